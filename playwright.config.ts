@@ -1,0 +1,48 @@
+// End-to-end specs in Debian's Chromium (never a downloaded browser) against the real server and
+// a fresh database started by scripts/e2e-server.mjs. Build the web app first: npm run build:web.
+import { defineConfig } from '@playwright/test'
+
+const CHROMIUM = process.env.KINWISE_CHROMIUM ?? '/usr/bin/chromium'
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+const BASE_URL = 'http://127.0.0.1:3100'
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  timeout: 90_000,
+  // generous: the e2e server may run through tsx on a busy two-core machine
+  expect: { timeout: 20_000 },
+  forbidOnly: Boolean(process.env.CI),
+  // scripts/test.mjs reads the JSON report named by PLAYWRIGHT_JSON_OUTPUT_NAME
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
+  use: {
+    baseURL: BASE_URL,
+    browserName: 'chromium',
+    launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_FLAGS },
+    viewport: { width: 1440, height: 900 },
+    locale: 'en-US',
+    timezoneId: 'UTC',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  webServer: {
+    command: 'node scripts/e2e-server.mjs',
+    url: `${BASE_URL}/api/config`,
+    reuseExistingServer: false,
+    timeout: 240_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+  },
+})

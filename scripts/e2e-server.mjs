@@ -1,0 +1,107 @@
+// The server the Playwright specs run against: a fresh embedded database in a temp folder, on
+// 127.0.0.1:3100 with NODE_ENV=test. Before it starts, the admin CLI creates the basic and
+// premium users the tier specs sign in as (the CLI needs the database to itself). It runs the
+// built server when dist/server is newer than the sources, else the TypeScript through tsx.
+// The web app must be built first (npm run build:web).
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+
+import { TIER_USERS } from '../e2e/support/tier-users.mjs'
+
+const root = path.resolve(import.meta.dirname, '..')
+const E2E_PORT = 3100
+
+/** @param {string} dir @returns {number} */
+function newestMtime(dir) {
+  let newest = 0
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name)
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs)
+  }
+  return newest
+}
+
+function runsBuiltServer() {
+  const built = path.join(root, 'dist/server/main.js')
+  if (!existsSync(built) || !existsSync(path.join(root, 'dist/server/cli.js'))) return false
+  const sources = Math.max(
+    ...['src/server', 'src/contract', 'src/domain'].map((d) => newestMtime(path.join(root, d))),
+  )
+  return statSync(built).mtimeMs >= sources
+}
+
+const built = runsBuiltServer()
+const tsx = path.join(root, 'node_modules/tsx/dist/cli.mjs')
+/** @param {'main' | 'cli'} entry @returns {string[]} */
+const commandFor = (entry) =>
+  built
+    ? [path.join(root, `dist/server/${entry}.js`)]
+    : [tsx, path.join(root, `src/server/${entry}.ts`)]
+
+if (!existsSync(path.join(root, 'dist/web/index.html'))) {
+  process.stderr.write('e2e-server: dist/web is missing: run `npm run build:web` first.\n')
+  process.exit(1)
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'kinwise-e2e-'))
+const env = {
+  ...process.env,
+  NODE_ENV: 'test',
+  HOST: '127.0.0.1',
+  PORT: String(E2E_PORT),
+  KINWISE_DATA_DIR: dataDir,
+  AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  KINWISE_BACKUP_INTERVAL_HOURS: '0',
+}
+
+function cleanUp() {
+  rmSync(dataDir, { recursive: true, force: true })
+}
+
+/** @param {string[]} args */
+function cli(args) {
+  const result = spawnSync(process.execPath, [...commandFor('cli'), ...args], {
+    cwd: root,
+    env,
+    encoding: 'utf8',
+  })
+  if (result.status !== 0) {
+    process.stderr.write(`e2e-server: cli ${args[0]} failed:\n${result.stderr || result.stdout}\n`)
+  }
+}
+
+process.stdout.write(`e2e-server: ${built ? 'built server' : 'tsx'}, data in ${dataDir}\n`)
+for (const [tier, user] of Object.entries(TIER_USERS)) {
+  cli([
+    'create-user',
+    '--email',
+    user.email,
+    '--password',
+    user.password,
+    '--first-name',
+    user.firstName,
+    '--last-name',
+    'Tester',
+  ])
+  cli(['set-tier', '--email', user.email, '--tier', tier])
+}
+
+const server = spawn(process.execPath, commandFor('main'), { cwd: root, env, stdio: 'inherit' })
+
+let stopping = false
+/** @param {NodeJS.Signals} signal */
+function stop(signal) {
+  if (stopping) return
+  stopping = true
+  server.kill(signal)
+  setTimeout(() => server.kill('SIGKILL'), 12_000).unref()
+}
+process.on('SIGTERM', () => stop('SIGTERM'))
+process.on('SIGINT', () => stop('SIGINT'))
+server.on('exit', (code) => {
+  cleanUp()
+  process.exit(code ?? 0)
+})

@@ -1,0 +1,85 @@
+// `npm test`: lint, typecheck, unit and API tests on PGlite, the same API tests on PostgreSQL
+// when DATABASE_URL is set, a production build, and the end-to-end specs in Chromium.
+// Prints one closing line: "Tests: N passed, N failed, N skipped".
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+
+const root = path.resolve(import.meta.dirname, '..')
+const reports = mkdtempSync(path.join(tmpdir(), 'kinwise-reports-'))
+const totals = { passed: 0, failed: 0, skipped: 0 }
+/** @type {string[]} */
+const failedSteps = []
+
+/** @param {string} name @param {string} command @param {string[]} args @param {Record<string, string>} [env] */
+function run(name, command, args, env = {}) {
+  process.stdout.write(`\n▶ ${name}\n`)
+  const started = Date.now()
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } })
+  const ok = result.status === 0
+  process.stdout.write(`${ok ? '✔' : '✘'} ${name} (${((Date.now() - started) / 1000).toFixed(0)} s)\n`)
+  if (!ok) failedSteps.push(name)
+  return ok
+}
+
+/** @param {string} file */
+function countVitest(file) {
+  if (!existsSync(file)) return
+  const report = JSON.parse(readFileSync(file, 'utf8'))
+  totals.passed += report.numPassedTests ?? 0
+  totals.failed += report.numFailedTests ?? 0
+  totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0)
+}
+
+/** @param {string} file */
+function countPlaywright(file) {
+  if (!existsSync(file)) return
+  const stats = JSON.parse(readFileSync(file, 'utf8')).stats ?? {}
+  totals.passed += (stats.expected ?? 0) + (stats.flaky ?? 0)
+  totals.failed += stats.unexpected ?? 0
+  totals.skipped += stats.skipped ?? 0
+}
+
+/** @param {string[]} args @returns {[string, string[]]} */
+const npx = (args) => ['npx', args]
+const only = process.argv[2] // optional: unit | e2e
+
+if (!only) {
+  run('lint', ...npx(['eslint', '.']))
+  run('typecheck', ...npx(['tsc', '-p', 'tsconfig.json']))
+}
+if (!only || only === 'unit') {
+  const pglite = path.join(reports, 'vitest-pglite.json')
+  run('unit and API tests (PGlite)', ...npx(['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${pglite}`]), {
+    KINWISE_TEST_DB: 'pglite',
+  })
+  countVitest(pglite)
+  if (process.env.DATABASE_URL) {
+    const postgres = path.join(reports, 'vitest-postgres.json')
+    run(
+      'API tests (PostgreSQL)',
+      ...npx(['vitest', 'run', 'src/server', '--reporter=default', '--reporter=json', `--outputFile.json=${postgres}`]),
+      { KINWISE_TEST_DB: 'postgres' },
+    )
+    countVitest(postgres)
+  } else {
+    process.stdout.write('\n(DATABASE_URL is not set: the API tests ran on PGlite only)\n')
+  }
+}
+if (!only || only === 'e2e') {
+  if (run('build', 'node', ['scripts/build.mjs'])) {
+    if (!existsSync(process.env.KINWISE_CHROMIUM ?? '/usr/bin/chromium')) {
+      process.stdout.write('Chromium is missing: install it with `apt-get install -y chromium` (the e2e specs need it).\n')
+      failedSteps.push('e2e (no Chromium)')
+    } else {
+      const e2e = path.join(reports, 'playwright.json')
+      run('end-to-end tests (Chromium)', ...npx(['playwright', 'test']), { PLAYWRIGHT_JSON_OUTPUT_NAME: e2e, KINWISE_E2E_JSON: e2e })
+      countPlaywright(e2e)
+    }
+  }
+}
+
+process.stdout.write(`\n${failedSteps.length ? `Failed steps: ${failedSteps.join(', ')}` : 'All steps passed'}\n`)
+process.stdout.write(`Tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`)
+process.exit(failedSteps.length ? 1 : 0)
