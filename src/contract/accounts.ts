@@ -1,0 +1,111 @@
+// Accounts (spec §3 Account): balances are signed — what is owed on a card or loan is negative.
+import { z } from 'zod'
+import { endpoint } from './endpoint'
+import { ZERO } from '../domain/money'
+import { currencyCode, id, idParams, isoDate, money, requiredText, trimmed } from './common'
+
+export const ACCOUNT_TYPES = ['checking', 'savings', 'credit_card', 'investment', 'loan', 'mortgage', 'cash', 'other'] as const
+export const accountType = z.enum(ACCOUNT_TYPES)
+export type AccountType = z.infer<typeof accountType>
+
+export const account = z.object({
+  id,
+  name: z.string(),
+  type: accountType,
+  balance: money,
+  currency: z.string(),
+  /** only the last digits are ever kept */
+  accountNumber: z.string().nullable(),
+  institution: z.string().nullable(),
+  isClosed: z.boolean(),
+  createdAt: z.string(),
+})
+export type Account = z.output<typeof account>
+
+/** Any account number typed in; only its last 4 letters or digits are stored. */
+const accountNumberInput = trimmed(64, 'Account number')
+  .regex(/^[A-Za-z0-9 \-•*.]*$/, 'Account number may contain letters, digits, spaces and dashes only')
+  .nullable()
+
+export const createAccountBody = z.object({
+  name: requiredText(80, 'Name'),
+  type: accountType,
+  currency: currencyCode.optional(),
+  /** the balance on openingDate: recorded as an opening-balance entry */
+  openingBalance: money.default(ZERO),
+  openingDate: isoDate.optional(),
+  accountNumber: accountNumberInput.optional(),
+  institution: trimmed(80, 'Institution').nullable().optional(),
+})
+
+export const updateAccountBody = z
+  .object({
+    name: requiredText(80, 'Name'),
+    type: accountType,
+    accountNumber: accountNumberInput,
+    institution: trimmed(80, 'Institution').nullable(),
+    isClosed: z.boolean(),
+  })
+  .partial()
+
+export const reconcileBody = z.object({
+  /** the balance the bank shows */
+  statementBalance: money,
+  date: isoDate.optional(),
+})
+
+export const listAccounts = endpoint({
+  method: 'GET',
+  path: '/api/accounts',
+  summary: 'Every account of the household with its current balance',
+  tag: 'accounts',
+  response: z.array(account),
+})
+
+export const getAccount = endpoint({
+  method: 'GET',
+  path: '/api/accounts/:id',
+  summary: 'One account',
+  tag: 'accounts',
+  params: idParams,
+  response: account,
+})
+
+export const createAccount = endpoint({
+  method: 'POST',
+  path: '/api/accounts',
+  summary: 'Create an account (with its opening balance)',
+  tag: 'accounts',
+  body: createAccountBody,
+  response: account,
+  status: 201,
+})
+
+export const updateAccount = endpoint({
+  method: 'PATCH',
+  path: '/api/accounts/:id',
+  summary: 'Rename, retype, close or reopen an account',
+  tag: 'accounts',
+  params: idParams,
+  body: updateAccountBody,
+  response: account,
+})
+
+export const deleteAccount = endpoint({
+  method: 'DELETE',
+  path: '/api/accounts/:id',
+  summary: 'Delete an account and every transaction in it (the other side of its transfers stays)',
+  tag: 'accounts',
+  params: idParams,
+  response: z.object({ deletedTransactions: z.number().int() }),
+})
+
+export const reconcileAccount = endpoint({
+  method: 'POST',
+  path: '/api/accounts/:id/reconcile',
+  summary: "Match the bank's balance: records an adjustment for any difference",
+  tag: 'accounts',
+  params: idParams,
+  body: reconcileBody,
+  response: z.object({ account, difference: money, adjustmentId: id.nullable() }),
+})

@@ -1,0 +1,63 @@
+// Dashboard analytics (spec §7): net worth with last month's, and the monthly summary.
+//
+// Definitions (all for the user's calendar month in their time zone):
+// - income: the sum of positive amounts this month, transfers and opening balances excluded;
+// - expenses: spending this month as a positive number (negative amounts, same exclusions);
+// - billsStillDue: every occurrence of each active bill due from today to the month's end;
+// - goalContributions: for each active unfinished goal, the larger of its planned monthly
+//   contribution and what was put in this month, capped at what it still needs;
+// - available = income − expenses − billsStillDue − goalContributions (may be negative);
+// - dailyAllowance = available ÷ days left in the month counting today, rounded down, ≥ 0;
+// - categorySpending: spending by category this month (splits counted per category),
+//   largest first; uncategorized spending has categoryId null.
+// Net worth is the plain sum of account balances; previousNetWorth is the net worth at the
+// end of the previous month.
+import { z } from 'zod'
+import { endpoint } from './endpoint'
+import { id, isoDate, money } from './common'
+import { month } from './budgets'
+
+export const netWorth = z.object({
+  netWorth: money,
+  previousNetWorth: money,
+  /** percent change against the previous value; null when that was 0 */
+  changePercent: z.number().nullable(),
+  currency: z.string(),
+})
+
+export const categorySpending = z.object({
+  categoryId: id.nullable(),
+  categoryName: z.string(),
+  total: money,
+})
+
+export const monthlySummary = z.object({
+  month,
+  today: isoDate,
+  income: money,
+  expenses: money,
+  billsStillDue: money,
+  goalContributions: money,
+  available: money,
+  dailyAllowance: money,
+  daysLeft: z.number().int(),
+  categorySpending: z.array(categorySpending),
+})
+export type MonthlySummary = z.output<typeof monthlySummary>
+
+export const getNetWorth = endpoint({
+  method: 'GET',
+  path: '/api/analytics/net-worth',
+  summary: "Net worth now and at the end of last month",
+  tag: 'analytics',
+  response: netWorth,
+})
+
+export const getMonthlySummary = endpoint({
+  method: 'GET',
+  path: '/api/analytics/monthly-summary',
+  summary: 'Income, expenses, what is available and spending by category for a month (default: this month)',
+  tag: 'analytics',
+  query: z.object({ month: month.optional() }),
+  response: monthlySummary,
+})

@@ -1,0 +1,112 @@
+// Bills (spec §3 Bill: id, name, amount, nextDueDate, categoryId) with recurrence.
+import { z } from 'zod'
+import { RECURRENCES } from '../domain/recurrence'
+import { endpoint } from './endpoint'
+import { id, idParams, isoDate, nonNegativeMoney, requiredText, trimmed } from './common'
+
+export const recurrence = z.enum(RECURRENCES)
+
+export const bill = z.object({
+  id,
+  name: z.string(),
+  /** what is due, as a positive number */
+  amount: nonNegativeMoney,
+  nextDueDate: isoDate,
+  categoryId: id.nullable(),
+  accountId: id.nullable(),
+  recurrence,
+  isActive: z.boolean(),
+  autopay: z.boolean(),
+  notes: z.string(),
+})
+export type Bill = z.output<typeof bill>
+
+export const createBillBody = z.object({
+  name: requiredText(80, 'Name'),
+  amount: nonNegativeMoney,
+  nextDueDate: isoDate,
+  categoryId: id.nullable().default(null),
+  accountId: id.nullable().default(null),
+  recurrence: recurrence.default('monthly'),
+  autopay: z.boolean().default(false),
+  notes: trimmed(1000, 'Notes').default(''),
+})
+
+export const updateBillBody = z
+  .object({
+    name: requiredText(80, 'Name'),
+    amount: nonNegativeMoney,
+    nextDueDate: isoDate,
+    categoryId: id.nullable(),
+    accountId: id.nullable(),
+    recurrence,
+    isActive: z.boolean(),
+    autopay: z.boolean(),
+    notes: trimmed(1000, 'Notes'),
+  })
+  .partial()
+
+export const payBillBody = z.object({
+  /** defaults to today */
+  date: isoDate.optional(),
+  /** defaults to the bill's amount */
+  amount: nonNegativeMoney.optional(),
+  /** defaults to the bill's account */
+  accountId: id.optional(),
+})
+
+export const listBills = endpoint({
+  method: 'GET',
+  path: '/api/bills',
+  summary: 'Every bill, soonest first',
+  tag: 'bills',
+  response: z.array(bill),
+})
+
+export const upcomingBills = endpoint({
+  method: 'GET',
+  path: '/api/bills/upcoming',
+  summary: 'Active bills due within `days` days (overdue ones included), soonest first',
+  tag: 'bills',
+  query: z.object({ days: z.coerce.number().int().min(1).max(366).default(30) }),
+  response: z.array(bill),
+})
+
+export const createBill = endpoint({
+  method: 'POST',
+  path: '/api/bills',
+  summary: 'Create a bill',
+  tag: 'bills',
+  body: createBillBody,
+  response: bill,
+  status: 201,
+})
+
+export const updateBill = endpoint({
+  method: 'PATCH',
+  path: '/api/bills/:id',
+  summary: 'Edit a bill',
+  tag: 'bills',
+  params: idParams,
+  body: updateBillBody,
+  response: bill,
+})
+
+export const deleteBill = endpoint({
+  method: 'DELETE',
+  path: '/api/bills/:id',
+  summary: 'Delete a bill (its past payments stay as transactions)',
+  tag: 'bills',
+  params: idParams,
+  response: null,
+})
+
+export const payBill = endpoint({
+  method: 'POST',
+  path: '/api/bills/:id/pay',
+  summary: 'Mark a bill paid: records the payment as a transaction and moves the due date on',
+  tag: 'bills',
+  params: idParams,
+  body: payBillBody,
+  response: z.object({ bill, transactionId: id }),
+})

@@ -1,0 +1,59 @@
+// Monthly budgets per category (spec §3 Budget: amount).
+import { z } from 'zod'
+import { endpoint } from './endpoint'
+import { id, idParams, nonNegativeMoney } from './common'
+
+/** A month written YYYY-MM. */
+export const month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Must be a month written YYYY-MM')
+
+export const budget = z.object({
+  id,
+  categoryId: id,
+  month,
+  amount: nonNegativeMoney,
+  rollover: z.boolean(),
+})
+export type Budget = z.output<typeof budget>
+
+export const upsertBudgetBody = z.object({
+  categoryId: id,
+  month,
+  amount: nonNegativeMoney,
+  rollover: z.boolean().default(false),
+})
+
+export const listBudgets = endpoint({
+  method: 'GET',
+  path: '/api/budgets',
+  summary: "The budgets of a month (default: this month in the user's time zone)",
+  tag: 'budgets',
+  query: z.object({ month: month.optional() }),
+  response: z.array(budget),
+})
+
+export const upsertBudget = endpoint({
+  method: 'PUT',
+  path: '/api/budgets',
+  summary: 'Set the budget of a category for a month (creates or replaces)',
+  tag: 'budgets',
+  body: upsertBudgetBody,
+  response: budget,
+})
+
+export const deleteBudget = endpoint({
+  method: 'DELETE',
+  path: '/api/budgets/:id',
+  summary: 'Remove a budget',
+  tag: 'budgets',
+  params: idParams,
+  response: null,
+})
+
+export const copyBudgets = endpoint({
+  method: 'POST',
+  path: '/api/budgets/copy',
+  summary: "Copy one month's budgets to another (existing ones in the target month are kept)",
+  tag: 'budgets',
+  body: z.object({ fromMonth: month, toMonth: month }),
+  response: z.array(budget),
+})

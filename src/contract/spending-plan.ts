@@ -1,0 +1,55 @@
+// The Spending Plan page: every category's budget, rollover, spending and what is left for a
+// month, and the Smart Spending Plan explained line by line (see analytics.ts for the rules).
+import { z } from 'zod'
+import { endpoint } from './endpoint'
+import { id, isoDate, money } from './common'
+import { month } from './budgets'
+
+export const budgetLevel = z.enum(['good', 'caution', 'warning', 'over'])
+
+export const planCategory = z.object({
+  categoryId: id,
+  name: z.string(),
+  parentId: id.nullable(),
+  kind: z.enum(['expense', 'income']),
+  budgetId: id.nullable(),
+  /** this month's budget (a parent's includes its children's) */
+  budget: money,
+  rollover: z.boolean(),
+  /** left over (or overspent, negative) from last month, when rollover is on */
+  carried: money,
+  spent: money,
+  /** budget + carried − spent */
+  available: money,
+  /** spent ÷ (budget + carried); null with no budget */
+  usage: z.number().nullable(),
+  level: budgetLevel,
+})
+
+export const spendingPlan = z.object({
+  month,
+  today: isoDate,
+  categories: z.array(planCategory),
+  totals: z.object({ budgeted: money, spent: money, available: money }),
+  plan: z.object({
+    income: money,
+    expenses: money,
+    billsStillDue: money,
+    goalContributions: money,
+    available: money,
+    dailyAllowance: money,
+    daysLeft: z.number().int(),
+  }),
+  billLines: z.array(z.object({ billId: id, name: z.string(), date: isoDate, amount: money })),
+  goalLines: z.array(z.object({ goalId: id, name: z.string(), amount: money })),
+})
+export type SpendingPlan = z.output<typeof spendingPlan>
+
+export const getSpendingPlan = endpoint({
+  method: 'GET',
+  path: '/api/spending-plan',
+  summary: 'Budgets against spending per category, and the Smart Spending Plan, for a month',
+  tag: 'budgets',
+  query: z.object({ month: month.optional() }),
+  response: spendingPlan,
+})

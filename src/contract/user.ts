@@ -1,0 +1,93 @@
+// The signed-in user's profile, settings and password.
+import { z } from 'zod'
+import { isValidTimeZone } from '../domain/dates'
+import { endpoint } from './endpoint'
+import { currencyCode, okResponse, requiredText, trimmed } from './common'
+import { email, password, user } from './auth'
+
+export const notificationPrefs = z.object({
+  billReminders: z.boolean(),
+  goalReminders: z.boolean(),
+  budgetAlerts: z.boolean(),
+  billReminderDays: z.number().int().min(0).max(30),
+})
+
+export const settings = z.object({
+  baseCurrency: z.string(),
+  locale: z.string(),
+  timeZone: z.string(),
+  dateFormat: z.enum(['locale', 'YYYY-MM-DD', 'DD/MM/YYYY', 'MM/DD/YYYY', 'DD.MM.YYYY']),
+  weekStartsOn: z.number().int().min(0).max(6),
+  theme: z.enum(['system', 'light', 'dark']),
+  notificationPrefs,
+})
+export type Settings = z.output<typeof settings>
+
+const locale = z.string().refine((v) => {
+  try {
+    return Intl.NumberFormat.supportedLocalesOf([v]).length === 1
+  } catch {
+    return false
+  }
+}, 'Must be a language tag such as en-US or de-DE')
+
+export const updateSettingsBody = settings
+  .extend({
+    baseCurrency: currencyCode,
+    locale,
+    timeZone: z.string().refine(isValidTimeZone, 'Must be a time zone such as Europe/Paris'),
+    notificationPrefs: notificationPrefs.partial(),
+  })
+  .partial()
+
+export const updateProfileBody = z
+  .object({
+    firstName: requiredText(80, 'First name'),
+    lastName: trimmed(80, 'Last name'),
+    email,
+    profileImageUrl: z
+      .url({ protocol: /^https$/, error: 'Must be an https:// address' })
+      .max(2000)
+      .nullable(),
+  })
+  .partial()
+
+export const changePasswordBody = z.object({
+  currentPassword: z.string().min(1, 'Enter your current password').max(200),
+  newPassword: password,
+})
+
+export const getSettings = endpoint({
+  method: 'GET',
+  path: '/api/user/settings',
+  summary: 'Currency, locale, time zone, date format, week start, theme and notifications',
+  tag: 'user',
+  response: settings,
+})
+
+export const updateSettings = endpoint({
+  method: 'PATCH',
+  path: '/api/user/settings',
+  summary: 'Change settings',
+  tag: 'user',
+  body: updateSettingsBody,
+  response: settings,
+})
+
+export const updateProfile = endpoint({
+  method: 'PATCH',
+  path: '/api/user/profile',
+  summary: 'Change name, e-mail or photo',
+  tag: 'user',
+  body: updateProfileBody,
+  response: user,
+})
+
+export const changePassword = endpoint({
+  method: 'POST',
+  path: '/api/user/password',
+  summary: 'Change the password (other sessions are signed out)',
+  tag: 'user',
+  body: changePasswordBody,
+  response: okResponse,
+})

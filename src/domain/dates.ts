@@ -1,0 +1,164 @@
+// Calendar dates as ISO strings (YYYY-MM-DD) with no time zone, as transactions and bills
+// are dated; and the one place where an instant becomes a user's local date.
+
+export type IsoDate = string
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
+
+function parts(date: IsoDate): [number, number, number] {
+  const m = ISO_DATE.exec(date)
+  if (!m) throw new RangeError(`Not an ISO date: ${date}`)
+  return [Number(m[1]), Number(m[2]), Number(m[3])]
+}
+
+function fromUtc(ms: number): IsoDate {
+  const d = new Date(ms)
+  const y = d.getUTCFullYear()
+  const mo = d.getUTCMonth() + 1
+  const da = d.getUTCDate()
+  return `${String(y).padStart(4, '0')}-${String(mo).padStart(2, '0')}-${String(da).padStart(2, '0')}`
+}
+
+// Date.UTC maps years 0–99 to 1900–1999; setUTCFullYear does not.
+function utc(year: number, month: number, day: number): number {
+  const d = new Date(0)
+  d.setUTCFullYear(year, month - 1, day)
+  return d.getTime()
+}
+
+function toUtc(date: IsoDate): number {
+  const [y, m, d] = parts(date)
+  return utc(y, m, d)
+}
+
+/** True for a real calendar date written YYYY-MM-DD (2024-02-30 is false). */
+export function isIsoDate(value: string): boolean {
+  const m = ISO_DATE.exec(value)
+  if (!m) return false
+  return fromUtc(utc(Number(m[1]), Number(m[2]), Number(m[3]))) === value
+}
+
+export function makeDate(year: number, month: number, day: number): IsoDate {
+  return fromUtc(utc(year, month, day))
+}
+
+/** The user's calendar date at an instant, in an IANA time zone ("Europe/Paris"). */
+// Building an Intl.DateTimeFormat costs far more than using one, and the server asks for
+// "today" in a handful of time zones on nearly every request: keep one per zone.
+const dayFormats = new Map<string, Intl.DateTimeFormat>()
+
+function dayFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = dayFormats.get(timeZone)
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      calendar: 'gregory',
+      numberingSystem: 'latn',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+    })
+    // only zones Intl accepted get here (it throws on others), so the map stays small
+    if (dayFormats.size < 1000) dayFormats.set(timeZone, format)
+  }
+  return format
+}
+
+export function localDate(now: Date, timeZone: string): IsoDate {
+  // Read the parts rather than trusting a locale's date pattern (en-CA's has changed between
+  // ICU releases, and it prints year 99 as "99").
+  const fields = dayFormat(timeZone).formatToParts(now)
+  const field = (type: 'year' | 'month' | 'day'): number =>
+    Number(fields.find((p) => p.type === type)?.value)
+  return makeDate(field('year'), field('month'), field('day'))
+}
+
+export function isValidTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone })
+    return true
+  } catch {
+    return false
+  }
+}
+
+export function addDays(date: IsoDate, days: number): IsoDate {
+  return fromUtc(toUtc(date) + days * 86_400_000)
+}
+
+/**
+ * Adds whole months, clamping the day to the end of a shorter month (Jan 31 + 1 month =
+ * Feb 28/29). `preferredDay` (1–31) replaces the date's own day, so a schedule anchored on the
+ * 31st comes back to the 31st after a short month.
+ */
+export function addMonths(date: IsoDate, months: number, preferredDay?: number): IsoDate {
+  if (!Number.isInteger(months)) throw new RangeError(`Not a whole number of months: ${months}`)
+  if (
+    preferredDay !== undefined &&
+    !(Number.isInteger(preferredDay) && preferredDay >= 1 && preferredDay <= 31)
+  ) {
+    throw new RangeError(`Not a day of the month: ${preferredDay}`)
+  }
+  const [y, m, d] = parts(date)
+  const index = y * 12 + (m - 1) + months
+  const ny = Math.floor(index / 12)
+  const nm = (index % 12) + 1
+  const day = Math.min(preferredDay ?? d, daysInMonth(makeMonth(ny, nm)))
+  return makeDate(ny, nm, day)
+}
+
+/** Whole days from a to b (b - a); negative when b is before a. */
+export function daysBetween(a: IsoDate, b: IsoDate): number {
+  return Math.round((toUtc(b) - toUtc(a)) / 86_400_000)
+}
+
+export function compareDates(a: IsoDate, b: IsoDate): number {
+  return a < b ? -1 : a > b ? 1 : 0
+}
+
+/** First day of the month of a date: 2024-03-17 → 2024-03-01. */
+export function startOfMonth(date: IsoDate): IsoDate {
+  return `${date.slice(0, 8)}01`
+}
+
+export function endOfMonth(date: IsoDate): IsoDate {
+  return addDays(addMonths(startOfMonth(date), 1), -1)
+}
+
+function makeMonth(year: number, month: number): IsoDate {
+  return makeDate(year, month, 1)
+}
+
+export function daysInMonth(date: IsoDate): number {
+  const [y, m] = parts(date)
+  return new Date(utc(y, m + 1, 0)).getUTCDate()
+}
+
+/** Days left in the month of `today`, counting today itself (so never 0). */
+export function daysLeftInMonth(today: IsoDate): number {
+  return daysInMonth(today) - parts(today)[2] + 1
+}
+
+export function dayOfMonth(date: IsoDate): number {
+  return parts(date)[2]
+}
+
+/** 0 = Sunday … 6 = Saturday */
+export function dayOfWeek(date: IsoDate): number {
+  return new Date(toUtc(date)).getUTCDay()
+}
+
+/**
+ * Whole months from a to b, counting a partial month toward zero. It agrees with addMonths:
+ * when b is not before a it is the largest n with addMonths(a, n) ≤ b (so Jan 31 → Feb 28 is
+ * 1, since Jan 31 + 1 month is Feb 28, while Jan 31 → Feb 27 is 0). When b is before a it is
+ * the negative of monthsBetween(b, a).
+ */
+export function monthsBetween(a: IsoDate, b: IsoDate): number {
+  const [ay, am, ad] = parts(a)
+  const [by, bm, bd] = parts(b)
+  let months = (by - ay) * 12 + (bm - am)
+  if (months > 0 && bd < ad && bd !== daysInMonth(b)) months -= 1
+  if (months < 0 && bd > ad && ad !== daysInMonth(a)) months += 1
+  return months
+}

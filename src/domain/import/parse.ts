@@ -1,0 +1,82 @@
+// The statement-import entry point that the server's import service and the web preview call:
+// detects the format, runs the right parser and guarantees that any file, however broken or
+// hostile, ends as a ParseResult or a StatementError (never a TypeError or a hang).
+
+import { byLine, issue } from './common'
+import { parseCamt } from './camt'
+import { parseCsv, parseCsvGuessing } from './csv'
+import { assertNotBinary } from './decode'
+import { detectFormat } from './detect'
+import { parseOfx } from './ofx'
+import { parseQif } from './qif'
+import { StatementError, type ParseIssue, type ParseOptions, type ParseResult } from './types'
+
+// The rest of the public API lives beside its parser; callers import all of it from here.
+export { detectFormat } from './detect'
+export { guessCsvMapping, previewCsv } from './csv'
+export { guessQifDateOrder } from './qif'
+export { StatementError } from './types'
+
+function run(bytes: Uint8Array, options: ParseOptions): ParseResult {
+  assertNotBinary(bytes)
+  const format = options.format ?? detectFormat(bytes)
+  switch (format) {
+    case 'ofx':
+    case 'qfx':
+      return parseOfx(bytes, format)
+    case 'qif':
+      return parseQif(bytes, options.qifDateOrder)
+    case 'camt':
+      return parseCamt(bytes)
+    case 'csv':
+      return options.csv ? parseCsv(bytes, options.csv, options.maxRows) : parseCsvGuessing(bytes, options.maxRows)
+    default:
+      throw new StatementError('Kinwise cannot read this file: it is not an OFX, QFX, QIF, CSV or CAMT bank statement.')
+  }
+}
+
+function limitRows(result: ParseResult, maxRows: number | undefined): ParseResult {
+  if (maxRows === undefined) return result
+  let left = Math.max(0, Math.floor(maxRows))
+  let cutAt: number | null = null
+  for (const account of result.accounts) {
+    if (account.transactions.length > left) {
+      cutAt ??= account.transactions[left]?.line ?? null
+      account.transactions = account.transactions.slice(0, left)
+    }
+    left -= account.transactions.length
+  }
+  if (cutAt !== null) result.warnings.push(issue(cutAt, `only the first ${String(maxRows)} transactions were read`))
+  return result
+}
+
+/**
+ * Parses a bank statement file. Rows that cannot be read become `errors` (each naming its line)
+ * while the good rows are still returned; a file that is not a statement at all throws
+ * StatementError.
+ */
+export function parseStatement(bytes: Uint8Array, options: ParseOptions = {}): ParseResult {
+  let result: ParseResult
+  try {
+    result = limitRows(run(bytes, options), options.maxRows)
+  } catch (error) {
+    if (error instanceof StatementError) throw error
+    // a bug must not reach the user as a crash: say the file could not be read
+    const reason = error instanceof RangeError ? 'it is too large or too deeply nested' : 'it is damaged or in an unexpected layout'
+    throw new StatementError(`Kinwise could not read this file: ${reason}.`)
+  }
+  result.errors = capIssues(result.errors.sort(byLine), 'rows could not be read')
+  result.warnings = capIssues(result.warnings.sort(byLine), 'warnings')
+  return result
+}
+
+const MAX_ISSUES = 1000
+
+/** Nobody reads a million errors: keep the first thousand and say how many more there were. */
+function capIssues(issues: ParseIssue[], what: string): ParseIssue[] {
+  if (issues.length <= MAX_ISSUES) return issues
+  const last = issues[issues.length - 1]
+  const kept = issues.slice(0, MAX_ISSUES)
+  kept.push({ line: last?.line ?? 0, message: `…and ${String(issues.length - MAX_ISSUES)} more ${what} like these` })
+  return kept
+}

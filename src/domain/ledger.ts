@@ -1,0 +1,76 @@
+// What a transaction does to the books: its account balance changes by its amount; a standard
+// transaction is income (positive) or spending (negative) in its category — or in each split's
+// category — while transfers, opening balances and reconciliation adjustments are neither.
+// The server keeps balances and monthly rollups from these deltas in the same database
+// transaction as every write, so summaries never scan all history.
+import { startOfMonth, type IsoDate } from './dates'
+import type { Cents } from './money'
+
+export type TransactionKind = 'standard' | 'transfer' | 'opening_balance' | 'adjustment'
+
+export type LedgerRow = {
+  accountId: string
+  categoryId: string | null
+  date: IsoDate
+  amount: Cents
+  kind: TransactionKind
+  splits: readonly { categoryId: string | null; amount: Cents }[]
+}
+
+export type RollupDelta = {
+  accountId: string
+  categoryId: string | null
+  /** first day of the month */
+  month: IsoDate
+  income: number
+  expense: number
+  /** transfers, opening balances and adjustments: they move balances, not income or spending */
+  other: number
+  count: number
+}
+
+/** Income and spending count only for standard transactions. */
+export function countsAsIncomeOrSpending(kind: TransactionKind): boolean {
+  return kind === 'standard'
+}
+
+/** Splits must add up to the transaction's amount, to the cent. */
+export function splitsBalance(amount: Cents, splits: readonly { amount: Cents }[]): boolean {
+  return splits.reduce((sum, s) => sum + s.amount, 0) === amount
+}
+
+/**
+ * The rollup changes of adding (sign 1) or removing (sign −1) rows, aggregated by
+ * (account, category, month).
+ */
+export function rollupDeltas(rows: readonly LedgerRow[], sign: 1 | -1): RollupDelta[] {
+  const byKey = new Map<string, RollupDelta>()
+  const add = (row: LedgerRow, categoryId: string | null, amount: number, countOne: boolean) => {
+    const month = startOfMonth(row.date)
+    const key = `${row.accountId}|${categoryId ?? ''}|${month}`
+    let delta = byKey.get(key)
+    if (!delta) {
+      delta = { accountId: row.accountId, categoryId, month, income: 0, expense: 0, other: 0, count: 0 }
+      byKey.set(key, delta)
+    }
+    if (!countsAsIncomeOrSpending(row.kind)) delta.other += sign * amount
+    else if (amount >= 0) delta.income += sign * amount
+    else delta.expense += sign * -amount
+    if (countOne) delta.count += sign
+  }
+  for (const row of rows) {
+    if (countsAsIncomeOrSpending(row.kind) && row.splits.length > 0) {
+      row.splits.forEach((s, i) => add(row, s.categoryId, s.amount, i === 0))
+    } else {
+      add(row, countsAsIncomeOrSpending(row.kind) ? row.categoryId : null, row.amount, true)
+    }
+  }
+  return [...byKey.values()]
+}
+
+/** How much each account's balance moves when rows are added (sign 1) or removed (−1). */
+export function balanceDeltas(rows: readonly LedgerRow[], sign: 1 | -1): Map<string, number> {
+  const deltas = new Map<string, number>()
+  for (const row of rows) deltas.set(row.accountId, (deltas.get(row.accountId) ?? 0) + sign * row.amount)
+  return deltas
+}

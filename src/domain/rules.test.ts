@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest'
+import { asCents } from './money'
+import { applyRules, compileRules, conditionProblem, MAX_RULE_INPUT, notesWith, payeeKey, regexProblem, type Rule, type RuleSubject } from './rules'
+
+const subject = (overrides: Partial<RuleSubject> = {}): RuleSubject => ({
+  payee: 'STARBUCKS #1234 SEATTLE',
+  description: 'Card purchase',
+  amount: asCents(-450),
+  accountId: 'acc-1',
+  ...overrides,
+})
+
+let nextId = 0
+function rule(overrides: Partial<Rule> & Pick<Rule, 'conditions' | 'actions'>): Rule {
+  nextId += 1
+  return { id: `r${nextId}`, position: nextId, isActive: true, match: 'all', ...overrides }
+}
+
+describe('applyRules', () => {
+  it('matches payee contains / equals / regex, case-insensitively', () => {
+    const contains = rule({ conditions: [{ field: 'payee', operator: 'contains', value: 'starbucks' }], actions: { setCategoryId: 'coffee' } })
+    expect(applyRules([contains], subject())).toEqual({ ruleId: contains.id, categoryId: 'coffee' })
+    const equals = rule({ conditions: [{ field: 'payee', operator: 'equals', value: ' netflix ' }], actions: { setCategoryId: 'tv' } })
+    expect(applyRules([equals], subject({ payee: 'NETFLIX' }))?.categoryId).toBe('tv')
+    expect(applyRules([equals], subject({ payee: 'NETFLIX.COM' }))).toBeNull()
+    const regex = rule({ conditions: [{ field: 'description', operator: 'regex', value: '^card\\s+purchase$' }], actions: { addNote: 'card' } })
+    expect(applyRules([regex], subject())).toEqual({ ruleId: regex.id, note: 'card' })
+  })
+
+  it('matches amounts between two bounds in cents (either order, inclusive) and equal amounts', () => {
+    const between = rule({ conditions: [{ field: 'amount', operator: 'between', value: '-500', value2: '-400' }], actions: { setCategoryId: 'small' } })
+    expect(applyRules([between], subject({ amount: asCents(-450) }))).not.toBeNull()
+    expect(applyRules([between], subject({ amount: asCents(-500) }))).not.toBeNull()
+    expect(applyRules([between], subject({ amount: asCents(-501) }))).toBeNull()
+    const reversed = rule({ conditions: [{ field: 'amount', operator: 'between', value: '-400', value2: '-500' }], actions: { setCategoryId: 'small' } })
+    expect(applyRules([reversed], subject({ amount: asCents(-400) }))).not.toBeNull()
+    const equal = rule({ conditions: [{ field: 'amount', operator: 'equals', value: '1599' }], actions: { renamePayee: 'Spotify' } })
+    expect(applyRules([equal], subject({ amount: asCents(1599) }))?.payee).toBe('Spotify')
+  })
+
+  it('matches the account', () => {
+    const r = rule({ conditions: [{ field: 'account', operator: 'is', value: 'acc-2' }], actions: { setCategoryId: 'x' } })
+    expect(applyRules([r], subject())).toBeNull()
+    expect(applyRules([r], subject({ accountId: 'acc-2' }))).not.toBeNull()
+  })
+
+  it("needs every condition with match 'all' and one with 'any'", () => {
+    const conditions = [
+      { field: 'payee', operator: 'contains', value: 'starbucks' },
+      { field: 'amount', operator: 'between', value: '-10000', value2: '-5000' },
+    ] as const
+    expect(applyRules([rule({ conditions: [...conditions], actions: { setCategoryId: 'c' } })], subject())).toBeNull()
+    expect(applyRules([rule({ match: 'any', conditions: [...conditions], actions: { setCategoryId: 'c' } })], subject())).not.toBeNull()
+  })
+
+  it('takes the first active rule in position order', () => {
+    const late = rule({ position: 5, conditions: [{ field: 'payee', operator: 'contains', value: 'star' }], actions: { setCategoryId: 'late' } })
+    const early = rule({ position: 1, conditions: [{ field: 'payee', operator: 'contains', value: 'bucks' }], actions: { setCategoryId: 'early' } })
+    const inactive = rule({ position: 0, isActive: false, conditions: [{ field: 'payee', operator: 'contains', value: 's' }], actions: { setCategoryId: 'off' } })
+    expect(applyRules([late, inactive, early], subject())?.categoryId).toBe('early')
+  })
+
+  it('sets, renames and notes together; a null category clears it; blank actions do nothing', () => {
+    const r = rule({
+      conditions: [{ field: 'payee', operator: 'contains', value: 'starbucks' }],
+      actions: { setCategoryId: null, renamePayee: ' Starbucks ', addNote: '  ' },
+    })
+    expect(applyRules([r], subject())).toEqual({ ruleId: r.id, categoryId: null, payee: 'Starbucks' })
+  })
+
+  it('never throws on a bad or dangerous regex: it just does not match', () => {
+    const bad = rule({ conditions: [{ field: 'payee', operator: 'regex', value: '([a-z' }], actions: { setCategoryId: 'x' } })
+    expect(applyRules([bad], subject())).toBeNull()
+    const evil = rule({ conditions: [{ field: 'payee', operator: 'regex', value: '^(a+)+$' }], actions: { setCategoryId: 'x' } })
+    const started = performance.now()
+    expect(applyRules([evil], subject({ payee: `${'a'.repeat(5000)}!` }))).toBeNull()
+    expect(performance.now() - started).toBeLessThan(1000)
+  })
+
+  it('reads at most MAX_RULE_INPUT characters of a text', () => {
+    const r = rule({ conditions: [{ field: 'description', operator: 'contains', value: 'needle' }], actions: { setCategoryId: 'x' } })
+    expect(applyRules([r], subject({ description: `${'x'.repeat(MAX_RULE_INPUT)}needle` }))).toBeNull()
+    expect(applyRules([r], subject({ description: `${'x'.repeat(MAX_RULE_INPUT - 6)}needle` }))).not.toBeNull()
+  })
+
+  it('compiles once for many rows', () => {
+    const run = compileRules([rule({ conditions: [{ field: 'payee', operator: 'regex', value: 'shop \\d+' }], actions: { setCategoryId: 's' } })])
+    let matched = 0
+    for (let i = 0; i < 10_000; i++) if (run(subject({ payee: `Shop ${i}` }))) matched++
+    expect(matched).toBe(10_000)
+  })
+})
+
+describe('rule validation', () => {
+  it('accepts ordinary patterns and refuses ones that can backtrack forever', () => {
+    for (const ok of ['starbucks', '^amzn\\s+mktp', 'uber(\\s+eats)?', '(?:shell|bp|esso) \\d+', '[a-z]+ store', 'a.*b.*c', '(?<name>x)y', '(ab)+']) {
+      expect(regexProblem(ok), ok).toBeNull()
+    }
+    for (const bad of ['(a+)+$', '(a|aa)*', '(\\w+\\s?)*x', '((ab)*c)+', '(.*){3}', '(a)\\1', '.*a.*b.*c.*d', '', '[', 'x'.repeat(201)]) {
+      expect(regexProblem(bad), bad).not.toBeNull()
+    }
+  })
+
+  it('checks each operator against its field and its values', () => {
+    expect(conditionProblem({ field: 'payee', operator: 'between', value: '1', value2: '2' })).not.toBeNull()
+    expect(conditionProblem({ field: 'amount', operator: 'between', value: '1', value2: '2.5' })).not.toBeNull()
+    expect(conditionProblem({ field: 'amount', operator: 'between', value: '-100', value2: '200' })).toBeNull()
+    expect(conditionProblem({ field: 'payee', operator: 'contains', value: '  ' })).not.toBeNull()
+    expect(conditionProblem({ field: 'account', operator: 'is', value: 'acc-1' })).toBeNull()
+  })
+
+  it('adds a note once', () => {
+    expect(notesWith('', 'reimbursable')).toBe('reimbursable')
+    expect(notesWith('lunch', 'reimbursable')).toBe('lunch\nreimbursable')
+    expect(notesWith('lunch\nreimbursable', 'reimbursable')).toBe('lunch\nreimbursable')
+  })
+
+  it('shares payeeKey with the learned suggestions', () => {
+    expect(payeeKey('POS STARBUCKS #42')).toBe('starbucks')
+  })
+})
