@@ -1,0 +1,128 @@
+// buildApp: the whole HTTP application, used by main.ts and by every API test (through inject).
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import cookie from '@fastify/cookie'
+import multipart from '@fastify/multipart'
+import rateLimit from '@fastify/rate-limit'
+import fastifyStatic from '@fastify/static'
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import type { ApiError } from '../contract/common'
+import type { AppDeps } from './app-deps'
+import { systemClock, type Clock } from './clock'
+import type { Config } from './config'
+import type { Db } from './db/connect'
+import { registerErrorHandler } from './plugins/error-handler'
+import { registerSecurity } from './plugins/security'
+import { registerSession } from './plugins/session'
+import { createOidcProvider, type OidcProvider } from './integrations/oidc/oidc'
+import { apiModules } from './modules/index'
+
+export type BuildAppOptions = {
+  db: Db
+  config: Config
+  clock?: Clock
+  logger?: FastifyServerOptions['logger']
+  /** folder of the built web app; defaults to dist/web next to the package */
+  webDir?: string | null
+  /** OpenID Connect provider; default: from the configuration (null when not configured) */
+  oidc?: OidcProvider | null
+  /** how long a resolved session is kept in this process (ADR 0012); default 10 s, 0 in tests */
+  sessionCacheMs?: number
+}
+
+export const SESSION_CACHE_MS = 10_000
+
+export const DEFAULT_WEB_DIR = path.resolve(import.meta.dirname, '../../dist/web')
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { db, config } = options
+  const clock = options.clock ?? systemClock
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // ids are UUIDs: a long URL is never one of ours
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  })
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  registerErrorHandler(app)
+
+  await app.register(cookie)
+  await registerSecurity(app, config)
+  await app.register(rateLimit, { global: false })
+  // statement uploads (POST /api/imports): one file, a few fields, the configured size at most
+  await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 1, fields: 10, parts: 12, fieldSize: 2 * 1024 * 1024 } })
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Kinwise API',
+        version: '1',
+        description:
+          'Personal and family finance. Amounts are decimal numbers with at most 2 decimals; negative is spending. Sign in with POST /api/auth/login: the session cookie authenticates every other call.',
+      },
+    },
+    transform: jsonSchemaTransform,
+  })
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false })
+
+  registerSession(app, { db, config, clock, cacheMs: options.sessionCacheMs ?? (config.env === 'test' ? 0 : SESSION_CACHE_MS) })
+  const oidc =
+    options.oidc !== undefined
+      ? options.oidc
+      : config.oidc && config.publicUrl
+        ? createOidcProvider({ ...config.oidc, redirectUri: new URL('/api/auth/oidc/callback', config.publicUrl).href })
+        : null
+  const deps: AppDeps = { db, config, clock, oidc }
+  for (const register of apiModules) register(app, deps)
+
+  app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true }))
+
+  const webDir = options.webDir === undefined ? DEFAULT_WEB_DIR : options.webDir
+  const hasWeb = webDir !== null && existsSync(path.join(webDir, 'index.html'))
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      // looked up per request, so a rebuilt web app is served without a restart
+      wildcard: true,
+      index: false,
+      // the build writes .br and .gz beside each text asset: sent to browsers that accept them
+      preCompressed: true,
+      // hashed assets never change; index.html always revalidates
+      setHeaders: (reply, file) => {
+        reply.header(
+          'cache-control',
+          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        )
+      },
+    })
+  }
+
+  if (hasWeb) {
+    // the folder itself would be a 403 from the static handler: the home page is the app
+    app.get('/', { schema: { hide: true } }, (_req, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'))
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/') || req.url === '/api') {
+      return reply.code(404).send({ message: 'Not found', code: 'NOT_FOUND' } satisfies ApiError)
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      return reply.code(404).send({ message: 'Not found', code: 'NOT_FOUND' } satisfies ApiError)
+    }
+    if (hasWeb) {
+      // the web app routes every other path itself (and shows its own 404 page)
+      return reply.header('cache-control', 'no-cache').sendFile('index.html')
+    }
+    return reply
+      .type('text/html')
+      .send(
+        '<!doctype html><meta charset="utf-8"><title>Kinwise</title><p>The Kinwise API is running. The web app is not built: run <code>npm run build</code>.</p>',
+      )
+  })
+
+  return app
+}

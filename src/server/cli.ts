@@ -1,0 +1,229 @@
+// The administrator's command line: `npm run cli -- <command>`. It opens the same database as
+// the server (PostgreSQL with DATABASE_URL, else the embedded one in KINWISE_DATA_DIR, which
+// must not be in use by a running server: stop it first).
+import { existsSync } from 'node:fs'
+import { mkdir, readFile, rename, rm } from 'node:fs/promises'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { PGlite } from '@electric-sql/pglite'
+import { sql } from 'drizzle-orm'
+import { isSubscriptionTier } from '../domain/tiers'
+import { parseConfig, type Config } from './config'
+import { openDatabase, type Database } from './db/connect'
+import { acquireDataDirLock } from './db/lock'
+import { users } from './db/schema'
+import { seedHousehold, ensureDemoHousehold } from './demo/demo'
+import { backupDataDir } from './jobs/scheduler'
+import { createUser, loadSessionUser } from './modules/auth/service'
+import { importStatement } from './modules/imports/service'
+import { importSummary } from './modules/imports/summary'
+import { importFields } from '../contract/imports'
+
+const HELP = `Kinwise administration
+
+  npm run cli -- create-user --email E --password P [--first-name F] [--last-name L]
+  npm run cli -- set-tier --email E --tier free|basic|premium
+  npm run cli -- seed --transactions N --email E --password P   (also: npm run seed -- …)
+  npm run cli -- seed-demo
+  npm run cli -- backup                      (embedded database: writes data/backups/…tar.gz)
+  npm run cli -- restore --file F            (embedded database: replaces the data directory)
+  npm run cli -- import --email E --file F [--account-id ID] [--format csv|ofx|qfx|qif|camt]
+                 [--mapping JSON] [--qif-date-order mdy|dmy] [--preview]
+                                             (a bank statement, as the Import page does it)
+
+Environment: DATABASE_URL or KINWISE_DATA_DIR, as for the server.`
+
+type Options = Record<string, string | boolean | undefined>
+
+function need(options: Options, name: string): string {
+  const value = options[name]
+  if (typeof value !== 'string' || value === '') throw new Error(`--${name} is required`)
+  return value
+}
+
+async function open(config: Config): Promise<Database> {
+  return openDatabase(
+    config.database.kind === 'postgres'
+      ? { kind: 'postgres', url: config.database.url, poolSize: 2 }
+      : { kind: 'pglite', dataDir: config.database.dataDir },
+  )
+}
+
+async function withDatabase<T>(config: Config, work: (database: Database) => Promise<T>): Promise<T> {
+  const database = await open(config)
+  try {
+    return await work(database)
+  } finally {
+    await database.close()
+  }
+}
+
+async function restore(config: Config, file: string): Promise<void> {
+  if (config.database.kind !== 'pglite') {
+    throw new Error('restore is for the embedded database; use pg_restore or psql for PostgreSQL')
+  }
+  const dataDir = path.resolve(config.database.dataDir)
+  const lock = await acquireDataDirLock(dataDir)
+  try {
+    const pgdata = path.join(dataDir, 'pgdata')
+    const incoming = `${pgdata}.restore-${process.pid}`
+    await rm(incoming, { recursive: true, force: true })
+    await mkdir(path.dirname(incoming), { recursive: true })
+    const bytes = await readFile(file)
+    const db = await PGlite.create({ dataDir: incoming, loadDataDir: new Blob([bytes]) })
+    await db.query('select 1')
+    await db.close()
+    if (existsSync(pgdata)) await rename(pgdata, `${pgdata}.before-restore-${Date.now()}`)
+    await rename(incoming, pgdata)
+    process.stdout.write(`Restored ${file} into ${pgdata}. The previous data was kept beside it.\n`)
+  } finally {
+    await lock.release()
+  }
+}
+
+export async function runCli(argv: string[]): Promise<void> {
+  const [command, ...rest] = argv
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      email: { type: 'string' },
+      password: { type: 'string' },
+      'first-name': { type: 'string' },
+      'last-name': { type: 'string' },
+      tier: { type: 'string' },
+      transactions: { type: 'string' },
+      file: { type: 'string' },
+      'account-id': { type: 'string' },
+      format: { type: 'string' },
+      mapping: { type: 'string' },
+      'qif-date-order': { type: 'string' },
+      preview: { type: 'boolean' },
+    },
+    allowPositionals: true,
+  })
+  const config = parseConfig(process.env)
+  const now = new Date()
+  switch (command) {
+    case 'create-user': {
+      await withDatabase(config, async ({ db }) => {
+        const user = await createUser(db, {
+          email: need(values, 'email').toLowerCase(),
+          password: need(values, 'password'),
+          firstName: values['first-name'] ?? 'New',
+          lastName: values['last-name'] ?? 'User',
+        })
+        process.stdout.write(`Created ${user.email}\n`)
+      })
+      return
+    }
+    case 'set-tier': {
+      const tier = need(values, 'tier')
+      if (!isSubscriptionTier(tier)) throw new Error('--tier must be free, basic or premium')
+      await withDatabase(config, async ({ db }) => {
+        const email = need(values, 'email')
+        const updated = await db
+          .update(users)
+          .set({ subscriptionTier: tier, updatedAt: now })
+          .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+          .returning({ id: users.id })
+        if (updated.length === 0) throw new Error(`No user with the e-mail ${email}`)
+        process.stdout.write(`${email} is now on the ${tier} tier\n`)
+      })
+      return
+    }
+    case 'seed': {
+      const count = Number(need(values, 'transactions'))
+      if (!Number.isInteger(count) || count < 0) throw new Error('--transactions must be a whole number')
+      await withDatabase(config, async ({ db }) => {
+        const started = performance.now()
+        const result = await seedHousehold(db, now, {
+          email: need(values, 'email'),
+          password: need(values, 'password'),
+          transactions: count,
+          log: (line) => process.stdout.write(`${line}\n`),
+        })
+        const seconds = (performance.now() - started) / 1000
+        process.stdout.write(
+          `Seeded ${result.transactions.toLocaleString('en-US')} transactions for ${values.email} in ${seconds.toFixed(1)} s\n`,
+        )
+      })
+      return
+    }
+    case 'seed-demo': {
+      await withDatabase(config, async ({ db }) => {
+        const demo = await ensureDemoHousehold(db, now)
+        process.stdout.write(`${demo.created ? 'Created' : 'Already there:'} ${demo.email} / ${demo.password}\n`)
+      })
+      return
+    }
+    case 'backup': {
+      if (config.database.kind !== 'pglite') {
+        throw new Error('backup is for the embedded database; use pg_dump for PostgreSQL')
+      }
+      const dataDir = config.database.dataDir
+      await withDatabase(config, async (database) => {
+        const file = await backupDataDir(database, dataDir, now, config.backup.keep)
+        process.stdout.write(`Backup written to ${file}\n`)
+      })
+      return
+    }
+    case 'restore':
+      await restore(config, need(values, 'file'))
+      return
+    case 'import': {
+      const file = need(values, 'file')
+      const email = need(values, 'email')
+      const fields = importFields.safeParse({
+        ...(values['account-id'] ? { accountId: values['account-id'] } : {}),
+        ...(values.format ? { format: values.format } : {}),
+        ...(values.mapping ? { mapping: values.mapping } : {}),
+        ...(values['qif-date-order'] ? { qifDateOrder: values['qif-date-order'] } : {}),
+      })
+      if (!fields.success) {
+        const issue = fields.error.issues[0]
+        throw new Error(`--${String(issue?.path[0] ?? 'options')}: ${issue?.message ?? 'invalid value'}`)
+      }
+      const bytes = await readFile(file)
+      await withDatabase(config, async ({ db }) => {
+        const [found] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+        if (!found) throw new Error(`No user with the e-mail ${email}`)
+        const user = await loadSessionUser(db, found.id)
+        const { accountId, format, mapping, qifDateOrder } = fields.data
+        const started = performance.now()
+        const say = (line: string) => process.stdout.write(`${line}\n`)
+        const result = await importStatement(
+          db,
+          user,
+          {
+            bytes,
+            fileName: path.basename(file),
+            preview: values.preview === true,
+            ...(accountId ? { accountId } : {}),
+            ...(format ? { format } : {}),
+            ...(mapping ? { mapping } : {}),
+            ...(qifDateOrder ? { qifDateOrder } : {}),
+          },
+          now,
+          (stage, rows) => {
+            if (stage === 'parsed') say(`Read ${rows.toLocaleString('en-US')} transactions from ${path.basename(file)}`)
+            if (stage === 'writing') say(`Writing ${rows.toLocaleString('en-US')} transactions…`)
+          },
+        )
+        for (const line of importSummary(result, (performance.now() - started) / 1000)) say(line)
+      })
+      return
+    }
+    default:
+      process.stdout.write(`${HELP}\n`)
+      if (command && command !== 'help') throw new Error(`Unknown command ${command}`)
+  }
+}
+
+const invokedDirectly = process.argv[1] && path.resolve(process.argv[1]).replace(/\.[jt]s$/, '') === path.resolve(import.meta.filename).replace(/\.[jt]s$/, '')
+if (invokedDirectly) {
+  runCli(process.argv.slice(2)).catch((error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`)
+    process.exit(1)
+  })
+}
+

@@ -1,0 +1,119 @@
+// Configuration from environment variables, parsed once with zod at start-up. A wrong value
+// stops the server with a message naming the variable. README.md lists every variable.
+import { z } from 'zod'
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes')
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback)
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  DB_POOL_SIZE: positiveInt(10),
+  KINWISE_DATA_DIR: z.string().min(1).default('./data'),
+  PUBLIC_URL: z.url().optional(),
+  TRUST_PROXY: bool.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_TTL_DAYS: positiveInt(30),
+  SESSION_IDLE_DAYS: positiveInt(7),
+  ALLOW_REGISTRATION: bool.default(true),
+  AUTH_RATE_LIMIT_PER_MINUTE: positiveInt(10),
+  KINWISE_CHECKPOINT_MINUTES: positiveInt(5),
+  KINWISE_BACKUP_INTERVAL_HOURS: z.coerce.number().int().min(0).default(24),
+  KINWISE_BACKUP_KEEP: positiveInt(7),
+  MAX_UPLOAD_MB: positiveInt(100),
+  ADS_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  KINWISE_SECRET_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes): openssl rand -hex 32')
+    .optional(),
+})
+
+export type Env = z.infer<typeof envSchema>
+
+export type Config = {
+  env: Env['NODE_ENV']
+  host: string
+  port: number
+  database: { kind: 'postgres'; url: string; poolSize: number } | { kind: 'pglite'; dataDir: string }
+  publicUrl: string | null
+  /** Cookies get Secure and HSTS is sent only when the app is served over HTTPS. */
+  secureCookies: boolean
+  trustProxy: boolean
+  logLevel: Env['LOG_LEVEL']
+  session: { ttlDays: number; idleDays: number }
+  allowRegistration: boolean
+  /** sign-in, registration and password attempts a minute per client address */
+  authRateLimitPerMinute: number
+  checkpointMinutes: number
+  backup: { intervalHours: number; keep: number }
+  maxUploadBytes: number
+  adsClientId: string | null
+  oidc: { issuer: string; clientId: string; clientSecret: string } | null
+  secretKey: string | null
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'ConfigError'
+  }
+}
+
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  // empty strings mean "not set", as in most .env files
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''))
+  const parsed = envSchema.safeParse(cleaned)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = issue.path.join('.')
+      const value = cleaned[name]
+      return `  ${name}${value === undefined ? '' : ` = "${value}"`}: ${issue.message}`
+    })
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  const e = parsed.data
+  const oidcParts = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET]
+  if (oidcParts.some(Boolean) && !oidcParts.every(Boolean)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together',
+    )
+  }
+  if (oidcParts.every(Boolean) && !e.PUBLIC_URL) {
+    throw new ConfigError('Invalid configuration:\n  PUBLIC_URL is required when OpenID Connect is set')
+  }
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DB_POOL_SIZE }
+      : { kind: 'pglite', dataDir: e.KINWISE_DATA_DIR },
+    publicUrl: e.PUBLIC_URL ?? null,
+    secureCookies: e.PUBLIC_URL?.startsWith('https://') ?? false,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    session: { ttlDays: e.SESSION_TTL_DAYS, idleDays: e.SESSION_IDLE_DAYS },
+    allowRegistration: e.ALLOW_REGISTRATION,
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    checkpointMinutes: e.KINWISE_CHECKPOINT_MINUTES,
+    backup: { intervalHours: e.KINWISE_BACKUP_INTERVAL_HOURS, keep: e.KINWISE_BACKUP_KEEP },
+    maxUploadBytes: e.MAX_UPLOAD_MB * 1024 * 1024,
+    adsClientId: e.ADS_CLIENT_ID ?? null,
+    oidc:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+        ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET }
+        : null,
+    secretKey: e.KINWISE_SECRET_KEY ?? null,
+  }
+}

@@ -1,0 +1,68 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestContext } from '../test/helper'
+import { openDatabase } from './connect'
+import { DataDirLockedError } from './lock'
+
+let t: TestContext
+beforeAll(async () => {
+  t = await createTestApp()
+})
+afterAll(async () => {
+  await t.close()
+})
+
+describe('database connection', () => {
+  it('keeps working after a failed query and a rolled-back transaction', async () => {
+    const db = t.database.db
+    await expect(db.execute(sql`select "no_such_column" from users`)).rejects.toThrow()
+    expect((await db.execute(sql`select 1 as one`)).rows).toEqual([{ one: 1 }])
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`)
+        throw new Error('roll back')
+      }),
+    ).rejects.toThrow('roll back')
+    expect((await db.execute(sql`select 2 as two`)).rows).toEqual([{ two: 2 }])
+  })
+
+  it('answers a request that needs no database while a slow query runs', async () => {
+    const order: string[] = []
+    const slow = t.database.db
+      .execute(sql`select count(*) from generate_series(1, 3000000)`)
+      .then(() => order.push('slow query'))
+    // let the query reach the database first
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    const health = t.app.inject({ method: 'GET', url: '/api/health' }).then((res) => {
+      order.push('health')
+      return res.statusCode
+    })
+    expect(await health).toBe(200)
+    await slow
+    if (t.database.kind === 'pglite') expect(order).toEqual(['health', 'slow query'])
+  })
+})
+
+describe('embedded data directory', () => {
+  let dir: string
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'kinwise-lock-'))
+  })
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true })
+  })
+
+  it('refuses a second opening of the same directory, and allows it after a clean close', async () => {
+    const first = await openDatabase({ kind: 'pglite', dataDir: dir })
+    await first.db.execute(sql`create table if not exists kept (v int)`)
+    await first.db.execute(sql`insert into kept values (42)`)
+    await expect(openDatabase({ kind: 'pglite', dataDir: dir })).rejects.toBeInstanceOf(DataDirLockedError)
+    await first.close()
+    const second = await openDatabase({ kind: 'pglite', dataDir: dir })
+    expect((await second.db.execute(sql`select v from kept`)).rows).toEqual([{ v: 42 }])
+    await second.close()
+  }, 120_000)
+})

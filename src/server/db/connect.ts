@@ -1,0 +1,173 @@
+// Opens the database: PostgreSQL when DATABASE_URL is set, otherwise the embedded PGlite in
+// a worker thread reached over a Unix socket. Either way the app talks to it with node-postgres
+// through one Drizzle instance, and migrations run at start-up (ADR 0002).
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { Worker } from 'node:worker_threads'
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres'
+import { migrate } from 'drizzle-orm/node-postgres/migrator'
+import pg from 'pg'
+import * as schema from './schema'
+import { acquireDataDirLock, type DataDirLock } from './lock'
+
+export type Db = NodePgDatabase<typeof schema>
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+/** Either the database or an open transaction: repos accept both. */
+export type DbOrTx = Db | Tx
+
+export type Database = {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  pool: pg.Pool
+  /** Flushes the embedded database's buffers to its files (a no-op on PostgreSQL). */
+  checkpoint(): Promise<void>
+  /** Writes a consistent copy of the embedded database to a file (.tar or .tar.gz). */
+  dumpTo(file: string): Promise<void>
+  close(): Promise<void>
+}
+
+export type OpenOptions =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  /** dataDir null = in memory; snapshot = a dumped data directory to start from (tests). */
+  | { kind: 'pglite'; dataDir: string | null; snapshot?: string }
+
+export const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations')
+const WORKER_URL = new URL('./pglite-worker.mjs', import.meta.url)
+const MIGRATION_LOCK_ID = 7_340_001
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  const database =
+    options.kind === 'postgres' ? openPostgres(options.url, options.poolSize ?? 10) : await openPglite(options)
+  try {
+    await runMigrations(database.pool)
+  } catch (error) {
+    await database.close()
+    throw error
+  }
+  return database
+}
+
+function makeDrizzle(client: pg.Pool | pg.PoolClient): Db {
+  return drizzle({ client, schema, casing: 'snake_case' })
+}
+
+async function runMigrations(pool: pg.Pool): Promise<void> {
+  // several app instances may start at once against one PostgreSQL: migrate one at a time
+  const client = await pool.connect()
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID])
+    try {
+      await migrate(makeDrizzle(client), { migrationsFolder: MIGRATIONS_DIR })
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID])
+    }
+  } finally {
+    client.release()
+  }
+}
+
+function openPostgres(url: string, poolSize: number): Database {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize })
+  // an idle client's network error must not crash the process
+  pool.on('error', () => undefined)
+  return {
+    db: makeDrizzle(pool),
+    kind: 'postgres',
+    pool,
+    checkpoint: async () => undefined,
+    dumpTo: async () => {
+      throw new Error('Backups of a PostgreSQL server are made with pg_dump')
+    },
+    close: () => pool.end(),
+  }
+}
+
+type WorkerReply = { id: number; ok: boolean; result?: unknown; error?: string }
+
+async function openPglite(options: { dataDir: string | null; snapshot?: string }): Promise<Database> {
+  let lock: DataDirLock | null = null
+  let pgdata: string | null = null
+  if (options.dataDir) {
+    lock = await acquireDataDirLock(options.dataDir)
+    pgdata = path.join(path.resolve(options.dataDir), 'pgdata')
+  }
+  // Unix socket paths are limited to ~100 bytes, so the socket lives in a short temp folder
+  const socketDir = await mkdtemp(path.join(tmpdir(), 'kw-'))
+  const worker = new Worker(WORKER_URL, {
+    workerData: { dataDir: pgdata, socketPath: path.join(socketDir, '.s.PGSQL.5432'), snapshot: options.snapshot ?? null },
+  })
+  let nextId = 1
+  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>()
+  const ready = new Promise<void>((resolve, reject) => {
+    pending.set(0, { resolve: () => resolve(), reject })
+  })
+  worker.on('message', (reply: WorkerReply) => {
+    const waiter = pending.get(reply.id)
+    if (!waiter) return
+    pending.delete(reply.id)
+    if (reply.ok) waiter.resolve(reply.result)
+    else waiter.reject(new Error(`Embedded database: ${reply.error ?? 'unknown error'}`))
+  })
+  worker.on('error', (error) => {
+    for (const waiter of pending.values()) waiter.reject(error)
+    pending.clear()
+  })
+  const call = (type: string, extra: Record<string, unknown> = {}) =>
+    new Promise<unknown>((resolve, reject) => {
+      const id = nextId++
+      pending.set(id, { resolve, reject })
+      worker.postMessage({ id, type, ...extra })
+    })
+
+  const cleanup = async () => {
+    await worker.terminate()
+    await rm(socketDir, { recursive: true, force: true })
+    await lock?.release()
+  }
+  try {
+    await ready
+  } catch (error) {
+    await cleanup()
+    throw error
+  }
+
+  // PGlite is one session: a pool of one keeps every query and transaction in order (a second
+  // connection would wait behind the first one's open transaction forever)
+  const pool = new pg.Pool({ host: socketDir, user: 'postgres', database: 'postgres', max: 1 })
+  pool.on('error', () => undefined)
+  let closed = false
+  return {
+    db: makeDrizzle(pool),
+    kind: 'pglite',
+    pool,
+    checkpoint: async () => {
+      await pool.query('CHECKPOINT')
+    },
+    dumpTo: async (file) => {
+      // hold the only connection so no write happens while the files are copied
+      const client = await pool.connect()
+      try {
+        await client.query('CHECKPOINT')
+        await call('dump', { path: file })
+      } finally {
+        client.release()
+      }
+    },
+    close: async () => {
+      if (closed) return
+      closed = true
+      try {
+        await pool.query('CHECKPOINT')
+      } catch {
+        // already broken: nothing more to flush
+      }
+      await pool.end()
+      try {
+        await call('close')
+      } finally {
+        await cleanup()
+      }
+    },
+  }
+}

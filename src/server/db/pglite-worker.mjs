@@ -1,0 +1,246 @@
+// The embedded database in its own thread: PGlite (PostgreSQL compiled to WebAssembly) served
+// over the PostgreSQL wire protocol on a Unix socket, so the HTTP thread reaches it with the
+// same `pg` driver as a real server and never blocks behind a slow query (ADR 0002).
+// Plain JavaScript so it runs unchanged under tsx, Vitest and the built server.
+import { parentPort, workerData } from 'node:worker_threads'
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { createServer } from 'node:net'
+import { PGlite } from '@electric-sql/pglite'
+
+/** @type {{ dataDir: string | null, socketPath: string, snapshot: string | null }} */
+const options = workerData
+
+/** @type {PGlite | undefined} */
+let db
+/** @type {ReturnType<typeof serveSocket> | undefined} */
+let server
+
+/**
+ * PGlite's default shared_buffers (128 MB) lives inside its WebAssembly memory, which never
+ * shrinks: the server's RSS grew by that much as the buffers filled. The table files are read
+ * through the operating system's page cache anyway, so a smaller pool costs the dashboard's
+ * small reads little and keeps the whole server well under 400 MB at a million transactions.
+ */
+const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB']
+
+/**
+ * First-ever start runs initdb, which a kill can leave half done: build the cluster in a
+ * temporary folder and rename it into place only when it is complete.
+ * @param {string} dataDir
+ */
+async function openPersistent(dataDir) {
+  if (!existsSync(dataDir)) {
+    const temp = `${dataDir}.init-${process.pid}`
+    await rm(temp, { recursive: true, force: true })
+    await mkdir(path.dirname(dataDir), { recursive: true })
+    const fresh = await PGlite.create({ dataDir: temp })
+    await fresh.close()
+    await rename(temp, dataDir)
+  }
+  return PGlite.create({ dataDir, startParams: START_PARAMS })
+}
+
+const SSL_REQUEST = 80877103
+const CANCEL_REQUEST = 80877102
+/** a simple-protocol Query message: ROLLBACK */
+const ROLLBACK = (() => {
+  const text = Buffer.from('ROLLBACK\0')
+  const message = Buffer.alloc(5 + text.length)
+  message.write('Q', 0)
+  message.writeInt32BE(4 + text.length, 1)
+  text.copy(message, 5)
+  return new Uint8Array(message)
+})()
+
+/**
+ * Serves the PostgreSQL wire protocol on a Unix socket. Every complete message that arrived in
+ * one read goes to PGlite in ONE call and its answer back in one write: node-postgres sends a
+ * query as Parse+Bind+Describe+Execute+Sync together, which @electric-sql/pglite-socket ran as
+ * five separate calls (five queue turns and five writes). PGlite is one session: connections
+ * take turns, and while one is inside a transaction the others wait until it ends.
+ * @param {PGlite} pg
+ * @param {string} socketPath
+ */
+function serveSocket(pg, socketPath) {
+  /** @type {{ conn: object, bytes: Uint8Array, done: (reply: Uint8Array) => void }[]} */
+  const queue = []
+  /** the connection whose transaction is open, which the others wait behind */
+  /** @type {object | null} */
+  let owner = null
+  let running = false
+
+  async function drain() {
+    if (running) return
+    running = true
+    try {
+      while (queue.length) {
+        const index = owner ? queue.findIndex((job) => job.conn === owner) : 0
+        if (index < 0) break
+        const [job] = queue.splice(index, 1)
+        if (!job) break
+        /** @type {Uint8Array[]} */
+        const chunks = []
+        try {
+          await pg.runExclusive(() => pg.execProtocolRawStream(job.bytes, { onRawData: (data) => chunks.push(data.slice()) }))
+        } catch (error) {
+          // PGlite reports SQL errors in the protocol; this is the engine itself failing
+          process.stderr.write(`embedded database: ${String(error)}\n`)
+        }
+        owner = pg.isInTransaction() ? job.conn : null
+        job.done(chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks))
+      }
+    } finally {
+      running = false
+    }
+  }
+
+  /** @param {object} conn @param {Uint8Array} bytes */
+  const run = (conn, bytes) =>
+    new Promise((resolve) => {
+      queue.push({ conn, bytes, done: resolve })
+      void drain()
+    })
+
+  const sockets = new Set()
+  const net = createServer((socket) => {
+    sockets.add(socket)
+    const conn = {}
+    let started = false
+    let pending = Buffer.alloc(0)
+    let busy = Promise.resolve()
+    let closed = false
+    const close = () => {
+      if (closed) return
+      closed = true
+      sockets.delete(socket)
+      socket.destroy()
+      // a connection that vanished inside its transaction must not hold the database: roll it
+      // back as that connection's last turn
+      busy = busy.then(() => (owner === conn ? run(conn, ROLLBACK) : undefined))
+    }
+    socket.on('error', close)
+    socket.on('close', close)
+    socket.on('data', (data) => {
+      pending = pending.length ? Buffer.concat([pending, data]) : data
+      let offset = 0
+      let batchStart = 0
+      let terminate = false
+      /** @param {number} to */
+      const flush = (to) => {
+        if (to > batchStart) {
+          const bytes = new Uint8Array(pending.subarray(batchStart, to))
+          busy = busy.then(async () => {
+            const reply = await run(conn, bytes)
+            if (reply.length && !socket.destroyed) socket.write(reply)
+          })
+        }
+        batchStart = to
+      }
+      for (;;) {
+        if (!started) {
+          // the startup phase: length-prefixed messages without a type byte
+          if (pending.length - offset < 8) break
+          const length = pending.readInt32BE(offset)
+          if (pending.length - offset < length) break
+          const code = pending.readInt32BE(offset + 4)
+          offset += length
+          if (code === SSL_REQUEST) {
+            socket.write('N')
+            batchStart = offset
+          } else if (code === CANCEL_REQUEST) {
+            batchStart = offset
+            terminate = true
+            break
+          } else {
+            started = true
+            flush(offset)
+          }
+          continue
+        }
+        if (pending.length - offset < 5) break
+        const length = 1 + pending.readInt32BE(offset + 1)
+        if (pending.length - offset < length) break
+        if (pending[offset] === 0x58) {
+          // Terminate: this client is done; PGlite's one session stays open for the others
+          flush(offset)
+          offset += length
+          batchStart = offset
+          terminate = true
+          break
+        }
+        offset += length
+      }
+      // every complete message of this read in one call; a partial one waits for the next read
+      flush(offset)
+      pending = pending.subarray(offset)
+      if (terminate) busy = busy.then(() => close())
+    })
+  })
+  return {
+    /** @returns {Promise<void>} */
+    start: () =>
+      new Promise((resolve, reject) => {
+        net.once('error', reject)
+        net.listen(socketPath, () => resolve())
+      }),
+    /** @returns {Promise<void>} */
+    stop: () =>
+      new Promise((resolve) => {
+        for (const socket of sockets) socket.destroy()
+        net.close(() => resolve())
+      }),
+  }
+}
+
+async function start() {
+  if (options.dataDir) {
+    db = await openPersistent(options.dataDir)
+  } else if (options.snapshot) {
+    const bytes = await readFile(options.snapshot)
+    db = await PGlite.create({ loadDataDir: new Blob([bytes]), startParams: START_PARAMS })
+  } else {
+    db = await PGlite.create({ startParams: START_PARAMS })
+  }
+  // The app's pool has one connection, but node-postgres drops a client after a failed query
+  // and connects anew before the old socket has closed: the server takes any number of
+  // connections and lets them take turns
+  server = serveSocket(db, options.socketPath)
+  await server.start()
+}
+
+/** @param {{ type: string, path?: string }} message */
+async function handle(message) {
+  if (!db) throw new Error('database is not open')
+  switch (message.type) {
+    case 'dump': {
+      // a consistent copy: the caller holds the only connection while this runs
+      const blob = await db.dumpDataDir(message.path?.endsWith('.gz') ? 'gzip' : 'none')
+      const target = String(message.path)
+      await writeFile(`${target}.partial`, Buffer.from(await blob.arrayBuffer()))
+      await rename(`${target}.partial`, target)
+      return null
+    }
+    case 'close': {
+      await server?.stop()
+      await db.close()
+      db = undefined
+      return null
+    }
+    default:
+      throw new Error(`unknown message ${message.type}`)
+  }
+}
+
+parentPort?.on('message', (/** @type {{ id: number, type: string, path?: string }} */ message) => {
+  handle(message).then(
+    (result) => parentPort?.postMessage({ id: message.id, ok: true, result }),
+    (error) => parentPort?.postMessage({ id: message.id, ok: false, error: String(error?.message ?? error) }),
+  )
+})
+
+start().then(
+  () => parentPort?.postMessage({ id: 0, ok: true, result: 'ready' }),
+  (error) => parentPort?.postMessage({ id: 0, ok: false, error: String(error?.stack ?? error) }),
+)

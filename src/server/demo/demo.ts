@@ -1,0 +1,295 @@
+// The demo household of `npm start -- --demo` (created once) and the benchmark seeder of
+// `npm run seed`: a user with accounts of every type, three years of transactions, bills,
+// goals, budgets, credit scores and reminders.
+import { and, eq, sql } from 'drizzle-orm'
+import { addDays, addMonths, dayOfMonth, localDate, startOfMonth, type IsoDate } from '../../domain/dates'
+import { asCents } from '../../domain/money'
+import type { Db } from '../db/connect'
+import {
+  accounts,
+  bills,
+  budgets,
+  categories,
+  creditScores,
+  goalContributions,
+  goals,
+  householdMembers,
+  reminders,
+  users,
+} from '../db/schema'
+import { createUser } from '../modules/auth/service'
+import { insertTransactions } from '../modules/transactions/ledger'
+import { extraPerDayFor, generateTransactions, type DemoAccounts } from './generator'
+
+export const DEMO_EMAIL = 'demo@kinwise.local'
+export const DEMO_PASSWORD = 'kinwise-demo-2026'
+
+type SeedOptions = {
+  email: string
+  password: string
+  firstName?: string
+  lastName?: string
+  /** about how many transactions; default: a realistic three years (~2,800) */
+  transactions?: number
+  years?: number
+  tier?: 'free' | 'basic' | 'premium'
+  log?: (message: string) => void
+}
+
+async function findUser(db: Db, email: string): Promise<{ id: string; householdId: string } | null> {
+  const rows = await db
+    .select({ id: users.id, householdId: householdMembers.householdId })
+    .from(users)
+    .innerJoin(householdMembers, eq(householdMembers.userId, users.id))
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .limit(1)
+  return rows[0] ?? null
+}
+
+export async function ensureDemoHousehold(
+  db: Db,
+  now: Date,
+): Promise<{ created: boolean; email: string; password: string }> {
+  const existing = await findUser(db, DEMO_EMAIL)
+  if (!existing) {
+    await seedHousehold(db, now, {
+      email: DEMO_EMAIL,
+      password: DEMO_PASSWORD,
+      firstName: 'Alex',
+      lastName: 'Morgan',
+      tier: 'premium',
+    })
+  }
+  return { created: !existing, email: DEMO_EMAIL, password: DEMO_PASSWORD }
+}
+
+/** Creates the user (if missing) and fills their household. Returns the number of transactions. */
+export async function seedHousehold(db: Db, now: Date, options: SeedOptions): Promise<{ userId: string; transactions: number }> {
+  const log = options.log ?? (() => undefined)
+  let user = await findUser(db, options.email)
+  if (!user) {
+    const created = await createUser(db, {
+      email: options.email,
+      password: options.password,
+      firstName: options.firstName ?? 'Sam',
+      lastName: options.lastName ?? 'Rivera',
+      timeZone: 'UTC',
+    })
+    user = { id: created.id, householdId: created.householdId }
+  }
+  const { id: userId, householdId } = user
+  await db
+    .update(users)
+    .set({ hasCompletedOnboarding: true, ...(options.tier ? { subscriptionTier: options.tier } : {}) })
+    .where(eq(users.id, userId))
+
+  const today = localDate(now, 'UTC')
+  const from = addMonths(startOfMonth(today), -12 * (options.years ?? 3))
+  const cats = Object.fromEntries(
+    (await db.select({ id: categories.id, name: categories.name }).from(categories).where(eq(categories.householdId, householdId))).map(
+      (c) => [c.name, c.id],
+    ),
+  )
+
+  const accountSpecs = [
+    ['checking', 'Everyday Checking', 'checking', 320000, '4821'],
+    ['savings', 'High-Yield Savings', 'savings', 850000, '7730'],
+    ['card', 'Visa Rewards', 'credit_card', 0, '1188'],
+    ['investment', 'Brokerage', 'investment', 1250000, '5512'],
+    ['loan', 'Car Loan', 'loan', -1800000, '0097'],
+    ['mortgage', 'Home Mortgage', 'mortgage', -24500000, '3310'],
+    ['cash', 'Wallet', 'cash', 8000, null],
+  ] as const
+  const acc: Record<string, string> = {}
+  for (const [key, name, type, opening, number] of accountSpecs) {
+    const [row] = await db
+      .insert(accounts)
+      .values({ householdId, userId, name, type, accountNumber: number, institution: type === 'cash' ? null : 'Demo Bank' })
+      .returning({ id: accounts.id })
+    if (!row) throw new Error('insert returned no row')
+    acc[key] = row.id
+    if (opening !== 0) {
+      await db.transaction((tx) =>
+        insertTransactions(tx, [
+          {
+            householdId,
+            userId,
+            accountId: row.id,
+            categoryId: null,
+            date: from,
+            amount: asCents(opening),
+            merchant: '',
+            description: 'Opening balance',
+            notes: '',
+            kind: 'opening_balance',
+            source: 'manual',
+          },
+        ]),
+      )
+    }
+  }
+  const demoAccounts: DemoAccounts = {
+    checking: acc.checking ?? '',
+    savings: acc.savings ?? '',
+    card: acc.card ?? '',
+    investment: acc.investment ?? '',
+    loan: acc.loan ?? '',
+    mortgage: acc.mortgage ?? '',
+    cash: acc.cash ?? '',
+  }
+
+  // transactions, written a month at a time in batches of about 20k rows
+  let pending: Parameters<typeof insertTransactions>[1] = []
+  let written = 0
+  const flush = async () => {
+    const batch = pending
+    pending = []
+    if (batch.length) await db.transaction((tx) => insertTransactions(tx, batch))
+    written += batch.length
+    log(`  ${written.toLocaleString('en-US')} transactions`)
+  }
+  const months: Parameters<typeof insertTransactions>[1][] = []
+  generateTransactions(
+    {
+      householdId,
+      userId,
+      accounts: demoAccounts,
+      categories: cats,
+      from,
+      to: today,
+      extraPerDay: options.transactions ? extraPerDayFor(options.transactions, from, today) : 0,
+    },
+    (rows) => months.push(rows),
+  )
+  for (const rows of months) {
+    pending.push(...rows)
+    if (pending.length >= 20_000) await flush()
+  }
+  await flush()
+
+  // bills: due soon, so the dashboard has something to show
+  const billSpecs = [
+    ['Rent', 165000, 'Rent & Mortgage', 'monthly', addDays(today, 10), acc.checking],
+    ['Electricity', 9500, 'Electricity & Gas', 'monthly', addDays(today, 2), acc.checking],
+    ['Internet', 6500, 'Internet & Phone', 'monthly', addDays(today, 1), acc.checking],
+    ['Phone', 4500, 'Internet & Phone', 'monthly', addDays(today, 6), acc.checking],
+    ['Netflix', 1549, 'Subscriptions', 'monthly', addDays(today, 4), acc.card],
+    ['Car insurance', 42000, 'Insurance', 'quarterly', addDays(today, 24), acc.checking],
+    ['Amazon Prime', 13900, 'Subscriptions', 'yearly', addDays(today, 75), acc.card],
+    ['Gym', 3900, 'Subscriptions', 'monthly', addDays(today, 0), acc.card],
+  ] as const
+  await db.insert(bills).values(
+    billSpecs.map(([name, amount, category, recurrence, due, accountId]) => ({
+      householdId,
+      userId,
+      name,
+      amount,
+      categoryId: cats[category] ?? null,
+      accountId: accountId ?? null,
+      recurrence,
+      nextDueDate: due,
+      anchorDay: dayOfMonth(due),
+    })),
+  )
+
+  // goals with a history of contributions
+  const goalSpecs = [
+    ['Emergency Fund', 1500000, 50000, addMonths(today, 14), 18],
+    ['Summer Vacation', 400000, 30000, addMonths(today, 6), 4],
+    ['New Car Down Payment', 2000000, 40000, addMonths(today, 30), 6],
+  ] as const
+  for (const [name, target, monthly, targetDate, monthsSaved] of goalSpecs) {
+    const [goal] = await db
+      .insert(goals)
+      .values({
+        householdId,
+        userId,
+        name,
+        targetAmount: target,
+        currentAmount: monthly * monthsSaved,
+        targetDate,
+        monthlyContribution: monthly,
+        accountId: acc.savings ?? null,
+      })
+      .returning({ id: goals.id })
+    if (!goal) continue
+    await db.insert(goalContributions).values(
+      Array.from({ length: monthsSaved }, (_, i) => ({
+        goalId: goal.id,
+        householdId,
+        amount: monthly,
+        date: addDays(startOfMonth(addMonths(today, -(monthsSaved - 1 - i))), 1),
+      })),
+    )
+  }
+
+  // budgets for this month and the last two
+  const budgetSpecs: [string, number][] = [
+    ['Groceries', 70000],
+    ['Dining Out', 30000],
+    ['Fuel', 20000],
+    ['Shopping', 25000],
+    ['Entertainment', 12000],
+    ['Subscriptions', 8000],
+    ['Personal Care', 8000],
+    ['Electricity & Gas', 15000],
+  ]
+  for (let back = 0; back < 3; back++) {
+    const month = startOfMonth(addMonths(today, -back))
+    await db
+      .insert(budgets)
+      .values(budgetSpecs.flatMap(([name, amount]) => (cats[name] ? [{ householdId, categoryId: cats[name], month, amount }] : [])))
+      .onConflictDoNothing()
+  }
+
+  // a year of credit scores
+  await db.insert(creditScores).values(
+    Array.from({ length: 12 }, (_, i) => ({
+      householdId,
+      userId,
+      score: 688 + i * 5 + (i % 3),
+      provider: i % 2 ? 'Experian' : 'TransUnion',
+      date: startOfMonth(addMonths(today, -(11 - i))) as IsoDate,
+    })),
+  )
+
+  await db.insert(reminders).values([
+    {
+      householdId,
+      userId,
+      title: 'Review insurance renewal',
+      description: 'Compare quotes before the car insurance renews.',
+      type: 'other',
+      priority: 'medium',
+      dueDate: addDays(today, 20),
+    },
+    {
+      householdId,
+      userId,
+      title: 'Internet bill due tomorrow',
+      description: 'FiberNet: $65.00 from Everyday Checking.',
+      type: 'bill_due',
+      priority: 'high',
+      dueDate: addDays(today, 1),
+    },
+    {
+      householdId,
+      userId,
+      title: 'Dining Out budget at 80%',
+      description: 'You have used most of this month’s dining budget.',
+      type: 'budget_limit',
+      priority: 'medium',
+      dueDate: null,
+    },
+  ])
+
+  // fresh statistics for the planner: the embedded database has no autovacuum to gather them,
+  // and on a server it would take a while to notice this many new rows
+  await db.execute(sql`analyze`)
+
+  const [count] = await db
+    .select({ n: sql<string>`count(*)` })
+    .from(sql`transactions`)
+    .where(and(sql`household_id = ${householdId}`))
+  return { userId, transactions: Number(count?.n ?? 0) }
+}

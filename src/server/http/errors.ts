@@ -1,0 +1,20 @@
+// Errors a service throws on purpose, each with its HTTP status and a stable code; the error
+// handler turns them (and validation and database errors) into { message, code, issues? }.
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message)
+    this.name = 'AppError'
+  }
+}
+
+export const unauthorized = (message = 'Unauthorized', code = 'UNAUTHORIZED') =>
+  new AppError(401, code, message)
+export const forbidden = (message: string, code = 'FORBIDDEN') => new AppError(403, code, message)
+export const notFound = (what: string) => new AppError(404, 'NOT_FOUND', `${what} not found`)
+export const conflict = (message: string, code = 'CONFLICT') => new AppError(409, code, message)
+export const badRequest = (message: string, code = 'BAD_REQUEST') => new AppError(400, code, message)
+export const tooLarge = (message: string) => new AppError(413, 'PAYLOAD_TOO_LARGE', message)

@@ -1,0 +1,125 @@
+// Scheduled work. Embedded database: CHECKPOINT every few minutes and rotating backups of the
+// data directory. Shared jobs (session purge, reminder generation) first claim their period in
+// job_runs with one atomic statement, so with several app instances each runs once per period.
+import { mkdir, readdir, rm } from 'node:fs/promises'
+import path from 'node:path'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Clock } from '../clock'
+import type { Config } from '../config'
+import type { Database } from '../db/connect'
+import { purgeSessions } from '../modules/auth/sessions'
+import { sharedJobs, type SharedJob } from './jobs'
+
+const builtInJobs: SharedJob[] = [
+  {
+    name: 'purge-sessions',
+    everyMinutes: 60,
+    run: ({ db, config, now }) => purgeSessions(db, now, config.session.idleDays),
+  },
+]
+
+/**
+ * Runs a shared job if its period has passed, claiming the period first with one atomic
+ * statement on job_runs: of several instances asking at once, exactly one gets the row back.
+ * (No connection is held while the job runs: the embedded database has a pool of one.)
+ */
+export async function runSharedJob(
+  database: Database,
+  job: SharedJob,
+  deps: { config: Config; now: Date; log: FastifyBaseLogger },
+): Promise<boolean> {
+  const dueBefore = new Date(deps.now.getTime() - job.everyMinutes * 60_000 + 1000)
+  const claimed = await database.pool.query(
+    `insert into job_runs (name, last_run_at) values ($1, $2)
+     on conflict (name) do update set last_run_at = excluded.last_run_at
+     where job_runs.last_run_at <= $3
+     returning name`,
+    [job.name, deps.now, dueBefore],
+  )
+  if (claimed.rowCount === 0) return false
+  await job.run({ db: database.db, ...deps })
+  return true
+}
+
+export async function backupDataDir(database: Database, dataDir: string, now: Date, keep: number): Promise<string> {
+  const dir = path.join(path.resolve(dataDir), 'backups')
+  await mkdir(dir, { recursive: true })
+  const stamp = now.toISOString().replace(/[:.]/g, '-')
+  const file = path.join(dir, `kinwise-${stamp}.tar.gz`)
+  await database.dumpTo(file)
+  const files = (await readdir(dir)).filter((f) => /^kinwise-.*\.tar\.gz$/.test(f)).sort()
+  for (const old of files.slice(0, Math.max(0, files.length - keep))) {
+    await rm(path.join(dir, old), { force: true })
+  }
+  return file
+}
+
+/**
+ * The embedded database has no autovacuum, so nothing ever gathers planner statistics: without
+ * them every table looks empty and the planner picks full scans. ANALYZE the tables that never
+ * had it or have grown by a fifth since (their size on disk against the pages the last ANALYZE
+ * saw). PostgreSQL servers do this themselves.
+ */
+export async function analyzeGrownTables(database: Pick<Database, 'pool'>): Promise<string[]> {
+  const { rows } = await database.pool.query<{ name: string }>(
+    `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+     where n.nspname = 'public' and c.relkind = 'r'
+       and (c.reltuples < 0 or pg_relation_size(c.oid) / current_setting('block_size')::int > c.relpages * 1.2 + 8)`,
+  )
+  for (const { name } of rows) await database.pool.query(`analyze "${name.replace(/"/g, '""')}"`)
+  return rows.map((r) => r.name)
+}
+
+export function startJobs(deps: {
+  database: Database
+  config: Config
+  clock: Clock
+  log: FastifyBaseLogger
+}): { stop(): Promise<void> } {
+  const { database, config, clock, log } = deps
+  const timers: NodeJS.Timeout[] = []
+  let running: Promise<unknown> = Promise.resolve()
+  const serially = (name: string, work: () => Promise<unknown>) => {
+    running = running.then(work).catch((error: unknown) => log.error({ err: error, job: name }, 'scheduled job failed'))
+    return running
+  }
+
+  if (database.kind === 'pglite' && config.database.kind === 'pglite') {
+    const dataDir = config.database.dataDir
+    timers.push(setInterval(() => void serially('checkpoint', () => database.checkpoint()), config.checkpointMinutes * 60_000))
+    if (config.backup.intervalHours > 0) {
+      timers.push(
+        setInterval(
+          () =>
+            void serially('backup', async () => {
+              const file = await backupDataDir(database, dataDir, clock.now(), config.backup.keep)
+              log.info({ file }, 'backup written')
+            }),
+          config.backup.intervalHours * 3_600_000,
+        ),
+      )
+    }
+  }
+
+  const jobs = [...builtInJobs, ...sharedJobs]
+  const tick = () =>
+    serially('shared-jobs', async () => {
+      if (database.kind === 'pglite') {
+        const analyzed = await analyzeGrownTables(database)
+        if (analyzed.length) log.info({ tables: analyzed }, 'planner statistics gathered')
+      }
+      for (const job of jobs) await runSharedJob(database, job, { config, now: clock.now(), log })
+    })
+  timers.push(setInterval(() => void tick(), 60_000))
+  // first pass shortly after start, off the start-up path
+  timers.push(setTimeout(() => void tick(), 5_000))
+  for (const t of timers) t.unref()
+
+  return {
+    stop: async () => {
+      for (const t of timers) clearInterval(t)
+      await running
+    },
+  }
+}
+

@@ -1,0 +1,214 @@
+// Net worth and the monthly summary, from maintained balances and monthly rollups (never by
+// summing all history), with the Smart Spending Plan arithmetic of domain/monthly-summary.
+import { sql } from 'drizzle-orm'
+import type { MonthlySummary } from '../../../contract/analytics'
+import { endOfMonth, localDate, startOfMonth, compareDates, daysInMonth, type IsoDate } from '../../../domain/dates'
+import { asCents, ZERO, type Cents } from '../../../domain/money'
+import { billsStillDueLines, goalContributionOf, spendingPlan } from '../../../domain/monthly-summary'
+import { netWorthChangePercent } from '../../../domain/net-worth'
+import { isRecurrence } from '../../../domain/recurrence'
+import type { Db } from '../../db/connect'
+import { accounts, bills, categories, goalContributions, goals, monthlyRollups } from '../../db/schema'
+import type { SessionUser } from '../auth/sessions'
+
+export async function netWorth(db: Db, user: SessionUser, now: Date) {
+  const monthStart = startOfMonth(localDate(now, user.timeZone))
+  const h = user.householdId
+  // one round trip (the embedded database serves one query at a time): the balances, and
+  // everything dated this month or later (future-dated rows included), which came after last
+  // month's end
+  const { rows } = await db.execute<{ balances: string; since: string }>(sql`
+    select
+      (select coalesce(sum(a.balance), 0) from ${accounts} a where a.household_id = ${h})::text as balances,
+      (select coalesce(sum(r.income - r.expense + r.other), 0) from ${monthlyRollups} r
+        where r.household_id = ${h} and r.month >= ${monthStart})::text as since`)
+  const current = asCents(Number(rows[0]?.balances ?? 0))
+  const previous = asCents(current - Number(rows[0]?.since ?? 0))
+  return {
+    netWorth: current,
+    previousNetWorth: previous,
+    changePercent: netWorthChangePercent(current, previous),
+    currency: user.baseCurrency,
+  }
+}
+
+export type MonthPlan = {
+  month: string
+  today: IsoDate
+  first: IsoDate
+  last: IsoDate
+  income: Cents
+  expenses: Cents
+  billsStillDue: Cents
+  goalContributions: Cents
+  available: Cents
+  dailyAllowance: Cents
+  daysLeft: number
+  billLines: { billId: string; name: string; date: IsoDate; amount: Cents }[]
+  goalLines: { goalId: string; name: string; amount: Cents }[]
+  /** only when asked for: the month's spending per category, largest first */
+  categorySpending: { categoryId: string | null; categoryName: string; total: Cents }[]
+}
+
+/**
+ * The Smart Spending Plan of a month (YYYY-MM; default this month in the user's time zone),
+ * with the bill occurrences and goal contributions behind its totals. The plan looks forward
+ * from today; a future month is planned from its first day; a past month has nothing left due.
+ */
+export async function monthPlan(
+  db: Db,
+  user: SessionUser,
+  now: Date,
+  month?: string,
+  options: { categories?: boolean } = {},
+): Promise<MonthPlan> {
+  const today = localDate(now, user.timeZone)
+  const first: IsoDate = month ? `${month}-01` : startOfMonth(today)
+  const last = endOfMonth(first)
+  const h = user.householdId
+  const isPast = compareDates(last, today) < 0
+  const isFuture = compareDates(first, today) > 0
+
+  const loaded = await loadMonth(db, h, first, last, { bills: !isPast, categories: options.categories ?? false })
+  const activeBills = loaded.bills
+  const goalRows = loaded.goals
+
+  const plannedBills = activeBills.map((b) => ({
+    id: b.id,
+    name: b.name,
+    amount: asCents(b.amount),
+    nextDueDate: b.nextDueDate,
+    recurrence: isRecurrence(b.recurrence) ? b.recurrence : ('once' as const),
+    anchorDay: b.anchorDay,
+    isActive: true,
+  }))
+  const plannedGoals = goalRows.map((g) => ({
+    id: g.id,
+    name: g.name,
+    isActive: g.isActive,
+    currentAmount: asCents(g.currentAmount),
+    targetAmount: asCents(g.targetAmount),
+    monthlyContribution: asCents(g.monthlyContribution),
+    contributedThisMonth: asCents(Number(g.contributedThisMonth)),
+  }))
+  const planDay = isPast ? last : isFuture ? first : today
+  const plan = spendingPlan(
+    {
+      income: loaded.income,
+      expenses: loaded.expense,
+      bills: plannedBills,
+      goals: plannedGoals,
+    },
+    planDay,
+  )
+  return {
+    month: first.slice(0, 7),
+    today,
+    first,
+    last,
+    income: plan.income,
+    expenses: plan.expenses,
+    billsStillDue: plan.billsStillDue,
+    goalContributions: plan.goalContributions,
+    available: plan.available,
+    // a past month has no days left to spend; a future one has all of them
+    dailyAllowance: isPast ? ZERO : plan.dailyAllowance,
+    daysLeft: isPast ? 0 : isFuture ? daysInMonth(first) : plan.daysLeft,
+    billLines: billsStillDueLines(plannedBills, planDay).map((l) => ({
+      billId: l.bill.id,
+      name: l.bill.name,
+      date: l.date,
+      amount: l.amount,
+    })),
+    goalLines: plannedGoals
+      .map((g) => ({ goalId: g.id, name: g.name, amount: goalContributionOf(g) }))
+      .filter((g) => g.amount > 0),
+    categorySpending: loaded.categories,
+  }
+}
+
+type MonthRows = {
+  income: string
+  expense: string
+  bills: { id: string; name: string; amount: number; nextDueDate: IsoDate; recurrence: string; anchorDay: number }[]
+  goals: {
+    id: string
+    name: string
+    isActive: boolean
+    currentAmount: number
+    targetAmount: number
+    monthlyContribution: number
+    contributedThisMonth: number
+  }[]
+  categories: { categoryId: string | null; categoryName: string; total: number }[]
+}
+
+/**
+ * What a month's plan and summary read, in ONE round trip: the embedded database serves one
+ * query at a time, so four small queries cost four turns in its queue under load. Bills due by
+ * the month's end (when wanted), active goals with this month's contributions, the month's
+ * income and spending, and (when wanted) its spending per category, largest first.
+ */
+async function loadMonth(
+  db: Db,
+  h: string,
+  first: IsoDate,
+  last: IsoDate,
+  want: { bills: boolean; categories: boolean },
+): Promise<{
+  income: Cents
+  expense: Cents
+  bills: MonthRows['bills']
+  goals: MonthRows['goals']
+  categories: { categoryId: string | null; categoryName: string; total: Cents }[]
+}> {
+  const { rows } = await db.execute<MonthRows>(sql`
+    select
+      (select coalesce(sum(r.income), 0) from ${monthlyRollups} r where r.household_id = ${h} and r.month = ${first})::text as income,
+      (select coalesce(sum(r.expense), 0) from ${monthlyRollups} r where r.household_id = ${h} and r.month = ${first})::text as expense,
+      (select coalesce(json_agg(b), '[]'::json) from (
+        select b.id, b.name, b.amount, b.next_due_date as "nextDueDate", b.recurrence, b.anchor_day as "anchorDay"
+        from ${bills} b
+        where ${want.bills}::boolean and b.household_id = ${h} and b.is_active and b.next_due_date <= ${last}
+      ) b) as bills,
+      (select coalesce(json_agg(g order by g.created_at, g.id), '[]'::json) from (
+        select g.id, g.name, g.is_active as "isActive", g.current_amount as "currentAmount",
+          g.target_amount as "targetAmount", g.monthly_contribution as "monthlyContribution", g.created_at,
+          coalesce((select sum(c.amount) from ${goalContributions} c
+            where c.goal_id = g.id and c.date between ${first} and ${last}), 0) as "contributedThisMonth"
+        from ${goals} g
+        where g.household_id = ${h} and g.is_active
+      ) g) as goals,
+      (select coalesce(json_agg(c order by c.total desc, c."categoryName"), '[]'::json) from (
+        select r.category_id as "categoryId", coalesce(k.name, 'Uncategorized') as "categoryName", sum(r.expense) as total
+        from ${monthlyRollups} r left join ${categories} k on k.id = r.category_id
+        where ${want.categories}::boolean and r.household_id = ${h} and r.month = ${first}
+        group by r.category_id, k.name
+        having sum(r.expense) > 0
+      ) c) as categories`)
+  const row = rows[0]
+  return {
+    income: asCents(Number(row?.income ?? 0)),
+    expense: asCents(Number(row?.expense ?? 0)),
+    bills: row?.bills ?? [],
+    goals: row?.goals ?? [],
+    categories: (row?.categories ?? []).map((c) => ({ ...c, total: asCents(Number(c.total)) })),
+  }
+}
+
+/** `month` is YYYY-MM; default the current month in the user's time zone. */
+export async function monthlySummary(db: Db, user: SessionUser, now: Date, month?: string): Promise<MonthlySummary> {
+  const plan = await monthPlan(db, user, now, month, { categories: true })
+  return {
+    month: plan.month,
+    today: plan.today,
+    income: plan.income,
+    expenses: plan.expenses,
+    billsStillDue: plan.billsStillDue,
+    goalContributions: plan.goalContributions,
+    available: plan.available,
+    dailyAllowance: plan.dailyAllowance,
+    daysLeft: plan.daysLeft,
+    categorySpending: plan.categorySpending,
+  }
+}

@@ -1,0 +1,128 @@
+// Sign-in endpoints (JSON) and the browser navigations /api/login and /api/logout of the spec.
+import type { FastifyInstance } from 'fastify'
+import * as contract from '../../../contract/auth'
+import type { AppDeps } from '../../app-deps'
+import type { OidcChecks } from '../../integrations/oidc/oidc'
+import { AppError, forbidden } from '../../http/errors'
+import { route } from '../../http/route'
+import { clearSessionCookie, setSessionCookie } from '../../plugins/session'
+import { checkCredentials, completeOnboarding, createUser, signInWithOidc, toUserDto } from './service'
+import { createSession, deleteSessionByToken, SESSION_COOKIE } from './sessions'
+
+const OIDC_COOKIE = 'kinwise_oidc'
+
+function parseChecks(raw: string | undefined): OidcChecks | null {
+  if (!raw) return null
+  try {
+    const value: unknown = JSON.parse(raw)
+    if (
+      value &&
+      typeof value === 'object' &&
+      'state' in value &&
+      'verifier' in value &&
+      'nonce' in value &&
+      typeof value.state === 'string' &&
+      typeof value.verifier === 'string' &&
+      typeof value.nonce === 'string'
+    ) {
+      return { state: value.state, verifier: value.verifier, nonce: value.nonce }
+    }
+  } catch {
+    // not JSON: treat as missing
+  }
+  return null
+}
+
+export function authRoutes(app: FastifyInstance, { db, config, clock, oidc }: AppDeps): void {
+  const SIGN_IN_LIMIT = { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: '1 minute' } }
+  const startSession = async (
+    userId: string,
+    req: { headers: Record<string, unknown>; cookies: Record<string, string | undefined> },
+    reply: Parameters<typeof setSessionCookie>[0],
+  ) => {
+    // rotate: whatever session the browser had before signing in ends now
+    const previous = req.cookies[SESSION_COOKIE]
+    if (previous) await deleteSessionByToken(db, previous)
+    const ua = req.headers['user-agent']
+    const session = await createSession(db, userId, clock.now(), config.session.ttlDays, typeof ua === 'string' ? ua : undefined)
+    setSessionCookie(reply, config, session.token, session.expiresAt)
+  }
+
+  route(app, contract.getUser, async ({ user }) => toUserDto(user))
+
+  route(
+    app,
+    contract.register,
+    async ({ body, req, reply }) => {
+      if (!config.allowRegistration) {
+        throw forbidden('Registration is closed on this server: ask its administrator for an account', 'REGISTRATION_CLOSED')
+      }
+      const user = await createUser(db, body)
+      await startSession(user.id, req, reply)
+      req.log.info({ userId: user.id }, 'user registered')
+      return toUserDto(user)
+    },
+    { config: SIGN_IN_LIMIT },
+  )
+
+  route(
+    app,
+    contract.login,
+    async ({ body, req, reply }) => {
+      const user = await checkCredentials(db, body.email, body.password)
+      await startSession(user.id, req, reply)
+      return toUserDto(user)
+    },
+    { config: SIGN_IN_LIMIT },
+  )
+
+  route(app, contract.logout, async ({ req, reply }) => {
+    const token = req.cookies[SESSION_COOKIE]
+    if (token) await deleteSessionByToken(db, token)
+    clearSessionCookie(reply, config)
+    return { ok: true as const }
+  })
+
+  route(app, contract.completeOnboarding, async ({ user }) =>
+    toUserDto(await completeOnboarding(db, user, clock.now())),
+  )
+
+  // Browser navigations (spec §7): the sign-in page (or the OpenID Connect provider when one
+  // is configured), and sign-out that lands on the home page
+  app.get('/api/login', { schema: { hide: true } }, async (_req, reply) => {
+    if (!oidc) return reply.redirect('/auth/login')
+    const { url, checks } = await oidc.start()
+    reply.setCookie(OIDC_COOKIE, JSON.stringify(checks), {
+      path: '/api/auth/oidc',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: config.secureCookies,
+      maxAge: 600,
+    })
+    return reply.redirect(url)
+  })
+  app.get('/api/auth/oidc/callback', { schema: { hide: true } }, async (req, reply) => {
+    if (!oidc) return reply.redirect('/auth/login')
+    const raw = req.cookies[OIDC_COOKIE]
+    reply.clearCookie(OIDC_COOKIE, { path: '/api/auth/oidc' })
+    const checks = parseChecks(raw)
+    if (!checks) return reply.redirect('/auth/login?error=expired')
+    try {
+      const base = config.publicUrl ?? `${req.protocol}://${req.headers.host ?? 'localhost'}`
+      const identity = await oidc.finish(new URL(req.url, base), checks)
+      const user = await signInWithOidc(db, identity, config.allowRegistration)
+      await startSession(user.id, req, reply)
+      return reply.redirect('/auth/callback')
+    } catch (error) {
+      req.log.warn({ err: error }, 'OpenID Connect sign-in failed')
+      const code = error instanceof AppError ? error.code.toLowerCase() : 'failed'
+      return reply.redirect(`/auth/login?error=${encodeURIComponent(code)}`)
+    }
+  })
+  app.get('/api/logout', { schema: { hide: true } }, async (req, reply) => {
+    const token = req.cookies[SESSION_COOKIE]
+    if (token) await deleteSessionByToken(db, token)
+    clearSessionCookie(reply, config)
+    return reply.redirect('/')
+  })
+}

@@ -1,0 +1,394 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Bill } from '../../../contract/bills'
+import { accounts, bills, monthlyRollups, transactions } from '../../db/schema'
+import { householdOf, insertAccount, newUser } from '../../test/fixtures'
+import { categoryId, createTestApp, type Client, type TestContext } from '../../test/helper'
+
+let t: TestContext
+beforeAll(async () => {
+  t = await createTestApp({ now: '2026-03-15T12:00:00Z' })
+})
+afterAll(async () => {
+  await t.close()
+})
+
+const MISSING = '00000000-0000-4000-8000-000000000000'
+
+async function createBill(client: Client, body: Record<string, unknown>): Promise<Bill> {
+  const res = await client.post('/api/bills', body)
+  expect(res.statusCode, res.body).toBe(201)
+  return res.json()
+}
+
+async function billsOf(client: Client, path = '/api/bills'): Promise<Bill[]> {
+  const res = await client.get(path)
+  expect(res.statusCode, res.body).toBe(200)
+  return res.json()
+}
+
+async function pay(client: Client, id: string, body: Record<string, unknown> = {}) {
+  const res = await client.post(`/api/bills/${id}/pay`, body)
+  expect(res.statusCode, res.body).toBe(200)
+  return res.json() as { bill: Bill; transactionId: string }
+}
+
+const balanceOf = async (accountId: string) =>
+  (
+    await t.database.db
+      .select({ balance: accounts.balance })
+      .from(accounts)
+      .where(eq(accounts.id, accountId))
+  )[0]?.balance
+
+const transactionsOf = (accountId: string) =>
+  t.database.db.select().from(transactions).where(eq(transactions.accountId, accountId))
+
+const anchorOf = async (billId: string) =>
+  (
+    await t.database.db
+      .select({ anchorDay: bills.anchorDay })
+      .from(bills)
+      .where(eq(bills.id, billId))
+  )[0]?.anchorDay
+
+describe('bills', () => {
+  it('creates a bill with defaults and lists every bill soonest first', async () => {
+    const a = await newUser(t.app)
+    const rent = await createBill(a, { name: ' Rent ', amount: 1200, nextDueDate: '2026-04-01' })
+    expect(rent).toEqual({
+      id: expect.any(String),
+      name: 'Rent',
+      amount: 1200,
+      nextDueDate: '2026-04-01',
+      categoryId: null,
+      accountId: null,
+      recurrence: 'monthly',
+      isActive: true,
+      autopay: false,
+      notes: '',
+    })
+    expect(await anchorOf(rent.id)).toBe(1)
+    const account = await insertAccount(t.database.db, a)
+    const internet = await createBill(a, {
+      name: 'Internet',
+      amount: 39.99,
+      nextDueDate: '2026-03-20',
+      categoryId: await categoryId(t, a, 'Internet & Phone'),
+      accountId: account,
+      recurrence: 'quarterly',
+      autopay: true,
+      notes: 'Fibre 500',
+    })
+    expect(internet).toMatchObject({
+      amount: 39.99,
+      accountId: account,
+      recurrence: 'quarterly',
+      autopay: true,
+      notes: 'Fibre 500',
+    })
+    const paused = await createBill(a, { name: 'Gym', amount: 30, nextDueDate: '2026-03-01' })
+    await a.patch(`/api/bills/${paused.id}`, { isActive: false })
+    expect((await billsOf(a)).map((b) => b.name)).toEqual(['Gym', 'Internet', 'Rent'])
+  })
+
+  it('lists upcoming active bills within `days` (overdue included), soonest first', async () => {
+    const a = await newUser(t.app)
+    const overdue = await createBill(a, { name: 'Overdue', amount: 1, nextDueDate: '2026-03-10' })
+    const today = await createBill(a, { name: 'Today', amount: 2, nextDueDate: '2026-03-15' })
+    const edge = await createBill(a, { name: 'Edge', amount: 3, nextDueDate: '2026-04-14' })
+    await createBill(a, { name: 'Later', amount: 4, nextDueDate: '2026-04-15' })
+    const inactive = await createBill(a, { name: 'Inactive', amount: 5, nextDueDate: '2026-03-16' })
+    await a.patch(`/api/bills/${inactive.id}`, { isActive: false })
+
+    expect((await billsOf(a, '/api/bills/upcoming')).map((b) => b.id)).toEqual([
+      overdue.id,
+      today.id,
+      edge.id,
+    ])
+    expect((await billsOf(a, '/api/bills/upcoming?days=30')).length).toBe(3)
+    expect((await billsOf(a, '/api/bills/upcoming?days=1')).map((b) => b.name)).toEqual([
+      'Overdue',
+      'Today',
+    ])
+    for (const days of ['0', '367', 'soon', '1.5']) {
+      const res = await a.get(`/api/bills/upcoming?days=${days}`)
+      expect(res.statusCode, days).toBe(400)
+      expect(res.json().code).toBe('VALIDATION_ERROR')
+    }
+  })
+
+  it('edits a bill; a new due date resets the day of month it is anchored to', async () => {
+    const a = await newUser(t.app)
+    const bill = await createBill(a, { name: 'Phone', amount: 25, nextDueDate: '2026-03-31' })
+    expect(await anchorOf(bill.id)).toBe(31)
+    const res = await a.patch(`/api/bills/${bill.id}`, {
+      name: 'Mobile',
+      amount: 27.5,
+      notes: 'new plan',
+      autopay: true,
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({
+      ...bill,
+      name: 'Mobile',
+      amount: 27.5,
+      notes: 'new plan',
+      autopay: true,
+    })
+    await a.patch(`/api/bills/${bill.id}`, { nextDueDate: '2026-03-31', recurrence: 'yearly' })
+    expect(await anchorOf(bill.id)).toBe(31)
+    const moved = await a.patch(`/api/bills/${bill.id}`, { nextDueDate: '2026-04-12' })
+    expect(moved.json()).toMatchObject({ nextDueDate: '2026-04-12', recurrence: 'yearly' })
+    expect(await anchorOf(bill.id)).toBe(12)
+  })
+
+  it('pays a bill: a spending transaction on its account and category, and the due date moves on (Jan 31 → Feb 28 → Mar 31)', async () => {
+    const a = await newUser(t.app)
+    const account = await insertAccount(t.database.db, a, { balance: 100_000 })
+    const utilities = await categoryId(t, a, 'Electricity & Gas')
+    const bill = await createBill(a, {
+      name: 'Power company',
+      amount: 84.37,
+      nextDueDate: '2026-01-31',
+      categoryId: utilities,
+      accountId: account,
+    })
+
+    const first = await pay(a, bill.id)
+    expect(first.bill).toEqual({ ...bill, nextDueDate: '2026-02-28' })
+    const [txn] = await transactionsOf(account)
+    expect(txn).toMatchObject({
+      id: first.transactionId,
+      householdId: await householdOf(t.database.db, a),
+      userId: a.user.id,
+      accountId: account,
+      categoryId: utilities,
+      date: '2026-03-15',
+      amount: -8437,
+      merchant: 'Power company',
+      kind: 'standard',
+      source: 'manual',
+      billId: bill.id,
+      isSplit: false,
+    })
+    expect(await balanceOf(account)).toBe(100_000 - 8437)
+    const rollups = await t.database.db
+      .select()
+      .from(monthlyRollups)
+      .where(eq(monthlyRollups.accountId, account))
+    expect(rollups).toHaveLength(1)
+    expect(rollups[0]).toMatchObject({ categoryId: utilities, month: '2026-03-01', count: 1 })
+
+    const second = await pay(a, bill.id, { date: '2026-03-01', amount: 90.01 })
+    expect(second.bill.nextDueDate).toBe('2026-03-31')
+    const paid = await transactionsOf(account)
+    expect(paid.find((r) => r.id === second.transactionId)).toMatchObject({
+      date: '2026-03-01',
+      amount: -9001,
+    })
+    expect(await balanceOf(account)).toBe(100_000 - 8437 - 9001)
+    expect((await billsOf(a))[0]).toEqual({ ...bill, nextDueDate: '2026-03-31' })
+  })
+
+  it('pays from another account of the household when asked, and moves weekly bills by 7 days', async () => {
+    const a = await newUser(t.app)
+    const card = await insertAccount(t.database.db, a, { name: 'Card', type: 'credit_card' })
+    const bill = await createBill(a, {
+      name: 'Cleaner',
+      amount: 40,
+      nextDueDate: '2026-03-13',
+      recurrence: 'weekly',
+    })
+    const paid = await pay(a, bill.id, { accountId: card })
+    expect(paid.bill.nextDueDate).toBe('2026-03-20')
+    const [txn] = await transactionsOf(card)
+    expect(txn).toMatchObject({
+      id: paid.transactionId,
+      amount: -4000,
+      categoryId: null,
+      merchant: 'Cleaner',
+    })
+    expect(await balanceOf(card)).toBe(-4000)
+  })
+
+  it('makes a one-off bill inactive once paid, and will not pay it twice', async () => {
+    const a = await newUser(t.app)
+    const account = await insertAccount(t.database.db, a)
+    const bill = await createBill(a, {
+      name: 'Passport',
+      amount: 75,
+      nextDueDate: '2026-03-20',
+      recurrence: 'once',
+      accountId: account,
+    })
+    const paid = await pay(a, bill.id)
+    expect(paid.bill).toEqual({ ...bill, isActive: false })
+    expect(await billsOf(a, '/api/bills/upcoming')).toEqual([])
+    const again = await a.post(`/api/bills/${bill.id}/pay`, {})
+    expect(again.statusCode).toBe(400)
+    expect(again.json().code).toBe('BILL_INACTIVE')
+    expect(await transactionsOf(account)).toHaveLength(1)
+    expect(await balanceOf(account)).toBe(-7500)
+  })
+
+  it('refuses to pay without a usable account (400), changing nothing', async () => {
+    const a = await newUser(t.app)
+    const b = await newUser(t.app)
+    const bAccount = await insertAccount(t.database.db, b)
+    const closed = await insertAccount(t.database.db, a, { name: 'Old' })
+    await t.database.db.update(accounts).set({ isClosed: true }).where(eq(accounts.id, closed))
+    const bill = await createBill(a, { name: 'Water', amount: 20, nextDueDate: '2026-03-18' })
+
+    const none = await a.post(`/api/bills/${bill.id}/pay`, {})
+    expect(none.statusCode).toBe(400)
+    expect(none.json()).toEqual({
+      message: 'Choose the account this bill is paid from',
+      code: 'ACCOUNT_REQUIRED',
+    })
+    const unknown = await a.post(`/api/bills/${bill.id}/pay`, { accountId: MISSING })
+    expect(unknown.json()).toEqual({
+      message: 'That account does not exist',
+      code: 'UNKNOWN_ACCOUNT',
+    })
+    expect((await a.post(`/api/bills/${bill.id}/pay`, { accountId: bAccount })).statusCode).toBe(
+      400,
+    )
+    const shut = await a.post(`/api/bills/${bill.id}/pay`, { accountId: closed })
+    expect(shut.statusCode).toBe(400)
+    expect(shut.json().code).toBe('ACCOUNT_CLOSED')
+    for (const body of [
+      { amount: -5, accountId: closed },
+      { date: '2026-13-01' },
+      { amount: 1.001 },
+      { accountId: 'x' },
+    ]) {
+      const res = await a.post(`/api/bills/${bill.id}/pay`, body)
+      expect(res.statusCode, JSON.stringify(body)).toBe(400)
+      expect(res.json().code).toBe('VALIDATION_ERROR')
+    }
+    expect(await billsOf(a)).toEqual([bill])
+    expect(await transactionsOf(closed)).toEqual([])
+    expect(await transactionsOf(bAccount)).toEqual([])
+    expect(await balanceOf(bAccount)).toBe(0)
+  })
+
+  it('answers 400 for bad input and unknown references, changing nothing', async () => {
+    const a = await newUser(t.app)
+    const bill = await createBill(a, { name: 'Keep', amount: 10, nextDueDate: '2026-03-20' })
+    for (const body of [
+      { name: '', amount: 10, nextDueDate: '2026-03-20' },
+      { name: 'X', amount: -10, nextDueDate: '2026-03-20' },
+      { name: 'X', amount: 10.555, nextDueDate: '2026-03-20' },
+      { name: 'X', amount: 10, nextDueDate: '2026-02-29' },
+      { name: 'X', amount: 10 },
+      { name: 'X', amount: 10, nextDueDate: '2026-03-20', recurrence: 'daily' },
+      { name: 'X', amount: 10, nextDueDate: '2026-03-20', categoryId: 'food' },
+    ]) {
+      const res = await a.post('/api/bills', body)
+      expect(res.statusCode, JSON.stringify(body)).toBe(400)
+      expect(res.json().code).toBe('VALIDATION_ERROR')
+    }
+    const unknownCategory = await a.post('/api/bills', {
+      name: 'X',
+      amount: 1,
+      nextDueDate: '2026-03-20',
+      categoryId: MISSING,
+    })
+    expect(unknownCategory.json()).toEqual({
+      message: 'That category does not exist',
+      code: 'UNKNOWN_CATEGORY',
+    })
+    const unknownAccount = await a.post('/api/bills', {
+      name: 'X',
+      amount: 1,
+      nextDueDate: '2026-03-20',
+      accountId: MISSING,
+    })
+    expect(unknownAccount.json()).toEqual({
+      message: 'That account does not exist',
+      code: 'UNKNOWN_ACCOUNT',
+    })
+    expect((await a.patch(`/api/bills/${bill.id}`, { categoryId: MISSING })).statusCode).toBe(400)
+    expect((await a.patch(`/api/bills/${bill.id}`, { amount: -1 })).json().code).toBe(
+      'VALIDATION_ERROR',
+    )
+    expect(await billsOf(a)).toEqual([bill])
+  })
+
+  it('deletes a bill, keeping its past payments, then answers 404 for it', async () => {
+    const a = await newUser(t.app)
+    const account = await insertAccount(t.database.db, a)
+    const bill = await createBill(a, {
+      name: 'Streaming',
+      amount: 12.99,
+      nextDueDate: '2026-03-15',
+      accountId: account,
+    })
+    const { transactionId } = await pay(a, bill.id)
+    expect((await a.delete(`/api/bills/${bill.id}`)).statusCode).toBe(204)
+    expect(await billsOf(a)).toEqual([])
+    const [txn] = await transactionsOf(account)
+    expect(txn).toMatchObject({ id: transactionId, amount: -1299, billId: null })
+    for (const id of [bill.id, MISSING]) {
+      expect((await a.delete(`/api/bills/${id}`)).statusCode).toBe(404)
+      expect((await a.patch(`/api/bills/${id}`, { name: 'X' })).statusCode).toBe(404)
+      const res = await a.post(`/api/bills/${id}/pay`, { accountId: account })
+      expect(res.statusCode).toBe(404)
+      expect(res.json()).toEqual({ message: 'Bill not found', code: 'NOT_FOUND' })
+    }
+    expect(await transactionsOf(account)).toHaveLength(1)
+  })
+
+  it("keeps households apart: B can neither see, change, pay nor delete A's bills, nor use A's accounts or categories", async () => {
+    const a = await newUser(t.app)
+    const b = await newUser(t.app)
+    const aAccount = await insertAccount(t.database.db, a)
+    const bAccount = await insertAccount(t.database.db, b)
+    const aCategory = await categoryId(t, a, 'Groceries')
+    const bill = await createBill(a, {
+      name: 'Private',
+      amount: 50,
+      nextDueDate: '2026-03-16',
+      accountId: aAccount,
+      categoryId: aCategory,
+    })
+
+    expect(await billsOf(b)).toEqual([])
+    expect(await billsOf(b, '/api/bills/upcoming')).toEqual([])
+    expect((await b.patch(`/api/bills/${bill.id}`, { amount: 1 })).statusCode).toBe(404)
+    expect((await b.post(`/api/bills/${bill.id}/pay`, { accountId: bAccount })).statusCode).toBe(
+      404,
+    )
+    expect((await b.delete(`/api/bills/${bill.id}`)).statusCode).toBe(404)
+    expect(
+      (
+        await b.post('/api/bills', {
+          name: 'X',
+          amount: 1,
+          nextDueDate: '2026-03-20',
+          accountId: aAccount,
+        })
+      ).statusCode,
+    ).toBe(400)
+    expect(
+      (
+        await b.post('/api/bills', {
+          name: 'X',
+          amount: 1,
+          nextDueDate: '2026-03-20',
+          categoryId: aCategory,
+        })
+      ).statusCode,
+    ).toBe(400)
+    const bBill = await createBill(b, { name: 'Own', amount: 5, nextDueDate: '2026-03-20' })
+    expect((await b.post(`/api/bills/${bBill.id}/pay`, { accountId: aAccount })).statusCode).toBe(
+      400,
+    )
+    expect((await b.patch(`/api/bills/${bBill.id}`, { accountId: aAccount })).statusCode).toBe(400)
+
+    expect(await billsOf(a)).toEqual([bill])
+    expect(await transactionsOf(aAccount)).toEqual([])
+    expect(await balanceOf(aAccount)).toBe(0)
+  })
+})

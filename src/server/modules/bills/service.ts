@@ -1,0 +1,171 @@
+// Bills: the list, what is due soon, edits, and paying one, which records the payment through
+// the ledger and moves the due date on by the bill's recurrence, in one transaction.
+import type { z } from 'zod'
+import {
+  recurrence as recurrenceSchema,
+  type Bill,
+  type createBillBody,
+  type payBillBody,
+  type updateBillBody,
+} from '../../../contract/bills'
+import { addDays, dayOfMonth, localDate } from '../../../domain/dates'
+import { asCents, negate } from '../../../domain/money'
+import { nextDueDate } from '../../../domain/recurrence'
+import type { Db, DbOrTx } from '../../db/connect'
+import { badRequest, notFound } from '../../http/errors'
+import { insertTransactions } from '../transactions/ledger'
+import * as repo from './repo'
+
+type Scope = { householdId: string; id: string; timeZone: string }
+
+export function toBillDto(row: repo.BillRow): Bill {
+  return {
+    id: row.id,
+    name: row.name,
+    amount: asCents(row.amount),
+    nextDueDate: row.nextDueDate,
+    categoryId: row.categoryId,
+    accountId: row.accountId,
+    // the table's check constraint holds it to the contract's values
+    recurrence: recurrenceSchema.parse(row.recurrence),
+    isActive: row.isActive,
+    autopay: row.autopay,
+    notes: row.notes,
+  }
+}
+
+async function requireReferences(
+  db: DbOrTx,
+  householdId: string,
+  refs: { categoryId?: string | null; accountId?: string | null },
+): Promise<void> {
+  if (refs.categoryId && !(await repo.categoryExists(db, householdId, refs.categoryId))) {
+    throw badRequest('That category does not exist', 'UNKNOWN_CATEGORY')
+  }
+  if (refs.accountId && !(await repo.findAccount(db, householdId, refs.accountId))) {
+    throw badRequest('That account does not exist', 'UNKNOWN_ACCOUNT')
+  }
+}
+
+export async function listBills(db: Db, user: Scope): Promise<Bill[]> {
+  return (await repo.listBillRows(db, user.householdId)).map(toBillDto)
+}
+
+/** Active bills due within `days` days of the user's today, overdue ones included. */
+export async function upcomingBills(db: Db, user: Scope, days: number, now: Date): Promise<Bill[]> {
+  const until = addDays(localDate(now, user.timeZone), days)
+  return (await repo.listDueBillRows(db, user.householdId, until)).map(toBillDto)
+}
+
+export async function createBill(
+  db: Db,
+  user: Scope,
+  body: z.output<typeof createBillBody>,
+): Promise<Bill> {
+  return db.transaction(async (tx) => {
+    await requireReferences(tx, user.householdId, body)
+    const row = await repo.insertBill(tx, {
+      ...body,
+      householdId: user.householdId,
+      userId: user.id,
+      anchorDay: dayOfMonth(body.nextDueDate),
+    })
+    return toBillDto(row)
+  })
+}
+
+export async function updateBill(
+  db: Db,
+  user: Scope,
+  id: string,
+  body: z.output<typeof updateBillBody>,
+  now: Date,
+): Promise<Bill> {
+  return db.transaction(async (tx) => {
+    const bill = await repo.findBill(tx, user.householdId, id)
+    if (!bill) throw notFound('Bill')
+    await requireReferences(tx, user.householdId, body)
+    // a due date set by hand is the new anchor: a bill moved to the 31st stays on month ends
+    const anchor =
+      body.nextDueDate !== undefined && body.nextDueDate !== bill.nextDueDate
+        ? { anchorDay: dayOfMonth(body.nextDueDate) }
+        : {}
+    const row = await repo.updateBillRow(tx, user.householdId, id, {
+      ...body,
+      ...anchor,
+      updatedAt: now,
+    })
+    if (!row) throw notFound('Bill')
+    return toBillDto(row)
+  })
+}
+
+/** Deletes a bill; its payments stay, as ordinary transactions. */
+export async function deleteBill(db: Db, user: Scope, id: string, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (!(await repo.deleteBillRow(tx, user.householdId, id))) throw notFound('Bill')
+    await repo.unlinkPayments(tx, user.householdId, id, now)
+  })
+}
+
+/**
+ * Pays a bill: a spending transaction (the bill's amount unless another is given) on the
+ * given or the bill's account, in the bill's category; then the next due date, or, for a
+ * one-off bill, the bill becomes inactive.
+ */
+export async function payBill(
+  db: Db,
+  user: Scope,
+  id: string,
+  body: z.output<typeof payBillBody>,
+  now: Date,
+): Promise<{ bill: Bill; transactionId: string }> {
+  return db.transaction(async (tx) => {
+    // locked, so a double-click cannot pay the same due date twice
+    const bill = await repo.findBill(tx, user.householdId, id, { lock: true })
+    if (!bill) throw notFound('Bill')
+    if (!bill.isActive)
+      throw badRequest('This bill is inactive: turn it back on to pay it', 'BILL_INACTIVE')
+    const accountId = body.accountId ?? bill.accountId
+    if (!accountId)
+      throw badRequest('Choose the account this bill is paid from', 'ACCOUNT_REQUIRED')
+    const account = await repo.findAccount(tx, user.householdId, accountId)
+    if (!account) throw badRequest('That account does not exist', 'UNKNOWN_ACCOUNT')
+    if (account.isClosed) {
+      throw badRequest(
+        'That account is closed: reopen it to add or change its transactions',
+        'ACCOUNT_CLOSED',
+      )
+    }
+    const [transactionId] = await insertTransactions(tx, [
+      {
+        householdId: user.householdId,
+        userId: user.id,
+        accountId,
+        categoryId: bill.categoryId,
+        date: body.date ?? localDate(now, user.timeZone),
+        amount: negate(body.amount ?? asCents(bill.amount)),
+        merchant: bill.name,
+        description: '',
+        notes: '',
+        kind: 'standard',
+        source: 'manual',
+        billId: bill.id,
+      },
+    ])
+    if (!transactionId) throw new Error('the ledger returned no id')
+    const next = nextDueDate(
+      bill.nextDueDate,
+      recurrenceSchema.parse(bill.recurrence),
+      bill.anchorDay,
+    )
+    const updated = await repo.updateBillRow(
+      tx,
+      user.householdId,
+      id,
+      next === null ? { isActive: false, updatedAt: now } : { nextDueDate: next, updatedAt: now },
+    )
+    if (!updated) throw notFound('Bill')
+    return { bill: toBillDto(updated), transactionId }
+  })
+}

@@ -1,0 +1,25 @@
+// Budget endpoints: a month's budgets, set one, remove one, copy a month.
+import type { FastifyInstance } from 'fastify'
+import * as contract from '../../../contract/budgets'
+import type { AppDeps } from '../../app-deps'
+import { route } from '../../http/route'
+import * as service from './service'
+
+export function budgetRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
+  route(app, contract.listBudgets, async ({ user, query }) =>
+    service.listBudgets(db, user, query.month, clock.now()),
+  )
+
+  route(app, contract.upsertBudget, async ({ user, body }) =>
+    service.upsertBudget(db, user, body, clock.now()),
+  )
+
+  route(app, contract.deleteBudget, async ({ user, params }) => {
+    await service.deleteBudget(db, user, params.id)
+    return null
+  })
+
+  route(app, contract.copyBudgets, async ({ user, body }) =>
+    service.copyBudgets(db, user, body.fromMonth, body.toMonth),
+  )
+}

@@ -1,0 +1,286 @@
+// Import queries, each scoped by household: the stored rows a statement is checked against (one
+// query per purpose, never one per row), accounts by their identity in bank files, import
+// batches and the saved CSV mappings.
+import { and, asc, desc, eq, sql } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/connect'
+import { accounts, categories, importBatches, importPresets, transactions, type ConvertedRow } from '../../db/schema'
+
+export type AccountRow = typeof accounts.$inferSelect
+export type BatchRow = typeof importBatches.$inferSelect
+export type PresetRow = typeof importPresets.$inferSelect
+
+/** Serialises imports of one household, so two at once cannot both add the same rows. */
+export async function lockHouseholdImports(db: DbOrTx, householdId: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`kinwise-import:${householdId}`}, 0))`)
+}
+
+export function householdAccounts(db: DbOrTx, householdId: string): Promise<AccountRow[]> {
+  return db.select().from(accounts).where(eq(accounts.householdId, householdId)).orderBy(asc(accounts.createdAt), asc(accounts.id))
+}
+
+export function householdCategories(db: DbOrTx, householdId: string): Promise<{ id: string; name: string; parentId: string | null }[]> {
+  return db
+    .select({ id: categories.id, name: categories.name, parentId: categories.parentId })
+    .from(categories)
+    .where(eq(categories.householdId, householdId))
+}
+
+export type StoredForDedupe = {
+  id: string
+  accountId: string
+  date: string
+  amount: number
+  merchant: string
+  importedPayee: string | null
+  externalId: string | null
+}
+
+/**
+ * Stored rows of these accounts that an import may duplicate: every ordinary row or transfer leg
+ * dated in [from, to], plus rows outside it that carry one of the file's bank ids. In (date, id)
+ * order.
+ */
+export async function rowsForDedupe(
+  db: DbOrTx,
+  householdId: string,
+  accountIds: readonly string[],
+  from: string,
+  to: string,
+  externalIds: readonly { accountId: string; externalId: string }[],
+): Promise<StoredForDedupe[]> {
+  if (accountIds.length === 0) return []
+  const t = transactions
+  const columns = {
+    id: t.id,
+    accountId: t.accountId,
+    date: t.date,
+    amount: t.amount,
+    merchant: t.merchant,
+    importedPayee: t.importedPayee,
+    externalId: t.externalId,
+  }
+  const inRange = await db
+    .select(columns)
+    .from(t)
+    .where(
+      and(
+        eq(t.householdId, householdId),
+        sql`${t.accountId} = any(${sql.param([...accountIds])}::uuid[])`,
+        sql`${t.date} between ${from} and ${to}`,
+        sql`${t.kind} in ('standard', 'transfer')`,
+      ),
+    )
+    .orderBy(asc(t.date), asc(t.id))
+  // a stored row whose date was moved far away still owns its bank id: look for the file's ids
+  // that are not in the range, and only when the account has such rows at all
+  const key = (accountId: string, externalId: string | null) => `${accountId}\u0000${externalId ?? ''}`
+  const found = new Set(inRange.map((r) => key(r.accountId, r.externalId)))
+  const missing = externalIds.filter((e) => !found.has(key(e.accountId, e.externalId)))
+  if (missing.length === 0) return inRange
+  const missingAccounts = [...new Set(missing.map((e) => e.accountId))]
+  const older = await db
+    .select({ id: t.id })
+    .from(t)
+    .where(
+      and(
+        eq(t.householdId, householdId),
+        sql`${t.accountId} = any(${sql.param(missingAccounts)}::uuid[])`,
+        sql`${t.date} not between ${from} and ${to}`,
+        sql`${t.externalId} is not null`,
+      ),
+    )
+    .limit(1)
+  if (older.length === 0) return inRange
+  const wanted = new Set(missing.map((e) => key(e.accountId, e.externalId)))
+  const outside = (
+    await db
+      .select(columns)
+      .from(t)
+      .where(
+        and(
+          eq(t.householdId, householdId),
+          sql`${t.accountId} = any(${sql.param(missingAccounts)}::uuid[])`,
+          sql`${t.externalId} = any(${sql.param([...new Set(missing.map((e) => e.externalId))])}::text[])`,
+          sql`${t.date} not between ${from} and ${to}`,
+        ),
+      )
+  ).filter((r) => wanted.has(key(r.accountId, r.externalId)))
+  return [...inRange, ...outside]
+}
+
+export type StoredTransferRow = { id: string; accountId: string; date: string; amount: number }
+
+/**
+ * Ordinary, unsplit, unlinked rows of the household dated in [from, to] whose amount is one of
+ * `amounts`: the stored rows an imported row can pair with as a transfer.
+ */
+export async function rowsForTransfers(
+  db: DbOrTx,
+  householdId: string,
+  from: string,
+  to: string,
+  amounts: readonly number[],
+  exceptAccountId: string | null,
+): Promise<StoredTransferRow[]> {
+  if (amounts.length === 0) return []
+  const t = transactions
+  return db
+    .select({ id: t.id, accountId: t.accountId, date: t.date, amount: t.amount })
+    .from(t)
+    .where(
+      and(
+        eq(t.householdId, householdId),
+        sql`${t.date} between ${from} and ${to}`,
+        eq(t.kind, 'standard'),
+        eq(t.isSplit, false),
+        sql`${t.transferGroupId} is null`,
+        sql`${t.amount} = any(${sql.param([...amounts])}::bigint[])`,
+        exceptAccountId ? sql`${t.accountId} <> ${exceptAccountId}` : undefined,
+      ),
+    )
+    .orderBy(asc(t.date), asc(t.id))
+}
+
+export async function insertAccount(db: DbOrTx, values: typeof accounts.$inferInsert): Promise<AccountRow> {
+  const [row] = await db.insert(accounts).values(values).returning()
+  if (!row) throw new Error('insert returned no row')
+  return row
+}
+
+export async function setExternalKey(db: DbOrTx, householdId: string, accountId: string, key: string, now: Date): Promise<void> {
+  await db
+    .update(accounts)
+    .set({ externalKey: key, updatedAt: now })
+    .where(and(eq(accounts.householdId, householdId), eq(accounts.id, accountId), sql`${accounts.externalKey} is null`))
+}
+
+export async function insertBatch(db: DbOrTx, values: typeof importBatches.$inferInsert): Promise<void> {
+  await db.insert(importBatches).values(values)
+}
+
+export async function findBatch(db: DbOrTx, householdId: string, id: string): Promise<BatchRow | undefined> {
+  const rows = await db
+    .select()
+    .from(importBatches)
+    .where(and(eq(importBatches.householdId, householdId), eq(importBatches.id, id)))
+    .limit(1)
+  return rows[0]
+}
+
+/** The newest import of the same file (by its sha-256), to say so in the preview. */
+export async function findBatchByHash(db: DbOrTx, householdId: string, fileHash: string): Promise<BatchRow | undefined> {
+  const rows = await db
+    .select()
+    .from(importBatches)
+    .where(and(eq(importBatches.householdId, householdId), eq(importBatches.fileHash, fileHash)))
+    .orderBy(desc(importBatches.createdAt))
+    .limit(1)
+  return rows[0]
+}
+
+export async function listBatches(
+  db: DbOrTx,
+  householdId: string,
+  limit: number,
+  after: { createdAt: Date; id: string } | null,
+): Promise<BatchRow[]> {
+  const b = importBatches
+  return db
+    .select()
+    .from(b)
+    .where(and(eq(b.householdId, householdId), after ? sql`(${b.createdAt}, ${b.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)` : undefined))
+    .orderBy(desc(b.createdAt), desc(b.id))
+    .limit(limit)
+}
+
+export async function deleteBatch(db: DbOrTx, householdId: string, id: string): Promise<void> {
+  await db.delete(importBatches).where(and(eq(importBatches.householdId, householdId), eq(importBatches.id, id)))
+}
+
+/** Ids and transfer groups of the rows an import added. */
+export function batchRows(db: DbOrTx, householdId: string, batchId: string): Promise<{ id: string; transferGroupId: string | null }[]> {
+  return db
+    .select({ id: transactions.id, transferGroupId: transactions.transferGroupId })
+    .from(transactions)
+    .where(and(eq(transactions.householdId, householdId), eq(transactions.importBatchId, batchId)))
+}
+
+/** Rows of these transfer groups that are not the import's own. */
+export async function otherLegs(db: DbOrTx, householdId: string, groups: readonly string[], batchId: string): Promise<string[]> {
+  if (groups.length === 0) return []
+  const rows = await db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.householdId, householdId),
+        sql`${transactions.transferGroupId} = any(${sql.param([...groups])}::uuid[])`,
+        sql`${transactions.importBatchId} is distinct from ${batchId}`,
+      ),
+    )
+  return rows.map((r) => r.id)
+}
+
+/** Name, balance and row count of accounts (the household's only). */
+export async function accountStates(
+  db: DbOrTx,
+  householdId: string,
+  ids: readonly string[],
+): Promise<{ id: string; name: string; balance: number; transactionCount: number }[]> {
+  if (ids.length === 0) return []
+  const idList = sql.param([...ids])
+  const rows = await db
+    .select({ id: accounts.id, name: accounts.name, balance: accounts.balance })
+    .from(accounts)
+    .where(and(eq(accounts.householdId, householdId), sql`${accounts.id} = any(${idList}::uuid[])`))
+    .orderBy(asc(accounts.name))
+  const counts = await db
+    .select({ accountId: transactions.accountId, n: sql<number>`count(*)::int` })
+    .from(transactions)
+    .where(and(eq(transactions.householdId, householdId), sql`${transactions.accountId} = any(${idList}::uuid[])`))
+    .groupBy(transactions.accountId)
+  const byAccount = new Map(counts.map((c) => [c.accountId, c.n]))
+  return rows.map((r) => ({ ...r, transactionCount: byAccount.get(r.id) ?? 0 }))
+}
+
+export function listPresets(db: DbOrTx, householdId: string): Promise<PresetRow[]> {
+  return db
+    .select()
+    .from(importPresets)
+    .where(eq(importPresets.householdId, householdId))
+    .orderBy(asc(importPresets.name), asc(importPresets.id))
+}
+
+/** The preset of an account, or the household default (account null). */
+export async function findPreset(db: DbOrTx, householdId: string, accountId: string | null): Promise<PresetRow | undefined> {
+  const rows = await db
+    .select()
+    .from(importPresets)
+    .where(
+      and(
+        eq(importPresets.householdId, householdId),
+        accountId === null ? sql`${importPresets.accountId} is null` : eq(importPresets.accountId, accountId),
+      ),
+    )
+    .limit(1)
+  return rows[0]
+}
+
+export async function upsertPreset(
+  db: DbOrTx,
+  values: { householdId: string; accountId: string | null; name: string; mapping: Record<string, unknown> },
+  now: Date,
+): Promise<PresetRow> {
+  const [row] = await db
+    .insert(importPresets)
+    .values({ ...values, createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [importPresets.householdId, importPresets.accountId],
+      set: { name: values.name, mapping: values.mapping, updatedAt: now },
+    })
+    .returning()
+  if (!row) throw new Error('upsert returned no row')
+  return row
+}
+
+export type { ConvertedRow }

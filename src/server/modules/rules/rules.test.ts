@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { newUser } from '../../test/fixtures'
+import { categoryId, createTestApp, type Client, type TestContext } from '../../test/helper'
+
+let t: TestContext
+let a: Client
+let b: Client
+let checking: string
+let groceries: string
+let dining: string
+
+beforeAll(async () => {
+  t = await createTestApp({ now: '2026-03-15T12:00:00Z' })
+  a = await newUser(t.app)
+  b = await newUser(t.app)
+  checking = (await a.post('/api/accounts', { name: 'Checking', type: 'checking' })).json().id
+  groceries = await categoryId(t, a, 'Groceries')
+  dining = await categoryId(t, a, 'Dining Out')
+})
+afterAll(async () => {
+  await t.close()
+})
+
+const contains = (value: string) => ({ field: 'payee', operator: 'contains', value })
+
+async function addRow(client: Client, accountId: string, merchant: string, amount: number, categoryId: string | null = null) {
+  const res = await client.post('/api/transactions', { accountId, date: '2026-03-02', amount, merchant, categoryId })
+  expect(res.statusCode).toBe(201)
+  return res.json() as { id: string }
+}
+
+describe('rules', () => {
+  it('adds rules in order, edits, reorders and deletes them', async () => {
+    const first = await a.post('/api/rules', { name: 'Market', conditions: [contains('market')], actions: { setCategoryId: groceries } })
+    expect(first.statusCode).toBe(201)
+    expect(first.json()).toMatchObject({ name: 'Market', position: 0, isActive: true, match: 'all' })
+    const second = (await a.post('/api/rules', { name: 'Cafe', match: 'any', conditions: [contains('cafe'), contains('coffee')], actions: { setCategoryId: dining } })).json()
+    expect(second.position).toBe(1)
+    const edited = await a.patch(`/api/rules/${second.id}`, { name: 'Coffee places', isActive: false })
+    expect(edited.json()).toMatchObject({ name: 'Coffee places', isActive: false, match: 'any' })
+    const reordered = await a.post('/api/rules/reorder', { ids: [second.id, first.json().id] })
+    expect(reordered.statusCode).toBe(200)
+    expect(reordered.json().map((r: { name: string }) => r.name)).toEqual(['Coffee places', 'Market'])
+    expect((await a.post('/api/rules/reorder', { ids: [second.id] })).json().code).toBe('INVALID_ORDER')
+    expect((await a.get('/api/rules')).json().map((r: { position: number }) => r.position)).toEqual([0, 1])
+    expect((await a.delete(`/api/rules/${second.id}`)).statusCode).toBe(204)
+    expect((await a.get('/api/rules')).json()).toHaveLength(1)
+    expect((await a.delete(`/api/rules/${second.id}`)).statusCode).toBe(404)
+  })
+
+  it('refuses rules that cannot work: dangerous patterns, wrong operators, no action, foreign categories', async () => {
+    const bad = [
+      { name: 'Evil', conditions: [{ field: 'payee', operator: 'regex', value: '(a+)+$' }], actions: { setCategoryId: groceries } },
+      { name: 'Broken', conditions: [{ field: 'payee', operator: 'regex', value: '([a-' }], actions: { setCategoryId: groceries } },
+      { name: 'Odd', conditions: [{ field: 'amount', operator: 'contains', value: '5' }], actions: { setCategoryId: groceries } },
+      { name: 'Nothing', conditions: [contains('x')], actions: {} },
+      { name: 'None', conditions: [], actions: { setCategoryId: groceries } },
+    ]
+    for (const body of bad) {
+      const res = await a.post('/api/rules', body)
+      expect(res.statusCode, body.name).toBe(400)
+      expect(res.json().code).toBe('VALIDATION_ERROR')
+    }
+    const foreign = await categoryId(t, b, 'Groceries')
+    const res = await a.post('/api/rules', { name: 'Foreign', conditions: [contains('x')], actions: { setCategoryId: foreign } })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().code).toBe('UNKNOWN_CATEGORY')
+    const bAccount = (await b.post('/api/accounts', { name: 'B', type: 'checking' })).json().id
+    const onAccount = await a.post('/api/rules', { name: 'Acc', conditions: [{ field: 'account', operator: 'is', value: bAccount }], actions: { addNote: 'x' } })
+    expect(onAccount.json().code).toBe('UNKNOWN_ACCOUNT')
+  })
+
+  it('applies to stored rows through the ledger: only uncategorised ones by default, or all', async () => {
+    const c = await newUser(t.app)
+    const account = (await c.post('/api/accounts', { name: 'Checking', type: 'checking' })).json().id
+    const cGroceries = await categoryId(t, c, 'Groceries')
+    const cShopping = await categoryId(t, c, 'Shopping')
+    const plain = await addRow(c, account, 'FRESH MARKET 12', -20)
+    const filed = await addRow(c, account, 'Fresh Market', -30, cShopping)
+    const other = await addRow(c, account, 'Cinema', -12)
+    await c.post('/api/rules', {
+      name: 'Markets',
+      conditions: [{ field: 'payee', operator: 'regex', value: 'fresh\\s+market' }, { field: 'amount', operator: 'between', value: '-5000', value2: '-1000' }],
+      actions: { setCategoryId: cGroceries, renamePayee: 'Fresh Market', addNote: 'auto' },
+    })
+    const summaryBefore = (await c.get('/api/analytics/monthly-summary?month=2026-03')).json()
+    const res = await c.post('/api/rules/apply', {})
+    expect(res.json()).toEqual({ changed: 1, examined: 2 })
+    expect((await c.get(`/api/transactions/${plain.id}`)).json()).toMatchObject({ categoryId: cGroceries, merchant: 'Fresh Market', notes: 'auto' })
+    expect((await c.get(`/api/transactions/${filed.id}`)).json().categoryId).toBe(cShopping)
+    const all = await c.post('/api/rules/apply', { onlyUncategorized: false })
+    expect(all.json()).toEqual({ changed: 1, examined: 3 })
+    expect((await c.get(`/api/transactions/${filed.id}`)).json()).toMatchObject({ categoryId: cGroceries, notes: 'auto' })
+    expect((await c.get(`/api/transactions/${other.id}`)).json().categoryId).toBeNull()
+    // nothing left to change: running again changes nothing
+    expect((await c.post('/api/rules/apply', { onlyUncategorized: false })).json().changed).toBe(0)
+    // the summary moved money between categories, not in or out
+    const summaryAfter = (await c.get('/api/analytics/monthly-summary?month=2026-03')).json()
+    expect(summaryAfter.expenses).toBe(summaryBefore.expenses)
+    const byCategory = (s: { categorySpending: { categoryId: string | null; total: number }[] }, id: string) =>
+      s.categorySpending.find((x) => x.categoryId === id)?.total ?? 0
+    expect(byCategory(summaryAfter, cGroceries)).toBe(50)
+    expect(byCategory(summaryAfter, cShopping)).toBe(0)
+  })
+
+  it('runs only the rules asked for, and refuses unknown ones', async () => {
+    const c = await newUser(t.app)
+    const account = (await c.post('/api/accounts', { name: 'Checking', type: 'checking' })).json().id
+    const row = await addRow(c, account, 'Bus ticket', -3)
+    const rule = (await c.post('/api/rules', { name: 'Bus', conditions: [contains('bus')], actions: { addNote: 'transit' } })).json()
+    const other = (await c.post('/api/rules', { name: 'Ticket', conditions: [contains('ticket')], actions: { addNote: 'tickets' } })).json()
+    expect((await c.post('/api/rules/apply', { ruleIds: [other.id] })).json().changed).toBe(1)
+    expect((await c.get(`/api/transactions/${row.id}`)).json().notes).toBe('tickets')
+    expect((await c.post('/api/rules/apply', { ruleIds: [rule.id, '00000000-0000-4000-8000-000000000000'] })).statusCode).toBe(404)
+  })
+
+  it("another household cannot read, change, reorder or run someone's rules", async () => {
+    const mine = (await a.get('/api/rules')).json()
+    expect(mine.length).toBeGreaterThan(0)
+    const id = mine[0].id
+    expect((await b.get('/api/rules')).json()).toEqual([])
+    expect((await b.patch(`/api/rules/${id}`, { name: 'Hacked' })).statusCode).toBe(404)
+    expect((await b.delete(`/api/rules/${id}`)).statusCode).toBe(404)
+    expect((await b.post('/api/rules/reorder', { ids: [id] })).statusCode).toBe(400)
+    expect((await b.post('/api/rules/apply', { ruleIds: [id] })).statusCode).toBe(404)
+    const row = await addRow(a, checking, 'Super market', -9)
+    expect((await b.post('/api/rules/apply', { onlyUncategorized: false })).json()).toEqual({ changed: 0, examined: 0 })
+    expect((await a.get(`/api/transactions/${row.id}`)).json().categoryId).toBeNull()
+    expect((await a.get('/api/rules')).json()[0].name).toBe('Market')
+    expect((await t.app.inject({ method: 'GET', url: '/api/rules' })).statusCode).toBe(401)
+  })
+})

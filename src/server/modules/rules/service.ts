@@ -1,0 +1,164 @@
+// Rule use cases: list, add, edit, delete and reorder a household's rules, and run them over
+// stored transactions (category changes go through the ledger, all in one transaction).
+import type { z } from 'zod'
+import type { applyRulesBody, createRuleBody, RuleDto, updateRuleBody } from '../../../contract/rules'
+import { asCents } from '../../../domain/money'
+import { compileRules, notesWith, type Rule, type RuleActions, type RuleCondition, type RuleOutcome } from '../../../domain/rules'
+import type { Db, DbOrTx } from '../../db/connect'
+import { badRequest, notFound } from '../../http/errors'
+import type { SessionUser } from '../auth/sessions'
+import { loadForWrite, updateStoredTransactions, type BulkPatch } from '../transactions/ledger'
+import { checkAccounts, checkCategories } from '../transactions/service'
+import {
+  deleteRuleRow,
+  findRule,
+  householdCategoryIds,
+  insertRule,
+  listRuleRows,
+  nextPosition,
+  ruleTargets,
+  setPositions,
+  updateRuleRow,
+  type RuleRow,
+  type RuleTarget,
+} from './repo'
+
+export function toRuleDto(row: RuleRow): RuleDto {
+  return {
+    id: row.id,
+    name: row.name,
+    position: row.position,
+    isActive: row.isActive,
+    match: row.match === 'any' ? 'any' : 'all',
+    conditions: row.conditions,
+    actions: row.actions,
+    createdAt: row.createdAt.toISOString(),
+  }
+}
+
+export function toDomainRule(row: RuleRow): Rule {
+  return {
+    id: row.id,
+    position: row.position,
+    isActive: row.isActive,
+    match: row.match === 'any' ? 'any' : 'all',
+    conditions: row.conditions,
+    actions: row.actions,
+  }
+}
+
+/** The household's rules as the domain runs them (inactive ones included; it skips them). */
+export async function loadRules(db: DbOrTx, householdId: string): Promise<Rule[]> {
+  return (await listRuleRows(db, householdId)).map(toDomainRule)
+}
+
+/** A rule may only point at the household's own categories and accounts. */
+async function checkReferences(db: DbOrTx, householdId: string, conditions: RuleCondition[] | undefined, actions: RuleActions | undefined) {
+  if (actions?.setCategoryId) await checkCategories(db, householdId, [actions.setCategoryId])
+  const accountIds = (conditions ?? []).filter((c) => c.field === 'account').map((c) => c.value)
+  if (accountIds.length) await checkAccounts(db, householdId, accountIds, false)
+}
+
+export async function list(db: Db, user: SessionUser): Promise<RuleDto[]> {
+  return (await listRuleRows(db, user.householdId)).map(toRuleDto)
+}
+
+export async function create(db: Db, user: SessionUser, body: z.output<typeof createRuleBody>, now: Date): Promise<RuleDto> {
+  return db.transaction(async (tx) => {
+    await checkReferences(tx, user.householdId, body.conditions, body.actions)
+    const row = await insertRule(tx, {
+      householdId: user.householdId,
+      name: body.name,
+      position: await nextPosition(tx, user.householdId),
+      isActive: body.isActive,
+      match: body.match,
+      conditions: body.conditions,
+      actions: body.actions,
+      createdAt: now,
+      updatedAt: now,
+    })
+    return toRuleDto(row)
+  })
+}
+
+export async function update(db: Db, user: SessionUser, id: string, body: z.output<typeof updateRuleBody>, now: Date): Promise<RuleDto> {
+  return db.transaction(async (tx) => {
+    if (!(await findRule(tx, user.householdId, id))) throw notFound('Rule')
+    await checkReferences(tx, user.householdId, body.conditions, body.actions)
+    const row = await updateRuleRow(tx, user.householdId, id, {
+      ...(body.name !== undefined ? { name: body.name } : {}),
+      ...(body.isActive !== undefined ? { isActive: body.isActive } : {}),
+      ...(body.match !== undefined ? { match: body.match } : {}),
+      ...(body.conditions !== undefined ? { conditions: body.conditions } : {}),
+      ...(body.actions !== undefined ? { actions: body.actions } : {}),
+      updatedAt: now,
+    })
+    if (!row) throw notFound('Rule')
+    return toRuleDto(row)
+  })
+}
+
+export async function remove(db: Db, user: SessionUser, id: string): Promise<void> {
+  if (!(await deleteRuleRow(db, user.householdId, id))) throw notFound('Rule')
+}
+
+export async function reorder(db: Db, user: SessionUser, ids: string[], now: Date): Promise<RuleDto[]> {
+  return db.transaction(async (tx) => {
+    const current = await listRuleRows(tx, user.householdId)
+    const wanted = new Set(ids)
+    if (wanted.size !== ids.length || ids.length !== current.length || current.some((r) => !wanted.has(r.id))) {
+      throw badRequest('Send every rule id exactly once, in the new order', 'INVALID_ORDER')
+    }
+    await setPositions(tx, user.householdId, ids, now)
+    return (await listRuleRows(tx, user.householdId)).map(toRuleDto)
+  })
+}
+
+/** What a rule outcome changes on a stored row (empty when nothing). */
+function patchFor(row: RuleTarget, outcome: RuleOutcome, categories: Set<string>): BulkPatch {
+  const patch: BulkPatch = {}
+  // a rule may still name a category that has since been deleted: it then sets none
+  const categoryId = outcome.categoryId === undefined ? undefined : outcome.categoryId !== null && !categories.has(outcome.categoryId) ? undefined : outcome.categoryId
+  if (categoryId !== undefined && categoryId !== row.categoryId) patch.categoryId = categoryId
+  if (outcome.payee !== undefined && outcome.payee !== row.merchant) patch.merchant = outcome.payee
+  const notes = notesWith(row.notes, outcome.note)
+  if (notes !== row.notes) patch.notes = notes
+  return patch
+}
+
+export async function applyToExisting(
+  db: Db,
+  user: SessionUser,
+  body: z.output<typeof applyRulesBody>,
+  now: Date,
+): Promise<{ changed: number; examined: number }> {
+  return db.transaction(async (tx) => {
+    let rules = await loadRules(tx, user.householdId)
+    if (body.ruleIds) {
+      const wanted = new Set(body.ruleIds)
+      rules = rules.filter((r) => wanted.has(r.id))
+      if (rules.length !== wanted.size) throw notFound('Rule')
+    }
+    const run = compileRules(rules)
+    const categories = await householdCategoryIds(tx, user.householdId)
+    const targets = await ruleTargets(tx, user.householdId, body.onlyUncategorized)
+    const patches = new Map<string, BulkPatch>()
+    for (const row of targets) {
+      const subject = { payee: row.merchant, description: row.description, amount: asCents(row.amount), accountId: row.accountId }
+      // a rule's payee condition sees the payee as shown and as the bank wrote it
+      const outcome =
+        run(subject) ?? (row.importedPayee !== null && row.importedPayee !== row.merchant ? run({ ...subject, payee: row.importedPayee }) : null)
+      if (!outcome) continue
+      const patch = patchFor(row, outcome, categories)
+      if (Object.keys(patch).length > 0) patches.set(row.id, patch)
+    }
+    const stored = await loadForWrite(tx, user.householdId, [...patches.keys()])
+    await updateStoredTransactions(
+      tx,
+      user.householdId,
+      stored.map((before) => ({ before, patch: patches.get(before.id) ?? {} })),
+      now,
+    )
+    return { changed: stored.length, examined: targets.length }
+  })
+}

@@ -1,0 +1,125 @@
+// The Spending Plan page: per category, this month's budget, what rolled over from last month,
+// what was spent and what is left (parents include their children), plus the month's plan.
+import { and, eq, gte, lte, sql } from 'drizzle-orm'
+import type { SpendingPlan } from '../../../contract/spending-plan'
+import { budgetLevel, budgetUsage, rolloverAmount } from '../../../domain/budget'
+import { addMonths, type IsoDate } from '../../../domain/dates'
+import { asCents, ZERO, type Cents } from '../../../domain/money'
+import type { Db } from '../../db/connect'
+import { budgets, categories, monthlyRollups } from '../../db/schema'
+import { monthPlan } from '../analytics/service'
+import type { SessionUser } from '../auth/sessions'
+
+/** How far back a rollover chain is followed. */
+const ROLLOVER_MONTHS = 24
+
+type Row = { budgetId: string | null; budget: number; rollover: boolean; carried: number; spent: number }
+
+export async function spendingPlanFor(db: Db, user: SessionUser, now: Date, month?: string): Promise<SpendingPlan> {
+  const plan = await monthPlan(db, user, now, month)
+  const h = user.householdId
+  const from: IsoDate = addMonths(plan.first, -ROLLOVER_MONTHS)
+
+  const cats = await db
+    .select({ id: categories.id, name: categories.name, parentId: categories.parentId, kind: categories.kind, isHidden: categories.isHidden })
+    .from(categories)
+    .where(eq(categories.householdId, h))
+  const monthBudgets = await db
+    .select({ id: budgets.id, categoryId: budgets.categoryId, month: budgets.month, amount: budgets.amount, rollover: budgets.rollover })
+    .from(budgets)
+    .where(and(eq(budgets.householdId, h), gte(budgets.month, from), lte(budgets.month, plan.first)))
+  const spending = await db
+    .select({
+      categoryId: monthlyRollups.categoryId,
+      month: monthlyRollups.month,
+      spent: sql<string>`sum(${monthlyRollups.expense})`,
+    })
+    .from(monthlyRollups)
+    .where(and(eq(monthlyRollups.householdId, h), gte(monthlyRollups.month, from), lte(monthlyRollups.month, plan.first)))
+    .groupBy(monthlyRollups.categoryId, monthlyRollups.month)
+
+  const budgetOf = new Map(monthBudgets.map((b) => [`${b.categoryId}|${b.month}`, b]))
+  const spentOf = new Map(spending.map((s) => [`${s.categoryId ?? ''}|${s.month}`, Number(s.spent)]))
+
+  // carried into a month = what the previous month left, when that month's budget rolls over
+  const carriedInto = (categoryId: string, monthStart: IsoDate, depth: number): Cents => {
+    if (depth >= ROLLOVER_MONTHS) return ZERO
+    const previous = addMonths(monthStart, -1)
+    const prevBudget = budgetOf.get(`${categoryId}|${previous}`)
+    if (!prevBudget?.rollover) return ZERO
+    return rolloverAmount(
+      asCents(prevBudget.amount),
+      asCents(spentOf.get(`${categoryId}|${previous}`) ?? 0),
+      carriedInto(categoryId, previous, depth + 1),
+    )
+  }
+
+  const own = new Map<string, Row>()
+  for (const c of cats) {
+    const b = budgetOf.get(`${c.id}|${plan.first}`)
+    own.set(c.id, {
+      budgetId: b?.id ?? null,
+      budget: b?.amount ?? 0,
+      rollover: b?.rollover ?? false,
+      carried: carriedInto(c.id, plan.first, 0),
+      spent: spentOf.get(`${c.id}|${plan.first}`) ?? 0,
+    })
+  }
+  const childrenOf = (id: string) => cats.filter((c) => c.parentId === id)
+  const total = (id: string): Row => {
+    const mine = own.get(id) ?? { budgetId: null, budget: 0, rollover: false, carried: 0, spent: 0 }
+    return childrenOf(id).reduce(
+      (sum, child) => {
+        const r = own.get(child.id)
+        return r ? { ...sum, budget: sum.budget + r.budget, carried: sum.carried + r.carried, spent: sum.spent + r.spent } : sum
+      },
+      { ...mine },
+    )
+  }
+
+  // parents first, each followed by its children; hidden ones only when they have figures
+  const ordered = cats
+    .filter((c) => c.parentId === null)
+    .sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }))
+    .flatMap((p) => [p, ...childrenOf(p.id).sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }))])
+  const rows = ordered
+    .map((c) => ({ c, r: c.parentId === null ? total(c.id) : (own.get(c.id) ?? total(c.id)) }))
+    .filter(({ c, r }) => (!c.isHidden && c.kind === 'expense') || r.budget !== 0 || r.spent !== 0)
+    .map(({ c, r }) => {
+      const limit = asCents(r.budget + r.carried)
+      return {
+        categoryId: c.id,
+        name: c.name,
+        parentId: c.parentId,
+        kind: c.kind === 'income' ? ('income' as const) : ('expense' as const),
+        budgetId: r.budgetId,
+        budget: asCents(r.budget),
+        rollover: r.rollover,
+        carried: asCents(r.carried),
+        spent: asCents(r.spent),
+        available: asCents(limit - r.spent),
+        usage: budgetUsage(asCents(r.spent), limit),
+        level: budgetLevel(asCents(r.spent), limit),
+      }
+    })
+  const top = rows.filter((r) => r.parentId === null && r.kind === 'expense')
+  const budgeted = top.reduce((s, r) => s + r.budget + r.carried, 0)
+  const spent = top.reduce((s, r) => s + r.spent, 0)
+  return {
+    month: plan.month,
+    today: plan.today,
+    categories: rows,
+    totals: { budgeted: asCents(budgeted), spent: asCents(spent), available: asCents(budgeted - spent) },
+    plan: {
+      income: plan.income,
+      expenses: plan.expenses,
+      billsStillDue: plan.billsStillDue,
+      goalContributions: plan.goalContributions,
+      available: plan.available,
+      dailyAllowance: plan.dailyAllowance,
+      daysLeft: plan.daysLeft,
+    },
+    billLines: plan.billLines,
+    goalLines: plan.goalLines,
+  }
+}

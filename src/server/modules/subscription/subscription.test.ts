@@ -1,0 +1,63 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { tierFeatures, tierLimits } from '../../../domain/tiers'
+import { users } from '../../db/schema'
+import { newUser } from '../../test/fixtures'
+import { createTestApp, type TestContext } from '../../test/helper'
+
+let t: TestContext
+beforeAll(async () => {
+  t = await createTestApp()
+})
+afterAll(async () => {
+  await t.close()
+})
+
+const plans = [
+  { tier: 'basic', pricePerMonth: 6, features: tierFeatures('basic'), limits: tierLimits('basic') },
+  {
+    tier: 'premium',
+    pricePerMonth: 8,
+    features: tierFeatures('premium'),
+    limits: tierLimits('premium'),
+  },
+]
+
+describe('subscription info', () => {
+  it('describes the free tier of a new user, with the basic ($6) and premium ($8) plans', async () => {
+    const a = await newUser(t.app)
+    const res = await a.get('/api/subscription/info')
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({
+      tier: 'free',
+      features: tierFeatures('free'),
+      limits: { accounts: null, aiRequestsPerMonth: 0, bankConnections: 0, familyMembers: 10 },
+      plans,
+      billingEnabled: false,
+    })
+    expect(res.json().features).toContain('Ad-supported')
+  })
+
+  it('follows the tier the administrator sets', async () => {
+    const a = await newUser(t.app)
+    for (const tier of ['basic', 'premium'] as const) {
+      await t.database.db
+        .update(users)
+        .set({ subscriptionTier: tier })
+        .where(eq(users.id, a.user.id))
+      const res = await a.get('/api/subscription/info')
+      expect(res.json()).toEqual({
+        tier,
+        features: tierFeatures(tier),
+        limits: tierLimits(tier),
+        plans,
+        billingEnabled: false,
+      })
+    }
+  })
+
+  it('needs a session', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/subscription/info' })
+    expect(res.statusCode).toBe(401)
+  })
+})

@@ -1,0 +1,239 @@
+// Transaction queries: the filtered, keyset-paginated list (with each transfer's other account,
+// splits and, for one account, the running balance), and ownership checks.
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import type { z } from 'zod'
+import type { listTransactionsQuery } from '../../../contract/transactions'
+import type { DbOrTx } from '../../db/connect'
+import { accounts, categories, transactions, transactionSplits } from '../../db/schema'
+import { badRequest } from '../../http/errors'
+
+export type ListQuery = z.output<typeof listTransactionsQuery>
+
+const partner = alias(transactions, 'partner')
+
+export type TransactionRow = typeof transactions.$inferSelect & {
+  transferAccountId: string | null
+  splits: { categoryId: string | null; amount: number; memo: string }[]
+  runningBalance: number | null
+}
+
+type Cursor = { v: string | number; id: string }
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify([cursor.v, cursor.id])).toString('base64url')
+}
+
+function decodeCursor(raw: string, sort: ListQuery['sort']): Cursor {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'))
+    if (Array.isArray(parsed) && parsed.length === 2 && typeof parsed[1] === 'string') {
+      const [v, id] = parsed as [unknown, string]
+      const isDateSort = sort.startsWith('date')
+      if (isDateSort && typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) && /^[0-9a-f-]{36}$/.test(id)) return { v, id }
+      if (!isDateSort && typeof v === 'number' && Number.isSafeInteger(v) && /^[0-9a-f-]{36}$/.test(id)) return { v, id }
+    }
+  } catch {
+    // fall through to the 400 below
+  }
+  throw badRequest('The cursor is not valid: start again from the first page', 'INVALID_CURSOR')
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
+
+function filters(householdId: string, q: ListQuery): SQL[] {
+  const t = transactions
+  const where: SQL[] = [eq(t.householdId, householdId)]
+  if (q.from) where.push(gte(t.date, q.from))
+  if (q.to) where.push(lte(t.date, q.to))
+  if (q.accountId) where.push(eq(t.accountId, q.accountId))
+  if (q.categoryId === 'uncategorized') {
+    where.push(isNull(t.categoryId), eq(t.isSplit, false), eq(t.kind, 'standard'))
+  } else if (q.categoryId) {
+    const categoryId = q.categoryId
+    const inSplits = sql`exists (select 1 from ${transactionSplits} s where s.transaction_id = ${t.id} and s.category_id = ${categoryId})`
+    where.push(or(eq(t.categoryId, categoryId), and(eq(t.isSplit, true), inSplits)) ?? sql`false`)
+  }
+  if (q.type === 'income') where.push(gte(t.amount, 0))
+  if (q.type === 'expense') where.push(lt(t.amount, 0))
+  if (q.minAmount !== undefined) where.push(gte(t.amount, q.minAmount))
+  if (q.maxAmount !== undefined) where.push(lte(t.amount, q.maxAmount))
+  if (q.source) where.push(eq(t.source, q.source))
+  if (q.kind) where.push(eq(t.kind, q.kind))
+  if (!q.includeTransfers) where.push(ne(t.kind, 'transfer'))
+  if (q.importBatchId) where.push(eq(t.importBatchId, q.importBatchId))
+  if (q.search) {
+    const pattern = `%${escapeLike(q.search)}%`
+    where.push(or(ilike(t.merchant, pattern), ilike(t.description, pattern), ilike(t.notes, pattern)) ?? sql`false`)
+  }
+  return where
+}
+
+/** Only an account filter and a date range keep the rows contiguous for a running balance. */
+function runningBalanceApplies(q: ListQuery): q is ListQuery & { accountId: string } {
+  return (
+    q.accountId !== undefined &&
+    q.sort.startsWith('date') &&
+    !q.categoryId &&
+    !q.type &&
+    q.minAmount === undefined &&
+    q.maxAmount === undefined &&
+    !q.source &&
+    !q.kind &&
+    q.includeTransfers &&
+    !q.importBatchId &&
+    !q.search
+  )
+}
+
+export async function listTransactions(
+  db: DbOrTx,
+  householdId: string,
+  q: ListQuery,
+): Promise<{ rows: TransactionRow[]; nextCursor: string | null }> {
+  const t = transactions
+  const where = filters(householdId, q)
+  const byDate = q.sort.startsWith('date')
+  const descending = q.sort.endsWith('desc')
+  const key = byDate ? t.date : t.amount
+  if (q.cursor) {
+    const c = decodeCursor(q.cursor, q.sort)
+    const after = descending
+      ? sql`(${key}, ${t.id}) < (${c.v}, ${c.id})`
+      : sql`(${key}, ${t.id}) > (${c.v}, ${c.id})`
+    where.push(after)
+  }
+  const order = descending ? [desc(key), desc(t.id)] : [asc(key), asc(t.id)]
+  // the page first (an index range read newest first, stopping at the limit), then the other
+  // leg of each transfer on it: joining the legs inside the paged query made the planner join
+  // every row of the household before sorting
+  const found = await db
+    .select()
+    .from(t)
+    .where(and(...where))
+    .orderBy(...order)
+    .limit(q.limit + 1)
+  const pageRows = found.slice(0, q.limit)
+  const lastRow = pageRows.at(-1)
+  const nextCursor =
+    found.length > q.limit && lastRow ? encodeCursor({ v: byDate ? lastRow.date : lastRow.amount, id: lastRow.id }) : null
+  const partners = await transferPartners(db, householdId, pageRows)
+  const page = pageRows.map((row) => ({ t: row, transferAccountId: partners.get(row.id) ?? null }))
+
+  const splitIds = page.filter((r) => r.t.isSplit).map((r) => r.t.id)
+  const splits = splitIds.length
+    ? await db
+        .select({
+          transactionId: transactionSplits.transactionId,
+          categoryId: transactionSplits.categoryId,
+          amount: transactionSplits.amount,
+          memo: transactionSplits.memo,
+        })
+        .from(transactionSplits)
+        .where(inArray(transactionSplits.transactionId, splitIds))
+        .orderBy(asc(transactionSplits.id))
+    : []
+
+  let running: number[] | null = null
+  if (page.length && runningBalanceApplies(q)) {
+    // the balance after the newest row on the page is the account balance minus every row
+    // newer than it; each older row's is the one after it minus that row's amount
+    const newestFirst = descending ? page : [...page].reverse()
+    const newest = newestFirst[0]?.t
+    const [acc] = await db.select({ balance: accounts.balance }).from(accounts).where(eq(accounts.id, q.accountId))
+    const newer = newest
+      ? await db
+          .select({ sum: sql<string>`coalesce(sum(${t.amount}), 0)` })
+          .from(t)
+          .where(and(eq(t.accountId, q.accountId), sql`(${t.date}, ${t.id}) > (${newest.date}, ${newest.id})`))
+      : []
+    let balance = (acc?.balance ?? 0) - Number(newer[0]?.sum ?? 0)
+    const byId = new Map<string, number>()
+    for (const r of newestFirst) {
+      byId.set(r.t.id, balance)
+      balance -= r.t.amount
+    }
+    running = page.map((r) => byId.get(r.t.id) ?? 0)
+  }
+
+  return {
+    rows: page.map((r, i) => ({
+      ...r.t,
+      transferAccountId: r.transferAccountId,
+      splits: splits
+        .filter((s) => s.transactionId === r.t.id)
+        .map((s) => ({ categoryId: s.categoryId, amount: s.amount, memo: s.memo })),
+      runningBalance: running ? (running[i] ?? null) : null,
+    })),
+    nextCursor,
+  }
+}
+
+/** The account of the other leg of each transfer among `rows`, by row id. */
+async function transferPartners(
+  db: DbOrTx,
+  householdId: string,
+  rows: readonly { id: string; transferGroupId: string | null }[],
+): Promise<Map<string, string>> {
+  const groups = [...new Set(rows.map((r) => r.transferGroupId).filter((g): g is string => g !== null))]
+  if (groups.length === 0) return new Map()
+  const legs = await db
+    .select({ id: transactions.id, groupId: transactions.transferGroupId, accountId: transactions.accountId })
+    .from(transactions)
+    .where(and(eq(transactions.householdId, householdId), inArray(transactions.transferGroupId, groups)))
+  const byRow = new Map<string, string>()
+  for (const row of rows) {
+    const other = legs.find((l) => l.groupId === row.transferGroupId && l.id !== row.id)
+    if (other) byRow.set(row.id, other.accountId)
+  }
+  return byRow
+}
+
+export async function findTransaction(db: DbOrTx, householdId: string, id: string): Promise<TransactionRow | null> {
+  const rows = await db
+    .select({ t: transactions, transferAccountId: partner.accountId })
+    .from(transactions)
+    .leftJoin(
+      partner,
+      and(
+        eq(partner.householdId, transactions.householdId),
+        eq(partner.transferGroupId, transactions.transferGroupId),
+        ne(partner.id, transactions.id),
+      ),
+    )
+    .where(and(eq(transactions.householdId, householdId), eq(transactions.id, id)))
+    .limit(1)
+  const row = rows[0]
+  if (!row) return null
+  const splits = row.t.isSplit
+    ? await db
+        .select({ categoryId: transactionSplits.categoryId, amount: transactionSplits.amount, memo: transactionSplits.memo })
+        .from(transactionSplits)
+        .where(eq(transactionSplits.transactionId, id))
+        .orderBy(asc(transactionSplits.id))
+    : []
+  return { ...row.t, transferAccountId: row.transferAccountId, splits, runningBalance: null }
+}
+
+export async function accountsOfHousehold(
+  db: DbOrTx,
+  householdId: string,
+  ids: string[],
+): Promise<Map<string, { id: string; isClosed: boolean; type: string }>> {
+  if (ids.length === 0) return new Map()
+  const rows = await db
+    .select({ id: accounts.id, isClosed: accounts.isClosed, type: accounts.type })
+    .from(accounts)
+    .where(and(eq(accounts.householdId, householdId), inArray(accounts.id, ids)))
+  return new Map(rows.map((r) => [r.id, r]))
+}
+
+export async function categoriesOfHousehold(db: DbOrTx, householdId: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set()
+  const rows = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(and(eq(categories.householdId, householdId), inArray(categories.id, ids)))
+  return new Set(rows.map((r) => r.id))
+}
+

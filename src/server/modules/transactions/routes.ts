@@ -1,0 +1,26 @@
+// Transaction endpoints: thin wrappers around the service.
+import type { FastifyInstance } from 'fastify'
+import { NEXT_CURSOR_HEADER } from '../../../contract/common'
+import * as contract from '../../../contract/transactions'
+import type { AppDeps } from '../../app-deps'
+import { route } from '../../http/route'
+import * as service from './service'
+
+export function transactionRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
+  route(app, contract.listTransactions, async ({ user, query, reply }) => {
+    const { items, nextCursor } = await service.list(db, user, query)
+    if (nextCursor) reply.header(NEXT_CURSOR_HEADER, nextCursor)
+    return items
+  })
+  route(app, contract.getTransaction, async ({ user, params }) => service.getOne(db, user.householdId, params.id))
+  route(app, contract.createTransaction, async ({ user, body }) => service.create(db, user, body, clock.now()))
+  route(app, contract.updateTransaction, async ({ user, params, body }) =>
+    service.update(db, user, params.id, body, clock.now()),
+  )
+  route(app, contract.deleteTransaction, async ({ user, params }) => {
+    await service.remove(db, user, params.id)
+    return null
+  })
+  route(app, contract.bulkTransactions, async ({ user, body }) => service.bulk(db, user, body, clock.now()))
+  route(app, contract.createTransfer, async ({ user, body }) => service.transfer(db, user, body))
+}

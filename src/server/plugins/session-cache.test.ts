@@ -1,0 +1,90 @@
+// The in-process session cache (ADR 0012): what a user does on this instance takes effect on
+// their very next request; what changes elsewhere (another instance, the CLI) is seen once the
+// cached entry is older than its lifetime.
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sessions, users } from '../db/schema'
+import { createTestApp, signUp, type TestContext } from '../test/helper'
+
+const TTL = 10_000
+let t: TestContext
+beforeAll(async () => {
+  t = await createTestApp({ sessionCacheMs: TTL })
+})
+afterAll(async () => {
+  await t.close()
+})
+
+describe('session cache', () => {
+  it('signs out at once: POST /api/auth/logout and the /api/logout navigation', async () => {
+    const a = await signUp(t.app)
+    expect((await a.get('/api/auth/user')).statusCode).toBe(200)
+    expect((await a.post('/api/auth/logout')).statusCode).toBe(200)
+    expect((await a.get('/api/auth/user')).statusCode).toBe(401)
+    const b = await signUp(t.app)
+    expect((await b.get('/api/accounts')).statusCode).toBe(200)
+    expect((await b.get('/api/logout')).statusCode).toBe(302)
+    expect((await b.get('/api/accounts')).statusCode).toBe(401)
+  })
+
+  it('ends the other sessions at once when the password changes', async () => {
+    const a = await signUp(t.app, { password: 'first password here' })
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: a.user.email, password: 'first password here' },
+    })
+    const other = String(login.headers['set-cookie']).split(';')[0] ?? ''
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: other } }))
+        .statusCode,
+    ).toBe(200)
+    const changed = await a.post('/api/user/password', {
+      currentPassword: 'first password here',
+      newPassword: 'second password here',
+    })
+    expect(changed.statusCode).toBe(200)
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: other } }))
+        .statusCode,
+    ).toBe(401)
+    expect((await a.get('/api/auth/user')).statusCode).toBe(200)
+  })
+
+  it('shows a settings change on the next request', async () => {
+    const a = await signUp(t.app)
+    expect((await a.get('/api/user/settings')).json().timeZone).toBe('UTC')
+    expect((await a.patch('/api/user/settings', { timeZone: 'Europe/Berlin' })).statusCode).toBe(
+      200,
+    )
+    expect((await a.get('/api/user/settings')).json().timeZone).toBe('Europe/Berlin')
+    expect((await a.get('/api/auth/user')).json().timeZone).toBe('Europe/Berlin')
+  })
+
+  it('sees changes made elsewhere once the entry is older than its lifetime', async () => {
+    const a = await signUp(t.app)
+    expect((await a.get('/api/subscription/info')).json().tier).toBe('free')
+    // as the admin CLI (another process) would
+    await t.database.db
+      .update(users)
+      .set({ subscriptionTier: 'premium' })
+      .where(eq(users.id, a.user.id))
+    expect((await a.get('/api/subscription/info')).json().tier).toBe('free')
+    t.clock.set(new Date(t.clock.now().getTime() + TTL).toISOString())
+    expect((await a.get('/api/subscription/info')).json().tier).toBe('premium')
+    // a sign-out on another instance, likewise
+    await t.database.db.delete(sessions).where(eq(sessions.userId, a.user.id))
+    expect((await a.get('/api/subscription/info')).statusCode).toBe(200)
+    t.clock.set(new Date(t.clock.now().getTime() + TTL).toISOString())
+    expect((await a.get('/api/subscription/info')).statusCode).toBe(401)
+  })
+
+  it('still ends an idle session with "Session expired"', async () => {
+    const a = await signUp(t.app)
+    expect((await a.get('/api/auth/user')).statusCode).toBe(200)
+    t.clock.set(new Date(t.clock.now().getTime() + 8 * 86_400_000).toISOString())
+    const res = await a.get('/api/auth/user')
+    expect(res.statusCode).toBe(401)
+    expect(res.json()).toEqual({ message: 'Session expired', code: 'SESSION_EXPIRED' })
+  })
+})

@@ -1,0 +1,73 @@
+// A short-lived in-process cache of resolved sessions (ADR 0012): a dashboard fires a dozen API
+// calls at once, and each would otherwise read its session and user from the database first.
+// Entries live `ttlMs` at most; any state-changing request of a user (sign-out, password or
+// settings change, …) forgets every cached session of that user on this instance at once.
+import type { SessionLookup } from '../modules/auth/sessions'
+
+type Entry = {
+  userId: string
+  /** when the entry was read from the database (clock ms) */
+  readAt: number
+  expiresAt: number
+  lastSeenAt: number
+  lookup: Extract<SessionLookup, { status: 'valid' }>
+}
+
+const MAX_ENTRIES = 10_000
+
+export type SessionCache = {
+  /** The cached lookup of a session id, or null when absent, stale or past its limits. */
+  get(sessionId: string, now: number, idleMs: number): SessionLookup | null
+  /** Stores a valid lookup unless a user was forgotten since `generation` was taken. */
+  set(sessionId: string, entry: Omit<Entry, 'readAt'>, now: number, generation: number): void
+  /** A number that changes whenever a user or session is forgotten: take it before reading. */
+  generation(): number
+  forgetUser(userId: string): void
+  forgetSession(sessionId: string): void
+  readonly size: number
+}
+
+export function createSessionCache(ttlMs: number): SessionCache {
+  const entries = new Map<string, Entry>()
+  // bumped by every forget, so a read that started before a sign-out cannot store what it saw
+  let generation = 0
+  return {
+    get(sessionId, now, idleMs) {
+      const entry = entries.get(sessionId)
+      if (!entry) return null
+      if (
+        now - entry.readAt >= ttlMs ||
+        now < entry.readAt ||
+        entry.expiresAt <= now ||
+        now - entry.lastSeenAt > idleMs
+      ) {
+        entries.delete(sessionId)
+        return null
+      }
+      return entry.lookup
+    },
+    set(sessionId, entry, now, takenAt) {
+      if (ttlMs <= 0 || takenAt !== generation) return
+      if (entries.size >= MAX_ENTRIES) {
+        // the oldest first (a Map keeps insertion order)
+        const oldest = entries.keys().next().value
+        if (oldest !== undefined) entries.delete(oldest)
+      }
+      entries.set(sessionId, { ...entry, readAt: now })
+    },
+    generation() {
+      return generation
+    },
+    forgetUser(userId) {
+      generation += 1
+      for (const [id, entry] of entries) if (entry.userId === userId) entries.delete(id)
+    },
+    forgetSession(sessionId) {
+      generation += 1
+      entries.delete(sessionId)
+    },
+    get size() {
+      return entries.size
+    },
+  }
+}

@@ -1,0 +1,116 @@
+// Resolves the session cookie on every /api request into request.auth (or null), and offers
+// the cookie helpers the auth routes use. Routes then require a user through the contract.
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import {
+  findSession,
+  hashToken,
+  SESSION_COOKIE,
+  type SessionLookup,
+  type SessionUser,
+} from '../modules/auth/sessions'
+import type { Config } from '../config'
+import type { Db } from '../db/connect'
+import type { Clock } from '../clock'
+import { createSessionCache } from './session-cache'
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+const DAY_MS = 86_400_000
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: { user: SessionUser; sessionId: string } | null
+    authExpired: boolean
+  }
+}
+
+export function setSessionCookie(
+  reply: FastifyReply,
+  config: Config,
+  token: string,
+  expiresAt: Date,
+): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.secureCookies,
+    expires: expiresAt,
+  })
+}
+
+export function clearSessionCookie(reply: FastifyReply, config: Config): void {
+  reply.clearCookie(SESSION_COOKIE, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.secureCookies,
+  })
+}
+
+/**
+ * `cacheMs` > 0 keeps resolved sessions that long in this process (ADR 0012); 0 reads the
+ * database on every request. Concurrent requests of one session share one read either way.
+ */
+export function registerSession(
+  app: FastifyInstance,
+  deps: { db: Db; config: Config; clock: Clock; cacheMs?: number },
+): void {
+  const cache = createSessionCache(deps.cacheMs ?? 0)
+  const reading = new Map<string, Promise<SessionLookup>>()
+  const idleMs = deps.config.session.idleDays * DAY_MS
+  app.decorateRequest('auth', null)
+  app.decorateRequest('authExpired', false)
+  app.addHook('onRequest', async (req) => {
+    if (!req.url.startsWith('/api/')) return
+    const token = req.cookies[SESSION_COOKIE]
+    if (!token) return
+    const id = hashToken(token)
+    const now = deps.clock.now()
+    let found = cache.get(id, now.getTime(), idleMs)
+    if (!found) {
+      let pending = reading.get(id)
+      if (!pending) {
+        const generation = cache.generation()
+        pending = findSession(deps.db, token, now, deps.config.session.idleDays)
+          .then((lookup) => {
+            if (lookup.status === 'valid') {
+              const { expiresAt, lastSeenAt } = lookup
+              cache.set(
+                id,
+                {
+                  userId: lookup.user.id,
+                  expiresAt: expiresAt.getTime(),
+                  lastSeenAt: lastSeenAt.getTime(),
+                  lookup,
+                },
+                now.getTime(),
+                generation,
+              )
+            }
+            return lookup
+          })
+          .finally(() => {
+            if (reading.get(id) === pending) reading.delete(id)
+          })
+        reading.set(id, pending)
+      }
+      found = await pending
+    }
+    if (found.status === 'valid') req.auth = { user: found.user, sessionId: found.sessionId }
+    else if (found.status === 'expired') req.authExpired = true
+  })
+  // whatever a signed-in user changed (sign-out, password, settings, profile, tier…) is seen by
+  // their very next request on this instance; so is a sign-in or sign-out that sets the cookie
+  app.addHook('onSend', async (req, reply, payload) => {
+    const setCookie = reply.getHeader('set-cookie')
+    const touchesSession = [setCookie]
+      .flat()
+      .some((c) => typeof c === 'string' && c.startsWith(`${SESSION_COOKIE}=`))
+    if ((req.auth && !SAFE_METHODS.has(req.method)) || touchesSession) {
+      if (req.auth) cache.forgetUser(req.auth.user.id)
+      else cache.forgetSession('')
+      reading.clear()
+    }
+    return payload
+  })
+}

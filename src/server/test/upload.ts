@@ -1,0 +1,21 @@
+// Test helper: statement uploads through inject, as multipart/form-data built with FormData.
+import type { LightMyRequestResponse } from 'fastify'
+import type { Client } from './helper'
+
+export type UploadOptions = {
+  fileName?: string
+  fields?: Record<string, string | object>
+  preview?: boolean
+}
+
+/** POSTs a file to /api/imports (or ?preview=true) as the `file` field, with text fields. */
+export function upload(client: Client, content: string | Uint8Array, options: UploadOptions = {}): Promise<LightMyRequestResponse> {
+  const form = new FormData()
+  for (const [name, value] of Object.entries(options.fields ?? {})) {
+    form.append(name, typeof value === 'string' ? value : JSON.stringify(value))
+  }
+  // a copy on a plain ArrayBuffer, which is what Blob takes
+  const bytes = typeof content === 'string' ? new TextEncoder().encode(content) : new Uint8Array(content)
+  form.append('file', new Blob([bytes]), options.fileName ?? 'statement.csv')
+  return client.request({ method: 'POST', url: `/api/imports${options.preview ? '?preview=true' : ''}`, payload: form })
+}
