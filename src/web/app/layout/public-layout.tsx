@@ -1,0 +1,37 @@
+// The signed-out layout for feature descriptions, legal pages and the 404 page: a header with
+// Sign In (a browser navigation to the login endpoint), the page, and the footer.
+import { Suspense } from 'react'
+import { Outlet, useLocation } from 'react-router'
+import { Button } from '../../components/ui/button'
+import { PageSpinner } from '../../components/ui/spinner'
+import { Logo } from '../../components/logo'
+import { SiteFooter } from '../../components/site-footer'
+import { ThemeToggle } from '../../components/theme-toggle'
+import { useDocumentTitle } from '../../lib/document-title'
+import { pageTitle } from '../page-titles'
+
+export function PublicLayout() {
+  const { pathname } = useLocation()
+  useDocumentTitle(`${pageTitle(pathname)} · Kinwise`)
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <header className="sticky top-0 z-30 border-b bg-background/90 backdrop-blur">
+        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4 sm:px-6">
+          <Logo />
+          <div className="flex items-center gap-2">
+            <ThemeToggle />
+            <Button asChild>
+              <a href="/api/login">Sign In</a>
+            </Button>
+          </div>
+        </div>
+      </header>
+      <main id="main" className="flex-1">
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <SiteFooter />
+    </div>
+  )
+}

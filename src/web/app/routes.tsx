@@ -1,0 +1,107 @@
+// The route tables of spec §2 behind the auth and onboarding gates: signed-out visitors, signed-in
+// users who have not finished onboarding (the onboarding flow on every path), and everyone else.
+// Every page is lazy and loads behind a spinner; an unknown path shows the 404 page.
+import { Suspense, useEffect } from 'react'
+import { Route, Routes, useLocation } from 'react-router'
+import { PageSpinner } from '../components/ui/spinner'
+import { useAuth } from '../lib/auth'
+import { lazyPage } from './lazy-page'
+import {
+  AuthCallbackPage,
+  NotFoundPage,
+  OnboardingPage,
+  PrivacyPage,
+  TermsPage,
+} from './shared-pages'
+
+const SignedInRoutes = lazyPage(() => import('./signed-in-routes'), 'SignedInRoutes')
+
+/** Feature pages a signed-out visitor may open (spec §2): a public description each. */
+const PUBLIC_FEATURE_PATHS = [
+  '/transactions',
+  '/accounts',
+  '/spending-plan',
+  '/goals',
+  '/bills',
+  '/investments',
+  '/reports',
+  '/family',
+  '/profile',
+  '/reminders',
+  '/ai-coaching',
+  '/ml-insights',
+  '/ai-financial-advisor',
+  '/subscription',
+  '/bank-connections',
+  '/savings-challenges',
+  '/debt-planning',
+  '/retirement-planning',
+] as const
+
+const PublicLayout = lazyPage(() => import('./layout/public-layout'), 'PublicLayout')
+const LandingPage = lazyPage(() => import('../features/landing/landing-page'), 'LandingPage')
+const LoginPage = lazyPage(() => import('../features/auth/login-page'), 'LoginPage')
+const PublicFeaturePage = lazyPage(
+  () => import('../features/public-features/public-feature-page'),
+  'PublicFeaturePage',
+)
+const LoggedOutDashboard = lazyPage(
+  () => import('../features/dashboard/logged-out-dashboard'),
+  'LoggedOutDashboard',
+)
+
+function SignedOutRoutes() {
+  return (
+    <Routes>
+      <Route path="/" element={<LandingPage />} />
+      <Route path="/auth/login" element={<LoginPage />} />
+      <Route path="/auth/callback" element={<AuthCallbackPage />} />
+      <Route path="/onboarding" element={<OnboardingPage />} />
+      <Route path="/dashboard" element={<LoggedOutDashboard />} />
+      <Route element={<PublicLayout />}>
+        {PUBLIC_FEATURE_PATHS.map((path) => (
+          <Route key={path} path={path} element={<PublicFeaturePage />} />
+        ))}
+        <Route path="/terms-of-service" element={<TermsPage />} />
+        <Route path="/privacy-policy" element={<PrivacyPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  )
+}
+
+function OnboardingRoutes() {
+  return (
+    <Routes>
+      <Route path="*" element={<OnboardingPage />} />
+    </Routes>
+  )
+}
+
+/** Back to the top of the page on navigation (each layout sets the document title). */
+function ScrollToTop() {
+  const { pathname } = useLocation()
+  useEffect(() => {
+    window.scrollTo(0, 0)
+  }, [pathname])
+  return null
+}
+
+export function AppRoutes() {
+  const { user, isLoading } = useAuth()
+  if (isLoading) return <PageSpinner />
+  return (
+    <>
+      <ScrollToTop />
+      <Suspense fallback={<PageSpinner />}>
+        {user === null ? (
+          <SignedOutRoutes />
+        ) : user.hasCompletedOnboarding ? (
+          <SignedInRoutes />
+        ) : (
+          <OnboardingRoutes />
+        )}
+      </Suspense>
+    </>
+  )
+}

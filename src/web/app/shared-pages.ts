@@ -1,0 +1,17 @@
+// Pages that both route tables use (signed in and signed out), declared once as lazy chunks.
+import { lazyPage } from './lazy-page'
+
+export const OnboardingPage = lazyPage(
+  () => import('../features/onboarding/onboarding-page'),
+  'OnboardingPage',
+)
+export const AuthCallbackPage = lazyPage(
+  () => import('../features/auth/auth-callback-page'),
+  'AuthCallbackPage',
+)
+export const TermsPage = lazyPage(() => import('../features/legal/terms-page'), 'TermsPage')
+export const PrivacyPage = lazyPage(() => import('../features/legal/privacy-page'), 'PrivacyPage')
+export const NotFoundPage = lazyPage(
+  () => import('../features/not-found/not-found-page'),
+  'NotFoundPage',
+)

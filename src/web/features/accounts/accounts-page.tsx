@@ -1,0 +1,338 @@
+// The Accounts page: every account grouped by type with each group's subtotal, net worth with
+// what you own and what you owe, and for each account edit, reconcile with the bank, see its
+// transactions, close or reopen, and delete (saying first what goes with it).
+import {
+  Archive,
+  ArchiveRestore,
+  FileUp,
+  ListOrdered,
+  MoreHorizontal,
+  Pencil,
+  Plus,
+  Scale,
+  Trash2,
+  Wallet,
+} from 'lucide-react'
+import { useMemo, useState } from 'react'
+import { Link } from 'react-router'
+import type { Account, AccountType } from '../../../contract/accounts'
+import { netWorth } from '../../../domain/net-worth'
+import { asCents } from '../../../domain/money'
+import { EmptyState } from '../../components/empty-state'
+import { ErrorState } from '../../components/error-state'
+import { Money } from '../../components/money'
+import { PageBody, PageHeader } from '../../components/page-header'
+import { Badge } from '../../components/ui/badge'
+import { Button } from '../../components/ui/button'
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card'
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../../components/ui/dropdown-menu'
+import { Skeleton } from '../../components/ui/skeleton'
+import { errorMessage } from '../../lib/api'
+import { useAuth } from '../../lib/auth'
+import { cn } from '../../lib/cn'
+import { DEFAULT_CURRENCY } from '../../lib/format'
+import { useAccountList } from '../../lib/queries/accounts'
+import { toast } from '../../lib/toast'
+import { useToday } from '../../lib/today'
+import { useUpdateAccount } from './api/save-account'
+import { ACCOUNT_TYPE_INFO, GROUP_ORDER } from './account-types'
+import { AccountFormDialog } from './components/account-form-dialog'
+import { DeleteAccountDialog } from './components/delete-account-dialog'
+import { ReconcileDialog } from './components/reconcile-dialog'
+
+function AccountRow({
+  account,
+  onEdit,
+  onReconcile,
+  onDelete,
+}: {
+  account: Account
+  onEdit: () => void
+  onReconcile: () => void
+  onDelete: () => void
+}) {
+  const update = useUpdateAccount()
+  const info = ACCOUNT_TYPE_INFO[account.type]
+  const Icon = info.icon
+  const setClosed = (isClosed: boolean) =>
+    update.mutate(
+      { id: account.id, body: { isClosed } },
+      {
+        onSuccess: () =>
+          toast({
+            title: isClosed ? 'Account closed' : 'Account reopened',
+            description: isClosed
+              ? `${account.name} keeps its history; it takes no new transactions.`
+              : `${account.name} takes transactions again.`,
+          }),
+        onError: (error) =>
+          toast({ variant: 'destructive', title: 'Not changed', description: errorMessage(error) }),
+      },
+    )
+  const detail = [
+    info.label,
+    account.accountNumber ? `•••• ${account.accountNumber}` : null,
+    account.institution,
+  ]
+    .filter(Boolean)
+    .join(' · ')
+  return (
+    <li className="flex items-center gap-3 py-3 first:pt-0 last:pb-0" data-testid="account-row">
+      <span
+        className={cn(
+          'inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-muted',
+          account.isClosed && 'opacity-60',
+        )}
+      >
+        <Icon className="size-4" aria-hidden="true" />
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="flex items-center gap-2 truncate text-sm font-medium">
+          <span className="truncate">{account.name}</span>
+          {account.isClosed && <Badge variant="secondary">Closed</Badge>}
+        </p>
+        <p className="truncate text-xs text-muted-foreground">{detail}</p>
+      </div>
+      <Money
+        value={account.balance}
+        currency={account.currency}
+        className="text-sm font-semibold"
+      />
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" size="icon-sm" aria-label={`Actions for ${account.name}`}>
+            <MoreHorizontal aria-hidden="true" />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end">
+          <DropdownMenuItem asChild>
+            <Link to={`/transactions?account=${account.id}`}>
+              <ListOrdered aria-hidden="true" />
+              Transactions
+            </Link>
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={onEdit}>
+            <Pencil aria-hidden="true" />
+            Edit
+          </DropdownMenuItem>
+          {!account.isClosed && (
+            <DropdownMenuItem onSelect={onReconcile}>
+              <Scale aria-hidden="true" />
+              Reconcile
+            </DropdownMenuItem>
+          )}
+          <DropdownMenuItem onSelect={() => setClosed(!account.isClosed)}>
+            {account.isClosed ? (
+              <ArchiveRestore aria-hidden="true" />
+            ) : (
+              <Archive aria-hidden="true" />
+            )}
+            {account.isClosed ? 'Reopen' : 'Close'}
+          </DropdownMenuItem>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem onSelect={onDelete} className="text-negative [&_svg]:text-negative">
+            <Trash2 aria-hidden="true" />
+            Delete
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+    </li>
+  )
+}
+
+function PageSkeleton() {
+  return (
+    <div className="space-y-6" aria-label="Loading accounts">
+      <Skeleton className="h-28 w-full rounded-xl" />
+      {[3, 2].map((rows, i) => (
+        <div key={i} className="space-y-4 rounded-xl border bg-card p-5">
+          <Skeleton className="h-4 w-32" />
+          {Array.from({ length: rows }, (_, j) => (
+            <div key={j} className="flex items-center gap-3">
+              <Skeleton className="size-9 rounded-full" />
+              <div className="flex-1 space-y-1.5">
+                <Skeleton className="h-3.5 w-2/5" />
+                <Skeleton className="h-3 w-1/4" />
+              </div>
+              <Skeleton className="h-4 w-20" />
+            </div>
+          ))}
+        </div>
+      ))}
+    </div>
+  )
+}
+
+export function AccountsPage() {
+  const { user } = useAuth()
+  const today = useToday()
+  const accounts = useAccountList()
+  const [editing, setEditing] = useState<Account | 'new' | null>(null)
+  const [reconciling, setReconciling] = useState<Account | null>(null)
+  const [deleting, setDeleting] = useState<Account | null>(null)
+
+  const list = accounts.data ?? []
+  const open = list.filter((a) => !a.isClosed)
+  const closed = list.filter((a) => a.isClosed)
+  const groups = useMemo(
+    () =>
+      GROUP_ORDER.map((type: AccountType) => {
+        const members = open.filter((a) => a.type === type)
+        return { type, members, subtotal: netWorth(members.map((a) => a.balance)) }
+      }).filter((g) => g.members.length > 0),
+    [open],
+  )
+  const total = netWorth(list.map((a) => a.balance))
+  const assets = asCents(list.reduce((s, a) => s + Math.max(0, a.balance), 0))
+  const debts = asCents(list.reduce((s, a) => s + Math.min(0, a.balance), 0))
+  const currency = user?.baseCurrency ?? DEFAULT_CURRENCY
+
+  const rowProps = (a: Account) => ({
+    account: a,
+    onEdit: () => setEditing(a),
+    onReconcile: () => setReconciling(a),
+    onDelete: () => setDeleting(a),
+  })
+
+  return (
+    <PageBody>
+      <PageHeader
+        description="Every account with its balance. What you owe on cards and loans counts against your net worth."
+        actions={
+          <>
+            <Button asChild variant="outline">
+              <Link to="/transactions/import">
+                <FileUp aria-hidden="true" />
+                Import
+              </Link>
+            </Button>
+            <Button onClick={() => setEditing('new')}>
+              <Plus aria-hidden="true" />
+              Add account
+            </Button>
+          </>
+        }
+      />
+      {accounts.isLoading ? (
+        <PageSkeleton />
+      ) : accounts.error ? (
+        <ErrorState
+          what="your accounts"
+          error={accounts.error}
+          onRetry={() => void accounts.refetch()}
+        />
+      ) : list.length === 0 ? (
+        <Card>
+          <CardContent className="pt-5">
+            <EmptyState
+              icon={Wallet}
+              title="No accounts added yet"
+              action={
+                <Button onClick={() => setEditing('new')}>
+                  <Plus aria-hidden="true" />
+                  Add your first account
+                </Button>
+              }
+            />
+          </CardContent>
+        </Card>
+      ) : (
+        <>
+          <Card data-testid="net-worth-summary">
+            <CardContent className="grid gap-4 pt-5 sm:grid-cols-3">
+              <div>
+                <p className="text-sm text-muted-foreground">Net worth</p>
+                <p
+                  className="text-3xl font-semibold tracking-tight"
+                  data-testid="accounts-net-worth"
+                >
+                  <Money value={total} currency={currency} />
+                </p>
+              </div>
+              <div>
+                <p className="text-sm text-muted-foreground">What you own</p>
+                <p className="text-xl font-semibold">
+                  <Money value={assets} currency={currency} />
+                </p>
+              </div>
+              <div>
+                <p className="text-sm text-muted-foreground">What you owe</p>
+                <p className="text-xl font-semibold">
+                  <Money value={debts} currency={currency} />
+                </p>
+              </div>
+            </CardContent>
+          </Card>
+          <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
+            {groups.map((g) => (
+              <Card
+                key={g.type}
+                aria-labelledby={`group-${g.type}`}
+                data-testid={`account-group-${g.type}`}
+                className="min-w-0"
+              >
+                <CardHeader className="flex-row items-baseline justify-between">
+                  <CardTitle id={`group-${g.type}`}>{ACCOUNT_TYPE_INFO[g.type].group}</CardTitle>
+                  <Money
+                    value={g.subtotal}
+                    currency={currency}
+                    className="text-sm font-semibold text-muted-foreground"
+                  />
+                </CardHeader>
+                <CardContent>
+                  <ul className="divide-y">
+                    {g.members.map((a) => (
+                      <AccountRow key={a.id} {...rowProps(a)} />
+                    ))}
+                  </ul>
+                </CardContent>
+              </Card>
+            ))}
+          </div>
+          {closed.length > 0 && (
+            <Card aria-labelledby="closed-accounts">
+              <CardHeader>
+                <CardTitle id="closed-accounts">Closed accounts</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <ul className="divide-y">
+                  {closed.map((a) => (
+                    <AccountRow key={a.id} {...rowProps(a)} />
+                  ))}
+                </ul>
+              </CardContent>
+            </Card>
+          )}
+        </>
+      )}
+      <AccountFormDialog
+        open={editing !== null}
+        onOpenChange={(o) => {
+          if (!o) setEditing(null)
+        }}
+        account={editing === 'new' ? null : editing}
+        baseCurrency={currency}
+        today={today}
+      />
+      <ReconcileDialog
+        account={reconciling}
+        today={today}
+        onOpenChange={(o) => {
+          if (!o) setReconciling(null)
+        }}
+      />
+      <DeleteAccountDialog
+        account={deleting}
+        onOpenChange={(o) => {
+          if (!o) setDeleting(null)
+        }}
+      />
+    </PageBody>
+  )
+}

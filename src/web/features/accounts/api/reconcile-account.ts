@@ -1,0 +1,18 @@
+// POST /api/accounts/{id}/reconcile: match the bank's balance; any difference is recorded as an
+// adjustment entry, so the ledger refreshes.
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { z } from 'zod'
+import { reconcileAccount, type reconcileBody } from '../../../../contract/accounts'
+import { callEndpoint } from '../../../lib/api'
+import { invalidateLedger } from '../../../lib/query-keys'
+
+export type Reconciliation = z.output<typeof reconcileBody>
+
+export function useReconcileAccount() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: Reconciliation }) =>
+      callEndpoint(reconcileAccount, { params: { id }, body }),
+    onSuccess: () => invalidateLedger(queryClient),
+  })
+}

@@ -1,0 +1,14 @@
+// POST /api/auth/register: creates the account, signs in and caches the new user.
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { z } from 'zod'
+import { register, type registerBody } from '../../../../contract/auth'
+import { callEndpoint } from '../../../lib/api'
+import { USER_QUERY_KEY } from '../../../lib/auth'
+
+export function useRegister() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: z.output<typeof registerBody>) => callEndpoint(register, { body }),
+    onSuccess: (user) => queryClient.setQueryData(USER_QUERY_KEY, user),
+  })
+}

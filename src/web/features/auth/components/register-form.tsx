@@ -1,0 +1,109 @@
+// The registration form: names, e-mail, password and the 18+/terms checkbox, checked with the
+// contract's registerBody schema; the server's refusal is shown above the button.
+import { zodResolver } from '@hookform/resolvers/zod'
+import { CircleAlert } from 'lucide-react'
+import { useId } from 'react'
+import { useForm } from 'react-hook-form'
+import { Link, useNavigate } from 'react-router'
+import type { z } from 'zod'
+import { registerBody } from '../../../../contract/auth'
+import { Alert } from '../../../components/ui/alert'
+import { Button } from '../../../components/ui/button'
+import { FormField } from '../../../components/ui/form-field'
+import { Input } from '../../../components/ui/input'
+import { errorMessage } from '../../../lib/api'
+import { useRegister } from '../api/register'
+
+export function RegisterForm() {
+  const navigate = useNavigate()
+  const register = useRegister()
+  const termsId = useId()
+  const form = useForm<z.input<typeof registerBody>, unknown, z.output<typeof registerBody>>({
+    resolver: zodResolver(registerBody),
+    defaultValues: { firstName: '', lastName: '', email: '', password: '' },
+  })
+  const { errors, isSubmitting } = form.formState
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await register.mutateAsync(values)
+      navigate('/', { replace: true })
+    } catch {
+      // the error is shown from the mutation state
+    }
+  })
+  const termsError = errors.acceptTerms?.message
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Create account">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="First name" error={errors.firstName?.message}>
+          {(control) => (
+            <Input {...control} autoComplete="given-name" {...form.register('firstName')} />
+          )}
+        </FormField>
+        <FormField label="Last name" error={errors.lastName?.message}>
+          {(control) => (
+            <Input {...control} autoComplete="family-name" {...form.register('lastName')} />
+          )}
+        </FormField>
+      </div>
+      <FormField label="E-mail" error={errors.email?.message}>
+        {(control) => (
+          <Input {...control} type="email" autoComplete="email" {...form.register('email')} />
+        )}
+      </FormField>
+      <FormField label="Password" error={errors.password?.message} hint="At least 10 characters.">
+        {(control) => (
+          <Input
+            {...control}
+            type="password"
+            autoComplete="new-password"
+            {...form.register('password')}
+          />
+        )}
+      </FormField>
+      <div className="grid gap-2">
+        <div className="flex items-start gap-3">
+          <input
+            id={termsId}
+            type="checkbox"
+            className="mt-0.5 size-4 shrink-0 rounded border-input accent-primary"
+            aria-invalid={Boolean(termsError)}
+            aria-describedby={termsError ? `${termsId}-error` : undefined}
+            {...form.register('acceptTerms')}
+          />
+          <label htmlFor={termsId} className="text-sm leading-snug">
+            I am 18 or older and I accept the{' '}
+            <Link
+              to="/terms-of-service"
+              className="font-medium text-primary underline-offset-4 hover:underline"
+            >
+              Terms of Service
+            </Link>{' '}
+            and the{' '}
+            <Link
+              to="/privacy-policy"
+              className="font-medium text-primary underline-offset-4 hover:underline"
+            >
+              Privacy Policy
+            </Link>
+            .
+          </label>
+        </div>
+        {termsError && (
+          <p id={`${termsId}-error`} className="text-sm font-medium text-negative">
+            {termsError}
+          </p>
+        )}
+      </div>
+      {register.error && (
+        <Alert variant="destructive">
+          <CircleAlert aria-hidden="true" />
+          <span>{errorMessage(register.error)}</span>
+        </Alert>
+      )}
+      <Button type="submit" disabled={isSubmitting} className="w-full">
+        {isSubmitting ? 'Creating your account…' : 'Create account'}
+      </Button>
+    </form>
+  )
+}

@@ -1,0 +1,68 @@
+// /auth/login: sign in or create an account (registration only while the server allows it),
+// with single sign-on offered when the server has it configured.
+import { Link } from 'react-router'
+import { Logo } from '../../components/logo'
+import { SiteFooter } from '../../components/site-footer'
+import { ThemeToggle } from '../../components/theme-toggle'
+import { Button } from '../../components/ui/button'
+import { Card, CardContent } from '../../components/ui/card'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs'
+import { useAppConfig } from '../../lib/app-config'
+import { RegisterForm } from './components/register-form'
+import { SignInForm } from './components/sign-in-form'
+import { useDocumentTitle } from '../../lib/document-title'
+
+export function LoginPage() {
+  useDocumentTitle('Sign in · Kinwise')
+  const { config } = useAppConfig()
+  const registrationOpen = config?.registrationOpen ?? true
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <header className="mx-auto flex h-16 w-full max-w-6xl items-center justify-between px-4 sm:px-6">
+        <Logo />
+        <ThemeToggle />
+      </header>
+      <main id="main" className="flex flex-1 items-start justify-center px-4 py-8 sm:items-center">
+        <Card className="w-full max-w-md">
+          <CardContent className="pt-6">
+            <h1 className="text-2xl font-bold tracking-tight">Welcome to Kinwise</h1>
+            <p className="mt-1 text-sm text-muted-foreground">
+              Sign in, or create a free account to get started.
+            </p>
+            <Tabs defaultValue="sign-in" className="mt-6">
+              <TabsList>
+                <TabsTrigger value="sign-in">Sign in</TabsTrigger>
+                <TabsTrigger value="register">Create account</TabsTrigger>
+              </TabsList>
+              <TabsContent value="sign-in">
+                <SignInForm />
+                {config?.oidcEnabled === true && (
+                  <div className="mt-4">
+                    <Button asChild variant="outline" className="w-full">
+                      <a href="/api/login">Continue with single sign-on</a>
+                    </Button>
+                  </div>
+                )}
+              </TabsContent>
+              <TabsContent value="register">
+                {registrationOpen ? (
+                  <RegisterForm />
+                ) : (
+                  <p className="rounded-lg border bg-muted p-4 text-sm">
+                    Registration is closed on this server. Ask its administrator for an account.
+                  </p>
+                )}
+              </TabsContent>
+            </Tabs>
+          </CardContent>
+        </Card>
+      </main>
+      <nav aria-label="Back" className="pb-4 text-center text-sm text-muted-foreground">
+        <Link to="/" className="hover:text-foreground hover:underline">
+          Back to the home page
+        </Link>
+      </nav>
+      <SiteFooter />
+    </div>
+  )
+}

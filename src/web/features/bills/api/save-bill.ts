@@ -1,0 +1,51 @@
+// Creating, editing, deleting and paying bills. A bill's due dates are in the spending plan and
+// the dashboard; paying one records a transaction, so the whole ledger refreshes.
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { z } from 'zod'
+import {
+  createBill,
+  deleteBill,
+  payBill,
+  updateBill,
+  type createBillBody,
+  type payBillBody,
+  type updateBillBody,
+} from '../../../../contract/bills'
+import { callEndpoint } from '../../../lib/api'
+import { API_ROOTS, invalidateLedger } from '../../../lib/query-keys'
+
+const ALSO = [API_ROOTS.bills, API_ROOTS.reminders] as const
+
+export function useCreateBill() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: z.output<typeof createBillBody>) => callEndpoint(createBill, { body }),
+    onSuccess: () => invalidateLedger(queryClient, ALSO),
+  })
+}
+
+export function useUpdateBill() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: z.output<typeof updateBillBody> }) =>
+      callEndpoint(updateBill, { params: { id }, body }),
+    onSuccess: () => invalidateLedger(queryClient, ALSO),
+  })
+}
+
+export function useDeleteBill() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) => callEndpoint(deleteBill, { params: { id } }),
+    onSuccess: () => invalidateLedger(queryClient, ALSO),
+  })
+}
+
+export function usePayBill() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: z.output<typeof payBillBody> }) =>
+      callEndpoint(payBill, { params: { id }, body }),
+    onSuccess: () => invalidateLedger(queryClient, ALSO),
+  })
+}

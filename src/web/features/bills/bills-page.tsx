@@ -1,0 +1,345 @@
+// The Bills page: the next 30 days with the spec's urgency ("Due today", "Due tomorrow",
+// "N days", overdue), every bill with how it repeats, Mark paid (the payment becomes a
+// transaction and the due date moves on), add, edit, pause and delete; and a month calendar.
+import {
+  CalendarDays,
+  CheckCircle2,
+  List,
+  MoreHorizontal,
+  Pause,
+  Pencil,
+  Play,
+  Plus,
+  Receipt,
+  Trash2,
+} from 'lucide-react'
+import { useState } from 'react'
+import type { Bill } from '../../../contract/bills'
+import { billDueText, billUrgency, daysUntil, type BillUrgency } from '../../../domain/bill-urgency'
+import { ConfirmDialog } from '../../components/confirm-dialog'
+import { EmptyState } from '../../components/empty-state'
+import { ErrorState } from '../../components/error-state'
+import { Money } from '../../components/money'
+import { PageBody, PageHeader } from '../../components/page-header'
+import { Badge } from '../../components/ui/badge'
+import { Button } from '../../components/ui/button'
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card'
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../../components/ui/dropdown-menu'
+import { Skeleton } from '../../components/ui/skeleton'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs'
+import { errorMessage } from '../../lib/api'
+import { useAuth } from '../../lib/auth'
+import { DEFAULT_LOCALE, useDateFormat } from '../../lib/format'
+import { useAccountList } from '../../lib/queries/accounts'
+import { categoryOptions, useCategoryList } from '../../lib/queries/categories'
+import { useSettings } from '../../lib/queries/settings'
+import { toast } from '../../lib/toast'
+import { useToday } from '../../lib/today'
+import { useBillList, useUpcomingBillList } from './api/get-bills'
+import { useDeleteBill, useUpdateBill } from './api/save-bill'
+import { BillCalendar } from './components/bill-calendar'
+import { BillFormDialog } from './components/bill-form-dialog'
+import { PayBillDialog } from './components/pay-bill-dialog'
+import { RECURRENCE_LABELS } from './recurrence-labels'
+
+const URGENCY_BADGE: Record<BillUrgency, 'danger' | 'warning' | 'secondary'> = {
+  danger: 'danger',
+  warning: 'warning',
+  normal: 'secondary',
+}
+
+function BillRow({
+  bill,
+  today,
+  categoryName,
+  onPay,
+  onEdit,
+  onDelete,
+}: {
+  bill: Bill
+  today: string
+  categoryName: string | null
+  onPay: () => void
+  onEdit: () => void
+  onDelete: () => void
+}) {
+  const formatDate = useDateFormat()
+  const update = useUpdateBill()
+  const days = daysUntil(today, bill.nextDueDate)
+  const urgency = billUrgency(days)
+  const toggle = () =>
+    update.mutate(
+      { id: bill.id, body: { isActive: !bill.isActive } },
+      {
+        onSuccess: () =>
+          toast({
+            title: bill.isActive ? 'Bill paused' : 'Bill resumed',
+            description: bill.isActive
+              ? `${bill.name} is left out of your plan and reminders.`
+              : `${bill.name} is back in your plan.`,
+          }),
+        onError: (e) =>
+          toast({ variant: 'destructive', title: 'Not changed', description: errorMessage(e) }),
+      },
+    )
+  return (
+    <li
+      className="flex flex-wrap items-center gap-x-3 gap-y-2 py-3 first:pt-0 last:pb-0"
+      data-testid="bill-row"
+      data-urgency={bill.isActive ? urgency : 'inactive'}
+    >
+      <div className="min-w-0 flex-1 basis-40">
+        <p className="truncate text-sm font-medium">{bill.name}</p>
+        <p className="truncate text-xs text-muted-foreground">
+          {RECURRENCE_LABELS[bill.recurrence]} · {formatDate(bill.nextDueDate)}
+          {categoryName !== null && ` · ${categoryName}`}
+          {bill.autopay && ' · Autopay'}
+        </p>
+      </div>
+      {bill.isActive ? (
+        <Badge variant={URGENCY_BADGE[urgency]} data-testid="bill-due">
+          {billDueText(days)}
+        </Badge>
+      ) : (
+        <Badge variant="outline">Paused</Badge>
+      )}
+      <Money
+        value={bill.amount}
+        className="inline-block min-w-20 text-right text-sm font-semibold"
+      />
+      <div className="flex items-center gap-1">
+        {bill.isActive && (
+          <Button size="sm" variant="outline" onClick={onPay}>
+            <CheckCircle2 aria-hidden="true" />
+            Mark paid
+          </Button>
+        )}
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button variant="ghost" size="icon-sm" aria-label={`Actions for ${bill.name}`}>
+              <MoreHorizontal aria-hidden="true" />
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="end">
+            <DropdownMenuItem onSelect={onEdit}>
+              <Pencil aria-hidden="true" />
+              Edit
+            </DropdownMenuItem>
+            <DropdownMenuItem onSelect={toggle}>
+              {bill.isActive ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
+              {bill.isActive ? 'Pause' : 'Resume'}
+            </DropdownMenuItem>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem onSelect={onDelete} className="text-negative [&_svg]:text-negative">
+              <Trash2 aria-hidden="true" />
+              Delete
+            </DropdownMenuItem>
+          </DropdownMenuContent>
+        </DropdownMenu>
+      </div>
+    </li>
+  )
+}
+
+function ListSkeleton() {
+  return (
+    <div className="space-y-4" aria-label="Loading bills">
+      {[0, 1, 2].map((i) => (
+        <div key={i} className="flex items-center gap-3">
+          <div className="flex-1 space-y-1.5">
+            <Skeleton className="h-3.5 w-2/5" />
+            <Skeleton className="h-3 w-1/4" />
+          </div>
+          <Skeleton className="h-5 w-16 rounded-full" />
+          <Skeleton className="h-4 w-16" />
+        </div>
+      ))}
+    </div>
+  )
+}
+
+function monthTitle(month: string, locale: string): string {
+  const [y, m] = month.split('-').map(Number)
+  try {
+    return new Intl.DateTimeFormat(locale, {
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }).format(new Date(Date.UTC(y ?? 2000, (m ?? 1) - 1, 1)))
+  } catch {
+    return month
+  }
+}
+
+export function BillsPage() {
+  const { user } = useAuth()
+  const today = useToday()
+  const bills = useBillList()
+  const upcoming = useUpcomingBillList()
+  const accounts = useAccountList()
+  const categories = useCategoryList()
+  const settings = useSettings()
+  const remove = useDeleteBill()
+  const [editing, setEditing] = useState<Bill | 'new' | null>(null)
+  const [paying, setPaying] = useState<Bill | null>(null)
+  const [deleting, setDeleting] = useState<Bill | null>(null)
+  const [month, setMonth] = useState(today.slice(0, 7))
+  const locale = user?.locale ?? DEFAULT_LOCALE
+  const categoryNames = new Map((categories.data ?? []).map((c) => [c.id, c.name]))
+  const openAccounts = (accounts.data ?? []).filter((a) => !a.isClosed)
+  const all = bills.data ?? []
+  const upcomingIds = new Set((upcoming.data ?? []).map((b) => b.id))
+  const later = all.filter((b) => !upcomingIds.has(b.id))
+
+  const row = (b: Bill) => (
+    <BillRow
+      key={b.id}
+      bill={b}
+      today={today}
+      categoryName={b.categoryId === null ? null : (categoryNames.get(b.categoryId) ?? null)}
+      onPay={() => setPaying(b)}
+      onEdit={() => setEditing(b)}
+      onDelete={() => setDeleting(b)}
+    />
+  )
+
+  return (
+    <PageBody>
+      <PageHeader
+        description="What is due and when. Paying a bill records it as a transaction and moves it to its next date."
+        actions={
+          <Button onClick={() => setEditing('new')}>
+            <Plus aria-hidden="true" />
+            Add bill
+          </Button>
+        }
+      />
+      <Tabs defaultValue="list">
+        <TabsList className="max-w-xs">
+          <TabsTrigger value="list">
+            <List className="mr-1.5 size-4" aria-hidden="true" />
+            List
+          </TabsTrigger>
+          <TabsTrigger value="calendar">
+            <CalendarDays className="mr-1.5 size-4" aria-hidden="true" />
+            Calendar
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="list" className="space-y-6">
+          <Card aria-labelledby="upcoming-title" data-testid="upcoming-bills">
+            <CardHeader>
+              <CardTitle id="upcoming-title">Next 30 days</CardTitle>
+            </CardHeader>
+            <CardContent>
+              {upcoming.isLoading ? (
+                <ListSkeleton />
+              ) : upcoming.error ? (
+                <ErrorState
+                  what="your upcoming bills"
+                  error={upcoming.error}
+                  onRetry={() => void upcoming.refetch()}
+                />
+              ) : (upcoming.data ?? []).length === 0 ? (
+                <EmptyState
+                  icon={Receipt}
+                  title="No upcoming bills in the next 30 days"
+                  action={
+                    <Button onClick={() => setEditing('new')}>
+                      <Plus aria-hidden="true" />
+                      Add a bill
+                    </Button>
+                  }
+                />
+              ) : (
+                <ul className="divide-y">{(upcoming.data ?? []).map(row)}</ul>
+              )}
+            </CardContent>
+          </Card>
+          {bills.error ? (
+            <ErrorState
+              what="your bills"
+              error={bills.error}
+              onRetry={() => void bills.refetch()}
+            />
+          ) : (
+            later.length > 0 && (
+              <Card aria-labelledby="later-title" data-testid="later-bills">
+                <CardHeader>
+                  <CardTitle id="later-title">Later and paused</CardTitle>
+                </CardHeader>
+                <CardContent>
+                  <ul className="divide-y">{later.map(row)}</ul>
+                </CardContent>
+              </Card>
+            )
+          )}
+        </TabsContent>
+        <TabsContent value="calendar">
+          {bills.isLoading ? (
+            <Skeleton className="h-96 w-full rounded-xl" />
+          ) : (
+            <BillCalendar
+              bills={all}
+              month={month}
+              onMonthChange={setMonth}
+              today={today}
+              weekStartsOn={settings.data?.weekStartsOn ?? 0}
+              locale={locale}
+              monthLabel={monthTitle(month, locale)}
+            />
+          )}
+        </TabsContent>
+      </Tabs>
+      <BillFormDialog
+        open={editing !== null}
+        onOpenChange={(o) => {
+          if (!o) setEditing(null)
+        }}
+        bill={editing === 'new' ? null : editing}
+        accounts={openAccounts}
+        categories={categoryOptions(categories.data ?? [], { kind: 'expense' })}
+        today={today}
+      />
+      <PayBillDialog
+        bill={paying}
+        accounts={openAccounts}
+        today={today}
+        onOpenChange={(o) => {
+          if (!o) setPaying(null)
+        }}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(o) => {
+          if (!o) {
+            setDeleting(null)
+            remove.reset()
+          }
+        }}
+        title={deleting === null ? 'Delete bill' : `Delete ${deleting.name}?`}
+        description={
+          <p>The bill goes from your plan and calendar. Its past payments stay as transactions.</p>
+        }
+        confirmLabel="Delete bill"
+        pendingLabel="Deleting…"
+        pending={remove.isPending}
+        error={remove.error}
+        onConfirm={() => {
+          if (deleting === null) return
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              toast({ title: 'Bill deleted', description: `${deleting.name} was deleted.` })
+              setDeleting(null)
+            },
+          })
+        }}
+      />
+    </PageBody>
+  )
+}

@@ -1,0 +1,12 @@
+// GET /api/accounts: every account with its balance (the Accounts card, net worth for the mood).
+import { useQuery } from '@tanstack/react-query'
+import { listAccounts } from '../../../../contract/accounts'
+import { callEndpoint } from '../../../lib/api'
+import { dashboardKeys } from './dashboard-keys'
+
+export function useAccounts() {
+  return useQuery({
+    queryKey: dashboardKeys.accounts(),
+    queryFn: ({ signal }) => callEndpoint(listAccounts, { signal }),
+  })
+}

@@ -1,0 +1,12 @@
+// GET /api/analytics/monthly-summary: income, expenses, what is available and spending by category.
+import { useQuery } from '@tanstack/react-query'
+import { getMonthlySummary } from '../../../../contract/analytics'
+import { callEndpoint } from '../../../lib/api'
+import { dashboardKeys } from './dashboard-keys'
+
+export function useMonthlySummary() {
+  return useQuery({
+    queryKey: dashboardKeys.monthlySummary(),
+    queryFn: ({ signal }) => callEndpoint(getMonthlySummary, { signal }),
+  })
+}

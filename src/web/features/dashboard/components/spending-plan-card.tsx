@@ -1,0 +1,132 @@
+// The Smart Spending Plan card (spec §2, §9): the daily allowance, how this month's money is
+// set aside, and the top 5 spending categories.
+import type { UseQueryResult } from '@tanstack/react-query'
+import { ChartPie } from 'lucide-react'
+import { Link } from 'react-router'
+import type { MonthlySummary } from '../../../../contract/analytics'
+import { dailyAllowance } from '../../../../domain/allowance'
+import { EmptyState } from '../../../components/empty-state'
+import { ErrorState } from '../../../components/error-state'
+import { Money } from '../../../components/money'
+import { Button } from '../../../components/ui/button'
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../../components/ui/card'
+import { Skeleton } from '../../../components/ui/skeleton'
+
+export const TOP_CATEGORIES = 5
+
+function Breakdown({ s }: { s: MonthlySummary }) {
+  const rows = [
+    { label: 'Income', value: s.income },
+    { label: 'Spent so far', value: s.expenses },
+    { label: 'Bills still due', value: s.billsStillDue },
+    { label: 'Set aside for goals', value: s.goalContributions },
+  ]
+  return (
+    <dl className="grid grid-cols-2 gap-x-4 gap-y-1.5 text-sm">
+      {rows.map((row) => (
+        <div key={row.label} className="contents">
+          <dt className="text-muted-foreground">{row.label}</dt>
+          <dd className="text-right">
+            <Money value={row.value} />
+          </dd>
+        </div>
+      ))}
+      <div className="col-span-2 flex justify-between gap-4 border-t pt-1.5 font-medium">
+        <dt>Available this month</dt>
+        <dd className="text-right">
+          <Money value={s.available} />
+        </dd>
+      </div>
+    </dl>
+  )
+}
+
+function TopCategories({ s }: { s: MonthlySummary }) {
+  const top = s.categorySpending.slice(0, TOP_CATEGORIES)
+  if (top.length === 0) {
+    return (
+      <EmptyState
+        icon={ChartPie}
+        title="No spending data available for this month"
+        action={
+          <Button asChild variant="outline" size="sm">
+            <Link to="/transactions">Add a transaction</Link>
+          </Button>
+        }
+      />
+    )
+  }
+  const largest = Math.max(...top.map((c) => c.total), 1)
+  return (
+    <ul className="space-y-3" aria-label="Top spending categories">
+      {top.map((c) => (
+        <li key={c.categoryId ?? 'uncategorized'} className="space-y-1">
+          <div className="flex items-baseline justify-between gap-2 text-sm">
+            <span className="truncate">{c.categoryName}</span>
+            <Money value={c.total} />
+          </div>
+          <div className="h-1.5 rounded-full bg-muted" aria-hidden="true">
+            <div
+              className="h-full rounded-full bg-primary"
+              style={{ width: `${(c.total / largest) * 100}%` }}
+            />
+          </div>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+export function SpendingPlanCard({ summary }: { summary: UseQueryResult<MonthlySummary> }) {
+  const s = summary.data
+  return (
+    <Card data-testid="spending-plan-card" aria-labelledby="spending-plan-title">
+      <CardHeader className="flex-row items-start justify-between">
+        <div className="space-y-1">
+          <CardTitle id="spending-plan-title">Smart Spending Plan</CardTitle>
+          <CardDescription>What you can spend each day for the rest of the month</CardDescription>
+        </div>
+        <Button asChild variant="ghost" size="sm">
+          <Link to="/spending-plan">Open plan</Link>
+        </Button>
+      </CardHeader>
+      <CardContent>
+        {summary.isLoading ? (
+          <div className="space-y-3">
+            <Skeleton className="h-10 w-40" />
+            <Skeleton className="h-4 w-full" />
+            <Skeleton className="h-4 w-5/6" />
+            <Skeleton className="h-4 w-2/3" />
+          </div>
+        ) : summary.error ? (
+          <ErrorState what="your spending plan" error={summary.error} />
+        ) : s ? (
+          <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
+            <div className="space-y-4">
+              <div>
+                <p className="text-sm text-muted-foreground">Daily allowance</p>
+                <p className="text-3xl font-semibold tracking-tight" data-testid="daily-allowance">
+                  <Money value={dailyAllowance(s.available, s.today)} />
+                </p>
+                <p className="text-xs text-muted-foreground">
+                  for each of the {s.daysLeft} {s.daysLeft === 1 ? 'day' : 'days'} left this month
+                </p>
+              </div>
+              <Breakdown s={s} />
+            </div>
+            <div>
+              <h3 className="mb-3 text-sm font-medium">Top spending categories</h3>
+              <TopCategories s={s} />
+            </div>
+          </div>
+        ) : null}
+      </CardContent>
+    </Card>
+  )
+}

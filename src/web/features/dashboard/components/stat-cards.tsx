@@ -1,0 +1,166 @@
+// The four stat cards (spec §2): Net Worth with its change against last month, Monthly Income,
+// Monthly Expenses and Available Today (the daily allowance).
+import type { UseQueryResult } from '@tanstack/react-query'
+import {
+  ArrowDownLeft,
+  ArrowUpRight,
+  CalendarCheck,
+  Landmark,
+  TrendingDown,
+  TrendingUp,
+  type LucideIcon,
+} from 'lucide-react'
+import type { ReactNode } from 'react'
+import type { z } from 'zod'
+import type { MonthlySummary, netWorth as netWorthSchema } from '../../../../contract/analytics'
+import { dailyAllowance } from '../../../../domain/allowance'
+import { netWorthChangePercent } from '../../../../domain/net-worth'
+import { Money } from '../../../components/money'
+import { Card, CardContent } from '../../../components/ui/card'
+import { Skeleton } from '../../../components/ui/skeleton'
+import { errorMessage } from '../../../lib/api'
+import { cn } from '../../../lib/cn'
+import { useMoney } from '../../../lib/format'
+
+type NetWorthData = z.output<typeof netWorthSchema>
+
+function StatCard({
+  title,
+  icon: Icon,
+  iconClass,
+  testId,
+  loading,
+  error,
+  value,
+  caption,
+}: {
+  title: string
+  icon: LucideIcon
+  iconClass?: string
+  testId: string
+  loading: boolean
+  error: unknown
+  value: ReactNode
+  caption: ReactNode
+}) {
+  return (
+    <Card data-testid={testId}>
+      <CardContent className="pt-5">
+        <div className="flex items-center justify-between gap-2">
+          <h3 className="text-sm font-medium text-muted-foreground">{title}</h3>
+          <span
+            className={cn(
+              'inline-flex size-8 items-center justify-center rounded-lg bg-muted',
+              iconClass,
+            )}
+          >
+            <Icon className="size-4" aria-hidden="true" />
+          </span>
+        </div>
+        {loading ? (
+          <div className="mt-3 space-y-2">
+            <Skeleton className="h-7 w-32" />
+            <Skeleton className="h-3 w-24" />
+          </div>
+        ) : error ? (
+          <p className="mt-3 text-sm text-negative" role="alert">
+            Something went wrong: {errorMessage(error)}
+          </p>
+        ) : (
+          <>
+            <p className="mt-2 text-2xl font-semibold tracking-tight">{value}</p>
+            <p className="mt-1 text-xs text-muted-foreground">{caption}</p>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  )
+}
+
+function percentText(change: number): string {
+  const rounded = Math.round(change * 10) / 10
+  return `${rounded > 0 ? '+' : ''}${rounded.toFixed(1)}%`
+}
+
+function NetWorthCaption({ data }: { data: NetWorthData }) {
+  const change = netWorthChangePercent(data.netWorth, data.previousNetWorth)
+  if (change === null) return <>No figure for last month yet</>
+  if (change === 0) return <>No change from last month</>
+  const up = change > 0
+  const Icon = up ? TrendingUp : TrendingDown
+  return (
+    <span className="inline-flex items-center gap-1">
+      <span
+        className={cn(
+          'inline-flex items-center gap-0.5 font-medium',
+          up ? 'text-positive' : 'text-negative',
+        )}
+      >
+        <Icon className="size-3.5" aria-hidden="true" />
+        {percentText(change)}
+      </span>
+      from last month
+    </span>
+  )
+}
+
+export function StatCards({
+  netWorth,
+  summary,
+}: {
+  netWorth: UseQueryResult<NetWorthData>
+  summary: UseQueryResult<MonthlySummary>
+}) {
+  const format = useMoney()
+  const s = summary.data
+  return (
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <StatCard
+        title="Net Worth"
+        icon={Landmark}
+        testId="stat-net-worth"
+        loading={netWorth.isLoading}
+        error={netWorth.error}
+        value={
+          netWorth.data ? (
+            <Money value={netWorth.data.netWorth} currency={netWorth.data.currency} />
+          ) : null
+        }
+        caption={netWorth.data ? <NetWorthCaption data={netWorth.data} /> : null}
+      />
+      <StatCard
+        title="Monthly Income"
+        icon={ArrowDownLeft}
+        iconClass="text-positive"
+        testId="stat-income"
+        loading={summary.isLoading}
+        error={summary.error}
+        value={s ? <Money value={s.income} /> : null}
+        caption="Money in this month"
+      />
+      <StatCard
+        title="Monthly Expenses"
+        icon={ArrowUpRight}
+        testId="stat-expenses"
+        loading={summary.isLoading}
+        error={summary.error}
+        value={s ? <Money value={s.expenses} /> : null}
+        caption="Spent this month"
+      />
+      <StatCard
+        title="Available Today"
+        icon={CalendarCheck}
+        iconClass="bg-accent text-accent-foreground"
+        testId="stat-available-today"
+        loading={summary.isLoading}
+        error={summary.error}
+        value={s ? <Money value={dailyAllowance(s.available, s.today)} /> : null}
+        caption={
+          s
+            ? `${format(s.available)} left for ${s.daysLeft} ${s.daysLeft === 1 ? 'day' : 'days'}`
+            : null
+        }
+      />
+    </div>
+  )
+}

@@ -1,0 +1,67 @@
+// The dashboard's financial mood (spec §4, §9) from accounts, this month's income and spending
+// (the monthly summary's totals, which count every transaction of the month), budgets, goals and
+// the credit score, computed by domain/mood. While any of them is not loaded it is the neutral
+// loading mood; once computed it is kept under "financialMood".
+import { useEffect, useMemo } from 'react'
+import type { Account } from '../../../contract/accounts'
+import type { Budget } from '../../../contract/budgets'
+import type { CreditScore } from '../../../contract/credit-score'
+import type { Goal } from '../../../contract/goals'
+import type { MonthlySummary } from '../../../contract/analytics'
+import { asCents } from '../../../domain/money'
+import {
+  computeMood,
+  loadingMood,
+  MOOD_STORAGE_KEY,
+  type FinancialMood,
+} from '../../../domain/mood'
+import { netWorth } from '../../../domain/net-worth'
+
+export type MoodSources = {
+  accounts: Account[] | undefined
+  /** this month's income and expenses (transfers and opening balances left out) */
+  summary: Pick<MonthlySummary, 'income' | 'expenses'> | undefined
+  budgets: Budget[] | undefined
+  goals: Goal[] | undefined
+  /** undefined while loading; null when no score was ever entered */
+  creditScore: CreditScore | null | undefined
+}
+
+export function useFinancialMood(sources: MoodSources): { mood: FinancialMood; loaded: boolean } {
+  const { accounts, summary, budgets, goals, creditScore } = sources
+  const mood = useMemo(() => {
+    const timestamp = new Date().toISOString()
+    if (
+      accounts === undefined ||
+      summary === undefined ||
+      budgets === undefined ||
+      goals === undefined ||
+      creditScore === undefined
+    ) {
+      return { mood: loadingMood(timestamp), loaded: false }
+    }
+    const computed = computeMood(
+      {
+        netWorth: netWorth(accounts.map((a) => a.balance)),
+        monthSpending: summary.expenses,
+        totalBudget: asCents(budgets.reduce((sum, b) => sum + b.amount, 0)),
+        monthIncome: summary.income,
+        activeGoals: goals.filter((g) => g.isActive),
+        creditScore: creditScore?.score ?? null,
+      },
+      timestamp,
+    )
+    return { mood: computed, loaded: true }
+  }, [accounts, summary, budgets, goals, creditScore])
+
+  useEffect(() => {
+    if (!mood.loaded) return
+    try {
+      localStorage.setItem(MOOD_STORAGE_KEY, JSON.stringify(mood.mood))
+    } catch {
+      // storage full or blocked: the mood still shows
+    }
+  }, [mood])
+
+  return mood
+}

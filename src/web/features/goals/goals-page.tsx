@@ -1,0 +1,290 @@
+// The Goals page: each savings goal with its progress, the spec's status line (completed, months
+// ahead of or behind schedule, months remaining, or a prompt to set a monthly contribution),
+// what went in this month; contribute or withdraw, edit, pause or resume, delete.
+import { MoreHorizontal, Pause, Pencil, Play, Plus, Target, Trash2 } from 'lucide-react'
+import { useState } from 'react'
+import type { Goal } from '../../../contract/goals'
+import { asCents } from '../../../domain/money'
+import {
+  goalProgressPercent,
+  goalStatus,
+  projectedCompletionDate,
+  type GoalStatusKind,
+} from '../../../domain/goal-status'
+import { ConfirmDialog } from '../../components/confirm-dialog'
+import { EmptyState } from '../../components/empty-state'
+import { ErrorState } from '../../components/error-state'
+import { Money } from '../../components/money'
+import { PageBody, PageHeader } from '../../components/page-header'
+import { Badge } from '../../components/ui/badge'
+import { Button } from '../../components/ui/button'
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card'
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../../components/ui/dropdown-menu'
+import { Progress } from '../../components/ui/progress'
+import { Skeleton } from '../../components/ui/skeleton'
+import { errorMessage } from '../../lib/api'
+import { cn } from '../../lib/cn'
+import { useDateFormat } from '../../lib/format'
+import { useAccountList } from '../../lib/queries/accounts'
+import { toast } from '../../lib/toast'
+import { useToday } from '../../lib/today'
+import { useGoalList } from './api/get-goals'
+import { useDeleteGoal, useUpdateGoal } from './api/save-goal'
+import { ContributeDialog } from './components/contribute-dialog'
+import { GoalFormDialog } from './components/goal-form-dialog'
+
+const STATUS_CLASS: Record<GoalStatusKind, string> = {
+  completed: 'text-positive font-medium',
+  ahead: 'text-primary',
+  on_track: 'text-muted-foreground',
+  behind: 'text-warning',
+  no_contribution: 'text-muted-foreground',
+}
+
+function GoalCard({
+  goal,
+  today,
+  accountName,
+  onContribute,
+  onEdit,
+  onDelete,
+}: {
+  goal: Goal
+  today: string
+  accountName: string | null
+  onContribute: () => void
+  onEdit: () => void
+  onDelete: () => void
+}) {
+  const formatDate = useDateFormat()
+  const update = useUpdateGoal()
+  const percent = goalProgressPercent(goal.currentAmount, goal.targetAmount)
+  const status = goalStatus(goal, today)
+  const projected = projectedCompletionDate(goal, today)
+  const togglePause = () =>
+    update.mutate(
+      { id: goal.id, body: { isActive: !goal.isActive } },
+      {
+        onSuccess: () =>
+          toast({
+            title: goal.isActive ? 'Goal paused' : 'Goal resumed',
+            description: goal.isActive
+              ? `${goal.name} is left out of your spending plan until you resume it.`
+              : `${goal.name} is back in your spending plan.`,
+          }),
+        onError: (e) =>
+          toast({ variant: 'destructive', title: 'Not changed', description: errorMessage(e) }),
+      },
+    )
+  return (
+    <Card
+      data-testid="goal-card"
+      aria-labelledby={`goal-${goal.id}`}
+      className={cn(!goal.isActive && 'opacity-80')}
+    >
+      <CardHeader className="flex-row items-start justify-between gap-2">
+        <div className="min-w-0 space-y-1">
+          <CardTitle id={`goal-${goal.id}`} className="truncate">
+            {goal.name}
+          </CardTitle>
+          <p className="text-xs text-muted-foreground">
+            {goal.targetDate !== null ? `By ${formatDate(goal.targetDate)}` : 'No target date'}
+            {accountName !== null && ` · ${accountName}`}
+          </p>
+        </div>
+        <div className="flex items-center gap-1">
+          {!goal.isActive && <Badge variant="secondary">Paused</Badge>}
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <Button variant="ghost" size="icon-sm" aria-label={`Actions for ${goal.name}`}>
+                <MoreHorizontal aria-hidden="true" />
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="end">
+              <DropdownMenuItem onSelect={onEdit}>
+                <Pencil aria-hidden="true" />
+                Edit
+              </DropdownMenuItem>
+              <DropdownMenuItem onSelect={togglePause}>
+                {goal.isActive ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
+                {goal.isActive ? 'Pause' : 'Resume'}
+              </DropdownMenuItem>
+              <DropdownMenuSeparator />
+              <DropdownMenuItem onSelect={onDelete} className="text-negative [&_svg]:text-negative">
+                <Trash2 aria-hidden="true" />
+                Delete
+              </DropdownMenuItem>
+            </DropdownMenuContent>
+          </DropdownMenu>
+        </div>
+      </CardHeader>
+      <CardContent className="space-y-3">
+        <div className="flex items-baseline justify-between gap-2">
+          <p className="text-2xl font-semibold tracking-tight">
+            <Money value={goal.currentAmount} />
+          </p>
+          <p className="text-sm text-muted-foreground">
+            of <Money value={goal.targetAmount} />
+          </p>
+        </div>
+        <Progress
+          value={percent}
+          aria-label={`${goal.name}: ${Math.round(percent)}% saved`}
+          indicatorClassName={status.kind === 'completed' ? 'bg-positive' : undefined}
+        />
+        <p className={cn('text-sm', STATUS_CLASS[status.kind])} data-testid="goal-status">
+          {goal.isActive || status.kind === 'completed' ? status.text : 'Paused: not in your plan'}
+        </p>
+        <dl className="grid grid-cols-2 gap-2 text-xs text-muted-foreground">
+          <div>
+            <dt>Each month</dt>
+            <dd className="text-sm text-foreground">
+              <Money value={goal.monthlyContribution} />
+            </dd>
+          </div>
+          <div>
+            <dt>This month</dt>
+            <dd className="text-sm text-foreground">
+              <Money value={goal.contributedThisMonth} />
+            </dd>
+          </div>
+          {projected !== null && status.kind !== 'completed' && (
+            <div className="col-span-2">
+              <dt className="sr-only">Reached</dt>
+              <dd>At this pace, reached by {formatDate(projected)}</dd>
+            </div>
+          )}
+        </dl>
+        <Button variant="outline" className="w-full" onClick={onContribute}>
+          <Plus aria-hidden="true" />
+          Contribute
+        </Button>
+      </CardContent>
+    </Card>
+  )
+}
+
+export function GoalsPage() {
+  const today = useToday()
+  const goals = useGoalList()
+  const accounts = useAccountList()
+  const remove = useDeleteGoal()
+  const [editing, setEditing] = useState<Goal | 'new' | null>(null)
+  const [contributing, setContributing] = useState<Goal | null>(null)
+  const [deleting, setDeleting] = useState<Goal | null>(null)
+  const accountNames = new Map((accounts.data ?? []).map((a) => [a.id, a.name]))
+  const list = goals.data ?? []
+  const totalSaved = list.reduce((s, g) => s + g.currentAmount, 0)
+
+  return (
+    <PageBody>
+      <PageHeader
+        description="Save toward what matters. Monthly contributions are set aside in your spending plan."
+        actions={
+          <Button onClick={() => setEditing('new')}>
+            <Plus aria-hidden="true" />
+            New goal
+          </Button>
+        }
+      />
+      {goals.isLoading ? (
+        <div className="grid gap-6 md:grid-cols-2" aria-label="Loading goals">
+          {[0, 1].map((i) => (
+            <div key={i} className="space-y-3 rounded-xl border bg-card p-5">
+              <Skeleton className="h-5 w-40" />
+              <Skeleton className="h-8 w-32" />
+              <Skeleton className="h-2 w-full" />
+              <Skeleton className="h-4 w-48" />
+            </div>
+          ))}
+        </div>
+      ) : goals.error ? (
+        <ErrorState what="your goals" error={goals.error} onRetry={() => void goals.refetch()} />
+      ) : list.length === 0 ? (
+        <Card>
+          <CardContent className="pt-5">
+            <EmptyState
+              icon={Target}
+              title="No savings goals yet"
+              action={
+                <Button onClick={() => setEditing('new')}>
+                  <Plus aria-hidden="true" />
+                  Create a goal
+                </Button>
+              }
+            />
+          </CardContent>
+        </Card>
+      ) : (
+        <>
+          <p className="text-sm text-muted-foreground" data-testid="goals-total">
+            Saved across {list.length} {list.length === 1 ? 'goal' : 'goals'}:{' '}
+            <Money value={asCents(totalSaved)} className="font-semibold text-foreground" />
+          </p>
+          <div className="grid gap-6 md:grid-cols-2">
+            {list.map((g) => (
+              <GoalCard
+                key={g.id}
+                goal={g}
+                today={today}
+                accountName={g.accountId === null ? null : (accountNames.get(g.accountId) ?? null)}
+                onContribute={() => setContributing(g)}
+                onEdit={() => setEditing(g)}
+                onDelete={() => setDeleting(g)}
+              />
+            ))}
+          </div>
+        </>
+      )}
+      <GoalFormDialog
+        open={editing !== null}
+        onOpenChange={(o) => {
+          if (!o) setEditing(null)
+        }}
+        goal={editing === 'new' ? null : editing}
+        accounts={(accounts.data ?? []).filter((a) => !a.isClosed)}
+      />
+      <ContributeDialog
+        goal={contributing}
+        today={today}
+        onOpenChange={(o) => {
+          if (!o) setContributing(null)
+        }}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(o) => {
+          if (!o) {
+            setDeleting(null)
+            remove.reset()
+          }
+        }}
+        title={deleting === null ? 'Delete goal' : `Delete ${deleting.name}?`}
+        description={
+          <p>
+            The goal and its contribution history go. Your accounts and transactions do not change.
+          </p>
+        }
+        confirmLabel="Delete goal"
+        pendingLabel="Deleting…"
+        pending={remove.isPending}
+        error={remove.error}
+        onConfirm={() => {
+          if (deleting === null) return
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              toast({ title: 'Goal deleted', description: `${deleting.name} was deleted.` })
+              setDeleting(null)
+            },
+          })
+        }}
+      />
+    </PageBody>
+  )
+}

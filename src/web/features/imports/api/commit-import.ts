@@ -1,0 +1,30 @@
+// POST /api/imports: the import itself, in one transaction on the server. Its rows move
+// balances, lists, summaries, the plan and budgets, so the ledger's queries refresh; the past
+// imports list and the saved CSV mappings too.
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { createImport } from '../../../../contract/imports'
+import { invalidateLedger } from '../../../lib/query-keys'
+import { uploadFile, type UploadProgress } from '../../../lib/upload'
+import { importForm, type ImportOptions, type ImportOverride } from './import-form'
+import { importKeys } from './import-keys'
+
+export type CommitImport = {
+  file: File
+  options: ImportOptions
+  overrides: readonly ImportOverride[]
+  onProgress?: (progress: UploadProgress) => void
+}
+
+export function useCommitImport() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ file, options, overrides, onProgress }: CommitImport) =>
+      uploadFile(createImport, { form: importForm(file, options, overrides), onProgress }),
+    onSuccess: () =>
+      Promise.all([
+        invalidateLedger(queryClient),
+        queryClient.invalidateQueries({ queryKey: importKeys.list() }),
+        queryClient.invalidateQueries({ queryKey: importKeys.presets() }),
+      ]),
+  })
+}

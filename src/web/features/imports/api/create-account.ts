@@ -1,0 +1,17 @@
+// POST /api/accounts from the import page: the account a CSV or QIF file goes to, created on the
+// spot (no opening balance: the statement's rows make the balance).
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { z } from 'zod'
+import { createAccount, type createAccountBody } from '../../../../contract/accounts'
+import { callEndpoint } from '../../../lib/api'
+import { invalidateLedger } from '../../../lib/query-keys'
+
+export type NewImportAccount = z.output<typeof createAccountBody>
+
+export function useCreateImportAccount() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: NewImportAccount) => callEndpoint(createAccount, { body }),
+    onSuccess: () => invalidateLedger(queryClient),
+  })
+}

@@ -1,0 +1,13 @@
+// PATCH /api/reminders/{id}/read (no body): the dropdown's mark-read action.
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { markReminderRead } from '../../../../contract/reminders'
+import { callEndpoint } from '../../../lib/api'
+import { reminderKeys } from './reminder-keys'
+
+export function useMarkReminderRead() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) => callEndpoint(markReminderRead, { params: { id } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: reminderKeys.all }),
+  })
+}

@@ -1,0 +1,18 @@
+// POST /api/user/onboarding-complete. Whatever the answer, the user leaves onboarding (spec §4):
+// the cached user is marked as onboarded, from the server's reply or locally when it failed.
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { completeOnboarding, type User } from '../../../../contract/auth'
+import { callEndpoint } from '../../../lib/api'
+import { USER_QUERY_KEY } from '../../../lib/auth'
+
+export function useCompleteOnboarding() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: () => callEndpoint(completeOnboarding),
+    onSuccess: (user) => queryClient.setQueryData(USER_QUERY_KEY, user),
+    onError: () =>
+      queryClient.setQueryData<User | null>(USER_QUERY_KEY, (user) =>
+        user ? { ...user, hasCompletedOnboarding: true } : user,
+      ),
+  })
+}

@@ -1,0 +1,223 @@
+// The Profile page: name, e-mail and photo (an https address), and changing the password (which
+// signs out every other session).
+import { zodResolver } from '@hookform/resolvers/zod'
+import { Settings } from 'lucide-react'
+import { useForm, useWatch } from 'react-hook-form'
+import { Link } from 'react-router'
+import { z } from 'zod'
+import type { User } from '../../../contract/auth'
+import { changePasswordBody, updateProfileBody } from '../../../contract/user'
+import { FormError } from '../../components/form-dialog'
+import { PageBody } from '../../components/page-header'
+import { Button } from '../../components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
+import { FormField } from '../../components/ui/form-field'
+import { Input } from '../../components/ui/input'
+import { UserAvatar } from '../../components/user-avatar'
+import { useAuth } from '../../lib/auth'
+import { toast } from '../../lib/toast'
+import { useChangePassword, useUpdateProfile } from './api/save-profile'
+
+const p = updateProfileBody.shape
+const profileSchema = z.object({
+  firstName: p.firstName.unwrap(),
+  lastName: p.lastName.unwrap(),
+  email: p.email.unwrap(),
+  profileImageUrl: z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? null : v))
+    .pipe(p.profileImageUrl.unwrap()),
+})
+type ProfileInput = z.input<typeof profileSchema>
+type ProfileOutput = z.output<typeof profileSchema>
+
+const passwordSchema = changePasswordBody
+  .extend({ confirm: z.string() })
+  .refine((v) => v.newPassword === v.confirm, {
+    message: 'The two new passwords differ',
+    path: ['confirm'],
+  })
+type PasswordInput = z.input<typeof passwordSchema>
+type PasswordOutput = z.output<typeof passwordSchema>
+
+function ProfileForm({ user }: { user: User }) {
+  const update = useUpdateProfile()
+  const form = useForm<ProfileInput, unknown, ProfileOutput>({
+    resolver: zodResolver(profileSchema),
+    defaultValues: {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      profileImageUrl: user.profileImageUrl ?? '',
+    },
+  })
+  const photo = useWatch({ control: form.control, name: 'profileImageUrl' })
+  const { errors, isSubmitting, isDirty } = form.formState
+  const onSubmit = form.handleSubmit(async (v) => {
+    try {
+      const saved = await update.mutateAsync(v)
+      form.reset({
+        firstName: saved.firstName,
+        lastName: saved.lastName,
+        email: saved.email,
+        profileImageUrl: saved.profileImageUrl ?? '',
+      })
+      toast({ title: 'Profile saved', description: 'Your name and photo are updated everywhere.' })
+    } catch {
+      // shown below
+    }
+  })
+  const previewUrl = photo.startsWith('https://') ? photo : null
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Profile">
+      <div className="flex items-center gap-4">
+        <UserAvatar user={{ ...user, profileImageUrl: previewUrl }} className="size-14 text-lg" />
+        <p className="text-sm text-muted-foreground">
+          Your photo shows in the sidebar and the account menu. Without one, your initial does.
+        </p>
+      </div>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <FormField label="First name" error={errors.firstName?.message}>
+          {(control) => (
+            <Input {...control} autoComplete="given-name" {...form.register('firstName')} />
+          )}
+        </FormField>
+        <FormField label="Last name" error={errors.lastName?.message}>
+          {(control) => (
+            <Input {...control} autoComplete="family-name" {...form.register('lastName')} />
+          )}
+        </FormField>
+      </div>
+      <FormField label="E-mail" error={errors.email?.message} hint="You sign in with it">
+        {(control) => (
+          <Input {...control} type="email" autoComplete="email" {...form.register('email')} />
+        )}
+      </FormField>
+      <FormField
+        label="Photo address"
+        error={errors.profileImageUrl?.message}
+        hint="An https:// link to an image, or empty"
+      >
+        {(control) => (
+          <Input
+            {...control}
+            type="url"
+            placeholder="https://…"
+            {...form.register('profileImageUrl')}
+          />
+        )}
+      </FormField>
+      <FormError error={update.error} />
+      <div className="flex justify-end">
+        <Button type="submit" disabled={isSubmitting || !isDirty}>
+          {isSubmitting ? 'Saving…' : 'Save profile'}
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+function PasswordForm() {
+  const change = useChangePassword()
+  const form = useForm<PasswordInput, unknown, PasswordOutput>({
+    resolver: zodResolver(passwordSchema),
+    defaultValues: { currentPassword: '', newPassword: '', confirm: '' },
+  })
+  const { errors, isSubmitting } = form.formState
+  const onSubmit = form.handleSubmit(async (v) => {
+    try {
+      await change.mutateAsync({ currentPassword: v.currentPassword, newPassword: v.newPassword })
+      form.reset()
+      toast({ title: 'Password changed', description: 'Your other devices are signed out.' })
+    } catch {
+      // shown below
+    }
+  })
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Change password">
+      <FormField label="Current password" error={errors.currentPassword?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            type="password"
+            autoComplete="current-password"
+            {...form.register('currentPassword')}
+          />
+        )}
+      </FormField>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <FormField
+          label="New password"
+          error={errors.newPassword?.message}
+          hint="At least 10 characters"
+        >
+          {(control) => (
+            <Input
+              {...control}
+              type="password"
+              autoComplete="new-password"
+              {...form.register('newPassword')}
+            />
+          )}
+        </FormField>
+        <FormField label="New password again" error={errors.confirm?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              type="password"
+              autoComplete="new-password"
+              {...form.register('confirm')}
+            />
+          )}
+        </FormField>
+      </div>
+      <FormError error={change.error} />
+      <div className="flex justify-end">
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Changing…' : 'Change password'}
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+export function ProfilePage() {
+  const { user } = useAuth()
+  if (user === null) return null
+  return (
+    <PageBody className="max-w-3xl">
+      <Card aria-labelledby="profile-title">
+        <CardHeader>
+          <CardTitle id="profile-title">Your profile</CardTitle>
+          <CardDescription>
+            How you appear in Kinwise and the e-mail you sign in with.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <ProfileForm user={user} />
+        </CardContent>
+      </Card>
+      <Card aria-labelledby="password-title">
+        <CardHeader>
+          <CardTitle id="password-title">Password</CardTitle>
+          <CardDescription>Changing it signs out your other devices.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <PasswordForm />
+        </CardContent>
+      </Card>
+      <p className="text-sm text-muted-foreground">
+        Currency, language, theme and notifications are in{' '}
+        <Link
+          to="/settings"
+          className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline"
+        >
+          <Settings className="size-3.5" aria-hidden="true" />
+          Settings
+        </Link>
+        .
+      </p>
+    </PageBody>
+  )
+}

@@ -1,0 +1,13 @@
+// DELETE /api/rules/{id}: the rule stops applying; rows it already changed stay as they are.
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { deleteRule } from '../../../../contract/rules'
+import { callEndpoint } from '../../../lib/api'
+import { ruleKeys } from './rule-keys'
+
+export function useDeleteRule() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) => callEndpoint(deleteRule, { params: { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ruleKeys.all }),
+  })
+}

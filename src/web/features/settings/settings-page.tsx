@@ -1,0 +1,300 @@
+// The Settings page: base currency, language and region (locale), time zone, date format, first
+// day of the week, theme (which the header's switch follows) and which reminders you get.
+import { zodResolver } from '@hookform/resolvers/zod'
+import { Controller, useForm } from 'react-hook-form'
+import { z } from 'zod'
+import {
+  settings as settingsSchema,
+  updateSettingsBody,
+  type Settings,
+} from '../../../contract/user'
+import { ErrorState } from '../../components/error-state'
+import { FormError } from '../../components/form-dialog'
+import { PageBody } from '../../components/page-header'
+import { Button } from '../../components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
+import { FormField } from '../../components/ui/form-field'
+import { Input } from '../../components/ui/input'
+import { Select } from '../../components/ui/select'
+import { Skeleton } from '../../components/ui/skeleton'
+import { Switch } from '../../components/ui/switch'
+import { useSettings } from '../../lib/queries/settings'
+import { applyThemePreference, storedThemePreference } from '../../lib/theme-preference'
+import { toast } from '../../lib/toast'
+import { useSaveSettings } from './api/save-settings'
+
+const CURRENCIES = [
+  'USD',
+  'EUR',
+  'GBP',
+  'CAD',
+  'AUD',
+  'NZD',
+  'CHF',
+  'JPY',
+  'SEK',
+  'NOK',
+  'DKK',
+  'PLN',
+  'CZK',
+  'INR',
+  'BRL',
+  'MXN',
+  'ZAR',
+  'SGD',
+  'HKD',
+]
+const LOCALES = [
+  'en-US',
+  'en-GB',
+  'en-CA',
+  'en-AU',
+  'en-IN',
+  'fr-FR',
+  'fr-CA',
+  'de-DE',
+  'de-CH',
+  'es-ES',
+  'es-MX',
+  'it-IT',
+  'nl-NL',
+  'pt-BR',
+  'pt-PT',
+  'sv-SE',
+  'nb-NO',
+  'da-DK',
+  'pl-PL',
+  'ja-JP',
+]
+const DATE_FORMATS: Record<Settings['dateFormat'], string> = {
+  locale: 'As my language writes it',
+  'YYYY-MM-DD': '2026-03-31',
+  'DD/MM/YYYY': '31/03/2026',
+  'MM/DD/YYYY': '03/31/2026',
+  'DD.MM.YYYY': '31.03.2026',
+}
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
+
+function timeZones(current: string): string[] {
+  try {
+    const zones = Intl.supportedValuesOf('timeZone')
+    return zones.includes(current) ? zones : [current, ...zones]
+  } catch {
+    return [current]
+  }
+}
+
+const body = updateSettingsBody.shape
+const formSchema = z.object({
+  baseCurrency: body.baseCurrency.unwrap(),
+  locale: body.locale.unwrap(),
+  timeZone: body.timeZone.unwrap(),
+  dateFormat: settingsSchema.shape.dateFormat,
+  weekStartsOn: z.coerce.number().pipe(settingsSchema.shape.weekStartsOn),
+  theme: settingsSchema.shape.theme,
+  notificationPrefs: settingsSchema.shape.notificationPrefs.extend({
+    billReminderDays: z.coerce
+      .number({ error: 'Enter a number of days' })
+      .pipe(settingsSchema.shape.notificationPrefs.shape.billReminderDays),
+  }),
+})
+type FormInput = z.input<typeof formSchema>
+type FormOutput = z.output<typeof formSchema>
+
+function SettingsForm({ settings }: { settings: Settings }) {
+  const save = useSaveSettings()
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(formSchema),
+    defaultValues: {
+      ...settings,
+      // what this browser shows (the header's switch may have changed it since)
+      theme: storedThemePreference(),
+    },
+  })
+  const { errors, isSubmitting, isDirty } = form.formState
+  const onSubmit = form.handleSubmit(async (v) => {
+    try {
+      const saved = await save.mutateAsync(v)
+      applyThemePreference(saved.theme)
+      form.reset({ ...saved, theme: saved.theme })
+      toast({ title: 'Settings saved', description: 'Kinwise uses them from now on.' })
+    } catch {
+      // shown below
+    }
+  })
+  const toggle = (
+    name: 'billReminders' | 'goalReminders' | 'budgetAlerts',
+    label: string,
+    hint: string,
+  ) => (
+    <Controller
+      control={form.control}
+      name={`notificationPrefs.${name}`}
+      render={({ field }) => (
+        <label className="flex items-start justify-between gap-4 py-3">
+          <span>
+            <span className="block text-sm font-medium">{label}</span>
+            <span className="block text-xs text-muted-foreground">{hint}</span>
+          </span>
+          <Switch checked={field.value} onCheckedChange={field.onChange} aria-label={label} />
+        </label>
+      )}
+    />
+  )
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-6" aria-label="Settings">
+      <Card aria-labelledby="region-title">
+        <CardHeader>
+          <CardTitle id="region-title">Money and region</CardTitle>
+          <CardDescription>
+            How amounts and dates are shown, and when your day starts.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4 sm:grid-cols-2">
+          <FormField
+            label="Base currency"
+            error={errors.baseCurrency?.message}
+            hint="Totals and net worth use it"
+          >
+            {(control) => (
+              <Select {...control} {...form.register('baseCurrency')}>
+                {[...new Set([settings.baseCurrency, ...CURRENCIES])].map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
+          <FormField
+            label="Language and region"
+            error={errors.locale?.message}
+            hint="Number and date style"
+          >
+            {(control) => (
+              <Select {...control} {...form.register('locale')}>
+                {[...new Set([settings.locale, ...LOCALES])].map((l) => (
+                  <option key={l} value={l}>
+                    {l}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
+          <FormField
+            label="Time zone"
+            error={errors.timeZone?.message}
+            hint="Decides what “today” is"
+          >
+            {(control) => (
+              <Select {...control} {...form.register('timeZone')}>
+                {timeZones(settings.timeZone).map((z) => (
+                  <option key={z} value={z}>
+                    {z}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
+          <FormField label="Date format" error={errors.dateFormat?.message}>
+            {(control) => (
+              <Select {...control} {...form.register('dateFormat')}>
+                {Object.entries(DATE_FORMATS).map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
+          <FormField
+            label="First day of the week"
+            error={errors.weekStartsOn?.message}
+            hint="The bills calendar starts on it"
+          >
+            {(control) => (
+              <Select {...control} {...form.register('weekStartsOn')}>
+                {WEEKDAYS.map((d, i) => (
+                  <option key={d} value={i}>
+                    {d}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
+          <FormField
+            label="Theme"
+            error={errors.theme?.message}
+            hint="The switch in the header changes it too"
+          >
+            {(control) => (
+              <Select {...control} {...form.register('theme')}>
+                <option value="system">Same as my device</option>
+                <option value="light">Light</option>
+                <option value="dark">Dark</option>
+              </Select>
+            )}
+          </FormField>
+        </CardContent>
+      </Card>
+      <Card aria-labelledby="notify-title">
+        <CardHeader>
+          <CardTitle id="notify-title">Reminders</CardTitle>
+          <CardDescription>
+            What Kinwise reminds you of, in the bell and on the Reminders page.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="divide-y">
+          {toggle('billReminders', 'Bills due soon', 'A reminder before each bill is due')}
+          {toggle('goalReminders', 'Goal deadlines', 'When a goal’s target date comes near')}
+          {toggle('budgetAlerts', 'Budget limits', 'When a budget is 80 % and 100 % used')}
+          <div className="pt-3">
+            <FormField
+              label="Days before a bill is due"
+              error={errors.notificationPrefs?.billReminderDays?.message}
+              className="max-w-48"
+            >
+              {(control) => (
+                <Input
+                  {...control}
+                  type="number"
+                  min={0}
+                  max={30}
+                  {...form.register('notificationPrefs.billReminderDays')}
+                />
+              )}
+            </FormField>
+          </div>
+        </CardContent>
+      </Card>
+      <FormError error={save.error} />
+      <div className="flex justify-end">
+        <Button type="submit" disabled={isSubmitting || !isDirty}>
+          {isSubmitting ? 'Saving…' : 'Save settings'}
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+export function SettingsPage() {
+  const settings = useSettings()
+  return (
+    <PageBody className="max-w-3xl">
+      {settings.isLoading ? (
+        <div className="space-y-6" aria-label="Loading settings">
+          <Skeleton className="h-72 w-full rounded-xl" />
+          <Skeleton className="h-56 w-full rounded-xl" />
+        </div>
+      ) : settings.error || settings.data === undefined ? (
+        <ErrorState
+          what="your settings"
+          error={settings.error}
+          onRetry={() => void settings.refetch()}
+        />
+      ) : (
+        <SettingsForm settings={settings.data} />
+      )}
+    </PageBody>
+  )
+}

@@ -1,0 +1,13 @@
+// DELETE /api/transactions/{id} (a transfer goes with its other side).
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { deleteTransaction } from '../../../../contract/transactions'
+import { callEndpoint } from '../../../lib/api'
+import { invalidateLedger } from '../../../lib/query-keys'
+
+export function useDeleteTransaction() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) => callEndpoint(deleteTransaction, { params: { id } }),
+    onSuccess: () => invalidateLedger(queryClient),
+  })
+}

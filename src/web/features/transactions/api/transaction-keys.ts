@@ -1,0 +1,9 @@
+// Query keys of the transactions page: under the '/api/transactions' root, so every write that
+// invalidates the ledger (here or elsewhere) refreshes this list and the dashboard's together.
+import { API_ROOTS } from '../../../lib/query-keys'
+import type { TransactionFilters } from '../filters'
+
+export const transactionKeys = {
+  all: [API_ROOTS.transactions] as const,
+  infinite: (filters: TransactionFilters) => [API_ROOTS.transactions, 'infinite', filters] as const,
+}

@@ -1,0 +1,193 @@
+// Adding or changing a transaction on a phone: the amount first (with money out or in), then
+// payee, category, account, date and a note; an existing one can also be deleted from here.
+import { zodResolver } from '@hookform/resolvers/zod'
+import { Trash2 } from 'lucide-react'
+import { useForm, useWatch } from 'react-hook-form'
+import type { Account } from '../../../../contract/accounts'
+import type { Transaction } from '../../../../contract/transactions'
+import { FormDialog, FormError } from '../../../components/form-dialog'
+import { Button } from '../../../components/ui/button'
+import { FormField } from '../../../components/ui/form-field'
+import { Input } from '../../../components/ui/input'
+import { Select } from '../../../components/ui/select'
+import { cn } from '../../../lib/cn'
+import type { CategoryOption } from '../../../lib/queries/categories'
+import { useCreateTransaction, useUpdateTransaction } from '../api/save-transaction'
+import {
+  toCreateBody,
+  toUpdateBody,
+  transactionFormSchema,
+  type TransactionFormInput,
+  type TransactionFormOutput,
+} from '../transaction-form'
+import { CategorySelect } from './category-select'
+
+export function TransactionFormDialog({
+  open,
+  onOpenChange,
+  initial,
+  transaction,
+  accounts,
+  categories,
+  onDelete,
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  initial: TransactionFormInput
+  transaction?: Transaction
+  accounts: Account[]
+  categories: CategoryOption[]
+  onDelete?: (t: Transaction) => void
+}) {
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={transaction === undefined ? 'Add a transaction' : 'Edit transaction'}
+      description={
+        transaction === undefined
+          ? 'Money you spent or received. Balances and your plan update at once.'
+          : 'Change what was recorded; balances and your plan follow.'
+      }
+    >
+      {open && (
+        <TransactionForm
+          initial={initial}
+          transaction={transaction}
+          accounts={accounts}
+          categories={categories}
+          onDone={() => onOpenChange(false)}
+          onDelete={onDelete}
+        />
+      )}
+    </FormDialog>
+  )
+}
+
+function TransactionForm({
+  initial,
+  transaction,
+  accounts,
+  categories,
+  onDone,
+  onDelete,
+}: {
+  initial: TransactionFormInput
+  transaction?: Transaction
+  accounts: Account[]
+  categories: CategoryOption[]
+  onDone: () => void
+  onDelete?: (t: Transaction) => void
+}) {
+  const create = useCreateTransaction()
+  const update = useUpdateTransaction()
+  const form = useForm<TransactionFormInput, unknown, TransactionFormOutput>({
+    resolver: zodResolver(transactionFormSchema),
+    defaultValues: initial,
+  })
+  const { errors, isSubmitting } = form.formState
+  const direction = useWatch({ control: form.control, name: 'direction' })
+  const categoryFixed =
+    transaction !== undefined && (transaction.kind !== 'standard' || transaction.splits.length > 0)
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      if (transaction === undefined) await create.mutateAsync(toCreateBody(values))
+      else await update.mutateAsync({ id: transaction.id, body: toUpdateBody(values, transaction) })
+      onDone()
+    } catch {
+      // shown from the mutation's error below
+    }
+  })
+
+  const segment = (value: 'expense' | 'income', label: string) => (
+    <button
+      type="button"
+      role="radio"
+      aria-checked={direction === value}
+      onClick={() => form.setValue('direction', value)}
+      className={cn(
+        'h-9 flex-1 rounded-md text-sm font-medium outline-none focus-visible:ring-2 focus-visible:ring-ring',
+        direction === value ? 'bg-card text-foreground shadow-sm' : 'text-muted-foreground',
+      )}
+    >
+      {label}
+    </button>
+  )
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Transaction">
+      <div
+        role="radiogroup"
+        aria-label="Money out or in"
+        className="flex gap-1 rounded-lg bg-muted p-1"
+      >
+        {segment('expense', 'Money out')}
+        {segment('income', 'Money in')}
+      </div>
+      <FormField label="Amount" error={errors.amount?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="0.00"
+            className="h-12 text-right text-xl tabular-nums"
+            autoFocus={transaction === undefined}
+            {...form.register('amount')}
+          />
+        )}
+      </FormField>
+      <FormField label="Payee" error={errors.merchant?.message}>
+        {(control) => <Input {...control} autoComplete="off" {...form.register('merchant')} />}
+      </FormField>
+      {!categoryFixed && (
+        <FormField label="Category" error={errors.categoryId?.message}>
+          {(control) => (
+            <CategorySelect {...control} options={categories} {...form.register('categoryId')} />
+          )}
+        </FormField>
+      )}
+      <div className="grid grid-cols-2 gap-3">
+        <FormField label="Account" error={errors.accountId?.message}>
+          {(control) => (
+            <Select {...control} {...form.register('accountId')}>
+              <option value="">Choose…</option>
+              {accounts.map((a) => (
+                <option key={a.id} value={a.id}>
+                  {a.name}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+        <FormField label="Date" error={errors.date?.message}>
+          {(control) => <Input {...control} type="date" {...form.register('date')} />}
+        </FormField>
+      </div>
+      <FormField label="Note" error={errors.description?.message}>
+        {(control) => <Input {...control} autoComplete="off" {...form.register('description')} />}
+      </FormField>
+      <FormError error={create.error ?? update.error} />
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center">
+        {transaction !== undefined && onDelete !== undefined && (
+          <Button
+            type="button"
+            variant="ghost"
+            className="text-negative sm:mr-auto"
+            onClick={() => onDelete(transaction)}
+          >
+            <Trash2 aria-hidden="true" />
+            Delete
+          </Button>
+        )}
+        <Button type="button" variant="outline" onClick={onDone} className="sm:ml-auto">
+          Cancel
+        </Button>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving…' : transaction === undefined ? 'Add transaction' : 'Save'}
+        </Button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,327 @@
+// The desktop table: thousands of rows through a window virtualizer (only the rows on screen
+// are in the page), more pages loaded as the end comes near, sorting by date or amount from the
+// column headers, a checkbox per row for bulk actions, inline add and edit (click a row or press
+// Enter on it), and the running balance when one account is shown.
+import { useWindowVirtualizer } from '@tanstack/react-virtual'
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react'
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
+import type { Account } from '../../../../contract/accounts'
+import type { Transaction } from '../../../../contract/transactions'
+import type { IsoDate } from '../../../../domain/dates'
+import { Money } from '../../../components/money'
+import { Checkbox } from '../../../components/ui/checkbox'
+import { Skeleton } from '../../../components/ui/skeleton'
+import { cn } from '../../../lib/cn'
+import { useDateFormat } from '../../../lib/format'
+import type { CategoryOption } from '../../../lib/queries/categories'
+import type { TransactionSort } from '../filters'
+import { categoryLabel, payeeLabel, type Names } from '../labels'
+import { emptyForm, formFromTransaction } from '../transaction-form'
+import { GRID, GRID_WITH_BALANCE, ROW_HEIGHT } from './grid'
+import { RowActions } from './row-actions'
+import { TransactionEditorRow } from './transaction-editor-row'
+
+/** How close to the end of the loaded rows the next page is asked for. */
+const PREFETCH_ROWS = 40
+
+function SortHeader({
+  label,
+  column,
+  sort,
+  onSort,
+  className,
+}: {
+  label: string
+  column: 'date' | 'amount'
+  sort: TransactionSort
+  onSort: (sort: TransactionSort) => void
+  className?: string
+}) {
+  const active = sort.startsWith(column)
+  const descending = sort.endsWith('desc')
+  const Icon = !active ? ArrowUpDown : descending ? ArrowDown : ArrowUp
+  return (
+    <div
+      role="columnheader"
+      aria-sort={active ? (descending ? 'descending' : 'ascending') : 'none'}
+      className={cn('flex items-center px-1.5', className)}
+    >
+      <button
+        type="button"
+        className="inline-flex items-center gap-1 rounded-sm px-1.5 py-1 hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        onClick={() => onSort(active && descending ? `${column}_asc` : `${column}_desc`)}
+      >
+        {label}
+        <Icon className="size-3.5" aria-hidden="true" />
+      </button>
+    </div>
+  )
+}
+
+function Cell({ children, className }: { children?: ReactNode; className?: string }) {
+  return (
+    <div role="cell" className={cn('flex min-w-0 items-center px-3', className)}>
+      {children}
+    </div>
+  )
+}
+
+export function TransactionTable({
+  rows,
+  names,
+  accounts,
+  categories,
+  sort,
+  onSort,
+  showBalance,
+  selected,
+  onToggle,
+  onToggleAll,
+  adding,
+  onAddingChange,
+  today,
+  defaultAccountId,
+  hasNextPage,
+  isFetchingNextPage,
+  fetchNextPage,
+  onSplit,
+  onDelete,
+}: {
+  rows: Transaction[]
+  names: Names
+  accounts: Account[]
+  categories: CategoryOption[]
+  sort: TransactionSort
+  onSort: (sort: TransactionSort) => void
+  showBalance: boolean
+  selected: ReadonlySet<string>
+  onToggle: (id: string) => void
+  onToggleAll: (all: boolean) => void
+  adding: boolean
+  onAddingChange: (adding: boolean) => void
+  today: IsoDate
+  defaultAccountId: string
+  hasNextPage: boolean
+  isFetchingNextPage: boolean
+  fetchNextPage: () => void
+  onSplit: (t: Transaction) => void
+  onDelete: (t: Transaction) => void
+}) {
+  const formatDate = useDateFormat()
+  const grid = showBalance ? GRID_WITH_BALANCE : GRID
+  const [editingId, setEditingId] = useState<string | null>(null)
+  const listRef = useRef<HTMLDivElement>(null)
+  const [scrollMargin, setScrollMargin] = useState(0)
+  useLayoutEffect(() => {
+    const el = listRef.current
+    if (el) setScrollMargin(el.getBoundingClientRect().top + window.scrollY)
+  }, [adding])
+
+  const count = rows.length + (hasNextPage ? 1 : 0)
+  const virtualizer = useWindowVirtualizer({
+    count,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+    scrollMargin,
+    getItemKey: (index) => rows[index]?.id ?? 'loader',
+  })
+  const items = virtualizer.getVirtualItems()
+  const lastIndex = items.at(-1)?.index ?? 0
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && lastIndex >= rows.length - PREFETCH_ROWS)
+      fetchNextPage()
+  }, [hasNextPage, isFetchingNextPage, lastIndex, rows.length, fetchNextPage])
+
+  const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.id))
+  const someSelected = !allSelected && rows.some((r) => selected.has(r.id))
+  const openAccounts = accounts.filter((a) => !a.isClosed)
+
+  return (
+    <div
+      role="table"
+      aria-label="Transactions"
+      aria-rowcount={hasNextPage ? -1 : rows.length + 1}
+      className="rounded-xl border bg-card text-sm shadow-xs"
+      data-testid="transaction-table"
+    >
+      <div
+        role="rowgroup"
+        className="sticky top-16 z-10 rounded-t-xl border-b bg-card/95 backdrop-blur"
+      >
+        <div
+          role="row"
+          className={cn('grid h-11 items-center text-xs font-medium text-muted-foreground', grid)}
+        >
+          <div role="columnheader" className="flex items-center justify-center">
+            <Checkbox
+              aria-label="Select all loaded transactions"
+              checked={allSelected}
+              ref={(el) => {
+                if (el) el.indeterminate = someSelected
+              }}
+              onChange={(e) => onToggleAll(e.target.checked)}
+            />
+          </div>
+          <SortHeader label="Date" column="date" sort={sort} onSort={onSort} />
+          <div role="columnheader" className="px-3">
+            Payee
+          </div>
+          <div role="columnheader" className="px-3">
+            Category
+          </div>
+          <div role="columnheader" className="px-3">
+            Account
+          </div>
+          <SortHeader
+            label="Amount"
+            column="amount"
+            sort={sort}
+            onSort={onSort}
+            className="justify-end"
+          />
+          {showBalance && (
+            <div role="columnheader" className="px-3 text-right">
+              Balance
+            </div>
+          )}
+          <div role="columnheader" className="px-3">
+            <span className="sr-only">Actions</span>
+          </div>
+        </div>
+      </div>
+      <div role="rowgroup">
+        {adding && (
+          <TransactionEditorRow
+            initial={emptyForm(today, defaultAccountId)}
+            accounts={openAccounts}
+            categories={categories}
+            grid={grid}
+            showBalance={showBalance}
+            onDone={() => onAddingChange(false)}
+          />
+        )}
+        <div ref={listRef} className="relative" style={{ height: virtualizer.getTotalSize() }}>
+          {items.map((item) => {
+            const t = rows[item.index]
+            const style = {
+              transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)`,
+            }
+            if (t === undefined) {
+              return (
+                <div
+                  key={item.key}
+                  role="row"
+                  data-index={item.index}
+                  ref={virtualizer.measureElement}
+                  className={cn('absolute inset-x-0 top-0 grid items-center border-b', grid)}
+                  style={{ ...style, height: ROW_HEIGHT }}
+                >
+                  <div role="cell" className="col-span-full px-3">
+                    <Skeleton className="h-4 w-1/3" />
+                    <span className="sr-only">Loading more transactions</span>
+                  </div>
+                </div>
+              )
+            }
+            if (editingId === t.id) {
+              return (
+                <div
+                  key={item.key}
+                  data-index={item.index}
+                  ref={virtualizer.measureElement}
+                  role="presentation"
+                  className="absolute inset-x-0 top-0"
+                  style={style}
+                >
+                  <TransactionEditorRow
+                    initial={formFromTransaction(t)}
+                    transaction={t}
+                    accounts={accounts.filter((a) => !a.isClosed || a.id === t.accountId)}
+                    categories={categories}
+                    grid={grid}
+                    showBalance={showBalance}
+                    onDone={() => setEditingId(null)}
+                  />
+                </div>
+              )
+            }
+            const payee = payeeLabel(t, names)
+            const incoming = t.kind === 'standard' && t.amount > 0
+            const isSelected = selected.has(t.id)
+            return (
+              <div
+                key={item.key}
+                role="row"
+                tabIndex={0}
+                aria-selected={isSelected}
+                data-index={item.index}
+                data-testid="transaction-row"
+                ref={virtualizer.measureElement}
+                className={cn(
+                  'absolute inset-x-0 top-0 grid cursor-pointer items-center border-b outline-none hover:bg-muted/60 focus-visible:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset',
+                  isSelected && 'bg-accent/50',
+                  grid,
+                )}
+                style={{ ...style, height: ROW_HEIGHT }}
+                onClick={() => setEditingId(t.id)}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter' && e.target === e.currentTarget) setEditingId(t.id)
+                }}
+              >
+                <div
+                  role="cell"
+                  className="flex items-center justify-center"
+                  onClick={(e) => e.stopPropagation()}
+                >
+                  <Checkbox
+                    aria-label={`Select ${payee}`}
+                    checked={isSelected}
+                    onChange={() => onToggle(t.id)}
+                  />
+                </div>
+                <Cell className="text-muted-foreground tabular-nums">{formatDate(t.date)}</Cell>
+                <Cell>
+                  <span className="truncate font-medium">{payee}</span>
+                  {t.description !== '' && t.merchant !== '' && (
+                    <span className="ml-2 truncate text-muted-foreground">{t.description}</span>
+                  )}
+                </Cell>
+                <Cell
+                  className={cn(
+                    'text-muted-foreground',
+                    t.kind === 'standard' &&
+                      t.categoryId === null &&
+                      t.splits.length === 0 &&
+                      'text-warning',
+                  )}
+                >
+                  <span className="truncate">{categoryLabel(t, names)}</span>
+                </Cell>
+                <Cell className="text-muted-foreground">
+                  <span className="truncate">{names.accounts.get(t.accountId) ?? 'Account'}</span>
+                </Cell>
+                <Cell className="justify-end font-medium">
+                  <Money value={t.amount} showPlus={incoming} incomeTone={incoming} />
+                </Cell>
+                {showBalance && (
+                  <Cell className="justify-end text-muted-foreground">
+                    {t.runningBalance !== null && <Money value={t.runningBalance} />}
+                  </Cell>
+                )}
+                <div role="cell" className="flex items-center justify-end pr-2">
+                  <RowActions
+                    transaction={t}
+                    label={payee}
+                    onEdit={() => setEditingId(t.id)}
+                    onSplit={() => onSplit(t)}
+                    onDelete={() => onDelete(t)}
+                  />
+                </div>
+              </div>
+            )
+          })}
+        </div>
+      </div>
+    </div>
+  )
+}

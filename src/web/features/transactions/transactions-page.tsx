@@ -1,0 +1,377 @@
+// The Transactions page: every transaction of the household in a fast table (a list on a phone)
+// with filters and sorting kept in the URL, inline add and edit by keyboard, bulk categorize and
+// delete, splits, transfers and the running balance of one account. Every change refreshes
+// balances, the plan and the dashboard through the ledger's query keys.
+import { ArrowLeftRight, CheckSquare, FileUp, Plus, SearchX } from 'lucide-react'
+import { useMemo, useRef, useState } from 'react'
+import { Link } from 'react-router'
+import type { Transaction } from '../../../contract/transactions'
+import { AdSlot } from '../../components/ads/ad-slot'
+import { useAdEligibility } from '../../components/ads/use-ad-eligibility'
+import { ConfirmDialog } from '../../components/confirm-dialog'
+import { EmptyState } from '../../components/empty-state'
+import { ErrorState } from '../../components/error-state'
+import { PageBody, PageHeader } from '../../components/page-header'
+import { Button } from '../../components/ui/button'
+import { Skeleton } from '../../components/ui/skeleton'
+import { errorMessage } from '../../lib/api'
+import { useAuth } from '../../lib/auth'
+import { useAccountList } from '../../lib/queries/accounts'
+import { categoryOptions, useCategoryList } from '../../lib/queries/categories'
+import { toast } from '../../lib/toast'
+import { useToday } from '../../lib/today'
+import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query'
+import { useCategorizeTransactions, useDeleteTransactions } from './api/bulk-transactions'
+import { useDeleteTransaction } from './api/delete-transaction'
+import { useTransactionPages } from './api/get-transactions'
+import { BulkBar } from './components/bulk-bar'
+import { SplitDialog } from './components/split-dialog'
+import { TransactionFiltersBar } from './components/transaction-filters'
+import { TransactionFormDialog } from './components/transaction-form-dialog'
+import { TransactionList } from './components/transaction-list'
+import { TransactionTable } from './components/transaction-table'
+import { TransferDialog } from './components/transfer-dialog'
+import { hasFilters, useTransactionFilters } from './filters'
+import { payeeLabel, type Names } from './labels'
+import { emptyForm, formFromTransaction } from './transaction-form'
+
+export const NO_TRANSACTIONS_TEXT = 'No transactions yet'
+
+function TableSkeleton() {
+  return (
+    <div className="space-y-0 rounded-xl border bg-card" aria-label="Loading transactions">
+      {Array.from({ length: 10 }, (_, i) => (
+        <div key={i} className="flex items-center gap-4 border-b px-4 py-3.5 last:border-b-0">
+          <Skeleton className="size-4" />
+          <Skeleton className="h-4 w-20" />
+          <Skeleton className="h-4 flex-1" />
+          <Skeleton className="hidden h-4 w-28 sm:block" />
+          <Skeleton className="h-4 w-20" />
+        </div>
+      ))}
+    </div>
+  )
+}
+
+type Deleting = { kind: 'one'; transaction: Transaction } | { kind: 'selected'; ids: string[] }
+
+export function TransactionsPage() {
+  const { user } = useAuth()
+  const today = useToday()
+  const isDesktop = useMediaQuery(DESKTOP_QUERY)
+  const { filters, setFilters, clearFilters } = useTransactionFilters()
+  const accounts = useAccountList()
+  const categories = useCategoryList()
+  const pages = useTransactionPages(filters)
+
+  const [adding, setAdding] = useState(false)
+  const [formFor, setFormFor] = useState<Transaction | 'new' | null>(null)
+  const [splitting, setSplitting] = useState<Transaction | null>(null)
+  const [transferOpen, setTransferOpen] = useState(false)
+  const [deleting, setDeleting] = useState<Deleting | null>(null)
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
+  const [selecting, setSelecting] = useState(false)
+
+  const deleteOne = useDeleteTransaction()
+  const deleteMany = useDeleteTransactions()
+  const categorize = useCategorizeTransactions()
+
+  const pageRef = useRef<HTMLDivElement>(null)
+  const adsEligible = useAdEligibility(pageRef)
+
+  const rows = useMemo(() => pages.data?.pages.flatMap((p) => p.items) ?? [], [pages.data])
+  // a selection belongs to the rows it was made on
+  const [selectionFor, setSelectionFor] = useState(filters)
+  if (selectionFor !== filters) {
+    setSelectionFor(filters)
+    if (selected.size > 0) setSelected(new Set())
+  }
+
+  const names: Names = useMemo(
+    () => ({
+      accounts: new Map((accounts.data ?? []).map((a) => [a.id, a.name])),
+      categories: new Map((categories.data ?? []).map((c) => [c.id, c.name])),
+    }),
+    [accounts.data, categories.data],
+  )
+  const options = useMemo(() => categoryOptions(categories.data ?? []), [categories.data])
+  const openAccounts = (accounts.data ?? []).filter((a) => !a.isClosed)
+  const defaultAccountId = filters.accountId ?? openAccounts[0]?.id ?? ''
+  const showBalance = rows.some((r) => r.runningBalance !== null)
+  const noAccounts = accounts.data !== undefined && openAccounts.length === 0
+
+  const toggle = (id: string) =>
+    setSelected((prev) => {
+      const next = new Set(prev)
+      if (next.has(id)) next.delete(id)
+      else next.add(id)
+      return next
+    })
+
+  const startAdding = () => {
+    if (isDesktop) setAdding(true)
+    else setFormFor('new')
+  }
+
+  const confirmDelete = () => {
+    if (deleting === null) return
+    const done = (count: number) => {
+      toast({
+        title: count === 1 ? 'Transaction deleted' : `${count} transactions deleted`,
+        description: 'Balances and your plan are updated.',
+      })
+      setDeleting(null)
+      setFormFor(null)
+      setSelected(new Set())
+    }
+    if (deleting.kind === 'one') {
+      deleteOne.mutate(deleting.transaction.id, { onSuccess: () => done(1) })
+    } else {
+      deleteMany.mutate(deleting.ids, { onSuccess: () => done(deleting.ids.length) })
+    }
+  }
+
+  const onCategorize = (categoryId: string | null) => {
+    const ids = [...selected]
+    categorize.mutate(
+      { ids, categoryId },
+      {
+        onSuccess: (res) =>
+          toast({
+            title: 'Categorized',
+            description: `${res.updated} ${res.updated === 1 ? 'transaction' : 'transactions'} updated.`,
+          }),
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: 'Not categorized',
+            description: errorMessage(error),
+          }),
+      },
+    )
+    setSelected(new Set())
+  }
+
+  const filtered = hasFilters(filters)
+  const loading = pages.isLoading || accounts.isLoading || categories.isLoading
+
+  return (
+    <div ref={pageRef} className="flex-1">
+      <PageBody wide>
+        <PageHeader
+          description={
+            isDesktop
+              ? 'Everything that came in and went out. Click a row to change it; Enter saves.'
+              : 'Everything that came in and went out. Tap one to change it.'
+          }
+          actions={
+            <>
+              <Button asChild variant="outline">
+                <Link to="/transactions/import">
+                  <FileUp aria-hidden="true" />
+                  Import
+                </Link>
+              </Button>
+              <Button
+                variant="outline"
+                onClick={() => setTransferOpen(true)}
+                disabled={openAccounts.length < 2}
+                title={openAccounts.length < 2 ? 'A transfer needs two open accounts' : undefined}
+              >
+                <ArrowLeftRight aria-hidden="true" />
+                Transfer
+              </Button>
+              {!isDesktop && (
+                <Button
+                  variant={selecting ? 'secondary' : 'outline'}
+                  onClick={() => {
+                    setSelecting((s) => !s)
+                    setSelected(new Set())
+                  }}
+                  aria-pressed={selecting}
+                >
+                  <CheckSquare aria-hidden="true" />
+                  Select
+                </Button>
+              )}
+              <Button
+                onClick={startAdding}
+                disabled={noAccounts || adding}
+                className="order-first w-full sm:order-none sm:w-auto"
+              >
+                <Plus aria-hidden="true" />
+                Add transaction
+              </Button>
+            </>
+          }
+        />
+        <TransactionFiltersBar
+          filters={filters}
+          setFilters={setFilters}
+          clearFilters={clearFilters}
+          accounts={accounts.data ?? []}
+          categories={options}
+        />
+        {user?.subscriptionTier === 'free' && <AdSlot eligible={adsEligible} />}
+        {selected.size > 0 && (
+          <BulkBar
+            count={selected.size}
+            categories={options}
+            busy={categorize.isPending || deleteMany.isPending}
+            onCategorize={onCategorize}
+            onDelete={() => setDeleting({ kind: 'selected', ids: [...selected] })}
+            onClear={() => setSelected(new Set())}
+          />
+        )}
+        {loading ? (
+          <TableSkeleton />
+        ) : pages.error ? (
+          <ErrorState
+            what="your transactions"
+            error={pages.error}
+            onRetry={() => void pages.refetch()}
+          />
+        ) : rows.length === 0 && !adding ? (
+          <div className="rounded-xl border bg-card p-6">
+            {filtered ? (
+              <EmptyState
+                icon={SearchX}
+                title="No transactions match these filters"
+                action={
+                  <Button variant="outline" onClick={clearFilters}>
+                    Clear filters
+                  </Button>
+                }
+              />
+            ) : noAccounts ? (
+              <EmptyState
+                icon={ArrowLeftRight}
+                title={`${NO_TRANSACTIONS_TEXT}. Add an account first: every transaction belongs to one.`}
+                action={
+                  <Button asChild>
+                    <Link to="/accounts">Add an account</Link>
+                  </Button>
+                }
+              />
+            ) : (
+              <EmptyState
+                icon={ArrowLeftRight}
+                title={NO_TRANSACTIONS_TEXT}
+                action={
+                  <Button onClick={startAdding}>
+                    <Plus aria-hidden="true" />
+                    Add a transaction
+                  </Button>
+                }
+              />
+            )}
+          </div>
+        ) : isDesktop ? (
+          <TransactionTable
+            rows={rows}
+            names={names}
+            accounts={accounts.data ?? []}
+            categories={options}
+            sort={filters.sort}
+            onSort={(sort) => setFilters({ sort })}
+            showBalance={showBalance}
+            selected={selected}
+            onToggle={toggle}
+            onToggleAll={(all) => setSelected(all ? new Set(rows.map((r) => r.id)) : new Set())}
+            adding={adding}
+            onAddingChange={setAdding}
+            today={today}
+            defaultAccountId={defaultAccountId}
+            hasNextPage={pages.hasNextPage}
+            isFetchingNextPage={pages.isFetchingNextPage}
+            fetchNextPage={() => void pages.fetchNextPage()}
+            onSplit={setSplitting}
+            onDelete={(t) => setDeleting({ kind: 'one', transaction: t })}
+          />
+        ) : (
+          <TransactionList
+            rows={rows}
+            names={names}
+            selecting={selecting}
+            selected={selected}
+            onToggle={toggle}
+            onOpen={setFormFor}
+            showBalance={showBalance}
+            hasNextPage={pages.hasNextPage}
+            isFetchingNextPage={pages.isFetchingNextPage}
+            fetchNextPage={() => void pages.fetchNextPage()}
+          />
+        )}
+      </PageBody>
+
+      <TransactionFormDialog
+        open={formFor !== null}
+        onOpenChange={(open) => {
+          if (!open) setFormFor(null)
+        }}
+        initial={
+          formFor === null || formFor === 'new'
+            ? emptyForm(today, defaultAccountId)
+            : formFromTransaction(formFor)
+        }
+        transaction={formFor === null || formFor === 'new' ? undefined : formFor}
+        accounts={
+          formFor !== null && formFor !== 'new'
+            ? (accounts.data ?? []).filter((a) => !a.isClosed || a.id === formFor.accountId)
+            : openAccounts
+        }
+        categories={options}
+        onDelete={(t) => setDeleting({ kind: 'one', transaction: t })}
+      />
+      <SplitDialog
+        transaction={splitting}
+        categories={options}
+        onOpenChange={(open) => {
+          if (!open) setSplitting(null)
+        }}
+      />
+      <TransferDialog
+        open={transferOpen}
+        onOpenChange={setTransferOpen}
+        accounts={openAccounts}
+        today={today}
+        defaultFrom={filters.accountId}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open) {
+            setDeleting(null)
+            deleteOne.reset()
+            deleteMany.reset()
+          }
+        }}
+        title={
+          deleting?.kind === 'selected'
+            ? `Delete ${deleting.ids.length} ${deleting.ids.length === 1 ? 'transaction' : 'transactions'}?`
+            : 'Delete this transaction?'
+        }
+        description={
+          deleting?.kind === 'one' ? (
+            <p>
+              {payeeLabel(deleting.transaction, names)} will be removed and the account balance
+              corrected.
+              {deleting.transaction.kind === 'transfer' &&
+                ' Both sides of the transfer are deleted.'}
+            </p>
+          ) : (
+            <p>
+              They will be removed and the balances corrected. Transfers among them go with their
+              other side.
+            </p>
+          )
+        }
+        confirmLabel="Delete"
+        pendingLabel="Deleting…"
+        pending={deleteOne.isPending || deleteMany.isPending}
+        error={deleteOne.error ?? deleteMany.error}
+        onConfirm={confirmDelete}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,36 @@
+// Who is signed in (spec §4 Auth, §7 /api/auth/user): one query, no retry, fresh for 5 minutes,
+// refetched every 10; a failed user query means signed out. Sign-out clears local storage
+// first, then navigates to /api/logout.
+import { useQuery } from '@tanstack/react-query'
+import type { User } from '../../contract/auth'
+import { getQueryFn } from './api'
+
+export const USER_QUERY_KEY = ['/api/auth/user'] as const
+export const USER_REFETCH_INTERVAL_MS = 10 * 60 * 1000
+
+export type Auth = {
+  user: User | null
+  isLoading: boolean
+  isAuthenticated: boolean
+}
+
+export function useAuth(): Auth {
+  const { data, isLoading, error } = useQuery<User | null>({
+    queryKey: USER_QUERY_KEY,
+    queryFn: getQueryFn<User>({ on401: 'throw' }),
+    retry: false,
+    staleTime: 5 * 60 * 1000,
+    refetchInterval: USER_REFETCH_INTERVAL_MS,
+  })
+  const user = error ? null : (data ?? null)
+  return { user, isLoading, isAuthenticated: user !== null }
+}
+
+export function signOut(): void {
+  try {
+    localStorage.clear()
+  } catch {
+    // blocked storage holds nothing to clear
+  }
+  window.location.href = '/api/logout'
+}

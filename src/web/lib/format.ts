@@ -1,0 +1,69 @@
+// Money and dates for people: the domain's formatMoney with the signed-in user's currency and
+// locale, so every amount on screen is formatted the same way.
+import { useCallback, useMemo } from 'react'
+import type { IsoDate } from '../../domain/dates'
+import { formatMoney, type Cents } from '../../domain/money'
+import { useAuth } from './auth'
+
+export const DEFAULT_CURRENCY = 'USD'
+export const DEFAULT_LOCALE = 'en-US'
+
+export type MoneyFormatter = (value: Cents, currency?: string) => string
+
+function safeLocale(locale: string | undefined): string {
+  if (!locale) return DEFAULT_LOCALE
+  try {
+    return Intl.NumberFormat.supportedLocalesOf([locale]).length > 0 ? locale : DEFAULT_LOCALE
+  } catch {
+    return DEFAULT_LOCALE
+  }
+}
+
+export function makeMoneyFormatter(currency: string, locale: string): MoneyFormatter {
+  const loc = safeLocale(locale)
+  return (value, override) => {
+    try {
+      return formatMoney(value, override ?? currency, loc)
+    } catch {
+      return formatMoney(value, DEFAULT_CURRENCY, loc)
+    }
+  }
+}
+
+/** Formats cents in the user's base currency and locale (or USD / en-US when signed out). */
+export function useMoney(): MoneyFormatter {
+  const { user } = useAuth()
+  const currency = user?.baseCurrency ?? DEFAULT_CURRENCY
+  const locale = user?.locale ?? DEFAULT_LOCALE
+  return useMemo(() => makeMoneyFormatter(currency, locale), [currency, locale])
+}
+
+/** A calendar date in the user's locale: "Mar 5" (this year) or "Mar 5, 2023". */
+export function formatDate(
+  date: IsoDate,
+  locale: string = DEFAULT_LOCALE,
+  thisYear?: number,
+): string {
+  const [y, m, d] = date.split('-').map(Number)
+  if (y === undefined || m === undefined || d === undefined) return date
+  const value = new Date(Date.UTC(y, m - 1, d))
+  const opts: Intl.DateTimeFormatOptions =
+    thisYear === y
+      ? { month: 'short', day: 'numeric', timeZone: 'UTC' }
+      : { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }
+  try {
+    return new Intl.DateTimeFormat(safeLocale(locale), opts).format(value)
+  } catch {
+    return date
+  }
+}
+
+/** Formats calendar dates in the user's locale. */
+export function useDateFormat(): (date: IsoDate) => string {
+  const { user } = useAuth()
+  const locale = user?.locale ?? DEFAULT_LOCALE
+  return useCallback(
+    (date: IsoDate) => formatDate(date, locale, new Date().getUTCFullYear()),
+    [locale],
+  )
+}

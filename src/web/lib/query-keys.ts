@@ -1,0 +1,51 @@
+// The API's resources as query-key roots (URL parts, spec §7), and the invalidations a write
+// goes through. Every feature's key factory starts from one of these roots, so a write in one
+// page refreshes what every other page (and the dashboard) shows of the same data.
+import type { QueryClient } from '@tanstack/react-query'
+
+export const API_ROOTS = {
+  accounts: '/api/accounts',
+  transactions: '/api/transactions',
+  analytics: '/api/analytics',
+  spendingPlan: '/api/spending-plan',
+  budgets: '/api/budgets',
+  categories: '/api/categories',
+  goals: '/api/goals',
+  bills: '/api/bills',
+  reminders: '/api/reminders',
+  creditScore: '/api/credit-score',
+  settings: '/api/user/settings',
+  user: '/api/auth/user',
+} as const
+
+export type ApiRoot = (typeof API_ROOTS)[keyof typeof API_ROOTS]
+
+/** Refreshes every query under these roots ('/api/analytics' also covers '/api/analytics/…'). */
+export function invalidateRoots(
+  queryClient: QueryClient,
+  roots: readonly ApiRoot[],
+): Promise<void> {
+  return queryClient.invalidateQueries({
+    predicate: (query) => {
+      const head = query.queryKey[0]
+      return typeof head === 'string' && roots.some((r) => head === r || head.startsWith(`${r}/`))
+    },
+  })
+}
+
+/** What a change to the ledger moves: balances, transactions, summaries, the plan and budgets. */
+export const LEDGER_ROOTS: readonly ApiRoot[] = [
+  API_ROOTS.accounts,
+  API_ROOTS.transactions,
+  API_ROOTS.analytics,
+  API_ROOTS.spendingPlan,
+  API_ROOTS.budgets,
+]
+
+/** After any write that adds, changes or removes transactions (or accounts). */
+export function invalidateLedger(
+  queryClient: QueryClient,
+  also: readonly ApiRoot[] = [],
+): Promise<void> {
+  return invalidateRoots(queryClient, [...LEDGER_ROOTS, ...also])
+}

@@ -1,0 +1,60 @@
+// Light and dark theme: the choice is stored under the key "theme" (spec §2 Header) and applied
+// as a `dark` class on <html>; with nothing stored, the system preference decides.
+import { useCallback, useSyncExternalStore } from 'react'
+
+export type Theme = 'light' | 'dark'
+
+export const THEME_STORAGE_KEY = 'theme'
+
+const listeners = new Set<() => void>()
+
+function readStored(): Theme | null {
+  try {
+    const value = localStorage.getItem(THEME_STORAGE_KEY)
+    return value === 'light' || value === 'dark' ? value : null
+  } catch {
+    return null
+  }
+}
+
+function systemTheme(): Theme {
+  return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches
+    ? 'dark'
+    : 'light'
+}
+
+export function currentTheme(): Theme {
+  return readStored() ?? systemTheme()
+}
+
+export function applyTheme(theme: Theme): void {
+  const root = document.documentElement
+  root.classList.toggle('dark', theme === 'dark')
+  root.style.colorScheme = theme
+}
+
+export function setTheme(theme: Theme): void {
+  try {
+    localStorage.setItem(THEME_STORAGE_KEY, theme)
+  } catch {
+    // storage can be full or blocked: the theme still applies for this visit
+  }
+  applyTheme(theme)
+  for (const listener of listeners) listener()
+}
+
+/** Applies the stored (or system) theme; main.tsx calls it before the first render. */
+export function initTheme(): void {
+  applyTheme(currentTheme())
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+export function useTheme(): { theme: Theme; toggleTheme: () => void } {
+  const theme = useSyncExternalStore(subscribe, currentTheme, () => 'light' as const)
+  const toggleTheme = useCallback(() => setTheme(currentTheme() === 'dark' ? 'light' : 'dark'), [])
+  return { theme, toggleTheme }
+}

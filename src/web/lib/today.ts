@@ -1,0 +1,17 @@
+// The signed-in user's calendar date, in their own time zone (not the browser's): the "today"
+// that bill urgency and goal status count from.
+import { localDate, isValidTimeZone, type IsoDate } from '../../domain/dates'
+import { useAuth } from './auth'
+
+export function todayIn(timeZone: string | undefined, now: Date = new Date()): IsoDate {
+  const zone =
+    timeZone && isValidTimeZone(timeZone)
+      ? timeZone
+      : Intl.DateTimeFormat().resolvedOptions().timeZone
+  return localDate(now, zone)
+}
+
+export function useToday(): IsoDate {
+  const { user } = useAuth()
+  return todayIn(user?.timeZone)
+}

@@ -1,0 +1,17 @@
+// Entry of the web app: applies the stored theme before the first paint, then mounts <App>.
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { App } from './app/app'
+import { initTheme } from './lib/theme'
+import './styles.css'
+
+initTheme()
+
+const container = document.getElementById('root')
+if (container === null) throw new Error('The page has no #root element')
+
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+)
