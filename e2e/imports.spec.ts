@@ -1,0 +1,260 @@
+// Statement import through the page (issue 5), against the real server: a CSV mapped column by
+// column, previewed, imported, seen on Transactions and in the balances, found again as
+// duplicates and undone; an OFX fixture that creates its account and adds nothing the second
+// time; a file that is not a statement refused with the server's message; no axe violations.
+import AxeBuilder from '@axe-core/playwright'
+import { existsSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import type { Page } from '@playwright/test'
+import { isoToday, seed } from './support/api'
+import { expect, test } from './support/fixtures'
+import { AccountsPage } from './page-models/accounts-page'
+import { DashboardPage } from './page-models/dashboard-page'
+import { ImportPage } from './page-models/import-page'
+import { TransactionsPage } from './page-models/transactions-page'
+
+const FIXTURES = path.resolve(import.meta.dirname, '../../shared/fixtures/statements')
+const OFX_FIXTURE = path.join(FIXTURES, 'ofx/ofxparse_bank_medium.ofx')
+
+/** 2026-03-05 → 05/03/2026: the day-first dates of a European bank's export. */
+function dayFirst(iso: string): string {
+  const [y, m, d] = iso.split('-')
+  return `${d}/${m}/${y}`
+}
+
+function writeCsv(file: string): void {
+  const rows = [
+    'When,Who,What,How much',
+    `${dayFirst(isoToday(-3))},Blue Bottle Coffee,Card 1234,-4.50`,
+    `${dayFirst(isoToday(-2))},Acme Payroll,Salary,2500.00`,
+    `${dayFirst(isoToday(-1))},Green Grocer,Weekly shop,-62.30`,
+  ]
+  writeFileSync(file, `${rows.join('\n')}\n`)
+}
+
+async function chooseAccountAndContinue(importPage: ImportPage, account: string): Promise<void> {
+  await expect(importPage.page.getByText('Which account is this statement from?')).toBeVisible()
+  await importPage.accountSelect.selectOption({ label: account })
+  await expect(importPage.continueButton).toBeEnabled()
+  await importPage.continueButton.click()
+}
+
+test('a CSV is mapped, previewed, imported, shown in Transactions and the balances, found again as duplicates, and undone', async ({
+  page,
+  freshUser: _user,
+  allowConsoleErrors,
+}, testInfo) => {
+  test.setTimeout(120_000)
+  // a CSV names no account: the first look at it answers 400 ACCOUNT_REQUIRED, by design
+  allowConsoleErrors(/status of 400/)
+  await seed.account(page.request, {
+    name: 'Everyday Checking',
+    type: 'checking',
+    openingBalance: 1000,
+    accountNumber: '4321',
+  })
+  const csv = testInfo.outputPath('bank.csv')
+  writeCsv(csv)
+
+  const importPage = new ImportPage(page)
+  await importPage.goto()
+  await expect(importPage.pastImports).toContainText('No imports yet')
+  await importPage.upload(csv)
+  await expect(importPage.chosenFile).toHaveText('bank.csv')
+  await expect(importPage.format).toHaveText('CSV file')
+  await chooseAccountAndContinue(importPage, 'Everyday Checking · Checking ••4321')
+
+  // the columns: Kinwise's guess, then the user's mapping, the first rows read again each time
+  await expect(importPage.mappingEditor).toBeVisible()
+  await expect(importPage.mappingSource).toContainText('guessed')
+  await importPage.columnRole(0).selectOption('date')
+  await importPage.columnRole(1).selectOption('payee')
+  await importPage.columnRole(2).selectOption('description')
+  await importPage.columnRole(3).selectOption('amount')
+  await importPage.mappingEditor.getByLabel('Date format').selectOption('DD/MM/YYYY')
+  await expect(importPage.parsedRows).toContainText('Blue Bottle Coffee')
+  await expect(importPage.parsedRows).toContainText('Acme Payroll')
+  await expect(importPage.parsedRows).toContainText('Card 1234')
+  await expect(importPage.continueButton).toBeEnabled()
+  await importPage.continueButton.click()
+
+  // the review: three new rows
+  await expect(importPage.count('new')).toContainText('3')
+  await expect(importPage.count('duplicates')).toContainText('0')
+  await expect(importPage.reviewRow(2)).toHaveAttribute('data-status', 'new')
+  await expect(importPage.reviewRow(2)).toContainText('Blue Bottle Coffee')
+  await expect(importPage.importButton).toHaveText('Import 3 transactions')
+  await importPage.importButton.click()
+
+  await expect(importPage.summary).toContainText('Imported 3 transactions')
+  await expect(importPage.stat('added')).toContainText('3')
+  await expect(importPage.stat('duplicates')).toContainText('0')
+  await expect(importPage.pastImport('bank.csv')).toContainText('3 rows added')
+
+  // the rows are on Transactions, the balance moved on Accounts and the dashboard
+  await importPage.summary.getByRole('link', { name: 'View transactions' }).click()
+  await expect(page).toHaveURL(/\/transactions\?account=/)
+  const transactions = new TransactionsPage(page)
+  await expect(transactions.row('Blue Bottle Coffee')).toBeVisible()
+  await expect(transactions.row('Acme Payroll')).toBeVisible()
+  await expect(transactions.row('Green Grocer')).toBeVisible()
+
+  const accounts = new AccountsPage(page)
+  await accounts.goto()
+  await expect(accounts.account('Everyday Checking')).toContainText('$3,433.20')
+  const dashboard = new DashboardPage(page)
+  await dashboard.goto()
+  await expect(dashboard.accounts).toContainText('$3,433.20')
+
+  // the same file again: its mapping is remembered and every row is a duplicate
+  await importPage.goto()
+  await importPage.upload(csv)
+  await chooseAccountAndContinue(importPage, 'Everyday Checking · Checking ••4321')
+  await expect(importPage.mappingSource).toContainText('the columns you used last time')
+  await expect(importPage.parsedRows).toContainText('Blue Bottle Coffee')
+  await importPage.continueButton.click()
+  await expect(importPage.count('duplicates')).toContainText('3')
+  await expect(importPage.count('new')).toContainText('0')
+  await expect(importPage.warnings).toContainText('This very file was imported on')
+  await expect(importPage.reviewRow(3)).toHaveAttribute('data-status', 'duplicate')
+  await expect(importPage.importButton).toBeDisabled()
+  await expect(importPage.importButton).toHaveText('Nothing new to import')
+  // a duplicate can be brought in anyway, and left out again
+  await importPage.reviewRow(3).getByRole('checkbox').check()
+  await expect(importPage.reviewRow(3)).toContainText('Duplicate, imported anyway')
+  await expect(importPage.count('new')).toContainText('1')
+  await expect(importPage.importButton).toHaveText('Import 1 transaction')
+  await importPage.reviewRow(3).getByRole('checkbox').uncheck()
+  await expect(importPage.importButton).toBeDisabled()
+
+  // undo from the past imports: the rows go, the balance is back
+  await importPage
+    .pastImport('bank.csv')
+    .getByRole('button', { name: /^Undo the import/ })
+    .click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Undo import' }).click()
+  await expect(importPage.toast('Import undone')).toContainText('3 transactions removed')
+  await expect(importPage.pastImports).toContainText('No imports yet')
+  await dashboard.goto()
+  await expect(dashboard.accounts).toContainText('$1,000.00')
+  await transactions.goto()
+  await expect(transactions.row('Blue Bottle Coffee')).toHaveCount(0)
+})
+
+test('an OFX statement creates its account; the same file again adds nothing', async ({
+  page,
+  freshUser: _user,
+}) => {
+  test.skip(
+    !existsSync(OFX_FIXTURE),
+    `The statement fixtures are not here (${FIXTURES}): this test needs ../shared/fixtures/statements next to the repository.`,
+  )
+  const importPage = new ImportPage(page)
+  await importPage.goto()
+  await importPage.upload(OFX_FIXTURE)
+  await expect(importPage.format).toHaveText('OFX file')
+  await expect(importPage.fileAccounts).toContainText('Checking ••5678')
+  await expect(importPage.fileAccounts).toContainText('New account, created when you import')
+  await importPage.continueButton.click()
+
+  await expect(importPage.count('new')).toContainText('3')
+  await expect(importPage.reviewRows).toContainText("MCDONALD'S #112")
+  await importPage.importButton.click()
+  await expect(importPage.stat('added')).toContainText('3')
+  await expect(importPage.summary).toContainText('New account')
+
+  const accounts = new AccountsPage(page)
+  await accounts.goto()
+  // 0 − 6.60 − 316.67 − 22.00, in the file's currency
+  await expect(accounts.account('Checking ••5678')).toContainText('345.27')
+
+  await importPage.goto()
+  await importPage.upload(OFX_FIXTURE)
+  await expect(importPage.fileAccounts).toContainText('Goes to your account')
+  await importPage.continueButton.click()
+  await expect(importPage.count('duplicates')).toContainText('3')
+  await expect(importPage.count('new')).toContainText('0')
+  await expect(importPage.warnings).toContainText('This very file was imported on')
+  await expect(importPage.importButton).toBeDisabled()
+  await expect(importPage.pastImports.getByTestId('past-import')).toHaveCount(1)
+})
+
+test('a file that is not a statement is refused with the reason, and nothing is saved', async ({
+  page,
+  freshUser: _user,
+  allowConsoleErrors,
+}, testInfo) => {
+  allowConsoleErrors(/status of 400/)
+  const pdf = testInfo.outputPath('March statement.pdf')
+  writeFileSync(
+    pdf,
+    '%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
+  )
+  const importPage = new ImportPage(page)
+  await importPage.goto()
+  await importPage.upload(pdf)
+  await expect(importPage.refused).toContainText('March statement.pdf was not imported')
+  await expect(importPage.refused).toContainText(
+    'it is not an OFX, QFX, QIF, CSV or CAMT bank statement',
+  )
+  await expect(importPage.refused).toContainText('Nothing was saved')
+  await expect(importPage.refused).toContainText('download the same statement as CSV, OFX or QIF')
+  // another file can be chosen straight away
+  await expect(page.getByRole('button', { name: 'Choose a file' })).toBeVisible()
+
+  // plain text reads as a CSV with no row in it: the page says so before anything else
+  const notes = testInfo.outputPath('shopping-list.txt')
+  writeFileSync(notes, 'Milk\nEggs\nBread, the good one\n')
+  await importPage.upload(notes)
+  await expect(page.getByTestId('file-unreadable')).toContainText(
+    'could not read a single row of this file',
+  )
+  await expect(importPage.pastImports).toContainText('No imports yet')
+})
+
+async function checkAxe(page: Page, what: string): Promise<void> {
+  await expect(page.locator('.animate-pulse')).toHaveCount(0)
+  const results = await new AxeBuilder({ page }).analyze()
+  const found = results.violations.map((v) => ({
+    id: v.id,
+    help: v.help,
+    nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
+  }))
+  expect(found, `axe on ${what}`).toEqual([])
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`the import flow has no axe violations (${theme})`, async ({
+    page,
+    freshUser: _user,
+    allowConsoleErrors,
+  }, testInfo) => {
+    allowConsoleErrors(/status of 400/)
+    await page.addInitScript((t) => localStorage.setItem('theme', t), theme)
+    await seed.account(page.request, {
+      name: 'Everyday Checking',
+      type: 'checking',
+      openingBalance: 0,
+    })
+    const csv = testInfo.outputPath('bank.csv')
+    writeCsv(csv)
+    const importPage = new ImportPage(page)
+    await importPage.goto()
+    await checkAxe(page, `the import page (${theme})`)
+    await importPage.upload(csv)
+    await importPage.accountSelect.selectOption({ label: 'Everyday Checking · Checking' })
+    await importPage.continueButton.click()
+    await expect(importPage.parsedRows).toBeVisible()
+    await checkAxe(page, `the column mapping (${theme})`)
+    await importPage.columnRole(1).selectOption('payee')
+    await importPage.mappingEditor.getByLabel('Date format').selectOption('DD/MM/YYYY')
+    await expect(importPage.parsedRows).toContainText('Blue Bottle Coffee')
+    await expect(importPage.continueButton).toBeEnabled()
+    await importPage.continueButton.click()
+    await expect(importPage.reviewRows).toBeVisible()
+    await checkAxe(page, `the review (${theme})`)
+    await importPage.importButton.click()
+    await expect(importPage.summary).toBeVisible()
+    await checkAxe(page, `the summary (${theme})`)
+  })
+}
