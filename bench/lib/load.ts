@@ -1,0 +1,85 @@
+// Load generation with autocannon against 127.0.0.1 only, bounded in time and count. Latencies
+// come from autocannon's per-response event (fractional ms), not its whole-ms histogram.
+import autocannon from 'autocannon'
+import { spawn } from 'node:child_process'
+import path from 'node:path'
+import { summarize, type Summary } from './stats'
+
+export type LoadResult = {
+  requests: number
+  errors: number
+  seconds: number
+  rps: number
+  latency: Summary
+}
+
+export type LoadOptions = {
+  base: string
+  /** one path, or several that each connection cycles through */
+  paths: string[]
+  connections: number
+  durationS: number
+  cookie?: string
+  maxRequests?: number
+}
+
+export async function load(options: LoadOptions): Promise<LoadResult> {
+  if (!options.base.startsWith('http://127.0.0.1:'))
+    throw new Error('load tests only go to 127.0.0.1')
+  const latencies: number[] = []
+  let errors = 0
+  const headers: Record<string, string> = options.cookie ? { cookie: options.cookie } : {}
+  const started = performance.now()
+  const instance = autocannon({
+    url: options.base,
+    connections: options.connections,
+    duration: options.durationS,
+    timeout: 30,
+    headers,
+    requests: options.paths.map((p) => ({ method: 'GET', path: p, headers })),
+  })
+  const cap = options.maxRequests ?? 200_000
+  instance.on('response', (_client, status, _bytes, ms) => {
+    if (status >= 200 && status < 300) latencies.push(ms)
+    else errors += 1
+    if (latencies.length + errors >= cap) instance.stop()
+  })
+  const result = await instance
+  const seconds = (performance.now() - started) / 1000
+  errors += result.errors + result.timeouts
+  return {
+    requests: latencies.length,
+    errors,
+    seconds,
+    rps: latencies.length / seconds,
+    latency: summarize(latencies),
+  }
+}
+
+/**
+ * A light probe in its own process (so the load generator's event loop does not delay it): one
+ * GET at a time with a short pause between them, for durationS; returns the latencies' summary.
+ */
+export function probe(url: string, durationS: number, pauseMs = 5): Promise<Summary> {
+  if (!url.startsWith('http://127.0.0.1:')) throw new Error('probes only go to 127.0.0.1')
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [path.join(import.meta.dirname, 'probe.mjs'), url, String(durationS * 1000), String(pauseMs)],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    )
+    let out = ''
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()))
+    child.on('error', reject)
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`probe exited with ${String(code)}`))
+      try {
+        resolve(summarize(JSON.parse(out) as number[]))
+      } catch (error) {
+        reject(error instanceof Error ? error : new Error(String(error)))
+      }
+    })
+  })
+}
