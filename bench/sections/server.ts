@@ -4,6 +4,7 @@
 import path from 'node:path'
 import { BENCH_EMAIL, BENCH_PASSWORD, type Dataset } from '../lib/datasets'
 import { request, signIn } from '../lib/http'
+import { transactionsInBrowser } from './browser'
 import { load, probe, type LoadResult } from '../lib/load'
 import { rssMb } from '../lib/proc'
 import { row, type Row } from '../lib/report'
@@ -251,6 +252,15 @@ export async function serverSections(
 
     // 3. the transactions page
     rows.push(...(await transactionsPage(server.base, cookie, options.pageRepeats, tag, raw)))
+    rows.push(
+      ...(await transactionsInBrowser(
+        server.base,
+        cookie,
+        Math.max(2, Math.ceil(options.pageRepeats / 6)),
+        tag,
+        raw,
+      )),
+    )
     return { db, size, rows, dashboard, raw }
   } finally {
     await server.stop()
