@@ -224,15 +224,17 @@ export async function seedHousehold(db: Db, now: Date, options: SeedOptions): Pr
   }
 
   // budgets for this month and the last two
+  // near what the generator spends a month, so the plan shows a mix of on-track and over
   const budgetSpecs: [string, number][] = [
-    ['Groceries', 70000],
-    ['Dining Out', 30000],
-    ['Fuel', 20000],
-    ['Shopping', 25000],
-    ['Entertainment', 12000],
+    ['Groceries', 65000],
+    ['Dining Out', 25000],
+    ['Fuel', 35000],
+    ['Shopping', 80000],
+    ['Entertainment', 30000],
     ['Subscriptions', 8000],
-    ['Personal Care', 8000],
+    ['Personal Care', 25000],
     ['Electricity & Gas', 15000],
+    ['Kids', 45000],
   ]
   for (let back = 0; back < 3; back++) {
     const month = startOfMonth(addMonths(today, -back))

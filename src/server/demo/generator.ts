@@ -37,6 +37,10 @@ export type DemoCategories = Record<string, string>
 
 type Everyday = { category: string; merchants: readonly string[]; min: number; max: number; account: keyof DemoAccounts }
 
+/** Each of the two monthly pay cheques, in dollars. */
+const PAY_MIN = 3640
+const PAY_MAX = 3660
+
 const EVERYDAY: readonly Everyday[] = [
   { category: 'Groceries', merchants: ['Fresh Market', 'Corner Grocer', 'Green Basket', 'SaveMore Foods', 'Farmers Market'], min: 18, max: 165, account: 'card' },
   { category: 'Dining Out', merchants: ['Luigi’s Trattoria', 'Blue Bottle Cafe', 'Taco Loco', 'Sushi Zen', 'The Burger Joint', 'Pho 88'], min: 8, max: 85, account: 'card' },
@@ -97,6 +101,8 @@ export function generateTransactions(options: GenerateOptions, emit: (rows: NewT
   }
 
   let total = 0
+  // card purchases after the statement closes (the 24th) are paid with the next statement
+  let cardCarry = 0
   const extra = options.extraPerDay ?? 0
   for (let month = startOfMonth(options.from); month <= options.to; month = addMonths(month, 1)) {
     const rows: NewTransaction[] = []
@@ -106,9 +112,9 @@ export function generateTransactions(options: GenerateOptions, emit: (rows: NewT
     const add = (...items: NewTransaction[]) => {
       for (const item of items) if (inRange(item.date)) rows.push(item)
     }
-    // pay twice a month, rent, utilities and subscriptions
-    add(row(acc.checking, day(1), between(r, 2440, 2460), 'Acme Corp Payroll', 'Salary', 'Salary'))
-    add(row(acc.checking, day(15), between(r, 2440, 2460), 'Acme Corp Payroll', 'Salary', 'Salary'))
+    // pay twice a month (enough to pay the card in full and save every month), rent, utilities and subscriptions
+    add(row(acc.checking, day(1), between(r, PAY_MIN, PAY_MAX), 'Acme Corp Payroll', 'Salary', 'Salary'))
+    add(row(acc.checking, day(15), between(r, PAY_MIN, PAY_MAX), 'Acme Corp Payroll', 'Salary', 'Salary'))
     add(row(acc.checking, day(1), asCents(-165000), 'Oakwood Apartments', 'Rent & Mortgage', 'Rent'))
     add(row(acc.checking, day(5), between(r, -142, -58), 'City Power & Gas', 'Electricity & Gas'))
     add(row(acc.checking, day(8), asCents(-6500), 'FiberNet', 'Internet & Phone'))
@@ -120,20 +126,24 @@ export function generateTransactions(options: GenerateOptions, emit: (rows: NewT
     add(row(acc.savings, day(days), between(r, 8, 25), 'Interest', 'Interest & Dividends'))
     // everyday spending: a realistic handful, plus the extras a benchmark asks for
     const everyday = 55 + Math.floor(r() * 15) + Math.round(extra * days)
-    let cardSpend = 0
+    let cardSpend = cardCarry
+    cardCarry = 0
     for (let i = 0; i < everyday; i++) {
       const kind = pick(r, EVERYDAY)
       const date = day(1 + Math.floor(r() * days))
       const amount = asCents(-between(r, kind.min, kind.max))
-      if (kind.account === 'card' && date <= day(24)) cardSpend -= amount
+      if (kind.account === 'card') {
+        if (date <= day(24)) cardSpend -= amount
+        else cardCarry -= amount
+      }
       add(row(acc[kind.account], date, amount, pick(r, kind.merchants), kind.category))
     }
     // pay the card, save, invest, and pay the loans
-    add(...transfer(acc.checking, acc.card, day(25), asCents(Math.max(cardSpend, 5000)), 'Credit card payment'))
+    add(...transfer(acc.checking, acc.card, day(25), asCents(cardSpend), 'Credit card payment'))
     add(...transfer(acc.checking, acc.savings, day(2), asCents(40000), 'Monthly savings'))
     add(...transfer(acc.checking, acc.investment, day(16), asCents(30000), 'Brokerage deposit'))
     add(...transfer(acc.checking, acc.loan, day(10), asCents(35000), 'Car loan payment'))
-    add(...transfer(acc.checking, acc.cash, day(6), asCents(10000), 'ATM withdrawal'))
+    add(...transfer(acc.checking, acc.cash, day(6), asCents(12000), 'ATM withdrawal'))
     if (r() < 0.3) add(row(acc.checking, day(22), between(r, 40, 400), 'Marketplace sale', 'Other Income', 'Sold an old bike'))
     rows.sort((x, y) => (x.date < y.date ? -1 : x.date > y.date ? 1 : 0))
     total += rows.length
