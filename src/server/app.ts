@@ -29,7 +29,7 @@ export type BuildAppOptions = {
   webDir?: string | null
   /** OpenID Connect provider; default: from the configuration (null when not configured) */
   oidc?: OidcProvider | null
-  /** how long a resolved session is kept in this process (ADR 0012); default 10 s, 0 in tests */
+  /** how long a resolved session is kept in this process (ADR 0015); default 10 s, 0 in tests */
   sessionCacheMs?: number
 }
 

@@ -1,4 +1,4 @@
-// The in-process session cache (ADR 0012): what a user does on this instance takes effect on
+// The in-process session cache (ADR 0015): what a user does on this instance takes effect on
 // their very next request; what changes elsewhere (another instance, the CLI) is seen once the
 // cached entry is older than its lifetime.
 import { eq } from 'drizzle-orm'

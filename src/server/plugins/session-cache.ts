@@ -1,4 +1,4 @@
-// A short-lived in-process cache of resolved sessions (ADR 0012): a dashboard fires a dozen API
+// A short-lived in-process cache of resolved sessions (ADR 0015): a dashboard fires a dozen API
 // calls at once, and each would otherwise read its session and user from the database first.
 // Entries live `ttlMs` at most; any state-changing request of a user (sign-out, password or
 // settings change, …) forgets every cached session of that user on this instance at once.

@@ -48,7 +48,7 @@ export function clearSessionCookie(reply: FastifyReply, config: Config): void {
 }
 
 /**
- * `cacheMs` > 0 keeps resolved sessions that long in this process (ADR 0012); 0 reads the
+ * `cacheMs` > 0 keeps resolved sessions that long in this process (ADR 0015); 0 reads the
  * database on every request. Concurrent requests of one session share one read either way.
  */
 export function registerSession(
