@@ -80,3 +80,17 @@ describe('the demo household', () => {
     expect(plan.plan.income).toBeGreaterThan(7000)
   })
 })
+
+describe('the demo household’s rules', () => {
+  it('lists its rules, valid under the contract, and they agree with its own rows', async () => {
+    const rules = (await demo.get('/api/rules')).json() as { name: string }[]
+    expect(rules.map((r) => r.name)).toEqual(['Fuel stations', 'Streaming', 'Payroll'])
+    // the generated rows are already categorized the way the rules say: applying them to every
+    // row renames Netflix and notes the pay cheques, but moves no category
+    const before = (await demo.get('/api/analytics/monthly-summary')).json() as unknown
+    const applied = await demo.post('/api/rules/apply', { onlyUncategorized: false })
+    expect(applied.statusCode, applied.body).toBe(200)
+    expect(applied.json().changed).toBeGreaterThan(0)
+    expect((await demo.get('/api/analytics/monthly-summary')).json()).toEqual(before)
+  })
+})

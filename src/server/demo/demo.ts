@@ -4,6 +4,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { addDays, addMonths, dayOfMonth, localDate, startOfMonth, type IsoDate } from '../../domain/dates'
 import { asCents } from '../../domain/money'
+import type { RuleActions, RuleCondition } from '../../domain/rules'
 import type { Db } from '../db/connect'
 import {
   accounts,
@@ -18,6 +19,7 @@ import {
   users,
 } from '../db/schema'
 import { createUser } from '../modules/auth/service'
+import { insertRule } from '../modules/rules/repo'
 import { insertTransactions } from '../modules/transactions/ledger'
 import { extraPerDayFor, generateTransactions, type DemoAccounts } from './generator'
 
@@ -254,6 +256,16 @@ export async function seedHousehold(db: Db, now: Date, options: SeedOptions): Pr
       date: startOfMonth(addMonths(today, -(11 - i))) as IsoDate,
     })),
   )
+
+  // a few categorisation rules, as a household that imports its statements would keep
+  const ruleSpecs: [string, RuleCondition[], RuleActions][] = [
+    ['Fuel stations', [{ field: 'payee', operator: 'regex', value: '^(shell|chevron|costco gas)' }], { setCategoryId: cats['Fuel'] ?? null }],
+    ['Streaming', [{ field: 'payee', operator: 'contains', value: 'netflix' }], { setCategoryId: cats['Subscriptions'] ?? null, renamePayee: 'Netflix' }],
+    ['Payroll', [{ field: 'payee', operator: 'contains', value: 'payroll' }], { setCategoryId: cats['Salary'] ?? null, addNote: 'Pay cheque' }],
+  ]
+  for (const [position, [name, conditions, actions]] of ruleSpecs.entries()) {
+    await insertRule(db, { householdId, name, position, isActive: true, match: 'all', conditions, actions, createdAt: now, updatedAt: now })
+  }
 
   await db.insert(reminders).values([
     {
