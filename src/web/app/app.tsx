@@ -1,17 +1,24 @@
 // The root of the web app. A visitor who is not signed in and opens / gets the landing page
 // straight away, with no more JavaScript than it needs; every other visit (and the landing page
 // once the visitor moves on) runs the full app with its query cache and gated routes.
-import { Suspense, useEffect, useState } from 'react'
+import { startTransition, Suspense, useEffect, useState } from 'react'
 import { BrowserRouter, useLocation } from 'react-router'
 import type { User } from '../../contract/auth'
 import { PageSpinner } from '../components/ui/spinner'
 import { fetchBootUser } from './boot'
 import { lazyPage } from './lazy-page'
+import { loadLandingPage } from './public-page-loaders'
+import { loadFullApp, preloadRoute, rememberSignedIn } from './route-preload'
 
-const FullApp = lazyPage(() => import('./full-app'), 'FullApp')
-const LandingPage = lazyPage(() => import('../features/landing/landing-page'), 'LandingPage')
+const FullApp = lazyPage(loadFullApp, 'FullApp')
+const LandingPage = lazyPage(loadLandingPage, 'LandingPage')
 
 type Boot = { status: 'loading' } | { status: 'done'; user: User | null }
+
+// ask who is signed in and start the page's chunks at once, before React's first render; the
+// page renders when both are in, in one go (no Suspense fallback on the way, when they arrived)
+const bootUser = fetchBootUser()
+const preloaded = preloadRoute(window.location.pathname)
 
 function Root() {
   const { pathname } = useLocation()
@@ -20,8 +27,11 @@ function Root() {
 
   useEffect(() => {
     let live = true
-    void fetchBootUser().then((user) => {
-      if (live) setBoot({ status: 'done', user })
+    void bootUser.then(async (user) => {
+      rememberSignedIn(user !== null)
+      await preloaded
+      // a transition: React renders the page in short slices, the main thread stays responsive
+      if (live) startTransition(() => setBoot({ status: 'done', user }))
     })
     return () => {
       live = false

@@ -1,12 +1,16 @@
 // The whole app behind the first download: the query cache (seeded with the user the boot fetch
-// found, so nothing is fetched twice), the gated route tables, and toasts.
+// found, so nothing is fetched twice), the gated route tables, and toasts (their Radix UI
+// downloads with the first toast, not before the first page).
 import { QueryClientProvider } from '@tanstack/react-query'
-import { useState } from 'react'
+import { Suspense, useState } from 'react'
 import type { User } from '../../contract/auth'
-import { Toaster } from '../components/ui/toaster'
 import { USER_QUERY_KEY } from '../lib/auth'
 import { queryClient } from '../lib/query-client'
+import { useToasts } from '../lib/toast'
+import { lazyPage } from './lazy-page'
 import { AppRoutes } from './routes'
+
+const Toaster = lazyPage(() => import('../components/ui/toaster'), 'Toaster')
 
 function seedUser(user: User | null): boolean {
   if (user !== null && queryClient.getQueryData(USER_QUERY_KEY) === undefined) {
@@ -15,12 +19,24 @@ function seedUser(user: User | null): boolean {
   return true
 }
 
+function ToasterOnFirstToast() {
+  const [wanted, setWanted] = useState(false)
+  const any = useToasts().length > 0
+  if (any && !wanted) setWanted(true)
+  if (!wanted && !any) return null
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  )
+}
+
 export function FullApp({ bootUser }: { bootUser: User | null }) {
   useState(() => seedUser(bootUser))
   return (
     <QueryClientProvider client={queryClient}>
       <AppRoutes />
-      <Toaster />
+      <ToasterOnFirstToast />
     </QueryClientProvider>
   )
 }

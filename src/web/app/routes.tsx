@@ -6,6 +6,8 @@ import { Route, Routes, useLocation } from 'react-router'
 import { PageSpinner } from '../components/ui/spinner'
 import { useAuth } from '../lib/auth'
 import { lazyPage } from './lazy-page'
+import { loadLandingPage, loadLoginPage } from './public-page-loaders'
+import { loadSignedInRoutes } from './signed-in-routes-loader'
 import {
   AuthCallbackPage,
   NotFoundPage,
@@ -14,7 +16,7 @@ import {
   TermsPage,
 } from './shared-pages'
 
-const SignedInRoutes = lazyPage(() => import('./signed-in-routes'), 'SignedInRoutes')
+const SignedInRoutes = lazyPage(loadSignedInRoutes, 'SignedInRoutes')
 
 /** Feature pages a signed-out visitor may open (spec §2): a public description each. */
 const PUBLIC_FEATURE_PATHS = [
@@ -39,8 +41,8 @@ const PUBLIC_FEATURE_PATHS = [
 ] as const
 
 const PublicLayout = lazyPage(() => import('./layout/public-layout'), 'PublicLayout')
-const LandingPage = lazyPage(() => import('../features/landing/landing-page'), 'LandingPage')
-const LoginPage = lazyPage(() => import('../features/auth/login-page'), 'LoginPage')
+const LandingPage = lazyPage(loadLandingPage, 'LandingPage')
+const LoginPage = lazyPage(loadLoginPage, 'LoginPage')
 const PublicFeaturePage = lazyPage(
   () => import('../features/public-features/public-feature-page'),
   'PublicFeaturePage',

@@ -2,6 +2,7 @@
 // bar), lazy behind a spinner, and the 404 page for any other path. Its own chunk, so visitors
 // on the landing page do not download it; loading it starts the shell's download at once.
 import { Navigate, Route, Routes } from 'react-router'
+import { loadAppShell, loadDashboardPage } from './dashboard-loaders'
 import { lazyPage } from './lazy-page'
 import {
   AuthCallbackPage,
@@ -11,16 +12,14 @@ import {
   TermsPage,
 } from './shared-pages'
 
-const loadShell = () => import('./layout/app-shell')
-const loadDashboard = () => import('../features/dashboard/dashboard-page')
-
 // start the shell (and on the home page the dashboard) now rather than after this chunk renders
-void loadShell()
+// (route-preload has usually started them already)
+void loadAppShell()
 if (window.location.pathname === '/' || window.location.pathname === '/dashboard')
-  void loadDashboard()
+  void loadDashboardPage()
 
-const AppShell = lazyPage(loadShell, 'AppShell')
-const DashboardPage = lazyPage(loadDashboard, 'DashboardPage')
+const AppShell = lazyPage(loadAppShell, 'AppShell')
+const DashboardPage = lazyPage(loadDashboardPage, 'DashboardPage')
 const TransactionsPage = lazyPage(
   () => import('../features/transactions/transactions-page'),
   'TransactionsPage',

@@ -38,6 +38,24 @@ export function useMoney(): MoneyFormatter {
   return useMemo(() => makeMoneyFormatter(currency, locale), [currency, locale])
 }
 
+// Building an Intl.DateTimeFormat costs far more than using one: keep one per locale and pattern.
+const dateFormats = new Map<string, Intl.DateTimeFormat>()
+
+function dateFormat(locale: string, withYear: boolean): Intl.DateTimeFormat {
+  const key = `${locale}|${String(withYear)}`
+  let format = dateFormats.get(key)
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat(safeLocale(locale), {
+      month: 'short',
+      day: 'numeric',
+      ...(withYear ? { year: 'numeric' } : {}),
+      timeZone: 'UTC',
+    })
+    if (dateFormats.size < 100) dateFormats.set(key, format)
+  }
+  return format
+}
+
 /** A calendar date in the user's locale: "Mar 5" (this year) or "Mar 5, 2023". */
 export function formatDate(
   date: IsoDate,
@@ -47,12 +65,8 @@ export function formatDate(
   const [y, m, d] = date.split('-').map(Number)
   if (y === undefined || m === undefined || d === undefined) return date
   const value = new Date(Date.UTC(y, m - 1, d))
-  const opts: Intl.DateTimeFormatOptions =
-    thisYear === y
-      ? { month: 'short', day: 'numeric', timeZone: 'UTC' }
-      : { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }
   try {
-    return new Intl.DateTimeFormat(safeLocale(locale), opts).format(value)
+    return dateFormat(locale, thisYear !== y).format(value)
   } catch {
     return date
   }

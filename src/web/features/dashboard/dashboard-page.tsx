@@ -5,6 +5,7 @@ import { useLayoutEffect, useRef } from 'react'
 import { AdSlot } from '../../components/ads/ad-slot'
 import { UpgradeCard } from '../../components/ads/upgrade-card'
 import { useAdEligibility } from '../../components/ads/use-ad-eligibility'
+import { useAfterFirstPaint } from '../../lib/after-paint'
 import { isUnauthorizedError } from '../../lib/api'
 import { useAuth } from '../../lib/auth'
 import { DEFAULT_LOCALE } from '../../lib/format'
@@ -61,6 +62,8 @@ export function DashboardPage() {
   }, [mood.backgroundColor, mood.textColor])
 
   const adsEligible = useAdEligibility(pageRef)
+  // the top of the page (overview, mood, stat cards) paints first; the cards below it follow
+  const belowTheFold = useAfterFirstPaint()
   const free = user?.subscriptionTier === 'free'
 
   const errors = [
@@ -92,27 +95,29 @@ export function DashboardPage() {
         />
         <MoodCard mood={mood} loaded={loaded} />
         <StatCards netWorth={netWorth} summary={summary} />
-        {free && <AdSlot eligible={adsEligible} />}
-        <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
-          <div className="min-w-0 space-y-6 xl:col-span-2">
-            <SpendingPlanCard summary={summary} />
-            <RecentTransactionsCard
-              transactions={recent}
-              categories={categories.data}
-              accounts={accounts.data}
-            />
-            <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
-              <GoalsCard goals={goals} today={today} />
-              <BillsCard bills={bills} today={today} />
+        {belowTheFold && free && <AdSlot eligible={adsEligible} />}
+        {belowTheFold && (
+          <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
+            <div className="min-w-0 space-y-6 xl:col-span-2">
+              <SpendingPlanCard summary={summary} />
+              <RecentTransactionsCard
+                transactions={recent}
+                categories={categories.data}
+                accounts={accounts.data}
+              />
+              <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
+                <GoalsCard goals={goals} today={today} />
+                <BillsCard bills={bills} today={today} />
+              </div>
+            </div>
+            <div className="min-w-0 space-y-6">
+              <CreditScoreCard current={creditScore} history={creditHistory} today={today} />
+              <AccountsCard accounts={accounts} />
+              {free && <UpgradeCard />}
+              {free && <AdSlot eligible={adsEligible} networkOnly />}
             </div>
           </div>
-          <div className="min-w-0 space-y-6">
-            <CreditScoreCard current={creditScore} history={creditHistory} today={today} />
-            <AccountsCard accounts={accounts} />
-            {free && <UpgradeCard />}
-            {free && <AdSlot eligible={adsEligible} networkOnly />}
-          </div>
-        </div>
+        )}
       </div>
     </div>
   )

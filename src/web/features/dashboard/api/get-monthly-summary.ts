@@ -1,12 +1,16 @@
 // GET /api/analytics/monthly-summary: income, expenses, what is available and spending by category.
 import { useQuery } from '@tanstack/react-query'
 import { getMonthlySummary } from '../../../../contract/analytics'
+import { afterFirstPaint } from '../../../lib/after-paint'
 import { callEndpoint } from '../../../lib/api'
 import { dashboardKeys } from './dashboard-keys'
 
 export function useMonthlySummary() {
   return useQuery({
     queryKey: dashboardKeys.monthlySummary(),
-    queryFn: ({ signal }) => callEndpoint(getMonthlySummary, { signal }),
+    queryFn: async ({ signal }) => {
+      await afterFirstPaint()
+      return callEndpoint(getMonthlySummary, { signal })
+    },
   })
 }

@@ -1,12 +1,16 @@
 // GET /api/analytics/net-worth: net worth now and at the end of last month.
 import { useQuery } from '@tanstack/react-query'
 import { getNetWorth } from '../../../../contract/analytics'
+import { afterFirstPaint } from '../../../lib/after-paint'
 import { callEndpoint } from '../../../lib/api'
 import { dashboardKeys } from './dashboard-keys'
 
 export function useNetWorth() {
   return useQuery({
     queryKey: dashboardKeys.netWorth(),
-    queryFn: ({ signal }) => callEndpoint(getNetWorth, { signal }),
+    queryFn: async ({ signal }) => {
+      await afterFirstPaint()
+      return callEndpoint(getNetWorth, { signal })
+    },
   })
 }

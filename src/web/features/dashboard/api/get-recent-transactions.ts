@@ -1,6 +1,7 @@
 // GET /api/transactions?limit=5: the five newest transactions of the Recent Transactions card.
 import { useQuery } from '@tanstack/react-query'
 import { listTransactions } from '../../../../contract/transactions'
+import { afterFirstPaint } from '../../../lib/after-paint'
 import { callEndpoint } from '../../../lib/api'
 import { dashboardKeys } from './dashboard-keys'
 
@@ -9,7 +10,9 @@ export const RECENT_TRANSACTIONS = 5
 export function useRecentTransactions() {
   return useQuery({
     queryKey: dashboardKeys.recentTransactions(RECENT_TRANSACTIONS),
-    queryFn: ({ signal }) =>
-      callEndpoint(listTransactions, { query: { limit: RECENT_TRANSACTIONS }, signal }),
+    queryFn: async ({ signal }) => {
+      await afterFirstPaint()
+      return callEndpoint(listTransactions, { query: { limit: RECENT_TRANSACTIONS }, signal })
+    },
   })
 }

@@ -1,6 +1,7 @@
 // GET /api/bills/upcoming?days=30: the bills of the next 30 days for the Upcoming Bills card.
 import { useQuery } from '@tanstack/react-query'
 import { upcomingBills } from '../../../../contract/bills'
+import { afterFirstPaint } from '../../../lib/after-paint'
 import { callEndpoint } from '../../../lib/api'
 import { dashboardKeys } from './dashboard-keys'
 
@@ -9,7 +10,9 @@ export const UPCOMING_DAYS = 30
 export function useUpcomingBills() {
   return useQuery({
     queryKey: dashboardKeys.upcomingBills(UPCOMING_DAYS),
-    queryFn: ({ signal }) =>
-      callEndpoint(upcomingBills, { query: { days: UPCOMING_DAYS }, signal }),
+    queryFn: async ({ signal }) => {
+      await afterFirstPaint()
+      return callEndpoint(upcomingBills, { query: { days: UPCOMING_DAYS }, signal })
+    },
   })
 }

@@ -2,6 +2,7 @@
 // sidebar's Reminders item (every 30 s).
 import { useQuery } from '@tanstack/react-query'
 import { unreadCount } from '../../../../contract/reminders'
+import { afterFirstPaint } from '../../../lib/after-paint'
 import { callEndpoint } from '../../../lib/api'
 import { reminderKeys } from './reminder-keys'
 
@@ -11,7 +12,10 @@ export const SIDEBAR_POLL_MS = 30 * 1000
 export function useUnreadCount(pollMs: number) {
   return useQuery({
     queryKey: reminderKeys.unreadCount(),
-    queryFn: ({ signal }) => callEndpoint(unreadCount, { signal }),
+    queryFn: async ({ signal }) => {
+      await afterFirstPaint()
+      return callEndpoint(unreadCount, { signal })
+    },
     refetchInterval: pollMs,
     select: (data) => data.count,
   })

@@ -1,0 +1,4 @@
+// The signed-in route table's chunk, shared by the route tables and route-preload.
+import { once } from './lazy-page'
+
+export const loadSignedInRoutes = once(() => import('./signed-in-routes'))
