@@ -7,8 +7,24 @@ import { isActivePath, MOBILE_ITEMS } from '../navigation'
 export function MobileNav() {
   const { pathname } = useLocation()
   const activeRef = useRef<HTMLAnchorElement>(null)
+  const listRef = useRef<HTMLUListElement>(null)
+  // bring the active item into view when it is not: an observer tells after the browser's own
+  // layout, where asking the element straight away would force a layout of the whole new page
   useEffect(() => {
-    activeRef.current?.scrollIntoView({ block: 'nearest', inline: 'center' })
+    const item = activeRef.current
+    if (item === null || typeof IntersectionObserver !== 'function') return
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        observer.disconnect()
+        const shown = entry !== undefined && entry.boundingClientRect.width > 0
+        if (shown && entry.intersectionRatio < 1) {
+          item.scrollIntoView({ block: 'nearest', inline: 'center' })
+        }
+      },
+      { root: listRef.current, threshold: 1 },
+    )
+    observer.observe(item)
+    return () => observer.disconnect()
   }, [pathname])
   return (
     <nav
@@ -16,7 +32,10 @@ export function MobileNav() {
       data-testid="mobile-nav"
       className="fixed inset-x-0 bottom-0 z-40 border-t bg-card/95 pb-[env(safe-area-inset-bottom)] backdrop-blur lg:hidden"
     >
-      <ul className="scrollbar-none flex overflow-x-auto px-1 [mask-image:linear-gradient(to_right,black_88%,transparent)]">
+      <ul
+        ref={listRef}
+        className="scrollbar-none flex overflow-x-auto px-1 [mask-image:linear-gradient(to_right,black_88%,transparent)]"
+      >
         {MOBILE_ITEMS.map((item) => {
           const Icon = item.icon
           const active = isActivePath(item.path, pathname)
