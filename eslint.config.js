@@ -14,7 +14,7 @@ const featureZones = existsSync(featuresDir) ? readdirSync(featuresDir) : []
 const noEnum = { selector: 'TSEnumDeclaration', message: 'Use a union of string literals (or a zod enum), not enum.' }
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'test-results/**', 'playwright-report/**', 'src/server/db/migrations/**', 'bench/results/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'test-results/**', 'playwright-report/**', 'src/server/db/migrations/**', 'bench/results/**', 'scratch/**'] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
