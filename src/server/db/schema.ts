@@ -28,6 +28,16 @@ const cents = (name?: string) =>
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow()
 const updatedAt = () => timestamp({ withTimezone: true }).notNull().defaultNow()
 const id = () => uuid().primaryKey().defaultRandom()
+/** the household a row belongs to: every household-scoped table has one, gone with it */
+const householdRef = () =>
+  uuid()
+    .notNull()
+    .references(() => households.id, { onDelete: 'cascade' })
+/** the user who made a row, gone with them */
+const userRef = () =>
+  uuid()
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' })
 
 export type NotificationPrefs = {
   billReminders: boolean
@@ -73,9 +83,7 @@ export const sessions = pgTable(
   {
     // sha-256 of the cookie token: a leaked database does not leak live sessions
     id: text().primaryKey(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     createdAt: createdAt(),
     lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
@@ -94,12 +102,8 @@ export const households = pgTable('households', {
 export const householdMembers = pgTable(
   'household_members',
   {
-    householdId: uuid()
-      .notNull()
-      .references(() => households.id, { onDelete: 'cascade' }),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    householdId: householdRef(),
+    userId: userRef(),
     role: text().notNull().default('owner'),
     createdAt: createdAt(),
   },
@@ -115,12 +119,8 @@ export const accounts = pgTable(
   'accounts',
   {
     id: id(),
-    householdId: uuid()
-      .notNull()
-      .references(() => households.id, { onDelete: 'cascade' }),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    householdId: householdRef(),
+    userId: userRef(),
     name: text().notNull(),
     type: text().notNull(),
     currency: text().notNull().default('USD'),
@@ -148,9 +148,7 @@ export const categories = pgTable(
   'categories',
   {
     id: id(),
-    householdId: uuid()
-      .notNull()
-      .references(() => households.id, { onDelete: 'cascade' }),
+    householdId: householdRef(),
     name: text().notNull(),
     parentId: uuid(),
     kind: text().notNull().default('expense'),
@@ -177,12 +175,8 @@ export const importBatches = pgTable(
   'import_batches',
   {
     id: id(),
-    householdId: uuid()
-      .notNull()
-      .references(() => households.id, { onDelete: 'cascade' }),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    householdId: householdRef(),
+    userId: userRef(),
     fileName: text().notNull(),
     format: text().notNull(),
     fileSize: integer().notNull().default(0),
@@ -205,12 +199,8 @@ export const bills = pgTable(
   'bills',
   {
     id: id(),
-    householdId: uuid()
-      .notNull()
-      .references(() => households.id, { onDelete: 'cascade' }),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    householdId: householdRef(),
+    userId: userRef(),
     name: text().notNull(),
     amount: cents().notNull(),
     categoryId: uuid().references(() => categories.id, { onDelete: 'set null' }),
@@ -311,9 +301,7 @@ export const transactionSplits = pgTable(
 export const monthlyRollups = pgTable(
   'monthly_rollups',
   {
-    householdId: uuid()
-      .notNull()
-      .references(() => households.id, { onDelete: 'cascade' }),
+    householdId: householdRef(),
     accountId: uuid()
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
@@ -336,9 +324,7 @@ export const budgets = pgTable(
   'budgets',
   {
     id: id(),
-    householdId: uuid()
-      .notNull()
-      .references(() => households.id, { onDelete: 'cascade' }),
+    householdId: householdRef(),
     categoryId: uuid()
       .notNull()
       .references(() => categories.id, { onDelete: 'cascade' }),
@@ -358,12 +344,8 @@ export const goals = pgTable(
   'goals',
   {
     id: id(),
-    householdId: uuid()
-      .notNull()
-      .references(() => households.id, { onDelete: 'cascade' }),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    householdId: householdRef(),
+    userId: userRef(),
     name: text().notNull(),
     targetAmount: cents().notNull(),
     currentAmount: cents().notNull().default(0),
@@ -387,9 +369,7 @@ export const goalContributions = pgTable(
     goalId: uuid()
       .notNull()
       .references(() => goals.id, { onDelete: 'cascade' }),
-    householdId: uuid()
-      .notNull()
-      .references(() => households.id, { onDelete: 'cascade' }),
+    householdId: householdRef(),
     // positive = contribution, negative = withdrawal
     amount: cents().notNull(),
     date: date().notNull(),
@@ -403,12 +383,8 @@ export const reminders = pgTable(
   'reminders',
   {
     id: id(),
-    householdId: uuid()
-      .notNull()
-      .references(() => households.id, { onDelete: 'cascade' }),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    householdId: householdRef(),
+    userId: userRef(),
     title: text().notNull(),
     description: text().notNull().default(''),
     type: text().notNull().default('other'),
@@ -438,12 +414,8 @@ export const creditScores = pgTable(
   'credit_scores',
   {
     id: id(),
-    householdId: uuid()
-      .notNull()
-      .references(() => households.id, { onDelete: 'cascade' }),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    householdId: householdRef(),
+    userId: userRef(),
     score: integer().notNull(),
     provider: text().notNull().default(''),
     date: date().notNull(),
@@ -460,9 +432,7 @@ export const rules = pgTable(
   'rules',
   {
     id: id(),
-    householdId: uuid()
-      .notNull()
-      .references(() => households.id, { onDelete: 'cascade' }),
+    householdId: householdRef(),
     name: text().notNull(),
     position: integer().notNull().default(0),
     isActive: boolean().notNull().default(true),
@@ -482,9 +452,7 @@ export const rules = pgTable(
 export const payeeCategories = pgTable(
   'payee_categories',
   {
-    householdId: uuid()
-      .notNull()
-      .references(() => households.id, { onDelete: 'cascade' }),
+    householdId: householdRef(),
     payeeKey: text().notNull(),
     categoryId: uuid()
       .notNull()
@@ -499,9 +467,7 @@ export const importPresets = pgTable(
   'import_presets',
   {
     id: id(),
-    householdId: uuid()
-      .notNull()
-      .references(() => households.id, { onDelete: 'cascade' }),
+    householdId: householdRef(),
     accountId: uuid().references(() => accounts.id, { onDelete: 'cascade' }),
     name: text().notNull(),
     mapping: jsonb().$type<Record<string, unknown>>().notNull(),
