@@ -1,21 +1,11 @@
 // The Bills page: the next 30 days with the spec's urgency ("Due today", "Due tomorrow",
 // "N days", overdue), every bill with how it repeats, Mark paid (the payment becomes a
 // transaction and the due date moves on), add, edit, pause and delete; and a month calendar.
-import {
-  CalendarDays,
-  CheckCircle2,
-  List,
-  MoreHorizontal,
-  Pause,
-  Pencil,
-  Play,
-  Plus,
-  Receipt,
-  Trash2,
-} from 'lucide-react'
+import { CalendarDays, CheckCircle2, List, Plus, Receipt } from 'lucide-react'
 import { useState } from 'react'
 import type { Bill } from '../../../contract/bills'
 import { billDueText, billUrgency, daysUntil, type BillUrgency } from '../../../domain/bill-urgency'
+import { ActionsMenu, PauseMenuItem } from '../../components/actions-menu'
 import { ConfirmDialog } from '../../components/confirm-dialog'
 import { EmptyState } from '../../components/empty-state'
 import { ErrorState } from '../../components/error-state'
@@ -24,13 +14,6 @@ import { PageBody, PageHeader } from '../../components/page-header'
 import { Badge } from '../../components/ui/badge'
 import { Button } from '../../components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card'
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '../../components/ui/dropdown-menu'
 import { Skeleton } from '../../components/ui/skeleton'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs'
 import { errorMessage } from '../../lib/api'
@@ -120,28 +103,9 @@ function BillRow({
             Mark paid
           </Button>
         )}
-        <DropdownMenu>
-          <DropdownMenuTrigger asChild>
-            <Button variant="ghost" size="icon-sm" aria-label={`Actions for ${bill.name}`}>
-              <MoreHorizontal aria-hidden="true" />
-            </Button>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent align="end">
-            <DropdownMenuItem onSelect={onEdit}>
-              <Pencil aria-hidden="true" />
-              Edit
-            </DropdownMenuItem>
-            <DropdownMenuItem onSelect={toggle}>
-              {bill.isActive ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
-              {bill.isActive ? 'Pause' : 'Resume'}
-            </DropdownMenuItem>
-            <DropdownMenuSeparator />
-            <DropdownMenuItem onSelect={onDelete} className="text-negative [&_svg]:text-negative">
-              <Trash2 aria-hidden="true" />
-              Delete
-            </DropdownMenuItem>
-          </DropdownMenuContent>
-        </DropdownMenu>
+        <ActionsMenu label={bill.name} onEdit={onEdit} onDelete={onDelete}>
+          <PauseMenuItem active={bill.isActive} onToggle={toggle} />
+        </ActionsMenu>
       </div>
     </li>
   )

@@ -1,7 +1,7 @@
 // The Goals page: each savings goal with its progress, the spec's status line (completed, months
 // ahead of or behind schedule, months remaining, or a prompt to set a monthly contribution),
 // what went in this month; contribute or withdraw, edit, pause or resume, delete.
-import { MoreHorizontal, Pause, Pencil, Play, Plus, Target, Trash2 } from 'lucide-react'
+import { Plus, Target } from 'lucide-react'
 import { useState } from 'react'
 import type { Goal } from '../../../contract/goals'
 import { asCents } from '../../../domain/money'
@@ -11,6 +11,7 @@ import {
   projectedCompletionDate,
   type GoalStatusKind,
 } from '../../../domain/goal-status'
+import { ActionsMenu, PauseMenuItem } from '../../components/actions-menu'
 import { ConfirmDialog } from '../../components/confirm-dialog'
 import { EmptyState } from '../../components/empty-state'
 import { ErrorState } from '../../components/error-state'
@@ -19,13 +20,6 @@ import { PageBody, PageHeader } from '../../components/page-header'
 import { Badge } from '../../components/ui/badge'
 import { Button } from '../../components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card'
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '../../components/ui/dropdown-menu'
 import { Progress } from '../../components/ui/progress'
 import { Skeleton } from '../../components/ui/skeleton'
 import { errorMessage } from '../../lib/api'
@@ -100,28 +94,9 @@ function GoalCard({
         </div>
         <div className="flex items-center gap-1">
           {!goal.isActive && <Badge variant="secondary">Paused</Badge>}
-          <DropdownMenu>
-            <DropdownMenuTrigger asChild>
-              <Button variant="ghost" size="icon-sm" aria-label={`Actions for ${goal.name}`}>
-                <MoreHorizontal aria-hidden="true" />
-              </Button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="end">
-              <DropdownMenuItem onSelect={onEdit}>
-                <Pencil aria-hidden="true" />
-                Edit
-              </DropdownMenuItem>
-              <DropdownMenuItem onSelect={togglePause}>
-                {goal.isActive ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
-                {goal.isActive ? 'Pause' : 'Resume'}
-              </DropdownMenuItem>
-              <DropdownMenuSeparator />
-              <DropdownMenuItem onSelect={onDelete} className="text-negative [&_svg]:text-negative">
-                <Trash2 aria-hidden="true" />
-                Delete
-              </DropdownMenuItem>
-            </DropdownMenuContent>
-          </DropdownMenu>
+          <ActionsMenu label={goal.name} onEdit={onEdit} onDelete={onDelete}>
+            <PauseMenuItem active={goal.isActive} onToggle={togglePause} />
+          </ActionsMenu>
         </div>
       </CardHeader>
       <CardContent className="space-y-3">
