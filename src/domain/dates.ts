@@ -73,13 +73,22 @@ export function localDate(now: Date, timeZone: string): IsoDate {
   return makeDate(field('year'), field('month'), field('day'))
 }
 
+// Checking a zone builds an Intl.DateTimeFormat too (the contracts check the user's zone on
+// every decode, the web on every render that needs today): remember the answer per zone.
+const zoneChecks = new Map<string, boolean>()
+
 export function isValidTimeZone(timeZone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone })
-    return true
-  } catch {
-    return false
+  let valid = zoneChecks.get(timeZone)
+  if (valid === undefined) {
+    try {
+      dayFormat(timeZone)
+      valid = true
+    } catch {
+      valid = false
+    }
+    if (zoneChecks.size < 1000) zoneChecks.set(timeZone, valid)
   }
+  return valid
 }
 
 export function addDays(date: IsoDate, days: number): IsoDate {

@@ -133,12 +133,22 @@ export function parseDecimalToCents(text: string, decimalSeparator: '.' | ',' = 
   return asCents(negative && value !== 0 ? -value : value)
 }
 
+// Building an Intl.NumberFormat costs far more than using one (a dashboard formats a hundred
+// amounts per render): one per currency and locale, kept.
+const moneyFormats = new Map<string, Intl.NumberFormat>()
+
 /** Formats cents for people: currency and locale of the user, never more than 2 decimals. */
 export function formatMoney(value: Cents, currency = 'USD', locale = 'en-US'): string {
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(value === 0 ? 0 : value / 100)
+  const key = `${currency}|${locale}`
+  let format = moneyFormats.get(key)
+  if (format === undefined) {
+    format = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    })
+    if (moneyFormats.size < 100) moneyFormats.set(key, format)
+  }
+  return format.format(value === 0 ? 0 : value / 100)
 }
