@@ -1,13 +1,16 @@
 // The dashboard (spec §2 Dashboard): overview, financial mood (also the page background), the
 // four stat cards, the Smart Spending Plan, recent transactions, accounts, goals, bills and the
 // credit score; for free users, ad slots and the Upgrade to Premium card.
-import { useLayoutEffect, useRef } from 'react'
+// Each card subscribes to its own calls: an answer re-renders the card that shows it, not the
+// page (ten answers arrive one by one, and each whole-page render blocked a phone for ~30 ms).
+import { useLayoutEffect, useRef, type RefObject } from 'react'
 import { AdSlot } from '../../components/ads/ad-slot'
 import { UpgradeCard } from '../../components/ads/upgrade-card'
 import { useAdEligibility } from '../../components/ads/use-ad-eligibility'
 import { useAfterFirstPaint } from '../../lib/after-paint'
 import { isUnauthorizedError } from '../../lib/api'
 import { useAuth } from '../../lib/auth'
+import type { IsoDate } from '../../../domain/dates'
 import { DEFAULT_LOCALE } from '../../lib/format'
 import { useToday } from '../../lib/today'
 import { useAccounts } from './api/get-accounts'
@@ -32,21 +35,12 @@ import { StatCards } from './components/stat-cards'
 import { useUnauthorizedRedirect } from './unauthorized'
 import { useFinancialMood } from './use-financial-mood'
 
-export function DashboardPage() {
-  const { user } = useAuth()
-  const today = useToday()
-
+function MoodSection({ pageRef }: { pageRef: RefObject<HTMLDivElement | null> }) {
   const accounts = useAccounts()
-  const recent = useRecentTransactions()
+  const summary = useMonthlySummary()
   const budgets = useBudgets()
   const goals = useGoals()
   const creditScore = useCreditScore()
-  const creditHistory = useCreditScoreHistory()
-  const categories = useCategories()
-  const netWorth = useNetWorth()
-  const summary = useMonthlySummary()
-  const bills = useUpcomingBills()
-
   const { mood, loaded } = useFinancialMood({
     accounts: accounts.data,
     summary: summary.data,
@@ -54,65 +48,112 @@ export function DashboardPage() {
     goals: goals.data,
     creditScore: creditScore.data,
   })
-
-  const pageRef = useRef<HTMLDivElement>(null)
+  // the page's colours and data-mood follow the mood without re-rendering the page
   useLayoutEffect(() => {
-    pageRef.current?.style.setProperty('--mood-bg', mood.backgroundColor)
-    pageRef.current?.style.setProperty('--mood-fg', mood.textColor)
-  }, [mood.backgroundColor, mood.textColor])
+    const page = pageRef.current
+    if (page === null) return
+    page.style.setProperty('--mood-bg', mood.backgroundColor)
+    page.style.setProperty('--mood-fg', mood.textColor)
+    page.dataset.mood = mood.mood
+  }, [pageRef, mood.backgroundColor, mood.textColor, mood.mood])
+  return <MoodCard mood={mood} loaded={loaded} />
+}
 
+/** The toast and the way back to sign-in when any of the dashboard's calls answers 401. */
+function UnauthorizedWatch() {
+  const errors = [
+    useAccounts(),
+    useRecentTransactions(),
+    useBudgets(),
+    useGoals(),
+    useCreditScore(),
+    useCreditScoreHistory(),
+    useCategories(),
+    useNetWorth(),
+    useMonthlySummary(),
+    useUpcomingBills(),
+  ].map((q) => q.error)
+  useUnauthorizedRedirect(errors.some(isUnauthorizedError))
+  return null
+}
+
+function StatCardsSection() {
+  return <StatCards netWorth={useNetWorth()} summary={useMonthlySummary()} />
+}
+
+function SpendingPlanSection() {
+  return <SpendingPlanCard summary={useMonthlySummary()} />
+}
+
+function RecentTransactionsSection() {
+  const recent = useRecentTransactions()
+  const categories = useCategories()
+  const accounts = useAccounts()
+  return (
+    <RecentTransactionsCard
+      transactions={recent}
+      categories={categories.data}
+      accounts={accounts.data}
+    />
+  )
+}
+
+function GoalsSection({ today }: { today: IsoDate }) {
+  return <GoalsCard goals={useGoals()} today={today} />
+}
+
+function BillsSection({ today }: { today: IsoDate }) {
+  return <BillsCard bills={useUpcomingBills()} today={today} />
+}
+
+function CreditScoreSection({ today }: { today: IsoDate }) {
+  return (
+    <CreditScoreCard current={useCreditScore()} history={useCreditScoreHistory()} today={today} />
+  )
+}
+
+function AccountsSection() {
+  return <AccountsCard accounts={useAccounts()} />
+}
+
+export function DashboardPage() {
+  const { user } = useAuth()
+  const today = useToday()
+  const pageRef = useRef<HTMLDivElement>(null)
   const adsEligible = useAdEligibility(pageRef)
   // the top of the page (overview, mood, stat cards) paints first; the cards below it follow
   const belowTheFold = useAfterFirstPaint()
   const free = user?.subscriptionTier === 'free'
-
-  const errors = [
-    accounts,
-    recent,
-    budgets,
-    goals,
-    creditScore,
-    creditHistory,
-    categories,
-    netWorth,
-    summary,
-    bills,
-  ].map((q) => q.error)
-  useUnauthorizedRedirect(errors.some(isUnauthorizedError))
 
   return (
     <div
       ref={pageRef}
       className="mood-surface flex-1 transition-colors"
       data-testid="dashboard"
-      data-mood={mood.mood}
     >
+      <UnauthorizedWatch />
       <div className="mx-auto w-full max-w-7xl space-y-6 p-4 sm:p-6">
         <Overview
           firstName={user?.firstName ?? ''}
           today={today}
           locale={user?.locale ?? DEFAULT_LOCALE}
         />
-        <MoodCard mood={mood} loaded={loaded} />
-        <StatCards netWorth={netWorth} summary={summary} />
+        <MoodSection pageRef={pageRef} />
+        <StatCardsSection />
         {belowTheFold && free && <AdSlot eligible={adsEligible} />}
         {belowTheFold && (
           <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
             <div className="min-w-0 space-y-6 xl:col-span-2">
-              <SpendingPlanCard summary={summary} />
-              <RecentTransactionsCard
-                transactions={recent}
-                categories={categories.data}
-                accounts={accounts.data}
-              />
+              <SpendingPlanSection />
+              <RecentTransactionsSection />
               <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
-                <GoalsCard goals={goals} today={today} />
-                <BillsCard bills={bills} today={today} />
+                <GoalsSection today={today} />
+                <BillsSection today={today} />
               </div>
             </div>
             <div className="min-w-0 space-y-6">
-              <CreditScoreCard current={creditScore} history={creditHistory} today={today} />
-              <AccountsCard accounts={accounts} />
+              <CreditScoreSection today={today} />
+              <AccountsSection />
               {free && <UpgradeCard />}
               {free && <AdSlot eligible={adsEligible} networkOnly />}
             </div>
