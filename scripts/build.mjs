@@ -30,9 +30,61 @@ async function precompress(dir) {
   }
 }
 
+/**
+ * The pages a first visit most often opens straight away, with the modules each one needs
+ * (sources under src/web, as Vite's manifest names them). Their HTML lists those chunks as
+ * modulepreload links, so the browser fetches them with the entry instead of after it has run.
+ */
+const ROUTE_PRELOADS = {
+  'auth/login': ['app/full-app.tsx', 'features/auth/login-page.tsx'],
+  dashboard: [
+    'app/full-app.tsx',
+    'app/signed-in-routes.tsx',
+    'app/layout/app-shell.tsx',
+    'features/dashboard/dashboard-page.tsx',
+  ],
+}
+
+/**
+ * Writes dist/web/routes/<path>.html for each route of ROUTE_PRELOADS: index.html with a
+ * modulepreload link per chunk the route's modules load (the entry's own imports are already
+ * linked by Vite). The server sends it for that path instead of index.html.
+ * @param {string} dir
+ */
+async function writeRoutePages(dir) {
+  /** @type {Record<string, {file: string, imports?: string[], isEntry?: boolean}>} */
+  const manifest = JSON.parse(await readFile(path.join(dir, '.vite', 'manifest.json'), 'utf8'))
+  const entry = Object.values(manifest).find((chunk) => chunk.isEntry)
+  if (entry === undefined) throw new Error('The Vite manifest has no entry')
+  /** @type {(key: string, into: Set<string>) => void} */
+  const closure = (key, into) => {
+    if (into.has(key) || manifest[key] === undefined) return
+    into.add(key)
+    for (const next of manifest[key].imports ?? []) closure(next, into)
+  }
+  const entryChunks = new Set()
+  closure('index.html', entryChunks)
+  const html = await readFile(path.join(dir, 'index.html'), 'utf8')
+  for (const [route, modules] of Object.entries(ROUTE_PRELOADS)) {
+    const chunks = new Set()
+    for (const source of modules) {
+      if (manifest[source] === undefined) throw new Error(`${source} is not in the Vite manifest`)
+      closure(source, chunks)
+    }
+    const links = [...chunks]
+      .filter((key) => !entryChunks.has(key))
+      .map((key) => `    <link rel="modulepreload" crossorigin href="/${manifest[key]?.file}">`)
+    const page = html.replace('  </head>', `${links.join('\n')}\n  </head>`)
+    const file = path.join(dir, 'routes', `${route}.html`)
+    await mkdir(path.dirname(file), { recursive: true })
+    await writeFile(file, page)
+  }
+}
+
 export async function buildAll({ quiet = false } = {}) {
   const started = Date.now()
   await viteBuild({ configFile: path.join(root, 'vite.config.ts'), logLevel: quiet ? 'warn' : 'info' })
+  await writeRoutePages(path.join(root, 'dist', 'web'))
   await precompress(path.join(root, 'dist', 'web'))
   await rm(out, { recursive: true, force: true })
   await esbuild({

@@ -39,6 +39,22 @@ describe('serving the web app', () => {
     const api = await app.inject({ method: 'GET', url: '/api/nope' })
     expect(api.json()).toEqual({ message: 'Not found', code: 'NOT_FOUND' })
   })
+
+  it('answers a path the build wrote a page for with that page (its chunks preloaded)', async () => {
+    await mkdir(path.join(webDir, 'routes', 'auth'), { recursive: true })
+    await writeFile(path.join(webDir, 'routes', 'auth', 'login.html'), '<!doctype html><div id="root"></div><!-- login -->')
+    await writeFile(path.join(webDir, 'routes', 'dashboard.html'), '<!doctype html><div id="root"></div><!-- dashboard -->')
+    expect((await app.inject({ method: 'GET', url: '/auth/login?next=%2F' })).body).toContain('<!-- login -->')
+    expect((await app.inject({ method: 'GET', url: '/dashboard' })).body).toContain('<!-- dashboard -->')
+    // every other path, and anything that is not a plain page path, gets index.html
+    for (const url of ['/transactions', '/auth', '/routes/dashboard', '/Dashboard', '/dashboard/', '/%2e%2e/index']) {
+      const res = await app.inject({ method: 'GET', url })
+      expect(res.statusCode, url).toBe(200)
+      expect(res.body, url).not.toContain('<!-- ')
+    }
+    const api = await app.inject({ method: 'GET', url: '/api/dashboard' })
+    expect(api.json()).toEqual({ message: 'Not found', code: 'NOT_FOUND' })
+  })
 })
 
 describe('configuration', () => {

@@ -37,6 +37,17 @@ export const SESSION_CACHE_MS = 10_000
 
 export const DEFAULT_WEB_DIR = path.resolve(import.meta.dirname, '../../dist/web')
 
+/**
+ * The HTML for a path of the web app: routes/<path>.html when the build wrote one for it (with
+ * its chunks preloaded), else index.html. Only plain lower-case paths are looked up.
+ */
+export function routePage(webDir: string, url: string): string {
+  const pathname = url.split('?')[0] ?? ''
+  if (!/^\/[a-z0-9-]+(?:\/[a-z0-9-]+)*$/.test(pathname)) return 'index.html'
+  const page = `routes${pathname}.html`
+  return existsSync(path.join(webDir, page)) ? page : 'index.html'
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { db, config } = options
   const clock = options.clock ?? systemClock
@@ -114,8 +125,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       return reply.code(404).send({ message: 'Not found', code: 'NOT_FOUND' } satisfies ApiError)
     }
     if (hasWeb) {
-      // the web app routes every other path itself (and shows its own 404 page)
-      return reply.header('cache-control', 'no-cache').sendFile('index.html')
+      // the web app routes every other path itself (and shows its own 404 page); the pages a
+      // first visit opens most have their own copy that preloads their chunks (scripts/build.mjs)
+      return reply.header('cache-control', 'no-cache').sendFile(routePage(webDir, req.url))
     }
     return reply
       .type('text/html')
