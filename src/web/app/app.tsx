@@ -3,9 +3,8 @@
 // once the visitor moves on) runs the full app with its query cache and gated routes.
 import { startTransition, Suspense, useEffect, useState } from 'react'
 import { BrowserRouter, useLocation } from 'react-router'
-import type { User } from '../../contract/auth'
 import { PageSpinner } from '../components/ui/spinner'
-import { fetchBootUser } from './boot'
+import { fetchBootUser, type BootUser } from './boot'
 import { lazyPage } from './lazy-page'
 import { loadLandingPage } from './public-page-loaders'
 import { loadFullApp, preloadRoute, rememberSignedIn } from './route-preload'
@@ -13,7 +12,7 @@ import { loadFullApp, preloadRoute, rememberSignedIn } from './route-preload'
 const FullApp = lazyPage(loadFullApp, 'FullApp')
 const LandingPage = lazyPage(loadLandingPage, 'LandingPage')
 
-type Boot = { status: 'loading' } | { status: 'done'; user: User | null }
+type Boot = { status: 'loading' } | { status: 'done'; user: BootUser }
 
 // ask who is signed in and start the page's chunks at once, before React's first render; the
 // page renders when both are in, in one go (no Suspense fallback on the way, when they arrived)
@@ -28,7 +27,7 @@ function Root() {
   useEffect(() => {
     let live = true
     void bootUser.then(async (user) => {
-      rememberSignedIn(user !== null)
+      rememberSignedIn(user !== null && user !== undefined)
       await preloaded
       // a transition: React renders the page in short slices, the main thread stays responsive
       if (live) startTransition(() => setBoot({ status: 'done', user }))
@@ -39,7 +38,7 @@ function Root() {
   }, [])
 
   if (boot.status === 'loading') return <PageSpinner />
-  const landing = !fullApp && boot.user === null && pathname === '/'
+  const landing = !fullApp && !boot.user && pathname === '/'
   // once the full app runs it keeps running: it knows about sign-ins that happen later
   if (!landing && !fullApp) setFullApp(true)
   return (

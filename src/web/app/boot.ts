@@ -3,13 +3,18 @@
 // the landing page gets the page without the query library or the app's route tables.
 import type { User } from '../../contract/auth'
 
-export async function fetchBootUser(): Promise<User | null> {
+/** The signed-in user; null when the server says nobody is (401); undefined when it could not
+ *  tell (offline, a server error), so the user query asks again. */
+export type BootUser = User | null | undefined
+
+export async function fetchBootUser(): Promise<BootUser> {
   try {
     const res = await fetch('/api/auth/user', { credentials: 'include' })
-    if (!res.ok) return null
+    if (res.status === 401) return null
+    if (!res.ok) return undefined
     const user: User = await res.json()
     return user
   } catch {
-    return null
+    return undefined
   }
 }

@@ -3,17 +3,18 @@
 // downloads with the first toast, not before the first page).
 import { QueryClientProvider } from '@tanstack/react-query'
 import { Suspense, useState } from 'react'
-import type { User } from '../../contract/auth'
 import { USER_QUERY_KEY } from '../lib/auth'
 import { queryClient } from '../lib/query-client'
 import { useToasts } from '../lib/toast'
 import { lazyPage } from './lazy-page'
+import type { BootUser } from './boot'
 import { AppRoutes } from './routes'
 
 const Toaster = lazyPage(() => import('../components/ui/toaster'), 'Toaster')
 
-function seedUser(user: User | null): boolean {
-  if (user !== null && queryClient.getQueryData(USER_QUERY_KEY) === undefined) {
+// a signed-out answer is seeded too: the sign-in page renders without asking again
+function seedUser(user: BootUser): boolean {
+  if (user !== undefined && queryClient.getQueryData(USER_QUERY_KEY) === undefined) {
     queryClient.setQueryData(USER_QUERY_KEY, user)
   }
   return true
@@ -31,7 +32,7 @@ function ToasterOnFirstToast() {
   )
 }
 
-export function FullApp({ bootUser }: { bootUser: User | null }) {
+export function FullApp({ bootUser }: { bootUser: BootUser }) {
   useState(() => seedUser(bootUser))
   return (
     <QueryClientProvider client={queryClient}>
