@@ -1,6 +1,6 @@
 // Money and dates for people: the domain's formatMoney with the signed-in user's currency and
 // locale, so every amount on screen is formatted the same way.
-import { useCallback, useMemo } from 'react'
+import { useCallback } from 'react'
 import type { IsoDate } from '../../domain/dates'
 import { formatMoney, type Cents } from '../../domain/money'
 import { useAuth } from './auth'
@@ -10,24 +10,41 @@ export const DEFAULT_LOCALE = 'en-US'
 
 export type MoneyFormatter = (value: Cents, currency?: string) => string
 
+// Asking Intl whether it knows a locale is slow, and every amount on screen would ask: once each.
+const knownLocales = new Map<string, string>()
+
 function safeLocale(locale: string | undefined): string {
   if (!locale) return DEFAULT_LOCALE
-  try {
-    return Intl.NumberFormat.supportedLocalesOf([locale]).length > 0 ? locale : DEFAULT_LOCALE
-  } catch {
-    return DEFAULT_LOCALE
+  let safe = knownLocales.get(locale)
+  if (safe === undefined) {
+    try {
+      safe = Intl.NumberFormat.supportedLocalesOf([locale]).length > 0 ? locale : DEFAULT_LOCALE
+    } catch {
+      safe = DEFAULT_LOCALE
+    }
+    if (knownLocales.size < 100) knownLocales.set(locale, safe)
   }
+  return safe
 }
 
+const moneyFormatters = new Map<string, MoneyFormatter>()
+
+/** The formatter of a currency and locale: one per pair, shared by every amount that uses it. */
 export function makeMoneyFormatter(currency: string, locale: string): MoneyFormatter {
-  const loc = safeLocale(locale)
-  return (value, override) => {
-    try {
-      return formatMoney(value, override ?? currency, loc)
-    } catch {
-      return formatMoney(value, DEFAULT_CURRENCY, loc)
+  const key = `${currency}|${locale}`
+  let formatter = moneyFormatters.get(key)
+  if (formatter === undefined) {
+    const loc = safeLocale(locale)
+    formatter = (value, override) => {
+      try {
+        return formatMoney(value, override ?? currency, loc)
+      } catch {
+        return formatMoney(value, DEFAULT_CURRENCY, loc)
+      }
     }
+    if (moneyFormatters.size < 100) moneyFormatters.set(key, formatter)
   }
+  return formatter
 }
 
 /** Formats cents in the user's base currency and locale (or USD / en-US when signed out). */
@@ -35,7 +52,7 @@ export function useMoney(): MoneyFormatter {
   const { user } = useAuth()
   const currency = user?.baseCurrency ?? DEFAULT_CURRENCY
   const locale = user?.locale ?? DEFAULT_LOCALE
-  return useMemo(() => makeMoneyFormatter(currency, locale), [currency, locale])
+  return makeMoneyFormatter(currency, locale)
 }
 
 // Building an Intl.DateTimeFormat costs far more than using one: keep one per locale and pattern.
