@@ -1,12 +1,14 @@
 // The signed-in layout: the desktop sidebar (lg and up), the header, the page, and the mobile
 // bottom bar (below lg). Pages load lazily inside it behind a spinner. Tooltips (700 ms) are
-// only used here, so their provider lives here rather than at the root.
+// only used here, so their provider lives here rather than at the root. Only the navigation that
+// shows is rendered: a phone does not build the sidebar's twenty links, a desktop not the bar.
 import { Suspense } from 'react'
 import { Outlet } from 'react-router'
 import { PageSpinner } from '../../components/ui/spinner'
 import { TooltipProvider } from '../../components/ui/tooltip'
 import { Logo } from '../../components/logo'
 import { useAuth } from '../../lib/auth'
+import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query'
 import { Header } from './header'
 import { MobileNav } from './mobile-nav'
 import { SidebarFooter } from './sidebar-footer'
@@ -14,6 +16,7 @@ import { SidebarNav } from './sidebar-nav'
 
 export function AppShell() {
   const { user } = useAuth()
+  const desktop = useMediaQuery(DESKTOP_QUERY)
   if (user === null) return <PageSpinner />
   return (
     <TooltipProvider>
@@ -24,16 +27,18 @@ export function AppShell() {
         >
           Skip to content
         </a>
-        <aside
-          data-testid="sidebar"
-          className="fixed inset-y-0 left-0 z-40 hidden w-64 flex-col border-r bg-sidebar lg:flex"
-        >
-          <div className="flex h-16 items-center border-b px-5">
-            <Logo />
-          </div>
-          <SidebarNav tier={user.subscriptionTier} />
-          <SidebarFooter user={user} />
-        </aside>
+        {desktop && (
+          <aside
+            data-testid="sidebar"
+            className="fixed inset-y-0 left-0 z-40 hidden w-64 flex-col border-r bg-sidebar lg:flex"
+          >
+            <div className="flex h-16 items-center border-b px-5">
+              <Logo />
+            </div>
+            <SidebarNav tier={user.subscriptionTier} />
+            <SidebarFooter user={user} />
+          </aside>
+        )}
         <div className="flex min-h-dvh min-w-0 flex-col">
           <Header user={user} />
           <main id="main" tabIndex={-1} className="flex flex-1 flex-col pb-20 outline-none lg:pb-0">
@@ -42,7 +47,7 @@ export function AppShell() {
             </Suspense>
           </main>
         </div>
-        <MobileNav />
+        {!desktop && <MobileNav />}
       </div>
     </TooltipProvider>
   )
