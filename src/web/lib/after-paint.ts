@@ -2,8 +2,6 @@
 // loading state) does not wait for the answers to arrive and be parsed and rendered. Resolves
 // in the frame after the next one (so the next one has been presented), or after 100 ms when the
 // tab draws no frames (hidden); at once after the first time.
-import { useEffect, useState } from 'react'
-
 let painted = false
 
 export function afterFirstPaint(): Promise<void> {
@@ -21,19 +19,4 @@ export function afterFirstPaint(): Promise<void> {
       }),
     )
   })
-}
-
-/** False for the first frame of the component that calls it, then true (see afterFirstPaint). */
-export function useAfterFirstPaint(): boolean {
-  const [done, setDone] = useState(painted)
-  useEffect(() => {
-    let live = true
-    void afterFirstPaint().then(() => {
-      if (live) setDone(true)
-    })
-    return () => {
-      live = false
-    }
-  }, [])
-  return done
 }

@@ -1,28 +1,37 @@
 // The dashboard (spec §2 Dashboard): overview, financial mood (also the page background), the
 // four stat cards, the Smart Spending Plan, recent transactions, accounts, goals, bills and the
 // credit score; for free users, ad slots and the Upgrade to Premium card.
-// Each card subscribes to its own calls: an answer re-renders the card that shows it, not the
-// page (ten answers arrive one by one, and each whole-page render blocked a phone for ~30 ms).
-import { useLayoutEffect, useRef, type RefObject } from 'react'
+// The cards render once their calls have answered (asked after the first paint), in one
+// transition that React renders in slices, rather than as ten answers re-rendering the page one
+// after another (each blocked a phone for ~30 ms). Each card then
+// subscribes to its own calls, so a later refresh re-renders that card, not the page.
+import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query'
+import {
+  startTransition,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type RefObject,
+} from 'react'
 import { AdSlot } from '../../components/ads/ad-slot'
 import { UpgradeCard } from '../../components/ads/upgrade-card'
 import { useAdEligibility } from '../../components/ads/use-ad-eligibility'
-import { useAfterFirstPaint } from '../../lib/after-paint'
 import { isUnauthorizedError } from '../../lib/api'
 import { useAuth } from '../../lib/auth'
 import type { IsoDate } from '../../../domain/dates'
 import { DEFAULT_LOCALE } from '../../lib/format'
 import { useToday } from '../../lib/today'
-import { useAccounts } from './api/get-accounts'
-import { useBudgets } from './api/get-budgets'
-import { useCategories } from './api/get-categories'
-import { useCreditScore } from './api/get-credit-score'
-import { useCreditScoreHistory } from './api/get-credit-score-history'
-import { useGoals } from './api/get-goals'
-import { useMonthlySummary } from './api/get-monthly-summary'
-import { useNetWorth } from './api/get-net-worth'
-import { useRecentTransactions } from './api/get-recent-transactions'
-import { useUpcomingBills } from './api/get-upcoming-bills'
+import { accountsQuery, useAccounts } from './api/get-accounts'
+import { budgetsQuery, useBudgets } from './api/get-budgets'
+import { categoriesQuery, useCategories } from './api/get-categories'
+import { creditScoreQuery, useCreditScore } from './api/get-credit-score'
+import { creditScoreHistoryQuery, useCreditScoreHistory } from './api/get-credit-score-history'
+import { goalsQuery, useGoals } from './api/get-goals'
+import { monthlySummaryQuery, useMonthlySummary } from './api/get-monthly-summary'
+import { netWorthQuery, useNetWorth } from './api/get-net-worth'
+import { recentTransactionsQuery, useRecentTransactions } from './api/get-recent-transactions'
+import { upcomingBillsQuery, useUpcomingBills } from './api/get-upcoming-bills'
 import { AccountsCard } from './components/accounts-card'
 import { BillsCard } from './components/bills-card'
 import { CreditScoreCard } from './components/credit-score-card'
@@ -32,8 +41,76 @@ import { Overview } from './components/overview'
 import { RecentTransactionsCard } from './components/recent-transactions-card'
 import { SpendingPlanCard } from './components/spending-plan-card'
 import { StatCards } from './components/stat-cards'
+import { Skeleton } from '../../components/ui/skeleton'
 import { useUnauthorizedRedirect } from './unauthorized'
 import { useFinancialMood } from './use-financial-mood'
+
+/** Every call of the cards, fetched before they render. */
+function prefetchCards(client: QueryClient): Promise<unknown> {
+  return Promise.allSettled([
+    client.prefetchQuery(accountsQuery),
+    client.prefetchQuery(recentTransactionsQuery),
+    client.prefetchQuery(budgetsQuery),
+    client.prefetchQuery(goalsQuery),
+    client.prefetchQuery(creditScoreQuery),
+    client.prefetchQuery(creditScoreHistoryQuery),
+    client.prefetchQuery(categoriesQuery),
+    client.prefetchQuery(netWorthQuery),
+    client.prefetchQuery(monthlySummaryQuery),
+    client.prefetchQuery(upcomingBillsQuery),
+  ])
+}
+
+const CARD_KEYS: QueryKey[] = [
+  accountsQuery.queryKey,
+  recentTransactionsQuery.queryKey,
+  budgetsQuery.queryKey,
+  goalsQuery.queryKey,
+  creditScoreQuery.queryKey,
+  creditScoreHistoryQuery.queryKey,
+  categoriesQuery.queryKey,
+  netWorthQuery.queryKey,
+  monthlySummaryQuery.queryKey,
+  upcomingBillsQuery.queryKey,
+]
+
+/** How long the cards wait for every call before they render with what has come. */
+export const CARDS_WAIT_MS = 1500
+
+/** False until every dashboard call has answered (or CARDS_WAIT_MS passed), then true. */
+function useCardsReady(): boolean {
+  const queryClient = useQueryClient()
+  const [ready, setReady] = useState(() =>
+    CARD_KEYS.every((key) => queryClient.getQueryData(key) !== undefined),
+  )
+  useEffect(() => {
+    if (ready) return
+    let live = true
+    const show = () => {
+      if (live) startTransition(() => setReady(true))
+    }
+    const timer = setTimeout(show, CARDS_WAIT_MS)
+    void prefetchCards(queryClient).then(show)
+    return () => {
+      live = false
+      clearTimeout(timer)
+    }
+  }, [queryClient, ready])
+  return ready
+}
+
+function CardsSkeleton() {
+  return (
+    <div aria-busy="true" aria-label="Loading your dashboard" className="space-y-6">
+      <Skeleton className="h-28 w-full" />
+      <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} className="h-28" />
+        ))}
+      </div>
+    </div>
+  )
+}
 
 function MoodSection({ pageRef }: { pageRef: RefObject<HTMLDivElement | null> }) {
   const accounts = useAccounts()
@@ -121,27 +198,24 @@ export function DashboardPage() {
   const today = useToday()
   const pageRef = useRef<HTMLDivElement>(null)
   const adsEligible = useAdEligibility(pageRef)
-  // the top of the page (overview, mood, stat cards) paints first; the cards below it follow
-  const belowTheFold = useAfterFirstPaint()
+  const ready = useCardsReady()
   const free = user?.subscriptionTier === 'free'
 
   return (
-    <div
-      ref={pageRef}
-      className="mood-surface flex-1 transition-colors"
-      data-testid="dashboard"
-    >
-      <UnauthorizedWatch />
+    <div ref={pageRef} className="mood-surface flex-1 transition-colors" data-testid="dashboard">
+      {/* once the cards' calls have settled: an answer during the cards' render would restart it */}
+      {ready && <UnauthorizedWatch />}
       <div className="mx-auto w-full max-w-7xl space-y-6 p-4 sm:p-6">
         <Overview
           firstName={user?.firstName ?? ''}
           today={today}
           locale={user?.locale ?? DEFAULT_LOCALE}
         />
-        <MoodSection pageRef={pageRef} />
-        <StatCardsSection />
-        {belowTheFold && free && <AdSlot eligible={adsEligible} />}
-        {belowTheFold && (
+        {!ready && <CardsSkeleton />}
+        {ready && <MoodSection pageRef={pageRef} />}
+        {ready && <StatCardsSection />}
+        {ready && free && <AdSlot eligible={adsEligible} />}
+        {ready && (
           <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
             <div className="min-w-0 space-y-6 xl:col-span-2">
               <SpendingPlanSection />

@@ -1,16 +1,18 @@
 // GET /api/budgets: this month's budgets (their total feeds the mood's budget usage).
-import { useQuery } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import { listBudgets } from '../../../../contract/budgets'
 import { afterFirstPaint } from '../../../lib/after-paint'
 import { callEndpoint } from '../../../lib/api'
 import { dashboardKeys } from './dashboard-keys'
 
+export const budgetsQuery = queryOptions({
+  queryKey: dashboardKeys.budgets(),
+  queryFn: async ({ signal }) => {
+    await afterFirstPaint()
+    return callEndpoint(listBudgets, { signal })
+  },
+})
+
 export function useBudgets() {
-  return useQuery({
-    queryKey: dashboardKeys.budgets(),
-    queryFn: async ({ signal }) => {
-      await afterFirstPaint()
-      return callEndpoint(listBudgets, { signal })
-    },
-  })
+  return useQuery(budgetsQuery)
 }

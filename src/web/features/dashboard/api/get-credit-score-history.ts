@@ -1,16 +1,18 @@
 // GET /api/credit-score/history: every entry, for the change since the previous one.
-import { useQuery } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import { creditScoreHistory } from '../../../../contract/credit-score'
 import { afterFirstPaint } from '../../../lib/after-paint'
 import { callEndpoint } from '../../../lib/api'
 import { dashboardKeys } from './dashboard-keys'
 
+export const creditScoreHistoryQuery = queryOptions({
+  queryKey: dashboardKeys.creditScoreHistory(),
+  queryFn: async ({ signal }) => {
+    await afterFirstPaint()
+    return callEndpoint(creditScoreHistory, { signal })
+  },
+})
+
 export function useCreditScoreHistory() {
-  return useQuery({
-    queryKey: dashboardKeys.creditScoreHistory(),
-    queryFn: async ({ signal }) => {
-      await afterFirstPaint()
-      return callEndpoint(creditScoreHistory, { signal })
-    },
-  })
+  return useQuery(creditScoreHistoryQuery)
 }

@@ -1,16 +1,18 @@
 // GET /api/credit-score: the latest score, or null (the Credit Score card and the mood).
-import { useQuery } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import { getCreditScore } from '../../../../contract/credit-score'
 import { afterFirstPaint } from '../../../lib/after-paint'
 import { callEndpoint } from '../../../lib/api'
 import { dashboardKeys } from './dashboard-keys'
 
+export const creditScoreQuery = queryOptions({
+  queryKey: dashboardKeys.creditScore(),
+  queryFn: async ({ signal }) => {
+    await afterFirstPaint()
+    return callEndpoint(getCreditScore, { signal })
+  },
+})
+
 export function useCreditScore() {
-  return useQuery({
-    queryKey: dashboardKeys.creditScore(),
-    queryFn: async ({ signal }) => {
-      await afterFirstPaint()
-      return callEndpoint(getCreditScore, { signal })
-    },
-  })
+  return useQuery(creditScoreQuery)
 }

@@ -1,16 +1,18 @@
 // GET /api/analytics/net-worth: net worth now and at the end of last month.
-import { useQuery } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import { getNetWorth } from '../../../../contract/analytics'
 import { afterFirstPaint } from '../../../lib/after-paint'
 import { callEndpoint } from '../../../lib/api'
 import { dashboardKeys } from './dashboard-keys'
 
+export const netWorthQuery = queryOptions({
+  queryKey: dashboardKeys.netWorth(),
+  queryFn: async ({ signal }) => {
+    await afterFirstPaint()
+    return callEndpoint(getNetWorth, { signal })
+  },
+})
+
 export function useNetWorth() {
-  return useQuery({
-    queryKey: dashboardKeys.netWorth(),
-    queryFn: async ({ signal }) => {
-      await afterFirstPaint()
-      return callEndpoint(getNetWorth, { signal })
-    },
-  })
+  return useQuery(netWorthQuery)
 }

@@ -1,5 +1,5 @@
 // GET /api/transactions?limit=5: the five newest transactions of the Recent Transactions card.
-import { useQuery } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import { listTransactions } from '../../../../contract/transactions'
 import { afterFirstPaint } from '../../../lib/after-paint'
 import { callEndpoint } from '../../../lib/api'
@@ -7,12 +7,14 @@ import { dashboardKeys } from './dashboard-keys'
 
 export const RECENT_TRANSACTIONS = 5
 
+export const recentTransactionsQuery = queryOptions({
+  queryKey: dashboardKeys.recentTransactions(RECENT_TRANSACTIONS),
+  queryFn: async ({ signal }) => {
+    await afterFirstPaint()
+    return callEndpoint(listTransactions, { query: { limit: RECENT_TRANSACTIONS }, signal })
+  },
+})
+
 export function useRecentTransactions() {
-  return useQuery({
-    queryKey: dashboardKeys.recentTransactions(RECENT_TRANSACTIONS),
-    queryFn: async ({ signal }) => {
-      await afterFirstPaint()
-      return callEndpoint(listTransactions, { query: { limit: RECENT_TRANSACTIONS }, signal })
-    },
-  })
+  return useQuery(recentTransactionsQuery)
 }

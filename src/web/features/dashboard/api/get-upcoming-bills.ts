@@ -1,5 +1,5 @@
 // GET /api/bills/upcoming?days=30: the bills of the next 30 days for the Upcoming Bills card.
-import { useQuery } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import { upcomingBills } from '../../../../contract/bills'
 import { afterFirstPaint } from '../../../lib/after-paint'
 import { callEndpoint } from '../../../lib/api'
@@ -7,12 +7,14 @@ import { dashboardKeys } from './dashboard-keys'
 
 export const UPCOMING_DAYS = 30
 
+export const upcomingBillsQuery = queryOptions({
+  queryKey: dashboardKeys.upcomingBills(UPCOMING_DAYS),
+  queryFn: async ({ signal }) => {
+    await afterFirstPaint()
+    return callEndpoint(upcomingBills, { query: { days: UPCOMING_DAYS }, signal })
+  },
+})
+
 export function useUpcomingBills() {
-  return useQuery({
-    queryKey: dashboardKeys.upcomingBills(UPCOMING_DAYS),
-    queryFn: async ({ signal }) => {
-      await afterFirstPaint()
-      return callEndpoint(upcomingBills, { query: { days: UPCOMING_DAYS }, signal })
-    },
-  })
+  return useQuery(upcomingBillsQuery)
 }
