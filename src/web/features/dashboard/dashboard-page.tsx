@@ -1,8 +1,8 @@
 // The dashboard (spec §2 Dashboard): overview, financial mood (also the page background), the
 // four stat cards, the Smart Spending Plan, recent transactions, accounts, goals, bills and the
 // credit score; for free users, ad slots and the Upgrade to Premium card.
-// The cards render once their calls have answered (asked after the first paint), in one
-// transition that React renders in slices, rather than as ten answers re-rendering the page one
+// The cards render once their calls have answered (asked after the first paint), in four
+// transitions one frame apart, top first, rather than as ten answers re-rendering the page one
 // after another (each blocked a phone for ~30 ms). Each card then
 // subscribes to its own calls, so a later refresh re-renders that card, not the page.
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query'
@@ -112,6 +112,21 @@ function CardsSkeleton() {
   )
 }
 
+/** The cards come in this many steps, one per frame, top first: each step is a short task. */
+const CARD_STEPS = 4
+
+/** 0 while the cards wait for their calls, then 1…CARD_STEPS, one more each frame. */
+function useCardSteps(ready: boolean): number {
+  const [steps, setSteps] = useState(ready ? CARD_STEPS : 0)
+  const target = ready ? CARD_STEPS : 0
+  useEffect(() => {
+    if (steps >= target) return
+    const frame = requestAnimationFrame(() => startTransition(() => setSteps(steps + 1)))
+    return () => cancelAnimationFrame(frame)
+  }, [steps, target])
+  return steps
+}
+
 function MoodSection({ pageRef }: { pageRef: RefObject<HTMLDivElement | null> }) {
   const accounts = useAccounts()
   const summary = useMonthlySummary()
@@ -198,39 +213,43 @@ export function DashboardPage() {
   const today = useToday()
   const pageRef = useRef<HTMLDivElement>(null)
   const adsEligible = useAdEligibility(pageRef)
-  const ready = useCardsReady()
+  const steps = useCardSteps(useCardsReady())
   const free = user?.subscriptionTier === 'free'
 
   return (
     <div ref={pageRef} className="mood-surface flex-1 transition-colors" data-testid="dashboard">
       {/* once the cards' calls have settled: an answer during the cards' render would restart it */}
-      {ready && <UnauthorizedWatch />}
+      {steps > 0 && <UnauthorizedWatch />}
       <div className="mx-auto w-full max-w-7xl space-y-6 p-4 sm:p-6">
         <Overview
           firstName={user?.firstName ?? ''}
           today={today}
           locale={user?.locale ?? DEFAULT_LOCALE}
         />
-        {!ready && <CardsSkeleton />}
-        {ready && <MoodSection pageRef={pageRef} />}
-        {ready && <StatCardsSection />}
-        {ready && free && <AdSlot eligible={adsEligible} />}
-        {ready && (
+        {steps === 0 && <CardsSkeleton />}
+        {steps >= 1 && <MoodSection pageRef={pageRef} />}
+        {steps >= 1 && <StatCardsSection />}
+        {steps >= 1 && free && <AdSlot eligible={adsEligible} />}
+        {steps >= 2 && (
           <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
             <div className="min-w-0 space-y-6 xl:col-span-2">
               <SpendingPlanSection />
               <RecentTransactionsSection />
-              <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
-                <GoalsSection today={today} />
-                <BillsSection today={today} />
+              {steps >= 3 && (
+                <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
+                  <GoalsSection today={today} />
+                  <BillsSection today={today} />
+                </div>
+              )}
+            </div>
+            {steps >= 4 && (
+              <div className="min-w-0 space-y-6">
+                <CreditScoreSection today={today} />
+                <AccountsSection />
+                {free && <UpgradeCard />}
+                {free && <AdSlot eligible={adsEligible} networkOnly />}
               </div>
-            </div>
-            <div className="min-w-0 space-y-6">
-              <CreditScoreSection today={today} />
-              <AccountsSection />
-              {free && <UpgradeCard />}
-              {free && <AdSlot eligible={adsEligible} networkOnly />}
-            </div>
+            )}
           </div>
         )}
       </div>
