@@ -3,7 +3,8 @@
 // dashboard fetches its page while the boot fetch asks who is signed in; on / the landing page
 // is fetched, or the dashboard when this browser was signed in last time (a hint, never trusted:
 // the gates still decide what renders).
-import { loadAppShell, loadDashboardPage } from './dashboard-loaders'
+import { DESKTOP_QUERY } from '../lib/use-media-query'
+import { loadAppShell, loadDashboardPage, loadSidebar } from './dashboard-loaders'
 import { once } from './lazy-page'
 import { loadLandingPage, loadLoginPage } from './public-page-loaders'
 import { loadSignedInRoutes } from './signed-in-routes-loader'
@@ -36,7 +37,10 @@ function loadsFor(pathname: string): Load[] {
  * that needs the chunk).
  */
 export function preloadRoute(pathname: string): Promise<unknown> {
-  return Promise.allSettled(loadsFor(pathname).map((load) => load()))
+  const loads = loadsFor(pathname)
+  // a desktop shows the sidebar with the shell (a phone never downloads it)
+  const sidebar = loads === signedIn && window.matchMedia(DESKTOP_QUERY).matches
+  return Promise.allSettled([...loads, ...(sidebar ? [loadSidebar] : [])].map((load) => load()))
 }
 
 /** Remembers whether someone is signed in, for the next visit's preload. */

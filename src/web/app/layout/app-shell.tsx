@@ -1,25 +1,24 @@
 // The signed-in layout: the desktop sidebar (lg and up), the header, the page, and the mobile
-// bottom bar (below lg). Pages load lazily inside it behind a spinner. Tooltips (700 ms) are
-// only used here, so their provider lives here rather than at the root. Only the navigation that
-// shows is rendered: a phone does not build the sidebar's twenty links, a desktop not the bar.
+// bottom bar (below lg). Pages load lazily inside it behind a spinner. Only the navigation that
+// shows is rendered: a phone neither builds nor downloads the sidebar, a desktop has no bar.
 import { Suspense } from 'react'
 import { Outlet } from 'react-router'
 import { PageSpinner } from '../../components/ui/spinner'
-import { TooltipProvider } from '../../components/ui/tooltip'
-import { Logo } from '../../components/logo'
 import { useAuth } from '../../lib/auth'
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query'
 import { Header } from './header'
 import { MobileNav } from './mobile-nav'
-import { SidebarFooter } from './sidebar-footer'
-import { SidebarNav } from './sidebar-nav'
+import { lazyPage } from '../lazy-page'
+import { loadSidebar } from '../dashboard-loaders'
+
+const Sidebar = lazyPage(loadSidebar, 'Sidebar')
 
 export function AppShell() {
   const { user } = useAuth()
   const desktop = useMediaQuery(DESKTOP_QUERY)
   if (user === null) return <PageSpinner />
   return (
-    <TooltipProvider>
+    <>
       <div className="min-h-dvh lg:pl-64">
         <a
           href="#main"
@@ -28,16 +27,13 @@ export function AppShell() {
           Skip to content
         </a>
         {desktop && (
-          <aside
-            data-testid="sidebar"
-            className="fixed inset-y-0 left-0 z-40 hidden w-64 flex-col border-r bg-sidebar lg:flex"
+          <Suspense
+            fallback={
+              <div className="fixed inset-y-0 left-0 hidden w-64 border-r bg-sidebar lg:block" />
+            }
           >
-            <div className="flex h-16 items-center border-b px-5">
-              <Logo />
-            </div>
-            <SidebarNav tier={user.subscriptionTier} />
-            <SidebarFooter user={user} />
-          </aside>
+            <Sidebar user={user} />
+          </Suspense>
         )}
         <div className="flex min-h-dvh min-w-0 flex-col">
           <Header user={user} />
@@ -49,6 +45,6 @@ export function AppShell() {
         </div>
         {!desktop && <MobileNav />}
       </div>
-    </TooltipProvider>
+    </>
   )
 }

@@ -1,45 +1,42 @@
 // The signed-in header (spec §2): mobile menu drawer, page title, theme switch, notification
 // bell and user menu.
 import { Menu } from 'lucide-react'
-import { useState } from 'react'
+import { Suspense } from 'react'
 import { useLocation } from 'react-router'
 import type { User } from '../../../contract/auth'
 import { Button } from '../../components/ui/button'
-import {
-  Dialog,
-  DialogDescription,
-  DialogTitle,
-  DialogTrigger,
-  SheetContent,
-} from '../../components/ui/dialog'
-import { Logo } from '../../components/logo'
 import { NotificationDropdown } from '../../features/notifications/components/notification-dropdown'
 import { useDocumentTitle } from '../../lib/document-title'
+import { useFirstOpen } from '../../lib/use-first-open'
+import { lazyPage, once } from '../lazy-page'
 import { pageTitle } from '../page-titles'
-import { SidebarFooter } from './sidebar-footer'
-import { SidebarNav } from './sidebar-nav'
 import { ThemeToggle } from '../../components/theme-toggle'
 import { UserMenu } from './user-menu'
 
+const loadMobileMenu = once(() => import('./mobile-menu-popup'))
+const MobileMenuPopup = lazyPage(loadMobileMenu, 'MobileMenuPopup')
+
+/** The menu button of phones; the drawer behind it downloads on first use. */
 function MobileMenu({ user }: { user: User }) {
-  const [open, setOpen] = useState(false)
+  const { opened, triggerProps } = useFirstOpen(loadMobileMenu)
+  const trigger = (
+    <Button
+      variant="ghost"
+      size="icon"
+      className="lg:hidden"
+      aria-label="Open menu"
+      aria-haspopup="dialog"
+      aria-expanded={false}
+      {...triggerProps}
+    >
+      <Menu className="size-5" aria-hidden="true" />
+    </Button>
+  )
+  if (!opened) return trigger
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open menu">
-          <Menu className="size-5" aria-hidden="true" />
-        </Button>
-      </DialogTrigger>
-      <SheetContent>
-        <div className="flex h-16 items-center border-b px-4">
-          <Logo />
-        </div>
-        <DialogTitle className="sr-only">Menu</DialogTitle>
-        <DialogDescription className="sr-only">Go to another page of Kinwise</DialogDescription>
-        <SidebarNav tier={user.subscriptionTier} onNavigate={() => setOpen(false)} label="Menu" />
-        <SidebarFooter user={user} />
-      </SheetContent>
-    </Dialog>
+    <Suspense fallback={trigger}>
+      <MobileMenuPopup user={user} />
+    </Suspense>
   )
 }
 

@@ -1,13 +1,19 @@
 // The sidebar's menu (spec §2 reading B, §5): every item with its premium mark, premium items
 // disabled for free users, the active route highlighted, and the unread badge on Reminders.
-// Shared by the desktop sidebar and the mobile menu drawer.
+// Shared by the desktop sidebar and the mobile menu drawer (both download it when they are
+// first shown), with the provider of its tooltips (700 ms, spec §9).
 import { Crown, Gem, Lock } from 'lucide-react'
 import { Link, useLocation } from 'react-router'
 import type { SubscriptionTier } from '../../../domain/tiers'
 import { hasPremiumAccess, isPremiumOnly } from '../../../domain/tiers'
 import { unreadBadgeText } from '../../../domain/badge'
 import { Badge } from '../../components/ui/badge'
-import { Tooltip, TooltipContent, TooltipTrigger } from '../../components/ui/tooltip'
+import {
+  Tooltip,
+  TooltipContent,
+  TooltipProvider,
+  TooltipTrigger,
+} from '../../components/ui/tooltip'
 import { cn } from '../../lib/cn'
 import { SIDEBAR_POLL_MS, useUnreadCount } from '../../features/notifications/api/get-unread-count'
 import { isActivePath, SIDEBAR_ITEMS, SIDEBAR_SECONDARY_ITEMS, type NavItem } from '../navigation'
@@ -115,39 +121,41 @@ export function SidebarNav({
   const { data: count } = useUnreadCount(SIDEBAR_POLL_MS)
   const unread = unreadBadgeText(count ?? 0)
   return (
-    <nav aria-label={label} className="flex-1 overflow-y-auto px-3 py-2">
-      <ul className="space-y-0.5" aria-label="Main menu">
-        {SIDEBAR_ITEMS.map((item) => (
-          <li key={item.path}>
-            <ItemLink
-              item={item}
-              tier={tier}
-              active={isActivePath(item.path, pathname)}
-              unread={item.unreadBadge === true ? unread : null}
-              onNavigate={onNavigate}
-            />
-          </li>
-        ))}
-      </ul>
-      <p
-        id={`${label}-more`}
-        className="mt-4 mb-1 px-3 text-[0.6875rem] font-medium tracking-wide text-muted-foreground uppercase"
-      >
-        Planning and settings
-      </p>
-      <ul className="space-y-0.5" aria-labelledby={`${label}-more`}>
-        {SIDEBAR_SECONDARY_ITEMS.map((item) => (
-          <li key={item.path}>
-            <ItemLink
-              item={item}
-              tier={tier}
-              active={isActivePath(item.path, pathname)}
-              unread={null}
-              onNavigate={onNavigate}
-            />
-          </li>
-        ))}
-      </ul>
-    </nav>
+    <TooltipProvider>
+      <nav aria-label={label} className="flex-1 overflow-y-auto px-3 py-2">
+        <ul className="space-y-0.5" aria-label="Main menu">
+          {SIDEBAR_ITEMS.map((item) => (
+            <li key={item.path}>
+              <ItemLink
+                item={item}
+                tier={tier}
+                active={isActivePath(item.path, pathname)}
+                unread={item.unreadBadge === true ? unread : null}
+                onNavigate={onNavigate}
+              />
+            </li>
+          ))}
+        </ul>
+        <p
+          id={`${label}-more`}
+          className="mt-4 mb-1 px-3 text-[0.6875rem] font-medium tracking-wide text-muted-foreground uppercase"
+        >
+          Planning and settings
+        </p>
+        <ul className="space-y-0.5" aria-labelledby={`${label}-more`}>
+          {SIDEBAR_SECONDARY_ITEMS.map((item) => (
+            <li key={item.path}>
+              <ItemLink
+                item={item}
+                tier={tier}
+                active={isActivePath(item.path, pathname)}
+                unread={null}
+                onNavigate={onNavigate}
+              />
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </TooltipProvider>
   )
 }

@@ -1,48 +1,35 @@
-// The header's user menu (spec §2): Profile and Sign out.
-import { LogOut, User as UserIcon } from 'lucide-react'
-import { Link } from 'react-router'
+// The header's user menu (spec §2): the avatar button, with the menu (Profile, Sign out) in
+// user-menu-popup, downloaded when it is first used.
+import { Suspense } from 'react'
 import type { User } from '../../../contract/auth'
-import { displayName } from '../../../domain/avatar'
-import { tierLabel } from '../../../domain/tiers'
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '../../components/ui/dropdown-menu'
 import { UserAvatar } from '../../components/user-avatar'
-import { signOut } from '../../lib/auth'
+import { useFirstOpen } from '../../lib/use-first-open'
+import { lazyPage, once } from '../lazy-page'
+
+export const USER_MENU_TRIGGER_CLASS =
+  'rounded-full outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background'
+
+const loadPopup = once(() => import('./user-menu-popup'))
+const UserMenuPopup = lazyPage(loadPopup, 'UserMenuPopup')
 
 export function UserMenu({ user }: { user: User }) {
+  const { opened, triggerProps } = useFirstOpen(loadPopup)
+  const trigger = (
+    <button
+      type="button"
+      className={USER_MENU_TRIGGER_CLASS}
+      aria-label="Account menu"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      {...triggerProps}
+    >
+      <UserAvatar user={user} className="size-8" />
+    </button>
+  )
+  if (!opened) return trigger
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger
-        className="rounded-full outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
-        aria-label="Account menu"
-      >
-        <UserAvatar user={user} className="size-8" />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuLabel>
-          <span className="block truncate font-medium">{displayName(user)}</span>
-          <span className="block truncate text-xs text-muted-foreground">
-            {tierLabel(user.subscriptionTier)} plan
-          </span>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <Link to="/profile">
-            <UserIcon aria-hidden="true" />
-            Profile
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={signOut}>
-          <LogOut aria-hidden="true" />
-          Sign out
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <Suspense fallback={trigger}>
+      <UserMenuPopup user={user} />
+    </Suspense>
   )
 }

@@ -1,194 +1,55 @@
-// The header's notification bell and dropdown (spec §2, §7, §8): the unread count on the bell,
-// the active reminders with mark-read, complete and dismiss, and a link to all reminders.
-// It opens and closes on the bell and closes on an outside click or Escape.
-import { Bell, Check, MailOpen, X } from 'lucide-react'
-import { useState } from 'react'
-import { Link } from 'react-router'
-import type { Reminder } from '../../../../contract/reminders'
+// The header's notification bell (spec §2, §7): the unread count on the bell, polled every
+// 2 minutes; the dropdown behind it (notification-popup) downloads on its first use.
+import { Bell } from 'lucide-react'
+import { Suspense } from 'react'
 import { unreadBadgeText } from '../../../../domain/badge'
+import { lazyPage, once } from '../../../app/lazy-page'
 import { Badge } from '../../../components/ui/badge'
-import { Button } from '../../../components/ui/button'
-import { Popover, PopoverContent, PopoverTrigger } from '../../../components/ui/popover'
-import { Skeleton } from '../../../components/ui/skeleton'
-import { errorMessage } from '../../../lib/api'
-import { cn } from '../../../lib/cn'
-import { useDateFormat } from '../../../lib/format'
-import { REMINDER_UPDATED_TOAST } from '../../../lib/reminder-toast'
-import { toast } from '../../../lib/toast'
-import { useActiveReminders } from '../api/get-active-reminders'
+import { Button, type ButtonProps } from '../../../components/ui/button'
+import { useFirstOpen } from '../../../lib/use-first-open'
 import { BELL_POLL_MS, useUnreadCount } from '../api/get-unread-count'
-import { useMarkReminderRead } from '../api/mark-reminder-read'
-import { useUpdateReminderStatus } from '../api/update-reminder-status'
 
-const PRIORITY_BADGE = {
-  urgent: { label: 'Urgent', variant: 'danger' },
-  high: { label: 'High', variant: 'warning' },
-  medium: { label: 'Medium', variant: 'secondary' },
-  low: { label: 'Low', variant: 'outline' },
-} as const
-
-function onUpdated() {
-  toast(REMINDER_UPDATED_TOAST)
-}
-
-function onFailed(error: unknown) {
-  toast({ variant: 'destructive', title: 'Error', description: errorMessage(error) })
-}
-
-function ReminderRow({ reminder }: { reminder: Reminder }) {
-  const markRead = useMarkReminderRead()
-  const update = useUpdateReminderStatus()
-  const formatDate = useDateFormat()
-  const busy = markRead.isPending || update.isPending
-  const priority = PRIORITY_BADGE[reminder.priority]
+export function BellButton({ badge, ...props }: { badge: string | null } & ButtonProps) {
   return (
-    <li className="flex gap-3 px-4 py-3" data-testid="reminder-item">
-      <span
-        aria-hidden="true"
-        className={cn(
-          'mt-1.5 size-2 shrink-0 rounded-full',
-          reminder.isRead ? 'bg-transparent' : 'bg-primary',
-        )}
-      />
-      <div className="min-w-0 flex-1">
-        <div className="flex items-start justify-between gap-2">
-          <p className={cn('text-sm', reminder.isRead ? 'font-normal' : 'font-semibold')}>
-            {reminder.title}
-            {!reminder.isRead && <span className="sr-only"> (unread)</span>}
-          </p>
-          <Badge variant={priority.variant}>{priority.label}</Badge>
-        </div>
-        {reminder.description !== '' && (
-          <p className="mt-0.5 line-clamp-2 text-sm text-muted-foreground">
-            {reminder.description}
-          </p>
-        )}
-        {reminder.dueDate !== null && (
-          <p className="mt-0.5 text-xs text-muted-foreground">Due {formatDate(reminder.dueDate)}</p>
-        )}
-        <div className="mt-2 flex flex-wrap gap-1.5">
-          {!reminder.isRead && (
-            <Button
-              size="sm"
-              variant="ghost"
-              disabled={busy}
-              onClick={() =>
-                markRead.mutate(reminder.id, { onSuccess: onUpdated, onError: onFailed })
-              }
-            >
-              <MailOpen aria-hidden="true" />
-              Mark read
-            </Button>
-          )}
-          <Button
-            size="sm"
-            variant="ghost"
-            disabled={busy}
-            onClick={() =>
-              update.mutate(
-                { id: reminder.id, status: 'completed' },
-                { onSuccess: onUpdated, onError: onFailed },
-              )
-            }
-          >
-            <Check aria-hidden="true" />
-            Complete
-          </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            disabled={busy}
-            onClick={() =>
-              update.mutate(
-                { id: reminder.id, status: 'dismissed' },
-                { onSuccess: onUpdated, onError: onFailed },
-              )
-            }
-          >
-            <X aria-hidden="true" />
-            Dismiss
-          </Button>
-        </div>
-      </div>
-    </li>
+    <Button
+      variant="ghost"
+      size="icon"
+      className="relative"
+      aria-label={badge === null ? 'Notifications' : `Notifications, ${badge} unread`}
+      {...props}
+    >
+      <Bell className="size-5" aria-hidden="true" />
+      {badge !== null && (
+        <Badge
+          variant="count"
+          data-testid="bell-badge"
+          className="absolute -top-0.5 -right-0.5 h-5 px-1 text-[0.6875rem]"
+        >
+          {badge}
+        </Badge>
+      )}
+    </Button>
   )
 }
 
-function ReminderList({ open }: { open: boolean }) {
-  const { data, isLoading, error } = useActiveReminders(open)
-  if (isLoading) {
-    return (
-      <div className="space-y-3 p-4" aria-label="Loading reminders">
-        <Skeleton className="h-4 w-3/4" />
-        <Skeleton className="h-3 w-1/2" />
-        <Skeleton className="h-4 w-2/3" />
-      </div>
-    )
-  }
-  if (error) {
-    return (
-      <p className="p-4 text-sm text-muted-foreground" role="alert">
-        Reminders could not be loaded ({errorMessage(error)}). Close and open the list to retry.
-      </p>
-    )
-  }
-  const active = (data ?? []).filter((r) => r.status === 'active')
-  if (active.length === 0) {
-    return (
-      <div className="flex flex-col items-center gap-2 px-4 py-8 text-center">
-        <Bell className="size-6 text-muted-foreground" aria-hidden="true" />
-        <p className="text-sm text-muted-foreground">No active reminders</p>
-      </div>
-    )
-  }
-  return (
-    <ul className="max-h-96 divide-y overflow-y-auto">
-      {active.map((reminder) => (
-        <ReminderRow key={reminder.id} reminder={reminder} />
-      ))}
-    </ul>
-  )
-}
+const loadPopup = once(() => import('./notification-popup'))
+const NotificationPopup = lazyPage(loadPopup, 'NotificationPopup')
 
 export function NotificationDropdown() {
-  const [open, setOpen] = useState(false)
+  const { opened, triggerProps } = useFirstOpen(loadPopup)
   const { data: count } = useUnreadCount(BELL_POLL_MS)
-  const badge = unreadBadgeText(count ?? 0)
+  const trigger = (
+    <BellButton
+      badge={unreadBadgeText(count ?? 0)}
+      aria-haspopup="dialog"
+      aria-expanded={false}
+      {...triggerProps}
+    />
+  )
+  if (!opened) return trigger
   return (
-    <Popover open={open} onOpenChange={setOpen}>
-      <PopoverTrigger asChild>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="relative"
-          aria-label={badge === null ? 'Notifications' : `Notifications, ${badge} unread`}
-        >
-          <Bell className="size-5" aria-hidden="true" />
-          {badge !== null && (
-            <Badge
-              variant="count"
-              data-testid="bell-badge"
-              className="absolute -top-0.5 -right-0.5 h-5 px-1 text-[0.6875rem]"
-            >
-              {badge}
-            </Badge>
-          )}
-        </Button>
-      </PopoverTrigger>
-      <PopoverContent className="w-[min(24rem,calc(100vw-1rem))] p-0" aria-label="Notifications">
-        <div className="flex items-center justify-between border-b px-4 py-3">
-          <h2 className="text-sm font-semibold">Notifications</h2>
-          {badge !== null && <span className="text-xs text-muted-foreground">{badge} unread</span>}
-        </div>
-        <ReminderList open={open} />
-        <div className="border-t p-2">
-          <Button asChild variant="ghost" className="w-full">
-            <Link to="/reminders" onClick={() => setOpen(false)}>
-              View All Reminders
-            </Link>
-          </Button>
-        </div>
-      </PopoverContent>
-    </Popover>
+    <Suspense fallback={trigger}>
+      <NotificationPopup />
+    </Suspense>
   )
 }

@@ -1,0 +1,46 @@
+// The header's user menu (spec §2), opened: Profile and Sign out. Downloaded on first use (user-menu.tsx).
+import { LogOut, User as UserIcon } from 'lucide-react'
+import { Link } from 'react-router'
+import type { User } from '../../../contract/auth'
+import { displayName } from '../../../domain/avatar'
+import { tierLabel } from '../../../domain/tiers'
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../../components/ui/dropdown-menu'
+import { UserAvatar } from '../../components/user-avatar'
+import { signOut } from '../../lib/auth'
+import { USER_MENU_TRIGGER_CLASS } from './user-menu'
+
+export function UserMenuPopup({ user }: { user: User }) {
+  return (
+    <DropdownMenu defaultOpen>
+      <DropdownMenuTrigger className={USER_MENU_TRIGGER_CLASS} aria-label="Account menu">
+        <UserAvatar user={user} className="size-8" />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuLabel>
+          <span className="block truncate font-medium">{displayName(user)}</span>
+          <span className="block truncate text-xs text-muted-foreground">
+            {tierLabel(user.subscriptionTier)} plan
+          </span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link to="/profile">
+            <UserIcon aria-hidden="true" />
+            Profile
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={signOut}>
+          <LogOut aria-hidden="true" />
+          Sign out
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  )
+}
