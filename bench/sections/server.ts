@@ -219,6 +219,38 @@ export async function serverSections(
       }),
     )
 
+    // 2. control: the same probe while 20 connections ask the no-database route itself. What a
+    // saturated Node.js process does to a cheap route with no database anywhere: the part of
+    // the figure above that is the CPU, not the database.
+    const controlRun = load({
+      base: server.base,
+      paths: ['/api/health'],
+      connections: 20,
+      durationS: options.isolationSeconds,
+      cookie,
+    })
+    await sleep(500)
+    const control = await probe(
+      `${server.base}/api/health`,
+      Math.max(1, options.isolationSeconds - 1.5),
+    )
+    const controlLoad = await controlRun
+    raw.isolationControl = { control, controlLoad }
+    say(
+      `    /api/health p99 under no-database load ${control.p99.toFixed(2)} ms (${controlLoad.rps.toFixed(0)} req/s of /api/health)`,
+    )
+    rows.push(
+      row({
+        section: '2 isolation',
+        figure: 'GET /api/health under no-database load (control)',
+        ...tag,
+        median: control.median,
+        p99: control.p99,
+        unit: 'ms',
+        extra: `${(control.p99 / idle.p99).toFixed(1)}× idle, ${controlLoad.rps.toFixed(0)} req/s`,
+      }),
+    )
+
     // 6. memory (the embedded database lives in the server process)
     if (db === 'pglite') {
       raw.rss = {
