@@ -77,6 +77,19 @@ async function get(
   return { ms: reply.ms, body: reply.body, next: typeof next === 'string' ? next : null }
 }
 
+/** GET /api/health one at a time while 20 connections ask for `paths` for `seconds`. */
+async function probeUnderLoad(
+  base: string,
+  paths: string[],
+  seconds: number,
+  cookie: string,
+): Promise<{ probed: Summary; load: LoadResult }> {
+  const running = load({ base, paths, connections: 20, durationS: seconds, cookie })
+  await sleep(500)
+  const probed = await probe(`${base}/api/health`, Math.max(1, seconds - 1.5))
+  return { probed, load: await running }
+}
+
 export async function serverSections(
   dataset: Dataset,
   options: ServerOptions,
@@ -164,19 +177,12 @@ export async function serverSections(
     )
 
     // 2. the no-database route while all dashboard calls run under 20 connections
-    const mixedRun = load({
-      base: server.base,
-      paths: [...DASHBOARD_CALLS],
-      connections: 20,
-      durationS: options.isolationSeconds,
+    const { probed: loaded, load: mixed } = await probeUnderLoad(
+      server.base,
+      [...DASHBOARD_CALLS],
+      options.isolationSeconds,
       cookie,
-    })
-    await sleep(500)
-    const loaded = await probe(
-      `${server.base}/api/health`,
-      Math.max(1, options.isolationSeconds - 1.5),
     )
-    const mixed = await mixedRun
     const rssLoad = await rss.stop()
     await sleep(1000)
     const rssAfterLoad = await rssMb(server.pid)
@@ -222,19 +228,12 @@ export async function serverSections(
     // 2. control: the same probe while 20 connections ask the no-database route itself. What a
     // saturated Node.js process does to a cheap route with no database anywhere: the part of
     // the figure above that is the CPU, not the database.
-    const controlRun = load({
-      base: server.base,
-      paths: ['/api/health'],
-      connections: 20,
-      durationS: options.isolationSeconds,
+    const { probed: control, load: controlLoad } = await probeUnderLoad(
+      server.base,
+      ['/api/health'],
+      options.isolationSeconds,
       cookie,
-    })
-    await sleep(500)
-    const control = await probe(
-      `${server.base}/api/health`,
-      Math.max(1, options.isolationSeconds - 1.5),
     )
-    const controlLoad = await controlRun
     raw.isolationControl = { control, controlLoad }
     say(
       `    /api/health p99 under no-database load ${control.p99.toFixed(2)} ms (${controlLoad.rps.toFixed(0)} req/s of /api/health)`,
