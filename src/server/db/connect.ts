@@ -11,7 +11,8 @@ import pg from 'pg'
 import * as schema from './schema'
 import { acquireDataDirLock, type DataDirLock } from './lock'
 
-export type Db = NodePgDatabase<typeof schema>
+/** Drizzle over node-postgres; `$client` is the pool (or the one client) it runs on. */
+export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool | pg.PoolClient }
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 /** Either the database or an open transaction: repos accept both. */
 export type DbOrTx = Db | Tx

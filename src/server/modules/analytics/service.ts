@@ -8,6 +8,7 @@ import { billsStillDueLines, goalContributionOf, spendingPlan } from '../../../d
 import { netWorthChangePercent } from '../../../domain/net-worth'
 import { isRecurrence } from '../../../domain/recurrence'
 import type { Db } from '../../db/connect'
+import { queryPrepared } from '../../db/prepared'
 import { accounts, bills, categories, goalContributions, goals, monthlyRollups } from '../../db/schema'
 import type { SessionUser } from '../auth/sessions'
 
@@ -17,7 +18,7 @@ export async function netWorth(db: Db, user: SessionUser, now: Date) {
   // one round trip (the embedded database serves one query at a time): the balances, and
   // everything dated this month or later (future-dated rows included), which came after last
   // month's end
-  const { rows } = await db.execute<{ balances: string; since: string }>(sql`
+  const rows = await queryPrepared<{ balances: string; since: string }>(db, 'kinwise_net_worth', sql`
     select
       (select coalesce(sum(a.balance), 0) from ${accounts} a where a.household_id = ${h})::text as balances,
       (select coalesce(sum(r.income - r.expense + r.other), 0) from ${monthlyRollups} r
@@ -162,7 +163,8 @@ async function loadMonth(
   goals: MonthRows['goals']
   categories: { categoryId: string | null; categoryName: string; total: Cents }[]
 }> {
-  const { rows } = await db.execute<MonthRows>(sql`
+  // the dashboard's busiest query: prepared, so it is planned once per connection
+  const rows = await queryPrepared<MonthRows>(db, 'kinwise_load_month', sql`
     select
       (select coalesce(sum(r.income), 0) from ${monthlyRollups} r where r.household_id = ${h} and r.month = ${first})::text as income,
       (select coalesce(sum(r.expense), 0) from ${monthlyRollups} r where r.household_id = ${h} and r.month = ${first})::text as expense,
