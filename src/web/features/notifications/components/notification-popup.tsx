@@ -42,6 +42,8 @@ function ReminderRow({ reminder }: { reminder: Reminder }) {
   const formatDate = useDateFormat()
   const busy = markRead.isPending || update.isPending
   const priority = PRIORITY_BADGE[reminder.priority]
+  const setStatus = (status: 'completed' | 'dismissed') =>
+    update.mutate({ id: reminder.id, status }, { onSuccess: onUpdated, onError: onFailed })
   return (
     <li className="flex gap-3 px-4 py-3" data-testid="reminder-item">
       <span
@@ -81,31 +83,11 @@ function ReminderRow({ reminder }: { reminder: Reminder }) {
               Mark read
             </Button>
           )}
-          <Button
-            size="sm"
-            variant="ghost"
-            disabled={busy}
-            onClick={() =>
-              update.mutate(
-                { id: reminder.id, status: 'completed' },
-                { onSuccess: onUpdated, onError: onFailed },
-              )
-            }
-          >
+          <Button size="sm" variant="ghost" disabled={busy} onClick={() => setStatus('completed')}>
             <Check aria-hidden="true" />
             Complete
           </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            disabled={busy}
-            onClick={() =>
-              update.mutate(
-                { id: reminder.id, status: 'dismissed' },
-                { onSuccess: onUpdated, onError: onFailed },
-              )
-            }
-          >
+          <Button size="sm" variant="ghost" disabled={busy} onClick={() => setStatus('dismissed')}>
             <X aria-hidden="true" />
             Dismiss
           </Button>
