@@ -1,13 +1,12 @@
 // The signed-in header (spec §2): mobile menu drawer, page title, theme switch, notification
 // bell and user menu.
 import { Menu } from 'lucide-react'
-import { Suspense } from 'react'
 import { useLocation } from 'react-router'
 import type { User } from '../../../contract/auth'
 import { Button } from '../../components/ui/button'
 import { NotificationDropdown } from '../../features/notifications/components/notification-dropdown'
 import { useDocumentTitle } from '../../lib/document-title'
-import { useFirstOpen } from '../../lib/use-first-open'
+import { FirstOpen } from '../../components/first-open'
 import { lazyPage, once } from '../lazy-page'
 import { pageTitle } from '../page-titles'
 import { ThemeToggle } from '../../components/theme-toggle'
@@ -18,25 +17,18 @@ const MobileMenuPopup = lazyPage(loadMobileMenu, 'MobileMenuPopup')
 
 /** The menu button of phones; the drawer behind it downloads on first use. */
 function MobileMenu({ user }: { user: User }) {
-  const { opened, triggerProps } = useFirstOpen(loadMobileMenu)
-  const trigger = (
-    <Button
-      variant="ghost"
-      size="icon"
-      className="lg:hidden"
-      aria-label="Open menu"
-      aria-haspopup="dialog"
-      aria-expanded={false}
-      {...triggerProps}
-    >
-      <Menu className="size-5" aria-hidden="true" />
-    </Button>
-  )
-  if (!opened) return trigger
   return (
-    <Suspense fallback={trigger}>
+    <FirstOpen
+      load={loadMobileMenu}
+      popup="dialog"
+      trigger={(props) => (
+        <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open menu" {...props}>
+          <Menu className="size-5" aria-hidden="true" />
+        </Button>
+      )}
+    >
       <MobileMenuPopup user={user} />
-    </Suspense>
+    </FirstOpen>
   )
 }
 

@@ -1,9 +1,8 @@
 // The header's user menu (spec §2): the avatar button, with the menu (Profile, Sign out) in
 // user-menu-popup, downloaded when it is first used.
-import { Suspense } from 'react'
 import type { User } from '../../../contract/auth'
 import { UserAvatar } from '../../components/user-avatar'
-import { useFirstOpen } from '../../lib/use-first-open'
+import { FirstOpen } from '../../components/first-open'
 import { lazyPage, once } from '../lazy-page'
 
 export const USER_MENU_TRIGGER_CLASS =
@@ -13,23 +12,22 @@ const loadPopup = once(() => import('./user-menu-popup'))
 const UserMenuPopup = lazyPage(loadPopup, 'UserMenuPopup')
 
 export function UserMenu({ user }: { user: User }) {
-  const { opened, triggerProps } = useFirstOpen(loadPopup)
-  const trigger = (
-    <button
-      type="button"
-      className={USER_MENU_TRIGGER_CLASS}
-      aria-label="Account menu"
-      aria-haspopup="menu"
-      aria-expanded={false}
-      {...triggerProps}
-    >
-      <UserAvatar user={user} className="size-8" />
-    </button>
-  )
-  if (!opened) return trigger
   return (
-    <Suspense fallback={trigger}>
+    <FirstOpen
+      load={loadPopup}
+      popup="menu"
+      trigger={(props) => (
+        <button
+          type="button"
+          className={USER_MENU_TRIGGER_CLASS}
+          aria-label="Account menu"
+          {...props}
+        >
+          <UserAvatar user={user} className="size-8" />
+        </button>
+      )}
+    >
       <UserMenuPopup user={user} />
-    </Suspense>
+    </FirstOpen>
   )
 }

@@ -1,12 +1,11 @@
 // The header's notification bell (spec §2, §7): the unread count on the bell, polled every
 // 2 minutes; the dropdown behind it (notification-popup) downloads on its first use.
 import { Bell } from 'lucide-react'
-import { Suspense } from 'react'
 import { unreadBadgeText } from '../../../../domain/badge'
 import { lazyPage, once } from '../../../app/lazy-page'
 import { Badge } from '../../../components/ui/badge'
 import { Button, type ButtonProps } from '../../../components/ui/button'
-import { useFirstOpen } from '../../../lib/use-first-open'
+import { FirstOpen } from '../../../components/first-open'
 import { BELL_POLL_MS, useUnreadCount } from '../api/get-unread-count'
 
 export function BellButton({ badge, ...props }: { badge: string | null } & ButtonProps) {
@@ -36,20 +35,14 @@ const loadPopup = once(() => import('./notification-popup'))
 const NotificationPopup = lazyPage(loadPopup, 'NotificationPopup')
 
 export function NotificationDropdown() {
-  const { opened, triggerProps } = useFirstOpen(loadPopup)
   const { data: count } = useUnreadCount(BELL_POLL_MS)
-  const trigger = (
-    <BellButton
-      badge={unreadBadgeText(count ?? 0)}
-      aria-haspopup="dialog"
-      aria-expanded={false}
-      {...triggerProps}
-    />
-  )
-  if (!opened) return trigger
   return (
-    <Suspense fallback={trigger}>
+    <FirstOpen
+      load={loadPopup}
+      popup="dialog"
+      trigger={(props) => <BellButton badge={unreadBadgeText(count ?? 0)} {...props} />}
+    >
       <NotificationPopup />
-    </Suspense>
+    </FirstOpen>
   )
 }
