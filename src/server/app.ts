@@ -63,7 +63,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandler(app)
 
   await app.register(cookie)
-  await registerSecurity(app, config)
+  registerSecurity(app, config)
   await app.register(rateLimit, { global: false })
   // statement uploads (POST /api/imports): one file, a few fields, the configured size at most
   await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 1, fields: 10, parts: 12, fieldSize: 2 * 1024 * 1024 } })

@@ -168,6 +168,12 @@ describe('auth', () => {
     expect(res.headers['content-security-policy']).toMatch(/default-src 'self'/)
     expect(res.headers['x-content-type-options']).toBe('nosniff')
     expect(res.headers['strict-transport-security']).toBeUndefined()
+    // the same headers on answers that end early: a refused write and an unknown path
+    const refused = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { 'sec-fetch-site': 'cross-site' } })
+    expect(refused.statusCode).toBe(403)
+    expect(refused.headers['content-security-policy']).toBe(res.headers['content-security-policy'])
+    const missing = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' })
+    expect(missing.headers['x-frame-options']).toBe('SAMEORIGIN')
   })
 
   it('answers unknown API paths with a JSON 404', async () => {
