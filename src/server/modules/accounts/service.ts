@@ -6,6 +6,7 @@ import type { Account, createAccountBody, reconcileBody, updateAccountBody } fro
 import { localDate } from '../../../domain/dates'
 import { asCents, subCents, type Cents } from '../../../domain/money'
 import type { Db, DbOrTx } from '../../db/connect'
+import { param, prepared } from '../../db/prepared'
 import { accounts, transactions } from '../../db/schema'
 import { notFound } from '../../http/errors'
 import type { SessionUser } from '../auth/sessions'
@@ -43,12 +44,16 @@ async function findRow(db: DbOrTx, householdId: string, id: string): Promise<Acc
   return row
 }
 
-export async function list(db: Db, user: SessionUser): Promise<Account[]> {
-  const rows = await db
+const listRows = prepared('accounts_list', (db) =>
+  db
     .select()
     .from(accounts)
-    .where(eq(accounts.householdId, user.householdId))
-    .orderBy(asc(accounts.isClosed), asc(accounts.type), asc(accounts.name))
+    .where(eq(accounts.householdId, param('householdId')))
+    .orderBy(asc(accounts.isClosed), asc(accounts.type), asc(accounts.name)),
+)
+
+export async function list(db: Db, user: SessionUser): Promise<Account[]> {
+  const rows = await listRows(db).execute({ householdId: user.householdId })
   return rows.map(toAccountDto)
 }
 

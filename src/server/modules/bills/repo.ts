@@ -1,6 +1,7 @@
 // Bill queries, each scoped by household, and the account and category checks bills need.
 import { and, asc, eq, lte, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/connect'
+import { param, prepared } from '../../db/prepared'
 import { accounts, bills, categories, transactions } from '../../db/schema'
 
 export type BillRow = typeof bills.$inferSelect
@@ -16,23 +17,17 @@ export function listBillRows(db: DbOrTx, householdId: string): Promise<BillRow[]
     .orderBy(...SOONEST_FIRST)
 }
 
-/** Active bills due on or before `until` (overdue ones included). */
-export function listDueBillRows(
-  db: DbOrTx,
-  householdId: string,
-  until: string,
-): Promise<BillRow[]> {
-  return db
+const dueBillRows = prepared('bills_due', (db) =>
+  db
     .select()
     .from(bills)
-    .where(
-      and(
-        eq(bills.householdId, householdId),
-        eq(bills.isActive, true),
-        lte(bills.nextDueDate, until),
-      ),
-    )
-    .orderBy(...SOONEST_FIRST)
+    .where(and(eq(bills.householdId, param('householdId')), eq(bills.isActive, true), lte(bills.nextDueDate, param('until'))))
+    .orderBy(...SOONEST_FIRST),
+)
+
+/** Active bills due on or before `until` (overdue ones included). */
+export function listDueBillRows(db: DbOrTx, householdId: string, until: string): Promise<BillRow[]> {
+  return dueBillRows(db).execute({ householdId, until })
 }
 
 export async function findBill(

@@ -1,22 +1,23 @@
 // Budget queries, each scoped by household. Months are stored as their first day (a date).
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/connect'
+import { param, prepared } from '../../db/prepared'
 import { budgets, categories } from '../../db/schema'
 
 export type BudgetRow = typeof budgets.$inferSelect
 
 /** The budgets of one month, by category name. */
-export async function listBudgetRows(
-  db: DbOrTx,
-  householdId: string,
-  month: string,
-): Promise<BudgetRow[]> {
-  const rows = await db
+const budgetRows = prepared('budgets_of_month', (db) =>
+  db
     .select({ budget: budgets })
     .from(budgets)
     .innerJoin(categories, eq(categories.id, budgets.categoryId))
-    .where(and(eq(budgets.householdId, householdId), eq(budgets.month, month)))
-    .orderBy(sql`lower(${categories.name})`, asc(budgets.id))
+    .where(and(eq(budgets.householdId, param('householdId')), eq(budgets.month, param('month'))))
+    .orderBy(sql`lower(${categories.name})`, asc(budgets.id)),
+)
+
+export async function listBudgetRows(db: DbOrTx, householdId: string, month: string): Promise<BudgetRow[]> {
+  const rows = await budgetRows(db).execute({ householdId, month })
   return rows.map((r) => r.budget)
 }
 

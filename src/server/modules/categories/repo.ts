@@ -3,6 +3,7 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from '../../db/connect'
+import { param, prepared } from '../../db/prepared'
 import {
   bills,
   budgets,
@@ -17,8 +18,12 @@ import {
 export type CategoryRow = typeof categories.$inferSelect
 export type NewCategoryRow = typeof categories.$inferInsert
 
+const categoryRows = prepared('categories_list', (db) =>
+  db.select().from(categories).where(eq(categories.householdId, param('householdId'))),
+)
+
 export function listCategoryRows(db: DbOrTx, householdId: string): Promise<CategoryRow[]> {
-  return db.select().from(categories).where(eq(categories.householdId, householdId))
+  return categoryRows(db).execute({ householdId })
 }
 
 export async function findCategory(

@@ -1,6 +1,7 @@
 // Credit score queries, each scoped by user and household (a score is personal).
 import { and, asc, desc, eq } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/connect'
+import { param, prepared } from '../../db/prepared'
 import { creditScores } from '../../db/schema'
 
 export type CreditScoreRow = typeof creditScores.$inferSelect
@@ -10,18 +11,25 @@ const owned = (owner: Owner) =>
   and(eq(creditScores.householdId, owner.householdId), eq(creditScores.userId, owner.userId))
 
 /** By date, then by when it was entered (so a second entry on one day counts as newer). */
-export function listCreditScoreRows(
-  db: DbOrTx,
-  owner: Owner,
-  options: { newestFirst?: boolean; limit?: number } = {},
-): Promise<CreditScoreRow[]> {
-  const dir = options.newestFirst ? desc : asc
-  const query = db
+const byDate = (db: DbOrTx, newestFirst: boolean) => {
+  const dir = newestFirst ? desc : asc
+  return db
     .select()
     .from(creditScores)
-    .where(owned(owner))
+    .where(and(eq(creditScores.householdId, param('householdId')), eq(creditScores.userId, param('userId'))))
     .orderBy(dir(creditScores.date), dir(creditScores.createdAt), dir(creditScores.id))
-  return options.limit === undefined ? query : query.limit(options.limit)
+}
+const oldestFirst = prepared('credit_scores_oldest_first', (db) => byDate(db, false))
+const newest = prepared('credit_scores_newest', (db) => byDate(db, true).limit(param('limit')))
+
+/** Every score of the owner, oldest first. */
+export function listCreditScoreRows(db: DbOrTx, owner: Owner): Promise<CreditScoreRow[]> {
+  return oldestFirst(db).execute({ householdId: owner.householdId, userId: owner.userId })
+}
+
+/** The owner's `limit` newest scores, newest first. */
+export function newestCreditScoreRows(db: DbOrTx, owner: Owner, limit: number): Promise<CreditScoreRow[]> {
+  return newest(db).execute({ householdId: owner.householdId, userId: owner.userId, limit })
 }
 
 export async function insertCreditScore(

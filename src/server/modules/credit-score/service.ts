@@ -15,7 +15,7 @@ function toCreditScoreDto(row: repo.CreditScoreRow): CreditScore {
 }
 
 export async function latestCreditScore(db: Db, user: Scope): Promise<CreditScore | null> {
-  const [row] = await repo.listCreditScoreRows(db, ownerOf(user), { newestFirst: true, limit: 1 })
+  const [row] = await repo.newestCreditScoreRows(db, ownerOf(user), 1)
   return row ? toCreditScoreDto(row) : null
 }
 

@@ -1,6 +1,7 @@
 // Goal and contribution queries, each scoped by household.
 import { and, asc, between, desc, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/connect'
+import { param, prepared } from '../../db/prepared'
 import { accounts, goalContributions, goals } from '../../db/schema'
 
 export type GoalRow = typeof goals.$inferSelect
@@ -12,17 +13,12 @@ export type GoalWithMonth = { goal: GoalRow; contributedThisMonth: number }
  * Goals (oldest first), each with the net of its contributions dated from `from` to `to`;
  * just the one goal when `id` is given.
  */
-export function selectGoalsWithMonth(
-  db: DbOrTx,
-  householdId: string,
-  range: { from: string; to: string },
-  id?: string,
-): Promise<GoalWithMonth[]> {
+const goalsWithMonth = (db: DbOrTx, one: boolean) => {
   const c = goalContributions
   const inRange = db
     .select({ goalId: c.goalId, total: sql<string>`sum(${c.amount})`.as('total') })
     .from(c)
-    .where(and(eq(c.householdId, householdId), between(c.date, range.from, range.to)))
+    .where(and(eq(c.householdId, param('householdId')), between(c.date, param('from'), param('to'))))
     .groupBy(c.goalId)
     .as('in_range')
   return db
@@ -32,8 +28,20 @@ export function selectGoalsWithMonth(
     })
     .from(goals)
     .leftJoin(inRange, eq(inRange.goalId, goals.id))
-    .where(and(eq(goals.householdId, householdId), id === undefined ? undefined : eq(goals.id, id)))
+    .where(and(eq(goals.householdId, param('householdId')), one ? eq(goals.id, param('id')) : undefined))
     .orderBy(asc(goals.createdAt), asc(goals.id))
+}
+const allGoalsWithMonth = prepared('goals_with_month', (db) => goalsWithMonth(db, false))
+const oneGoalWithMonth = prepared('goal_with_month', (db) => goalsWithMonth(db, true))
+
+export function selectGoalsWithMonth(
+  db: DbOrTx,
+  householdId: string,
+  range: { from: string; to: string },
+  id?: string,
+): Promise<GoalWithMonth[]> {
+  const values = { householdId, from: range.from, to: range.to }
+  return id === undefined ? allGoalsWithMonth(db).execute(values) : oneGoalWithMonth(db).execute({ ...values, id })
 }
 
 export async function findGoal(

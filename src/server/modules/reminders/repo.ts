@@ -1,6 +1,7 @@
 // Reminder queries, each scoped by user and household (reminders are personal).
 import { and, count, desc, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/connect'
+import { param, prepared } from '../../db/prepared'
 import { reminders } from '../../db/schema'
 
 export type ReminderRow = typeof reminders.$inferSelect
@@ -37,11 +38,22 @@ export function listReminderRows(
     )
 }
 
-export async function countUnread(db: DbOrTx, owner: Owner): Promise<number> {
-  const [row] = await db
+const unreadCount = prepared('unread_count', (db) =>
+  db
     .select({ n: count() })
     .from(reminders)
-    .where(and(owned(owner), eq(reminders.status, 'active'), eq(reminders.isRead, false)))
+    .where(
+      and(
+        eq(reminders.householdId, param('householdId')),
+        eq(reminders.userId, param('userId')),
+        eq(reminders.status, 'active'),
+        eq(reminders.isRead, false),
+      ),
+    ),
+)
+
+export async function countUnread(db: DbOrTx, owner: Owner): Promise<number> {
+  const [row] = await unreadCount(db).execute({ householdId: owner.householdId, userId: owner.userId })
   return row?.n ?? 0
 }
 

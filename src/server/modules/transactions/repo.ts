@@ -5,6 +5,7 @@ import { alias } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
 import type { listTransactionsQuery } from '../../../contract/transactions'
 import type { DbOrTx } from '../../db/connect'
+import { param, prepared } from '../../db/prepared'
 import { accounts, categories, transactions, transactionSplits } from '../../db/schema'
 import { badRequest } from '../../http/errors'
 
@@ -69,6 +70,18 @@ function filters(householdId: string, q: ListQuery): SQL[] {
   return where
 }
 
+/** The newest rows of the household, with or without transfers: the dashboard's and the
+ *  transactions page's first call, so it is built and planned once (ADR 0018). */
+const newestPage = (db: DbOrTx, withTransfers: boolean) =>
+  db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.householdId, param('householdId')), withTransfers ? undefined : ne(transactions.kind, 'transfer')))
+    .orderBy(desc(transactions.date), desc(transactions.id))
+    .limit(param('limit'))
+const newestRows = prepared('transactions_newest', (db) => newestPage(db, true))
+const newestRowsNoTransfers = prepared('transactions_newest_no_transfers', (db) => newestPage(db, false))
+
 /** Only an account filter and a date range keep the rows contiguous for a running balance. */
 function runningBalanceApplies(q: ListQuery): q is ListQuery & { accountId: string } {
   return (
@@ -107,12 +120,15 @@ export async function listTransactions(
   // the page first (an index range read newest first, stopping at the limit), then the other
   // leg of each transfer on it: joining the legs inside the paged query made the planner join
   // every row of the household before sorting
-  const found = await db
-    .select()
-    .from(t)
-    .where(and(...where))
-    .orderBy(...order)
-    .limit(q.limit + 1)
+  const unfiltered = !q.cursor && q.sort === 'date_desc' && where.length === (q.includeTransfers ? 1 : 2)
+  const found = unfiltered
+    ? await (q.includeTransfers ? newestRows : newestRowsNoTransfers)(db).execute({ householdId, limit: q.limit + 1 })
+    : await db
+        .select()
+        .from(t)
+        .where(and(...where))
+        .orderBy(...order)
+        .limit(q.limit + 1)
   const pageRows = found.slice(0, q.limit)
   const lastRow = pageRows.at(-1)
   const nextCursor =

@@ -185,6 +185,26 @@ describe('transactions and balances', () => {
     expect(bad.statusCode).toBe(400)
   })
 
+  it('lists the newest rows of the household unfiltered, with or without transfers, one page after another', async () => {
+    // the unfiltered first page is a prepared statement of its own: it must agree with the
+    // general query (a date filter that keeps every row) and page on from its cursor
+    const pair = (await a.post('/api/transfers', { fromAccountId: checking, toAccountId: card, amount: 3, date: '2026-03-11' })).json()
+    const all = (await a.get('/api/transactions?limit=500')).json() as { id: string; kind: string }[]
+    const same = (await a.get('/api/transactions?limit=500&from=2000-01-01')).json() as { id: string }[]
+    expect(all.map((r) => r.id)).toEqual(same.map((r) => r.id))
+    expect(all.some((r) => r.kind === 'transfer')).toBe(true)
+    const noTransfers = (await a.get('/api/transactions?limit=500&includeTransfers=false')).json() as { id: string }[]
+    expect(noTransfers.map((r) => r.id)).toEqual(all.filter((r) => r.kind !== 'transfer').map((r) => r.id))
+    const first = await a.get('/api/transactions?limit=3')
+    const next = (await a.get(`/api/transactions?limit=500&cursor=${String(first.headers['x-next-cursor'])}`)).json() as { id: string }[]
+    expect([...first.json().map((r: { id: string }) => r.id), ...next.map((r) => r.id)]).toEqual(all.map((r) => r.id))
+    // and only this household's: another one sees none of them, on either statement
+    const b = await signUp(t.app)
+    expect((await b.get('/api/transactions?limit=5')).json()).toEqual([])
+    expect((await b.get('/api/transactions?limit=5&includeTransfers=false')).json()).toEqual([])
+    await a.delete(`/api/transactions/${String(pair.from.id)}`)
+  })
+
   it('filters by type, amount range, text and date', async () => {
     const expenses = (await a.get('/api/transactions?type=expense&includeTransfers=false')).json()
     expect(expenses.every((r: { amount: number }) => r.amount < 0)).toBe(true)
