@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from './app'
-import { parseConfig, ConfigError } from './config'
+import { defaultPoolSize, parseConfig, ConfigError } from './config'
 import { createTestApp, type TestContext } from './test/helper'
 
 let t: TestContext
@@ -76,7 +76,10 @@ describe('configuration', () => {
       session: { ttlDays: 30, idleDays: 7 },
       authRateLimitPerMinute: 10,
     })
-    expect(parseConfig({ DATABASE_URL: 'postgres://u@h/db' }).database).toEqual({ kind: 'postgres', url: 'postgres://u@h/db', poolSize: 10 })
+    expect(parseConfig({ DATABASE_URL: 'postgres://u@h/db' }).database).toEqual({ kind: 'postgres', url: 'postgres://u@h/db', poolSize: defaultPoolSize() })
+    expect(parseConfig({ DATABASE_URL: 'postgres://u@h/db', DB_POOL_SIZE: '12' }).database).toMatchObject({ poolSize: 12 })
+    // twice the cores, never fewer than two
+    expect([defaultPoolSize(1), defaultPoolSize(2), defaultPoolSize(8)]).toEqual([2, 4, 16])
     expect(parseConfig({ PUBLIC_URL: 'https://money.example.com' }).secureCookies).toBe(true)
   })
 })

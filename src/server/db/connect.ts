@@ -39,7 +39,7 @@ const MIGRATION_LOCK_ID = 7_340_001
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const database =
-    options.kind === 'postgres' ? openPostgres(options.url, options.poolSize ?? 10) : await openPglite(options)
+    options.kind === 'postgres' ? openPostgres(options.url, options.poolSize ?? 4) : await openPglite(options)
   try {
     await runMigrations(database.pool)
   } catch (error) {
