@@ -140,6 +140,11 @@ describe('transactions and balances', () => {
     expect(byName.Shopping).toBe(24.5)
     const filtered = (await a.get(`/api/transactions?categoryId=${shopping}`)).json()
     expect(filtered.map((r: { merchant: string }) => r.merchant)).toEqual(['Big Store'])
+    // a category's own rows and the split rows with a part in it, together, newest first
+    const both = (await a.get(`/api/transactions?categoryId=${groceries}`)).json() as { merchant: string; date: string }[]
+    expect(both.map((r) => r.merchant)).toContain('Big Store')
+    expect(both.map((r) => r.merchant)).toContain('Corner Market')
+    expect(both.map((r) => r.date)).toEqual([...both.map((r) => r.date)].sort().reverse())
     await a.delete(`/api/transactions/${ok.json().id}`)
   })
 
