@@ -11,7 +11,7 @@ import { cpus, tmpdir } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { pgliteDataset, postgresDataset, type DbKind } from './lib/datasets'
-import { loadAverage, ROOT, run } from './lib/proc'
+import { cpuReferenceMs, loadAverage, ROOT, run } from './lib/proc'
 import { fmt, row, sizeLabel, summaryTable, table, type Row } from './lib/report'
 import { importSection } from './sections/import'
 import { peersSection } from './sections/peers'
@@ -135,12 +135,13 @@ function dashboardTable(figures: ServerFigures[]): string {
 async function main(): Promise<void> {
   const began = performance.now()
   const loadBefore = await loadAverage()
+  const cpuBefore = cpuReferenceMs()
   const workDir = await mkdtemp(path.join(tmpdir(), 'kinwise-bench-'))
   const rows: Row[] = []
   const figures: ServerFigures[] = []
   const extra: Record<string, unknown> = {}
   say(
-    `Kinwise bench — ${String(cpus().length)} cores, Node ${process.version}, load average ${loadBefore.toFixed(2)}${loadBefore > 1 ? ' (the machine is busy: figures are noisy)' : ''}`,
+    `Kinwise bench — ${String(cpus().length)} cores, Node ${process.version}, load average ${loadBefore.toFixed(2)}${loadBefore > 1 ? ' (the machine is busy: figures are noisy)' : ''}, reference CPU workload ${cpuBefore.toFixed(0)} ms`,
   )
   say(
     `sizes ${sizes.map(sizeLabel).join(', ')}; databases ${dbs.join(', ')}; work folder ${workDir}`,
@@ -254,6 +255,18 @@ async function main(): Promise<void> {
 
   const seconds = (performance.now() - began) / 1000
   const loadAfter = await loadAverage()
+  const cpuAfter = cpuReferenceMs()
+  for (const [when, ms] of [['before', cpuBefore], ['after', cpuAfter]] as const) {
+    rows.push(
+      row({
+        section: '0 machine',
+        figure: `reference CPU workload (SHA-256, JSON, a loop), ${when}`,
+        median: ms,
+        unit: 'ms',
+        extra: 'lower is a faster machine',
+      }),
+    )
+  }
   const order = (r: Row) => r.section
   rows.sort((a, b) => order(a).localeCompare(order(b)))
   const summary = summaryTable(rows)

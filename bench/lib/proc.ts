@@ -1,6 +1,7 @@
 // Child processes for the bench: run a command to completion (bounded in time), and read a
 // process's resident memory from /proc (VmRSS counts every thread, the database worker included).
 import { spawn, type SpawnOptions } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 
 export const ROOT = new URL('../..', import.meta.url).pathname.replace(/\/$/, '')
@@ -70,4 +71,30 @@ export async function rssMb(pid: number): Promise<number> {
 export async function loadAverage(): Promise<number> {
   const text = await readFile('/proc/loadavg', 'utf8').catch(() => '')
   return Number(text.split(' ')[0] ?? Number.NaN)
+}
+
+/**
+ * A fixed single-thread workload (SHA-256 of 16 MB, JSON round trips, an integer loop), timed
+ * seven times: its median tells a slow hour of the machine from a slow change of the code. On
+ * this project's 2-core VM the same code has run at 150–225 ms; every other figure of a run
+ * stretches with it.
+ */
+/** where the reference loop's result goes, so it is not optimised away */
+export let cpuReferenceSink = 0
+
+export function cpuReferenceMs(): number {
+  const bytes = Buffer.alloc(16 * 1024 * 1024, 7)
+  const rows = Array.from({ length: 2000 }, (_, i) => ({ id: i, name: `row ${String(i)}`, amount: i * 1.5, tags: ['a', 'b'] }))
+  const times: number[] = []
+  for (let k = 0; k < 7; k++) {
+    const started = performance.now()
+    createHash('sha256').update(bytes).digest('hex')
+    for (let i = 0; i < 50; i++) JSON.parse(JSON.stringify(rows))
+    let x = 0
+    for (let i = 0; i < 2e7; i++) x = (x * 31 + i) | 0
+    cpuReferenceSink ^= x
+    times.push(performance.now() - started)
+  }
+  times.sort((a, b) => a - b)
+  return times[Math.floor(times.length / 2)] ?? Number.NaN
 }
