@@ -73,15 +73,15 @@ export async function loadAverage(): Promise<number> {
   return Number(text.split(' ')[0] ?? Number.NaN)
 }
 
-/**
- * A fixed single-thread workload (SHA-256 of 16 MB, JSON round trips, an integer loop), timed
- * seven times: its median tells a slow hour of the machine from a slow change of the code. On
- * this project's 2-core VM the same code has run at 150–225 ms; every other figure of a run
- * stretches with it.
- */
 /** where the reference loop's result goes, so it is not optimised away */
 export let cpuReferenceSink = 0
 
+/**
+ * A fixed single-thread workload (SHA-256 of 16 MB, JSON round trips, an integer loop), timed
+ * seven times: its median tells a slow hour of the machine from a slow change of the code. On
+ * this project's 2-core VM it has read 150–256 ms on the same day; every other figure of a run
+ * stretches with it.
+ */
 export function cpuReferenceMs(): number {
   const bytes = Buffer.alloc(16 * 1024 * 1024, 7)
   const rows = Array.from({ length: 2000 }, (_, i) => ({ id: i, name: `row ${String(i)}`, amount: i * 1.5, tags: ['a', 'b'] }))

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from './app'
-import { defaultPoolSize, parseConfig, ConfigError } from './config'
+import { parseConfig, ConfigError } from './config'
+import { defaultPoolSize } from './db/pool-size'
 import { createTestApp, type TestContext } from './test/helper'
 
 let t: TestContext

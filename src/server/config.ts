@@ -1,22 +1,13 @@
 // Configuration from environment variables, parsed once with zod at start-up. A wrong value
 // stops the server with a message naming the variable. README.md lists every variable.
-import { availableParallelism } from 'node:os'
 import { z } from 'zod'
+import { defaultPoolSize } from './db/pool-size'
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes')
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback)
-
-/**
- * Connections per instance to PostgreSQL: twice the cores, the usual rule for a database on
- * the same machine. An instance's event loop is one thread: on a 2-core box, 4 connections
- * answered 20–25 % more dashboard calls per second than 10 did, at a quarter lower p99 (more
- * connections only queued work in PostgreSQL and in the loop), and cheap requests waited half
- * as long (ADR 0019).
- */
-export const defaultPoolSize = (cores = availableParallelism()): number => Math.max(2, 2 * cores)
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),

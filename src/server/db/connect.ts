@@ -10,6 +10,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
 import * as schema from './schema'
 import { acquireDataDirLock, type DataDirLock } from './lock'
+import { defaultPoolSize } from './pool-size'
 
 /** Drizzle over node-postgres; `$client` is the pool (or the one client) it runs on. */
 export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool | pg.PoolClient }
@@ -39,7 +40,7 @@ const MIGRATION_LOCK_ID = 7_340_001
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const database =
-    options.kind === 'postgres' ? openPostgres(options.url, options.poolSize ?? 4) : await openPglite(options)
+    options.kind === 'postgres' ? openPostgres(options.url, options.poolSize ?? defaultPoolSize()) : await openPglite(options)
   try {
     await runMigrations(database.pool)
   } catch (error) {

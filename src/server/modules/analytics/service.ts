@@ -8,9 +8,15 @@ import { billsStillDueLines, goalContributionOf, spendingPlan } from '../../../d
 import { netWorthChangePercent } from '../../../domain/net-worth'
 import { isRecurrence } from '../../../domain/recurrence'
 import type { Db } from '../../db/connect'
-import { queryPrepared } from '../../db/prepared'
+import { param, preparedSql } from '../../db/prepared'
 import { accounts, bills, categories, goalContributions, goals, monthlyRollups } from '../../db/schema'
 import type { SessionUser } from '../auth/sessions'
+
+const netWorthRows = preparedSql<{ balances: string; since: string }>('net_worth', () => sql`
+    select
+      (select coalesce(sum(a.balance), 0) from ${accounts} a where a.household_id = ${param('h')})::text as balances,
+      (select coalesce(sum(r.income - r.expense + r.other), 0) from ${monthlyRollups} r
+        where r.household_id = ${param('h')} and r.month >= ${param('monthStart')})::text as since`)
 
 export async function netWorth(db: Db, user: SessionUser, now: Date) {
   const monthStart = startOfMonth(localDate(now, user.timeZone))
@@ -18,11 +24,7 @@ export async function netWorth(db: Db, user: SessionUser, now: Date) {
   // one round trip (the embedded database serves one query at a time): the balances, and
   // everything dated this month or later (future-dated rows included), which came after last
   // month's end
-  const rows = await queryPrepared<{ balances: string; since: string }>(db, 'kinwise_net_worth', sql`
-    select
-      (select coalesce(sum(a.balance), 0) from ${accounts} a where a.household_id = ${h})::text as balances,
-      (select coalesce(sum(r.income - r.expense + r.other), 0) from ${monthlyRollups} r
-        where r.household_id = ${h} and r.month >= ${monthStart})::text as since`)
+  const rows = await netWorthRows(db, { h, monthStart })
   const current = asCents(Number(rows[0]?.balances ?? 0))
   const previous = asCents(current - Number(rows[0]?.since ?? 0))
   return {
@@ -144,6 +146,32 @@ type MonthRows = {
   categories: { categoryId: string | null; categoryName: string; total: number }[]
 }
 
+// the dashboard's busiest query, planned once per connection (ADR 0018)
+const monthRows = preparedSql<MonthRows>('load_month', () => sql`
+    select
+      (select coalesce(sum(r.income), 0) from ${monthlyRollups} r where r.household_id = ${param('h')} and r.month = ${param('first')})::text as income,
+      (select coalesce(sum(r.expense), 0) from ${monthlyRollups} r where r.household_id = ${param('h')} and r.month = ${param('first')})::text as expense,
+      (select coalesce(json_agg(b), '[]'::json) from (
+        select b.id, b.name, b.amount, b.next_due_date as "nextDueDate", b.recurrence, b.anchor_day as "anchorDay"
+        from ${bills} b
+        where ${param('wantBills')}::boolean and b.household_id = ${param('h')} and b.is_active and b.next_due_date <= ${param('last')}
+      ) b) as bills,
+      (select coalesce(json_agg(g order by g.created_at, g.id), '[]'::json) from (
+        select g.id, g.name, g.is_active as "isActive", g.current_amount as "currentAmount",
+          g.target_amount as "targetAmount", g.monthly_contribution as "monthlyContribution", g.created_at,
+          coalesce((select sum(c.amount) from ${goalContributions} c
+            where c.goal_id = g.id and c.date between ${param('first')} and ${param('last')}), 0) as "contributedThisMonth"
+        from ${goals} g
+        where g.household_id = ${param('h')} and g.is_active
+      ) g) as goals,
+      (select coalesce(json_agg(c order by c.total desc, c."categoryName"), '[]'::json) from (
+        select r.category_id as "categoryId", coalesce(k.name, 'Uncategorized') as "categoryName", sum(r.expense) as total
+        from ${monthlyRollups} r left join ${categories} k on k.id = r.category_id
+        where ${param('wantCategories')}::boolean and r.household_id = ${param('h')} and r.month = ${param('first')}
+        group by r.category_id, k.name
+        having sum(r.expense) > 0
+      ) c) as categories`)
+
 /**
  * What a month's plan and summary read, in ONE round trip: the embedded database serves one
  * query at a time, so four small queries cost four turns in its queue under load. Bills due by
@@ -163,31 +191,8 @@ async function loadMonth(
   goals: MonthRows['goals']
   categories: { categoryId: string | null; categoryName: string; total: Cents }[]
 }> {
-  // the dashboard's busiest query: prepared, so it is planned once per connection
-  const rows = await queryPrepared<MonthRows>(db, 'kinwise_load_month', sql`
-    select
-      (select coalesce(sum(r.income), 0) from ${monthlyRollups} r where r.household_id = ${h} and r.month = ${first})::text as income,
-      (select coalesce(sum(r.expense), 0) from ${monthlyRollups} r where r.household_id = ${h} and r.month = ${first})::text as expense,
-      (select coalesce(json_agg(b), '[]'::json) from (
-        select b.id, b.name, b.amount, b.next_due_date as "nextDueDate", b.recurrence, b.anchor_day as "anchorDay"
-        from ${bills} b
-        where ${want.bills}::boolean and b.household_id = ${h} and b.is_active and b.next_due_date <= ${last}
-      ) b) as bills,
-      (select coalesce(json_agg(g order by g.created_at, g.id), '[]'::json) from (
-        select g.id, g.name, g.is_active as "isActive", g.current_amount as "currentAmount",
-          g.target_amount as "targetAmount", g.monthly_contribution as "monthlyContribution", g.created_at,
-          coalesce((select sum(c.amount) from ${goalContributions} c
-            where c.goal_id = g.id and c.date between ${first} and ${last}), 0) as "contributedThisMonth"
-        from ${goals} g
-        where g.household_id = ${h} and g.is_active
-      ) g) as goals,
-      (select coalesce(json_agg(c order by c.total desc, c."categoryName"), '[]'::json) from (
-        select r.category_id as "categoryId", coalesce(k.name, 'Uncategorized') as "categoryName", sum(r.expense) as total
-        from ${monthlyRollups} r left join ${categories} k on k.id = r.category_id
-        where ${want.categories}::boolean and r.household_id = ${h} and r.month = ${first}
-        group by r.category_id, k.name
-        having sum(r.expense) > 0
-      ) c) as categories`)
+  const rows = await monthRows(db, { h, first, last, wantBills: want.bills, wantCategories: want.categories })
+
   const row = rows[0]
   return {
     income: asCents(Number(row?.income ?? 0)),

@@ -1,13 +1,13 @@
 // Credit score queries, each scoped by user and household (a score is personal).
-import { and, asc, desc, eq } from 'drizzle-orm'
+import { and, asc, desc, eq, type SQLWrapper } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/connect'
-import { param, prepared } from '../../db/prepared'
+import { ownerParams, param, prepared } from '../../db/prepared'
 import { creditScores } from '../../db/schema'
 
 export type CreditScoreRow = typeof creditScores.$inferSelect
 export type Owner = { householdId: string; userId: string }
 
-const owned = (owner: Owner) =>
+const owned = (owner: { householdId: string | SQLWrapper; userId: string | SQLWrapper }) =>
   and(eq(creditScores.householdId, owner.householdId), eq(creditScores.userId, owner.userId))
 
 /** By date, then by when it was entered (so a second entry on one day counts as newer). */
@@ -16,7 +16,7 @@ const byDate = (db: DbOrTx, newestFirst: boolean) => {
   return db
     .select()
     .from(creditScores)
-    .where(and(eq(creditScores.householdId, param('householdId')), eq(creditScores.userId, param('userId'))))
+    .where(owned(ownerParams))
     .orderBy(dir(creditScores.date), dir(creditScores.createdAt), dir(creditScores.id))
 }
 const oldestFirst = prepared('credit_scores_oldest_first', (db) => byDate(db, false))
@@ -24,12 +24,12 @@ const newest = prepared('credit_scores_newest', (db) => byDate(db, true).limit(p
 
 /** Every score of the owner, oldest first. */
 export function listCreditScoreRows(db: DbOrTx, owner: Owner): Promise<CreditScoreRow[]> {
-  return oldestFirst(db).execute({ householdId: owner.householdId, userId: owner.userId })
+  return oldestFirst(db).execute(owner)
 }
 
 /** The owner's `limit` newest scores, newest first. */
 export function newestCreditScoreRows(db: DbOrTx, owner: Owner, limit: number): Promise<CreditScoreRow[]> {
-  return newest(db).execute({ householdId: owner.householdId, userId: owner.userId, limit })
+  return newest(db).execute({ ...owner, limit })
 }
 
 export async function insertCreditScore(

@@ -9,11 +9,8 @@ export type NewGoalRow = typeof goals.$inferInsert
 export type ContributionRow = typeof goalContributions.$inferSelect
 export type GoalWithMonth = { goal: GoalRow; contributedThisMonth: number }
 
-/**
- * Goals (oldest first), each with the net of its contributions dated from `from` to `to`;
- * just the one goal when `id` is given.
- */
-const goalsWithMonth = (db: DbOrTx, one: boolean) => {
+/** Goals (oldest first), each with the net of its contributions dated from `from` to `to`. */
+const goalsWithMonth = prepared('goals_with_month', (db) => {
   const c = goalContributions
   const inRange = db
     .select({ goalId: c.goalId, total: sql<string>`sum(${c.amount})`.as('total') })
@@ -28,20 +25,16 @@ const goalsWithMonth = (db: DbOrTx, one: boolean) => {
     })
     .from(goals)
     .leftJoin(inRange, eq(inRange.goalId, goals.id))
-    .where(and(eq(goals.householdId, param('householdId')), one ? eq(goals.id, param('id')) : undefined))
+    .where(eq(goals.householdId, param('householdId')))
     .orderBy(asc(goals.createdAt), asc(goals.id))
-}
-const allGoalsWithMonth = prepared('goals_with_month', (db) => goalsWithMonth(db, false))
-const oneGoalWithMonth = prepared('goal_with_month', (db) => goalsWithMonth(db, true))
+})
 
 export function selectGoalsWithMonth(
   db: DbOrTx,
   householdId: string,
   range: { from: string; to: string },
-  id?: string,
 ): Promise<GoalWithMonth[]> {
-  const values = { householdId, from: range.from, to: range.to }
-  return id === undefined ? allGoalsWithMonth(db).execute(values) : oneGoalWithMonth(db).execute({ ...values, id })
+  return goalsWithMonth(db).execute({ householdId, from: range.from, to: range.to })
 }
 
 export async function findGoal(

@@ -49,12 +49,9 @@ function thisMonth(now: Date, timeZone: string): { from: string; to: string } {
 }
 
 async function loadGoal(db: DbOrTx, user: Scope, id: string, now: Date): Promise<Goal> {
-  const [row] = await repo.selectGoalsWithMonth(
-    db,
-    user.householdId,
-    thisMonth(now, user.timeZone),
-    id,
-  )
+  // a household has a handful of goals: one statement for the list and for one of them
+  const rows = await repo.selectGoalsWithMonth(db, user.householdId, thisMonth(now, user.timeZone))
+  const row = rows.find((r) => r.goal.id === id)
   if (!row) throw notFound('Goal')
   return toGoalDto(row.goal, row.contributedThisMonth)
 }

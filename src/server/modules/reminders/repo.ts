@@ -1,14 +1,14 @@
 // Reminder queries, each scoped by user and household (reminders are personal).
-import { and, count, desc, eq, sql } from 'drizzle-orm'
+import { and, count, desc, eq, sql, type SQLWrapper } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/connect'
-import { param, prepared } from '../../db/prepared'
+import { ownerParams, prepared } from '../../db/prepared'
 import { reminders } from '../../db/schema'
 
 export type ReminderRow = typeof reminders.$inferSelect
 export type NewReminderRow = typeof reminders.$inferInsert
 export type Owner = { householdId: string; userId: string }
 
-const owned = (owner: Owner) =>
+const owned = (owner: { householdId: string | SQLWrapper; userId: string | SQLWrapper }) =>
   and(eq(reminders.householdId, owner.householdId), eq(reminders.userId, owner.userId))
 
 const PRIORITY_RANK = sql`case ${reminders.priority} when 'urgent' then 0 when 'high' then 1 when 'medium' then 2 else 3 end`
@@ -42,18 +42,11 @@ const unreadCount = prepared('unread_count', (db) =>
   db
     .select({ n: count() })
     .from(reminders)
-    .where(
-      and(
-        eq(reminders.householdId, param('householdId')),
-        eq(reminders.userId, param('userId')),
-        eq(reminders.status, 'active'),
-        eq(reminders.isRead, false),
-      ),
-    ),
+    .where(and(owned(ownerParams), eq(reminders.status, 'active'), eq(reminders.isRead, false))),
 )
 
 export async function countUnread(db: DbOrTx, owner: Owner): Promise<number> {
-  const [row] = await unreadCount(db).execute({ householdId: owner.householdId, userId: owner.userId })
+  const [row] = await unreadCount(db).execute(owner)
   return row?.n ?? 0
 }
 

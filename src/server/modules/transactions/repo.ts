@@ -42,9 +42,10 @@ function decodeCursor(raw: string, sort: ListQuery['sort']): Cursor {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 
-function filters(householdId: string, q: ListQuery): SQL[] {
+/** What the query's filters add to "this household's rows, transfers or not". */
+function narrowing(householdId: string, q: ListQuery): SQL[] {
   const t = transactions
-  const where: SQL[] = [eq(t.householdId, householdId)]
+  const where: SQL[] = []
   if (q.from) where.push(gte(t.date, q.from))
   if (q.to) where.push(lte(t.date, q.to))
   if (q.accountId) where.push(eq(t.accountId, q.accountId))
@@ -65,7 +66,6 @@ function filters(householdId: string, q: ListQuery): SQL[] {
   if (q.maxAmount !== undefined) where.push(lte(t.amount, q.maxAmount))
   if (q.source) where.push(eq(t.source, q.source))
   if (q.kind) where.push(eq(t.kind, q.kind))
-  if (!q.includeTransfers) where.push(ne(t.kind, 'transfer'))
   if (q.importBatchId) where.push(eq(t.importBatchId, q.importBatchId))
   if (q.search) {
     const pattern = `%${escapeLike(q.search)}%`
@@ -76,15 +76,19 @@ function filters(householdId: string, q: ListQuery): SQL[] {
 
 /** The newest rows of the household, with or without transfers: the dashboard's and the
  *  transactions page's first call, so it is built and planned once (ADR 0018). */
-const newestPage = (db: DbOrTx, withTransfers: boolean) =>
+const newestRows = prepared('transactions_newest', (db) =>
   db
     .select()
     .from(transactions)
-    .where(and(eq(transactions.householdId, param('householdId')), withTransfers ? undefined : ne(transactions.kind, 'transfer')))
+    .where(
+      and(
+        eq(transactions.householdId, param('householdId')),
+        sql`(${param('includeTransfers')}::boolean or ${transactions.kind} <> 'transfer')`,
+      ),
+    )
     .orderBy(desc(transactions.date), desc(transactions.id))
-    .limit(param('limit'))
-const newestRows = prepared('transactions_newest', (db) => newestPage(db, true))
-const newestRowsNoTransfers = prepared('transactions_newest_no_transfers', (db) => newestPage(db, false))
+    .limit(param('limit')),
+)
 
 /** Only an account filter and a date range keep the rows contiguous for a running balance. */
 function runningBalanceApplies(q: ListQuery): q is ListQuery & { accountId: string } {
@@ -109,7 +113,8 @@ export async function listTransactions(
   q: ListQuery,
 ): Promise<{ rows: TransactionRow[]; nextCursor: string | null }> {
   const t = transactions
-  const where = filters(householdId, q)
+  const narrowed = narrowing(householdId, q)
+  const where = [eq(t.householdId, householdId), ...(q.includeTransfers ? [] : [ne(t.kind, 'transfer')]), ...narrowed]
   const byDate = q.sort.startsWith('date')
   const descending = q.sort.endsWith('desc')
   const key = byDate ? t.date : t.amount
@@ -124,9 +129,9 @@ export async function listTransactions(
   // the page first (an index range read newest first, stopping at the limit), then the other
   // leg of each transfer on it: joining the legs inside the paged query made the planner join
   // every row of the household before sorting
-  const unfiltered = !q.cursor && q.sort === 'date_desc' && where.length === (q.includeTransfers ? 1 : 2)
-  const found = unfiltered
-    ? await (q.includeTransfers ? newestRows : newestRowsNoTransfers)(db).execute({ householdId, limit: q.limit + 1 })
+  const newestPage = narrowed.length === 0 && !q.cursor && q.sort === 'date_desc'
+  const found = newestPage
+    ? await newestRows(db).execute({ householdId, includeTransfers: q.includeTransfers, limit: q.limit + 1 })
     : await db
         .select()
         .from(t)
