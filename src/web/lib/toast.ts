@@ -50,6 +50,31 @@ export function toast(input: ToastInput): { id: string; dismiss: () => void } {
   return { id, dismiss: () => dismissToast(id) }
 }
 
+// A toast is shown once <Toaster> (downloaded with the first toast) has rendered it; code that
+// must not act before the user could read a toast (the signed-out redirect) waits for this.
+const shown = new Set<string>()
+const shownWaiters = new Map<string, Set<() => void>>()
+
+export function markToastShown(id: string): void {
+  if (shown.has(id)) return
+  shown.add(id)
+  const waiters = shownWaiters.get(id)
+  shownWaiters.delete(id)
+  for (const waiter of waiters ?? []) waiter()
+}
+
+// calls `callback` once the toast is on screen (at once if it already is); returns a cancel
+export function onToastShown(id: string, callback: () => void): () => void {
+  if (shown.has(id)) {
+    callback()
+    return () => undefined
+  }
+  const waiters = shownWaiters.get(id) ?? new Set<() => void>()
+  waiters.add(callback)
+  shownWaiters.set(id, waiters)
+  return () => waiters.delete(callback)
+}
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener)
   return () => listeners.delete(listener)

@@ -1,5 +1,6 @@
 // Renders the toast state of lib/toast inside the Radix provider; mounted once at the root.
-import { dismissToast, useToasts } from '../../lib/toast'
+import { useEffect } from 'react'
+import { dismissToast, markToastShown, useToasts } from '../../lib/toast'
 import {
   Toast,
   ToastClose,
@@ -11,6 +12,9 @@ import {
 
 export function Toaster() {
   const toasts = useToasts()
+  useEffect(() => {
+    for (const t of toasts) if (t.open) markToastShown(t.id)
+  }, [toasts])
   return (
     <ToastProvider>
       {toasts.map(({ id, title, description, action, variant, open }) => (

@@ -1,7 +1,9 @@
-// Signed out while on the dashboard (spec §2, §8): the toast "Unauthorized" and, 500 ms later,
-// the login page (through the /api/login navigation).
+// Signed out while on the dashboard (spec §2, §8): the toast "Unauthorized" and, 500 ms after it
+// is on screen, the login page (through the /api/login navigation). The toast's code downloads
+// with the first toast, so on a slow link the 500 ms start when it renders, not when it is asked
+// for; if it never renders (the download failed) the redirect still happens after a few seconds.
 import { useEffect } from 'react'
-import { toast } from '../../lib/toast'
+import { onToastShown, toast } from '../../lib/toast'
 
 export const UNAUTHORIZED_TOAST = {
   title: 'Unauthorized',
@@ -9,14 +11,25 @@ export const UNAUTHORIZED_TOAST = {
 } as const
 
 export const LOGIN_REDIRECT_DELAY_MS = 500
+export const LOGIN_REDIRECT_FALLBACK_MS = 5000
 
 export function useUnauthorizedRedirect(signedOut: boolean): void {
   useEffect(() => {
     if (!signedOut) return
-    toast({ variant: 'destructive', ...UNAUTHORIZED_TOAST })
-    const timer = setTimeout(() => {
+    const goToLogin = () => {
       window.location.href = '/api/login'
-    }, LOGIN_REDIRECT_DELAY_MS)
-    return () => clearTimeout(timer)
+    }
+    const { id } = toast({ variant: 'destructive', ...UNAUTHORIZED_TOAST })
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const fallback = setTimeout(goToLogin, LOGIN_REDIRECT_FALLBACK_MS)
+    const cancel = onToastShown(id, () => {
+      clearTimeout(fallback)
+      timer = setTimeout(goToLogin, LOGIN_REDIRECT_DELAY_MS)
+    })
+    return () => {
+      cancel()
+      clearTimeout(fallback)
+      clearTimeout(timer)
+    }
   }, [signedOut])
 }
