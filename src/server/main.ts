@@ -2,7 +2,7 @@
 // and the scheduled jobs, and shut everything down cleanly on SIGTERM/SIGINT.
 import { parseArgs } from 'node:util'
 import { ConfigError, parseConfig } from './config'
-import { openDatabase } from './db/connect'
+import { beginOpenDatabase } from './db/connect'
 import { DataDirLockedError } from './db/lock'
 
 async function main(): Promise<void> {
@@ -10,10 +10,11 @@ async function main(): Promise<void> {
   const config = parseConfig(process.env)
   const startedAt = performance.now()
   // The embedded database boots in its own thread (about a second): the HTTP app's modules
-  // (Fastify, zod, the routes: a few hundred ms) load meanwhile instead of after it. The build
-  // splits them into their own chunk so that nothing of theirs loads before this line.
-  const [database, { buildApp }, { systemClock }, { ensureDemoHousehold }, { startJobs }] = await Promise.all([
-    openDatabase(
+  // (Fastify, zod, the routes: a few hundred ms) load and the app is built meanwhile instead of
+  // after it. The build splits them into their own chunk so that nothing of theirs loads before
+  // this line. Nothing queries the database before `ready`.
+  const [opening, { buildApp }, { systemClock }, { ensureDemoHousehold }, { startJobs }] = await Promise.all([
+    beginOpenDatabase(
       config.database.kind === 'postgres'
         ? { kind: 'postgres', url: config.database.url, poolSize: config.database.poolSize }
         : { kind: 'pglite', dataDir: config.database.dataDir },
@@ -23,12 +24,16 @@ async function main(): Promise<void> {
     import('./demo/demo'),
     import('./jobs/scheduler'),
   ])
-  const app = await buildApp({
-    db: database.db,
-    config,
-    clock: systemClock,
-    logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
-  })
+  const database = opening.database
+  const [app] = await Promise.all([
+    buildApp({
+      db: database.db,
+      config,
+      clock: systemClock,
+      logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    }),
+    opening.ready,
+  ])
 
   if (values.demo) {
     const demo = await ensureDemoHousehold(database.db, systemClock.now())

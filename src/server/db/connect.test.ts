@@ -4,7 +4,7 @@ import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestContext } from '../test/helper'
-import { openDatabase } from './connect'
+import { beginOpenDatabase, openDatabase } from './connect'
 import { DataDirLockedError } from './lock'
 
 let t: TestContext
@@ -65,4 +65,28 @@ describe('embedded data directory', () => {
     expect((await second.db.execute(sql`select v from kept`)).rows).toEqual([{ v: 42 }])
     await second.close()
   }, 120_000)
+})
+
+describe('opening in two steps (start-up builds the app while the database boots)', () => {
+  it('hands out the handle first and answers with the migrations run once ready', async () => {
+    const opening = await beginOpenDatabase({ kind: 'pglite', dataDir: null })
+    await opening.ready
+    const tables = await opening.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from information_schema.tables where table_name in ('users', 'transactions')`,
+    )
+    expect(tables.rows).toEqual([{ n: 2 }])
+    await opening.database.close()
+  }, 120_000)
+
+  it('rejects ready and closes the handle when the embedded database cannot start', async () => {
+    const opening = await beginOpenDatabase({ kind: 'pglite', dataDir: null, snapshot: '/no/such/snapshot.tar' })
+    await expect(opening.ready).rejects.toThrow(/Embedded database/)
+    expect(opening.database.pool.ended).toBe(true)
+  }, 120_000)
+
+  it('rejects ready and closes the pool when PostgreSQL cannot be reached', async () => {
+    const opening = await beginOpenDatabase({ kind: 'postgres', url: 'postgres://postgres@127.0.0.1:1/none', poolSize: 1 })
+    await expect(opening.ready).rejects.toThrow()
+    expect(opening.database.pool.ended).toBe(true)
+  })
 })

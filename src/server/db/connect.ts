@@ -39,15 +39,33 @@ const WORKER_URL = new URL('./pglite-worker.mjs', import.meta.url)
 const MIGRATION_LOCK_ID = 7_340_001
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  const database =
-    options.kind === 'postgres' ? openPostgres(options.url, options.poolSize ?? defaultPoolSize()) : await openPglite(options)
-  try {
-    await runMigrations(database.pool)
-  } catch (error) {
-    await database.close()
-    throw error
-  }
-  return database
+  const opening = await beginOpenDatabase(options)
+  await opening.ready
+  return opening.database
+}
+
+/**
+ * The database's handle at once and, in `ready`, the moment it answers with its migrations run,
+ * so that the HTTP app is built while the embedded engine boots in its thread (start-up,
+ * ADR 0002). Nothing may query the handle before `ready`; if `ready` fails the database is closed.
+ */
+export async function beginOpenDatabase(options: OpenOptions): Promise<{ database: Database; ready: Promise<void> }> {
+  const { database, started } =
+    options.kind === 'postgres'
+      ? { database: openPostgres(options.url, options.poolSize ?? defaultPoolSize()), started: Promise.resolve() }
+      : await startPglite(options)
+  const ready = (async () => {
+    try {
+      await started
+      await runMigrations(database.pool)
+    } catch (error) {
+      await database.close()
+      throw error
+    }
+  })()
+  // a caller that fails before awaiting `ready` must not leave an unhandled rejection behind
+  ready.catch(() => undefined)
+  return { database, ready }
 }
 
 function makeDrizzle(client: pg.Pool | pg.PoolClient): Db {
@@ -87,7 +105,10 @@ function openPostgres(url: string, poolSize: number): Database {
 
 type WorkerReply = { id: number; ok: boolean; result?: unknown; error?: string }
 
-async function openPglite(options: { dataDir: string | null; snapshot?: string }): Promise<Database> {
+async function startPglite(options: {
+  dataDir: string | null
+  snapshot?: string
+}): Promise<{ database: Database; started: Promise<void> }> {
   let lock: DataDirLock | null = null
   let pgdata: string | null = null
   if (options.dataDir) {
@@ -122,24 +143,27 @@ async function openPglite(options: { dataDir: string | null; snapshot?: string }
       worker.postMessage({ id, type, ...extra })
     })
 
+  let cleaned = false
   const cleanup = async () => {
+    if (cleaned) return
+    cleaned = true
     await worker.terminate()
     await rm(socketDir, { recursive: true, force: true })
     await lock?.release()
   }
-  try {
-    await ready
-  } catch (error) {
+  let failed = false
+  const started = ready.catch(async (error: unknown) => {
+    failed = true
     await cleanup()
     throw error
-  }
+  })
 
   // PGlite is one session: a pool of one keeps every query and transaction in order (a second
   // connection would wait behind the first one's open transaction forever)
   const pool = new pg.Pool({ host: socketDir, user: 'postgres', database: 'postgres', max: 1 })
   pool.on('error', () => undefined)
   let closed = false
-  return {
+  const database: Database = {
     db: makeDrizzle(pool),
     kind: 'pglite',
     pool,
@@ -159,6 +183,10 @@ async function openPglite(options: { dataDir: string | null; snapshot?: string }
     close: async () => {
       if (closed) return
       closed = true
+      if (failed) {
+        await pool.end()
+        return
+      }
       try {
         await pool.query('CHECKPOINT')
       } catch {
@@ -172,4 +200,5 @@ async function openPglite(options: { dataDir: string | null; snapshot?: string }
       }
     },
   }
+  return { database, started }
 }
