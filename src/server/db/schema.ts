@@ -183,6 +183,14 @@ export const importBatches = pgTable(
     /** sha-256 of the file, to tell people when they import the very same file again */
     fileHash: text().notNull().default(''),
     added: integer().notNull().default(0),
+    /**
+     * The lowest and highest id of the rows this import added (ids are time-ordered UUIDs, so
+     * its rows lie in this primary-key range among few others): undo and the "rows of this
+     * import" filter read the range instead of an index on import_batch_id that every imported
+     * row paid for (ADR 0020). Null when it added none.
+     */
+    firstTransactionId: uuid(),
+    lastTransactionId: uuid(),
     duplicates: integer().notNull().default(0),
     transfers: integer().notNull().default(0),
     accountIds: jsonb().$type<string[]>().notNull().default([]),
@@ -263,7 +271,6 @@ export const transactions = pgTable(
     index('transactions_household_date_idx').on(t.householdId, t.date, t.id),
     index('transactions_account_date_idx').on(t.accountId, t.date, t.id),
     index('transactions_category_date_idx').on(t.householdId, t.categoryId, t.date),
-    index('transactions_import_batch_idx').on(t.importBatchId).where(sql`${t.importBatchId} is not null`),
     index('transactions_transfer_group_idx').on(t.transferGroupId).where(sql`${t.transferGroupId} is not null`),
     uniqueIndex('transactions_external_id_idx').on(t.accountId, t.externalId).where(sql`${t.externalId} is not null`),
     index('transactions_bill_idx').on(t.billId).where(sql`${t.billId} is not null`),

@@ -135,6 +135,36 @@ describe('CSV import', () => {
     expect(listed[0]).toMatchObject({ id: body.batchId, fileName: 'january.csv', format: 'csv', added: 5 })
   })
 
+  it("finds an import's rows by its id range: the list filter and undo take only them, never a row inside the range", async () => {
+    const account = await newAccount(a, 'Range')
+    const res = (
+      await upload(a, csv([['2024-06-01', 'One', '-1.00'], ['2024-06-02', 'Two', '-2.00'], ['2024-06-03', 'Three', '-3.00'], ['2024-06-04', 'Four', '-4.00']]), {
+        fields: { accountId: account },
+      })
+    ).json()
+    const imported = await rowsOf(a, account)
+    const ids = imported.map((r) => r.id).sort()
+    const [batch] = await t.database.db.select().from(importBatches).where(eq(importBatches.id, res.batchId))
+    expect(batch).toMatchObject({ firstTransactionId: ids[0], lastTransactionId: ids[ids.length - 1] })
+    // a row of the same account whose id falls between the import's first and last (as one
+    // written at the same moment by something else would)
+    const first = ids[0] ?? ''
+    const inside = `${first.slice(0, 24)}${(BigInt(`0x${first.slice(24)}`) + 1n).toString(16).padStart(12, '0')}`
+    expect(inside > first && inside < (ids[ids.length - 1] ?? '')).toBe(true)
+    expect(ids).not.toContain(inside)
+    const manual = await a.post('/api/transactions', { accountId: account, date: '2024-06-02', amount: -7, merchant: 'Inside' })
+    expect(manual.statusCode).toBe(201)
+    await t.database.db.update(transactions).set({ id: inside }).where(eq(transactions.id, manual.json().id))
+    const listed = await a.get(`/api/transactions?importBatchId=${res.batchId}&limit=50`)
+    expect(listed.statusCode).toBe(200)
+    expect(listed.json().map((r: { merchant: string }) => r.merchant)).toEqual(['Four', 'Three', 'Two', 'One'])
+    // another household asking for this import sees nothing of it
+    expect((await b.get(`/api/transactions?importBatchId=${res.batchId}`)).json()).toEqual([])
+    expect((await a.delete(`/api/imports/${res.batchId}`)).json()).toMatchObject({ deleted: 4 })
+    expect((await rowsOf(a, account)).map((r) => r.merchant)).toEqual(['Inside'])
+    expect((await a.get(`/api/transactions?importBatchId=${res.batchId}`)).json()).toEqual([])
+  })
+
   it('re-importing the same file adds nothing', async () => {
     const preview = (await upload(a, csv(january), { preview: true, fields: { accountId: checking } })).json()
     expect(preview).toMatchObject({ added: 0, duplicates: 5 })

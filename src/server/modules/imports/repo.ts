@@ -1,7 +1,7 @@
 // Import queries, each scoped by household: the stored rows a statement is checked against (one
 // query per purpose, never one per row), accounts by their identity in bank files, import
 // batches and the saved CSV mappings.
-import { and, asc, desc, eq, sql } from 'drizzle-orm'
+import { and, asc, between, desc, eq, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/connect'
 import { accounts, categories, importBatches, importPresets, transactions, type ConvertedRow } from '../../db/schema'
 
@@ -197,12 +197,23 @@ export async function deleteBatch(db: DbOrTx, householdId: string, id: string): 
   await db.delete(importBatches).where(and(eq(importBatches.householdId, householdId), eq(importBatches.id, id)))
 }
 
+/** The rows an import added, read by the batch's id range (ADR 0020). */
+export function inBatch(batch: BatchIdRange): SQL {
+  if (!batch.firstTransactionId || !batch.lastTransactionId) return sql`false`
+  return and(
+    between(transactions.id, batch.firstTransactionId, batch.lastTransactionId),
+    eq(transactions.importBatchId, batch.id),
+  ) as SQL
+}
+
+export type BatchIdRange = Pick<BatchRow, 'id' | 'firstTransactionId' | 'lastTransactionId'>
+
 /** Ids and transfer groups of the rows an import added. */
-export function batchRows(db: DbOrTx, householdId: string, batchId: string): Promise<{ id: string; transferGroupId: string | null }[]> {
+export function batchRows(db: DbOrTx, householdId: string, batch: BatchIdRange): Promise<{ id: string; transferGroupId: string | null }[]> {
   return db
     .select({ id: transactions.id, transferGroupId: transactions.transferGroupId })
     .from(transactions)
-    .where(and(eq(transactions.householdId, householdId), eq(transactions.importBatchId, batchId)))
+    .where(and(eq(transactions.householdId, householdId), inBatch(batch)))
 }
 
 /** Rows of these transfer groups that are not the import's own. */

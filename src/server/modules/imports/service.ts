@@ -599,7 +599,7 @@ async function write(
     })
   }
   onProgress?.('writing', newRows.length)
-  await insertTransactions(tx, newRows)
+  const ids = await insertTransactions(tx, newRows)
   await updateStoredTransactions(tx, householdId, conversions, now)
   count(plan)
   await insertBatch(tx, {
@@ -611,6 +611,7 @@ async function write(
     fileSize: input.bytes.length,
     fileHash,
     added: plan.accounts.reduce((n, a) => n + a.added, 0),
+    ...idRange(ids),
     duplicates: plan.accounts.reduce((n, a) => n + a.duplicates, 0),
     transfers: plan.accounts.reduce((n, a) => n + a.transfers, 0),
     accountIds: [...new Set(plan.accounts.flatMap((a) => (a.account ? [a.account.id] : [])))],
@@ -624,6 +625,17 @@ async function write(
     await upsertPreset(tx, { householdId, accountId: only.id, name: `${only.name} CSV`, mapping: { ...plan.parsed.csv.mapping } }, now)
   }
   return batchId
+}
+
+/** The lowest and highest of time-ordered ids (as strings they compare as the database does). */
+function idRange(ids: readonly string[]): { firstTransactionId: string | null; lastTransactionId: string | null } {
+  let first: string | null = null
+  let last: string | null = null
+  for (const id of ids) {
+    if (first === null || id < first) first = id
+    if (last === null || id > last) last = id
+  }
+  return { firstTransactionId: first, lastTransactionId: last }
 }
 
 /** Parses a statement and previews it (writes nothing) or imports it in one transaction. */
@@ -725,7 +737,7 @@ export async function undoImport(db: Db, user: SessionUser, batchId: string, now
     await lockHouseholdImports(tx, householdId)
     const batch = await findBatch(tx, householdId, batchId)
     if (!batch) throw notFound('Import')
-    const own = await batchRows(tx, householdId, batchId)
+    const own = await batchRows(tx, householdId, batch)
     const groups = [...new Set(own.flatMap((r) => (r.transferGroupId ? [r.transferGroupId] : [])))]
     const others = await otherLegs(tx, householdId, groups, batchId)
     const saved = new Map(batch.convertedRows.map((c) => [c.id, c]))

@@ -8,6 +8,7 @@ import type { DbOrTx } from '../../db/connect'
 import { param, prepared } from '../../db/prepared'
 import { accounts, categories, transactions, transactionSplits } from '../../db/schema'
 import { badRequest } from '../../http/errors'
+import { findBatch, inBatch, type BatchIdRange } from '../imports/repo'
 
 export type ListQuery = z.output<typeof listTransactionsQuery>
 
@@ -43,7 +44,7 @@ function decodeCursor(raw: string, sort: ListQuery['sort']): Cursor {
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 /** What the query's filters add to "this household's rows, transfers or not". */
-function narrowing(householdId: string, q: ListQuery): SQL[] {
+function narrowing(householdId: string, q: ListQuery, batch: BatchIdRange | null): SQL[] {
   const t = transactions
   const where: SQL[] = []
   if (q.from) where.push(gte(t.date, q.from))
@@ -66,7 +67,8 @@ function narrowing(householdId: string, q: ListQuery): SQL[] {
   if (q.maxAmount !== undefined) where.push(lte(t.amount, q.maxAmount))
   if (q.source) where.push(eq(t.source, q.source))
   if (q.kind) where.push(eq(t.kind, q.kind))
-  if (q.importBatchId) where.push(eq(t.importBatchId, q.importBatchId))
+  // an import's rows by its id range (ADR 0020); an unknown import (or another household's) has none
+  if (q.importBatchId) where.push(batch ? inBatch(batch) : sql`false`)
   if (q.search) {
     const pattern = `%${escapeLike(q.search)}%`
     where.push(or(ilike(t.merchant, pattern), ilike(t.description, pattern), ilike(t.notes, pattern)) ?? sql`false`)
@@ -113,7 +115,8 @@ export async function listTransactions(
   q: ListQuery,
 ): Promise<{ rows: TransactionRow[]; nextCursor: string | null }> {
   const t = transactions
-  const narrowed = narrowing(householdId, q)
+  const batch = q.importBatchId ? ((await findBatch(db, householdId, q.importBatchId)) ?? null) : null
+  const narrowed = narrowing(householdId, q, batch)
   const where = [eq(t.householdId, householdId), ...(q.includeTransfers ? [] : [ne(t.kind, 'transfer')]), ...narrowed]
   const byDate = q.sort.startsWith('date')
   const descending = q.sort.endsWith('desc')
