@@ -47,7 +47,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 /**
  * The database's handle at once and, in `ready`, the moment it answers with its migrations run,
  * so that the HTTP app is built while the embedded engine boots in its thread (start-up,
- * ADR 0002). Nothing may query the handle before `ready`; if `ready` fails the database is closed.
+ * ADR 0016). Nothing may query the handle before `ready`; if `ready` fails the database is closed.
  */
 export async function beginOpenDatabase(options: OpenOptions): Promise<{ database: Database; ready: Promise<void> }> {
   const { database, started } =

@@ -200,10 +200,10 @@ export async function deleteBatch(db: DbOrTx, householdId: string, id: string): 
 /** The rows an import added, read by the batch's id range (ADR 0020). */
 export function inBatch(batch: BatchIdRange): SQL {
   if (!batch.firstTransactionId || !batch.lastTransactionId) return sql`false`
-  return and(
-    between(transactions.id, batch.firstTransactionId, batch.lastTransactionId),
-    eq(transactions.importBatchId, batch.id),
-  ) as SQL
+  return (
+    and(between(transactions.id, batch.firstTransactionId, batch.lastTransactionId), eq(transactions.importBatchId, batch.id)) ??
+    sql`false`
+  )
 }
 
 export type BatchIdRange = Pick<BatchRow, 'id' | 'firstTransactionId' | 'lastTransactionId'>
