@@ -20,12 +20,18 @@ export type ToastInput = {
 export type ToastItem = ToastInput & { id: string; open: boolean }
 
 let items: ToastItem[] = []
+// A toast is shown once <Toaster> (downloaded with the first toast) has rendered it; code that
+// must not act before the user could read a toast (the signed-out redirect) waits for this.
+const shown = new Set<string>()
+const shownWaiters = new Map<string, Set<() => void>>()
 let counter = 0
 const listeners = new Set<() => void>()
 const removeTimers = new Map<string, ReturnType<typeof setTimeout>>()
 
 function emit(next: ToastItem[]): void {
   items = next
+  // only toasts still in the list are remembered as shown
+  for (const id of shown) if (!next.some((t) => t.id === id)) shown.delete(id)
   for (const listener of listeners) listener()
 }
 
@@ -50,11 +56,6 @@ export function toast(input: ToastInput): { id: string; dismiss: () => void } {
   return { id, dismiss: () => dismissToast(id) }
 }
 
-// A toast is shown once <Toaster> (downloaded with the first toast) has rendered it; code that
-// must not act before the user could read a toast (the signed-out redirect) waits for this.
-const shown = new Set<string>()
-const shownWaiters = new Map<string, Set<() => void>>()
-
 export function markToastShown(id: string): void {
   if (shown.has(id)) return
   shown.add(id)
@@ -72,7 +73,10 @@ export function onToastShown(id: string, callback: () => void): () => void {
   const waiters = shownWaiters.get(id) ?? new Set<() => void>()
   waiters.add(callback)
   shownWaiters.set(id, waiters)
-  return () => waiters.delete(callback)
+  return () => {
+    waiters.delete(callback)
+    if (waiters.size === 0 && shownWaiters.get(id) === waiters) shownWaiters.delete(id)
+  }
 }
 
 function subscribe(listener: () => void): () => void {

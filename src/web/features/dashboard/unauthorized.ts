@@ -11,7 +11,7 @@ export const UNAUTHORIZED_TOAST = {
 } as const
 
 export const LOGIN_REDIRECT_DELAY_MS = 500
-export const LOGIN_REDIRECT_FALLBACK_MS = 5000
+const LOGIN_REDIRECT_FALLBACK_MS = 5000
 
 export function useUnauthorizedRedirect(signedOut: boolean): void {
   useEffect(() => {
