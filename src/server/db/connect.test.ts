@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestContext } from '../test/helper'
 import { beginOpenDatabase, openDatabase } from './connect'
 import { DataDirLockedError } from './lock'
+import { param, prepared } from './prepared'
+import { users } from './schema'
 
 let t: TestContext
 beforeAll(async () => {
@@ -27,6 +29,17 @@ describe('database connection', () => {
       }),
     ).rejects.toThrow('roll back')
     expect((await db.execute(sql`select 2 as two`)).rows).toEqual([{ two: 2 }])
+  })
+
+  it('runs a prepared statement again after a failed query replaced the connection', async () => {
+    // node-postgres drops a client whose query failed and connects anew; on the embedded
+    // database the new connection shares PGlite's one session with the old one's statements
+    const someUsers = prepared('connect_test_users', (db) => db.select({ id: users.id }).from(users).limit(param('n')))
+    const db = t.database.db
+    await someUsers(db).execute({ n: 1 })
+    await expect(db.execute(sql`select "no_such_column" from users`)).rejects.toThrow()
+    await expect(someUsers(db).execute({ n: 1 })).resolves.toBeInstanceOf(Array)
+    await expect(someUsers(db).execute({ n: 2 })).resolves.toBeInstanceOf(Array)
   })
 
   it('answers a request that needs no database while a slow query runs', async () => {

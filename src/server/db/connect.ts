@@ -159,8 +159,9 @@ async function startPglite(options: {
   })
 
   // PGlite is one session: a pool of one keeps every query and transaction in order (a second
-  // connection would wait behind the first one's open transaction forever)
-  const pool = new pg.Pool({ host: socketDir, user: 'postgres', database: 'postgres', max: 1 })
+  // connection would wait behind the first one's open transaction forever); kept open while idle,
+  // so its prepared statements stay prepared (a new connection starts by forgetting them)
+  const pool = new pg.Pool({ host: socketDir, user: 'postgres', database: 'postgres', max: 1, idleTimeoutMillis: 0 })
   pool.on('error', () => undefined)
   let closed = false
   const database: Database = {

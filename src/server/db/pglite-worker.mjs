@@ -44,15 +44,17 @@ async function openPersistent(dataDir) {
 
 const SSL_REQUEST = 80877103
 const CANCEL_REQUEST = 80877102
-/** a simple-protocol Query message: ROLLBACK */
-const ROLLBACK = (() => {
-  const text = Buffer.from('ROLLBACK\0')
+/** a simple-protocol Query message @param {string} query */
+function queryMessage(query) {
+  const text = Buffer.from(`${query}\0`)
   const message = Buffer.alloc(5 + text.length)
   message.write('Q', 0)
   message.writeInt32BE(4 + text.length, 1)
   text.copy(message, 5)
   return new Uint8Array(message)
-})()
+}
+const ROLLBACK = queryMessage('ROLLBACK')
+const DEALLOCATE_ALL = queryMessage('DEALLOCATE ALL')
 
 /**
  * Serves the PostgreSQL wire protocol on a Unix socket. Every complete message that arrived in
@@ -155,6 +157,10 @@ function serveSocket(pg, socketPath) {
             break
           } else {
             started = true
+            // a new client knows no prepared statements, but PGlite's one session still holds
+            // those of the client before it (node-postgres replaces a client whose query
+            // failed): forget them, as a server does when a connection ends; the answer is ours
+            busy = busy.then(() => run(conn, DEALLOCATE_ALL))
             flush(offset)
           }
           continue
