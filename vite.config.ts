@@ -3,6 +3,7 @@ import path from 'node:path'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
+import { ROUTE_MODULE_GROUPS } from './scripts/web-chunks.mjs'
 
 const WEB = path.resolve(import.meta.dirname, 'src/web')
 const web = (file: string) => path.join(WEB, file)
@@ -24,8 +25,12 @@ const IMPORT_FROM_BARREL = new RegExp(
 const BARREL_EXPORT =
   /(?:import\s*\*\s*as\s+(\w+)|export\s*\{([^}]*)\}|export\s*\*\s*as\s+(\w+))\s*from\s*["']([^"']+)["']/g
 
+/** The package's index module itself (its own modules, like lucide's createLucideIcon, are not). */
 function isBarrel(id: string): boolean {
-  return BARRELS.some((name) => id.includes(`${path.sep}node_modules${path.sep}${name}${path.sep}`))
+  return BARRELS.some((name) => {
+    const root = `${path.sep}node_modules${path.sep}${name}${path.sep}`
+    return id.includes(root) && /(?:index|lucide-react)\.mjs$/.test(id)
+  })
 }
 
 /** The modules of `barrel` (by id) that export each of its names. */
@@ -82,8 +87,9 @@ function staticClosure(graph: ModuleGraph, roots: string[]): Set<string> {
  * time. `common` holds what the landing page shares with them (logo, footer, theme toggle), `app`
  * what both need (query cache, route tables, forms, zod, api client), `login`
  * the sign-in page, `signed-in` the shell and what every signed-in page shares, `dashboard` the
- * dashboard's own code. The entry stays as it is, the landing page's own code keeps the default
- * splitting, and so does every other page; each lazy page keeps its own small chunk.
+ * dashboard's own code; the lazy modules on the way to those pages join their group
+ * (scripts/web-chunks.mjs). The entry stays as it is, the landing page's own code keeps the default
+ * splitting, and so does every other page; each other lazy page keeps its own small chunk.
  */
 function chunkGroups() {
   let groups: Map<string, string> | undefined
@@ -97,19 +103,26 @@ function chunkGroups() {
       const signedIn = closure('app/signed-in-routes.tsx', 'app/layout/app-shell.tsx')
       const dashboard = closure('features/dashboard/dashboard-page.tsx')
       const dashboardOwn = web('features/dashboard') + path.sep
+      const roots = new Map(
+        Object.entries(ROUTE_MODULE_GROUPS).map(([file, group]) => [web(file), group]),
+      )
       groups = new Map()
       for (const m of new Set([...app, ...login, ...signedIn, ...dashboard])) {
-        // lazy pages and route tables stay chunks of their own (small ones, that import these)
-        if (entry.has(m) || graph.getModuleInfo(m)?.dynamicImporters.length) continue
-        const name = landing.has(m)
-          ? 'common'
-          : app.has(m) || (login.has(m) && (signedIn.has(m) || dashboard.has(m)))
-            ? 'app'
-            : login.has(m)
-              ? 'login'
-              : signedIn.has(m) || !m.startsWith(dashboardOwn)
-                ? 'signed-in'
-                : 'dashboard'
+        // the lazy modules on the way to these pages join their group (one request fewer each);
+        // other lazy pages and route tables stay chunks of their own (small ones, that import these)
+        if (entry.has(m)) continue
+        if (graph.getModuleInfo(m)?.dynamicImporters.length && !roots.has(m)) continue
+        const name =
+          roots.get(m) ??
+          (landing.has(m)
+            ? 'common'
+            : app.has(m) || (login.has(m) && (signedIn.has(m) || dashboard.has(m)))
+              ? 'app'
+              : login.has(m)
+                ? 'login'
+                : signedIn.has(m) || !m.startsWith(dashboardOwn)
+                  ? 'signed-in'
+                  : 'dashboard')
         groups.set(m, name)
       }
     }

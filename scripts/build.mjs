@@ -6,6 +6,7 @@ import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import { build as esbuild } from 'esbuild'
 import { build as viteBuild } from 'vite'
+import { chunkKey } from './web-chunks.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
 const out = path.join(root, 'dist', 'server')
@@ -68,8 +69,9 @@ async function writeRoutePages(dir) {
   for (const [route, modules] of Object.entries(ROUTE_PRELOADS)) {
     const chunks = new Set()
     for (const source of modules) {
-      if (manifest[source] === undefined) throw new Error(`${source} is not in the Vite manifest`)
-      closure(source, chunks)
+      const key = chunkKey(manifest, source)
+      if (key === undefined) throw new Error(`${source} is not in the Vite manifest`)
+      closure(key, chunks)
     }
     const links = [...chunks]
       .filter((key) => !entryChunks.has(key))

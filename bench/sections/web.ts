@@ -12,6 +12,7 @@ import { signIn } from '../lib/http'
 import { ROOT, run } from '../lib/proc'
 import { row, type Row } from '../lib/report'
 import { startServer } from '../lib/server'
+import { chunkKey } from '../../scripts/web-chunks.mjs'
 import { median } from '../lib/stats'
 
 const WEB = path.join(ROOT, 'dist/web')
@@ -113,7 +114,8 @@ export async function webBundleSection(): Promise<{ rows: Row[]; raw: unknown }>
     const keys = new Set<string>()
     const missing: string[] = []
     for (const page of route.pages) {
-      const chain = chainTo(manifest, entry, page)
+      const key = chunkKey(manifest, page)
+      const chain = key === undefined ? null : chainTo(manifest, entry, key)
       if (!chain) missing.push(page)
       for (const key of chain ?? []) staticClosure(manifest, key, keys)
     }
