@@ -1,7 +1,7 @@
 // The one database schema of Kinwise (PostgreSQL dialect, for PGlite and PostgreSQL alike).
 // Money is bigint cents, ids are UUIDs, calendar dates are `date`, events are timestamptz.
 // Every user-owned row carries household_id; queries are scoped by the session's household.
-import { sql } from 'drizzle-orm'
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import {
   bigint,
   boolean,
@@ -232,6 +232,15 @@ export const bills = pgTable(
     check('bills_amount_check', sql`${t.amount} >= 0`),
   ],
 )
+
+/**
+ * The text a transaction search matches: payee, description and notes as one string, so each
+ * row is lower-cased and matched once, not three times. Migration 0003 keeps planner statistics
+ * on exactly this expression (ADR 0022): change both together.
+ */
+export function searchText(t: { merchant: SQLWrapper; description: SQLWrapper; notes: SQLWrapper }): SQL {
+  return sql`(${t.merchant} || ' ' || ${t.description} || ' ' || ${t.notes})`
+}
 
 export const transactions = pgTable(
   'transactions',
