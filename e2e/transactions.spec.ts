@@ -90,6 +90,7 @@ test('search, filters and sort live in the URL', async ({ page, freshUser: _user
     amount: -80,
     date: today,
     merchant: 'Hardware Store',
+    notes: 'Shelves for the Garage',
   })
   await seed.transaction(api, {
     accountId: checking.id,
@@ -105,6 +106,10 @@ test('search, filters and sort live in the URL', async ({ page, freshUser: _user
   await expect(page).toHaveURL(/q=noodle/)
   await expect(txs.rows).toHaveCount(1)
   await expect(txs.row('Noodle Bar')).toBeVisible()
+  // a word of a note finds its row too, whatever its case
+  await txs.search.fill('GARAGE')
+  await expect(txs.rows).toHaveCount(1)
+  await expect(txs.row('Hardware Store')).toBeVisible()
   await txs.search.fill('')
   await expect(txs.rows).toHaveCount(4)
 

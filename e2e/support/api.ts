@@ -79,6 +79,7 @@ export const seed = {
       date: string
       merchant: string
       categoryId?: string | null
+      notes?: string
     },
   ) => postJson<Created>(request, '/api/transactions', body),
   goal: (

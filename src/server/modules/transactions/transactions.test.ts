@@ -227,17 +227,21 @@ describe('transactions and balances', () => {
     const x = (await a.post('/api/transactions', { accountId: card, date: '2026-03-10', amount: -4, merchant: 'Kiosk', description: 'Train TICKET to Leeds' })).json()
     const y = (await a.post('/api/transactions', { accountId: card, date: '2026-03-10', amount: -6, merchant: 'Kiosk', notes: 'ticket for the museum' })).json()
     const ids = (q: string) => a.get(`/api/transactions?search=${encodeURIComponent(q)}`).then((r) => r.json().map((row: { id: string }) => row.id).sort())
-    expect(await ids('ticket')).toEqual([x.id, y.id].sort())
-    expect(await ids('LEEDS')).toEqual([x.id])
-    expect(await ids('Museum')).toEqual([y.id])
-    expect(await ids('kiosk')).toEqual([x.id, y.id].sort())
-    expect(await ids('no such words anywhere')).toEqual([])
-    // another household with the same words finds only its own
-    const b = await signUp(t.app)
-    const own = (await b.post('/api/accounts', { name: 'Checking', type: 'checking' })).json() as { id: string }
-    const theirs = (await b.post('/api/transactions', { accountId: own.id, date: '2026-03-10', amount: -1, merchant: 'Ticket office' })).json()
-    expect((await b.get('/api/transactions?search=ticket')).json().map((r: { id: string }) => r.id)).toEqual([theirs.id])
-    await a.post('/api/transactions/bulk', { action: 'delete', ids: [x.id, y.id] })
+    try {
+      expect(await ids('ticket')).toEqual([x.id, y.id].sort())
+      expect(await ids('LEEDS')).toEqual([x.id])
+      expect(await ids('Museum')).toEqual([y.id])
+      expect(await ids('kiosk')).toEqual([x.id, y.id].sort())
+      expect(await ids('no such words anywhere')).toEqual([])
+      // another household with the same words finds only its own
+      const b = await signUp(t.app)
+      const own = (await b.post('/api/accounts', { name: 'Checking', type: 'checking' })).json() as { id: string }
+      const theirs = (await b.post('/api/transactions', { accountId: own.id, date: '2026-03-10', amount: -1, merchant: 'Ticket office' })).json()
+      expect((await b.get('/api/transactions?search=ticket')).json().map((r: { id: string }) => r.id)).toEqual([theirs.id])
+    } finally {
+      // the later tests count this household's balances: leave nothing behind, pass or fail
+      await a.post('/api/transactions/bulk', { action: 'delete', ids: [x.id, y.id] })
+    }
   })
 
   it('bulk-categorizes and bulk-deletes', async () => {
