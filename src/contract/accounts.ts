@@ -1,17 +1,29 @@
 // Accounts (spec §3 Account): balances are signed — what is owed on a card or loan is negative.
 import { z } from 'zod'
-import { endpoint } from './endpoint'
+import { MEMBER_READ, TEEN_WRITE, endpoint } from './endpoint'
 import { ZERO } from '../domain/money'
+import { ACCOUNT_VISIBILITIES } from '../domain/access'
 import { currencyCode, id, idParams, isoDate, money, requiredText, trimmed } from './common'
 
 export const ACCOUNT_TYPES = ['checking', 'savings', 'credit_card', 'investment', 'loan', 'mortgage', 'cash', 'other'] as const
 export const accountType = z.enum(ACCOUNT_TYPES)
 export type AccountType = z.infer<typeof accountType>
 
+export const accountVisibility = z.enum(ACCOUNT_VISIBILITIES, {
+  error: 'Visibility must be shared, private or balance_only',
+})
+
 export const account = z.object({
   id,
   name: z.string(),
   type: accountType,
+  /** the member who owns it */
+  ownerId: id,
+  visibility: accountVisibility,
+  /** teens see it (as its visibility allows) only when this is on */
+  sharedWithTeens: z.boolean(),
+  /** what the caller sees of it: full, or its name and balance only (no transactions) */
+  view: z.enum(['full', 'balance']),
   balance: money,
   currency: z.string(),
   /** only the last digits are ever kept */
@@ -36,6 +48,10 @@ export const createAccountBody = z.object({
   openingDate: isoDate.optional(),
   accountNumber: accountNumberInput.optional(),
   institution: trimmed(80, 'Institution').nullable().optional(),
+  /** the member who owns it; the caller by default */
+  ownerId: id.optional(),
+  visibility: accountVisibility.default('shared'),
+  sharedWithTeens: z.boolean().default(false),
 })
 
 export const updateAccountBody = z
@@ -45,6 +61,9 @@ export const updateAccountBody = z
     accountNumber: accountNumberInput,
     institution: trimmed(80, 'Institution').nullable(),
     isClosed: z.boolean(),
+    ownerId: id,
+    visibility: accountVisibility,
+    sharedWithTeens: z.boolean(),
   })
   .partial()
 
@@ -57,8 +76,9 @@ export const reconcileBody = z.object({
 export const listAccounts = endpoint({
   method: 'GET',
   path: '/api/accounts',
-  summary: 'Every account of the household with its current balance',
+  summary: 'The accounts the member may see, with their current balance (balance-only ones without transactions)',
   tag: 'accounts',
+  access: MEMBER_READ,
   response: z.array(account),
 })
 
@@ -67,6 +87,7 @@ export const getAccount = endpoint({
   path: '/api/accounts/:id',
   summary: 'One account',
   tag: 'accounts',
+  access: MEMBER_READ,
   params: idParams,
   response: account,
 })
@@ -76,6 +97,7 @@ export const createAccount = endpoint({
   path: '/api/accounts',
   summary: 'Create an account (with its opening balance)',
   tag: 'accounts',
+  access: TEEN_WRITE,
   body: createAccountBody,
   response: account,
   status: 201,
@@ -86,6 +108,7 @@ export const updateAccount = endpoint({
   path: '/api/accounts/:id',
   summary: 'Rename, retype, close or reopen an account',
   tag: 'accounts',
+  access: TEEN_WRITE,
   params: idParams,
   body: updateAccountBody,
   response: account,
@@ -96,6 +119,7 @@ export const deleteAccount = endpoint({
   path: '/api/accounts/:id',
   summary: 'Delete an account and every transaction in it (the other side of its transfers stays)',
   tag: 'accounts',
+  access: TEEN_WRITE,
   params: idParams,
   response: z.object({ deletedTransactions: z.number().int() }),
 })
@@ -105,6 +129,7 @@ export const reconcileAccount = endpoint({
   path: '/api/accounts/:id/reconcile',
   summary: "Match the bank's balance: records an adjustment for any difference",
   tag: 'accounts',
+  access: TEEN_WRITE,
   params: idParams,
   body: reconcileBody,
   response: z.object({ account, difference: money, adjustmentId: id.nullable() }),

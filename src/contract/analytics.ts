@@ -13,7 +13,7 @@
 // Net worth is the plain sum of account balances; previousNetWorth is the net worth at the
 // end of the previous month.
 import { z } from 'zod'
-import { endpoint } from './endpoint'
+import { MEMBER_READ, endpoint } from './endpoint'
 import { id, isoDate, money } from './common'
 import { month } from './budgets'
 
@@ -50,6 +50,7 @@ export const getNetWorth = endpoint({
   path: '/api/analytics/net-worth',
   summary: "Net worth now and at the end of last month",
   tag: 'analytics',
+  access: MEMBER_READ,
   response: netWorth,
 })
 
@@ -58,6 +59,7 @@ export const getMonthlySummary = endpoint({
   path: '/api/analytics/monthly-summary',
   summary: 'Income, expenses, what is available and spending by category for a month (default: this month)',
   tag: 'analytics',
+  access: MEMBER_READ,
   query: z.object({ month: month.optional() }),
   response: monthlySummary,
 })

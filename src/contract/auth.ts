@@ -1,6 +1,6 @@
 // Sign-in, registration and the signed-in user (spec §3 User, §7 /api/auth/user).
 import { z } from 'zod'
-import { endpoint } from './endpoint'
+import { PERSONAL, endpoint } from './endpoint'
 import { id, okResponse, requiredText, trimmed } from './common'
 
 export const subscriptionTier = z.enum(['free', 'basic', 'premium'])
@@ -51,6 +51,7 @@ export const getUser = endpoint({
   path: '/api/auth/user',
   summary: 'The signed-in user, or 401 {"message":"Unauthorized"}',
   tag: 'auth',
+  access: PERSONAL,
   response: user,
 })
 
@@ -89,5 +90,6 @@ export const completeOnboarding = endpoint({
   path: '/api/user/onboarding-complete',
   summary: 'Mark onboarding as completed',
   tag: 'auth',
+  access: PERSONAL,
   response: user,
 })

@@ -1,7 +1,7 @@
 // Bills (spec §3 Bill: id, name, amount, nextDueDate, categoryId) with recurrence.
 import { z } from 'zod'
 import { RECURRENCES } from '../domain/recurrence'
-import { endpoint } from './endpoint'
+import { ADULT_WRITE, MEMBER_READ, endpoint } from './endpoint'
 import { id, idParams, isoDate, nonNegativeMoney, requiredText, trimmed } from './common'
 
 export const recurrence = z.enum(RECURRENCES)
@@ -60,6 +60,7 @@ export const listBills = endpoint({
   path: '/api/bills',
   summary: 'Every bill, soonest first',
   tag: 'bills',
+  access: MEMBER_READ,
   response: z.array(bill),
 })
 
@@ -68,6 +69,7 @@ export const upcomingBills = endpoint({
   path: '/api/bills/upcoming',
   summary: 'Active bills due within `days` days (overdue ones included), soonest first',
   tag: 'bills',
+  access: MEMBER_READ,
   query: z.object({ days: z.coerce.number().int().min(1).max(366).default(30) }),
   response: z.array(bill),
 })
@@ -77,6 +79,7 @@ export const createBill = endpoint({
   path: '/api/bills',
   summary: 'Create a bill',
   tag: 'bills',
+  access: ADULT_WRITE,
   body: createBillBody,
   response: bill,
   status: 201,
@@ -87,6 +90,7 @@ export const updateBill = endpoint({
   path: '/api/bills/:id',
   summary: 'Edit a bill',
   tag: 'bills',
+  access: ADULT_WRITE,
   params: idParams,
   body: updateBillBody,
   response: bill,
@@ -97,6 +101,7 @@ export const deleteBill = endpoint({
   path: '/api/bills/:id',
   summary: 'Delete a bill (its past payments stay as transactions)',
   tag: 'bills',
+  access: ADULT_WRITE,
   params: idParams,
   response: null,
 })
@@ -106,6 +111,7 @@ export const payBill = endpoint({
   path: '/api/bills/:id/pay',
   summary: 'Mark a bill paid: records the payment as a transaction and moves the due date on',
   tag: 'bills',
+  access: ADULT_WRITE,
   params: idParams,
   body: payBillBody,
   response: z.object({ bill, transactionId: id }),

@@ -1,6 +1,6 @@
 // Monthly budgets per category (spec §3 Budget: amount).
 import { z } from 'zod'
-import { endpoint } from './endpoint'
+import { ADULT_WRITE, MEMBER_READ, endpoint } from './endpoint'
 import { id, idParams, nonNegativeMoney } from './common'
 
 /** A month written YYYY-MM. */
@@ -27,6 +27,7 @@ export const listBudgets = endpoint({
   path: '/api/budgets',
   summary: "The budgets of a month (default: this month in the user's time zone)",
   tag: 'budgets',
+  access: MEMBER_READ,
   query: z.object({ month: month.optional() }),
   response: z.array(budget),
 })
@@ -36,6 +37,7 @@ export const upsertBudget = endpoint({
   path: '/api/budgets',
   summary: 'Set the budget of a category for a month (creates or replaces)',
   tag: 'budgets',
+  access: ADULT_WRITE,
   body: upsertBudgetBody,
   response: budget,
 })
@@ -45,6 +47,7 @@ export const deleteBudget = endpoint({
   path: '/api/budgets/:id',
   summary: 'Remove a budget',
   tag: 'budgets',
+  access: ADULT_WRITE,
   params: idParams,
   response: null,
 })
@@ -54,6 +57,7 @@ export const copyBudgets = endpoint({
   path: '/api/budgets/copy',
   summary: "Copy one month's budgets to another (existing ones in the target month are kept)",
   tag: 'budgets',
+  access: ADULT_WRITE,
   body: z.object({ fromMonth: month, toMonth: month }),
   response: z.array(budget),
 })

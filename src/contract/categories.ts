@@ -1,6 +1,6 @@
 // Categories (spec §3 Category: id, name), nested one level, hideable and mergeable.
 import { z } from 'zod'
-import { endpoint } from './endpoint'
+import { ADULT_WRITE, MEMBER_READ, endpoint } from './endpoint'
 import { id, idParams, requiredText } from './common'
 
 export const categoryKind = z.enum(['expense', 'income'])
@@ -38,6 +38,7 @@ export const listCategories = endpoint({
   path: '/api/categories',
   summary: 'Every category of the household (hidden ones included, flagged)',
   tag: 'categories',
+  access: MEMBER_READ,
   response: z.array(category),
 })
 
@@ -46,6 +47,7 @@ export const createCategory = endpoint({
   path: '/api/categories',
   summary: 'Create a category (optionally under a parent)',
   tag: 'categories',
+  access: ADULT_WRITE,
   body: createCategoryBody,
   response: category,
   status: 201,
@@ -56,6 +58,7 @@ export const updateCategory = endpoint({
   path: '/api/categories/:id',
   summary: 'Rename, move, hide or recolour a category',
   tag: 'categories',
+  access: ADULT_WRITE,
   params: idParams,
   body: updateCategoryBody,
   response: category,
@@ -66,6 +69,7 @@ export const deleteCategory = endpoint({
   path: '/api/categories/:id',
   summary: 'Delete a category: its transactions become uncategorized, its budgets go',
   tag: 'categories',
+  access: ADULT_WRITE,
   params: idParams,
   response: null,
 })
@@ -75,6 +79,7 @@ export const mergeCategory = endpoint({
   path: '/api/categories/:id/merge',
   summary: 'Merge a category into another: transactions, splits, budgets and bills move over',
   tag: 'categories',
+  access: ADULT_WRITE,
   params: idParams,
   body: z.object({ intoId: id }),
   response: category,

@@ -53,6 +53,8 @@ export const apiError = z.object({
   message: z.string(),
   code: z.string(),
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  /** with code PLAN_REQUIRED: the plan that includes the feature */
+  plan: z.enum(['free', 'basic', 'premium']).optional(),
 })
 export type ApiError = z.infer<typeof apiError>
 

@@ -1,7 +1,7 @@
 // Credit score entries (spec §3 Credit score: score, provider, date; range 300–850).
 import { z } from 'zod'
 import { CREDIT_SCORE_MAX, CREDIT_SCORE_MIN } from '../domain/credit-score'
-import { endpoint } from './endpoint'
+import { PERSONAL, endpoint } from './endpoint'
 import { isIsoDate } from '../domain/dates'
 import { id, idParams, isoDate, trimmed } from './common'
 
@@ -33,6 +33,7 @@ export const getCreditScore = endpoint({
   path: '/api/credit-score',
   summary: 'The latest credit score, or null',
   tag: 'credit-score',
+  access: PERSONAL,
   response: creditScore.nullable(),
 })
 
@@ -41,6 +42,7 @@ export const creditScoreHistory = endpoint({
   path: '/api/credit-score/history',
   summary: 'Every credit score entry, oldest first',
   tag: 'credit-score',
+  access: PERSONAL,
   response: z.array(creditScore),
 })
 
@@ -49,6 +51,7 @@ export const addCreditScore = endpoint({
   path: '/api/credit-score',
   summary: 'Record a credit score (300–850)',
   tag: 'credit-score',
+  access: PERSONAL,
   body: createCreditScoreBody,
   response: creditScore,
   status: 201,
@@ -59,6 +62,7 @@ export const deleteCreditScore = endpoint({
   path: '/api/credit-score/:id',
   summary: 'Delete a credit score entry',
   tag: 'credit-score',
+  access: PERSONAL,
   params: idParams,
   response: null,
 })

@@ -1,8 +1,31 @@
 // One description per HTTP endpoint, shared by the server (validation, OpenAPI) and the web
-// client (typed fetch): method, path, schemas, and whether a signed-in user is required.
+// client (typed fetch): method, path, schemas, whether a signed-in user is required, and the
+// plan and role it needs (ADR 0023).
 import type { z } from 'zod'
+import type { Role } from '../domain/access'
+import type { Feature } from '../domain/tiers'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+/**
+ * What an endpoint needs of the caller's household and role; route() enforces it. `feature`
+ * names the plan through the one feature → plan map (domain/tiers FEATURES). `writes` marks an
+ * endpoint that changes household data: its role is teen at the lowest, so a viewer never can.
+ */
+export type Access = { feature: Feature; role: Role; writes: boolean }
+
+/** Reads of household data every member may make (rows are still filtered by visibility). */
+export const MEMBER_READ = { feature: 'core', role: 'viewer', writes: false } as const satisfies Access
+/** A member's own things (profile, settings, own reminders): any role, household data untouched. */
+export const PERSONAL = { feature: 'core', role: 'viewer', writes: false } as const satisfies Access
+/** Household settings only the grown-ups use (rules): adults and owner, read included. */
+export const ADULT_READ = { feature: 'core', role: 'adult', writes: false } as const satisfies Access
+/** Money a teen may enter too: in their own accounts and the ones shared with teens. */
+export const TEEN_WRITE = { feature: 'core', role: 'teen', writes: true } as const satisfies Access
+/** Shared household data (categories, budgets, goals, bills, rules, imports): adults and owner. */
+export const ADULT_WRITE = { feature: 'core', role: 'adult', writes: true } as const satisfies Access
+/** Members, plan and billing: the owner alone. */
+export const OWNER_ONLY = { feature: 'core', role: 'owner', writes: true } as const satisfies Access
 
 export type EndpointDef = {
   method: Method
@@ -12,6 +35,8 @@ export type EndpointDef = {
   tag: string
   /** false for the few public endpoints; every other one needs a session */
   auth?: false
+  /** required on every endpoint with a session: the plan and lowest role it needs */
+  access?: Access
   params?: z.ZodType
   query?: z.ZodType
   body?: z.ZodType

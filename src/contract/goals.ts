@@ -1,6 +1,6 @@
 // Savings goals (spec §3 Goal) and the contributions that fund them.
 import { z } from 'zod'
-import { endpoint } from './endpoint'
+import { ADULT_WRITE, MEMBER_READ, endpoint } from './endpoint'
 import { id, idParams, isoDate, money, nonNegativeMoney, positiveMoney, requiredText, trimmed } from './common'
 
 export const goal = z.object({
@@ -54,13 +54,21 @@ export const contributeBody = z.object({
   note: trimmed(200, 'Note').default(''),
 })
 
-export const listGoals = endpoint({ method: 'GET', path: '/api/goals', summary: 'Every goal', tag: 'goals', response: z.array(goal) })
+export const listGoals = endpoint({
+  method: 'GET',
+  path: '/api/goals',
+  summary: 'Every goal',
+  tag: 'goals',
+  access: MEMBER_READ,
+  response: z.array(goal),
+})
 
 export const createGoal = endpoint({
   method: 'POST',
   path: '/api/goals',
   summary: 'Create a goal',
   tag: 'goals',
+  access: ADULT_WRITE,
   body: createGoalBody,
   response: goal,
   status: 201,
@@ -71,6 +79,7 @@ export const updateGoal = endpoint({
   path: '/api/goals/:id',
   summary: 'Edit or pause a goal',
   tag: 'goals',
+  access: ADULT_WRITE,
   params: idParams,
   body: updateGoalBody,
   response: goal,
@@ -81,6 +90,7 @@ export const deleteGoal = endpoint({
   path: '/api/goals/:id',
   summary: 'Delete a goal',
   tag: 'goals',
+  access: ADULT_WRITE,
   params: idParams,
   response: null,
 })
@@ -90,6 +100,7 @@ export const contributeToGoal = endpoint({
   path: '/api/goals/:id/contributions',
   summary: 'Add to (or withdraw from) a goal',
   tag: 'goals',
+  access: ADULT_WRITE,
   params: idParams,
   body: contributeBody,
   response: goal,
@@ -101,6 +112,7 @@ export const listContributions = endpoint({
   path: '/api/goals/:id/contributions',
   summary: 'The contributions and withdrawals of a goal, newest first',
   tag: 'goals',
+  access: MEMBER_READ,
   params: idParams,
   response: z.array(contribution),
 })

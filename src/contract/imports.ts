@@ -2,7 +2,7 @@
 // it in one transaction, list past imports and undo one; CSV column mappings saved per account.
 import { z } from 'zod'
 import type { CsvDateFormat } from '../domain/import/types'
-import { endpoint } from './endpoint'
+import { ADULT_WRITE, MEMBER_READ, endpoint } from './endpoint'
 import { booleanQuery, id, isoDate, money, paginationQuery, requiredText } from './common'
 
 export const STATEMENT_FORMATS = ['ofx', 'qfx', 'qif', 'csv', 'camt'] as const
@@ -196,6 +196,7 @@ export const createImport = endpoint({
   summary:
     'Import a bank statement (multipart: field file; optional accountId, format, mapping, qifDateOrder, overrides). With ?preview=true nothing is written.',
   tag: 'imports',
+  access: ADULT_WRITE,
   query: importQuery,
   response: importResult,
 })
@@ -205,6 +206,7 @@ export const listImports = endpoint({
   path: '/api/imports',
   summary: 'Past imports, newest first; paginated by limit and cursor (next cursor in X-Next-Cursor)',
   tag: 'imports',
+  access: MEMBER_READ,
   query: paginationQuery,
   response: z.array(importBatch),
 })
@@ -214,6 +216,7 @@ export const undoImport = endpoint({
   path: '/api/imports/:batchId',
   summary: 'Undo an import: its transactions go, rows it linked as transfers are restored',
   tag: 'imports',
+  access: ADULT_WRITE,
   params: z.object({ batchId: id }),
   response: undoImportResult,
 })
@@ -223,6 +226,7 @@ export const listImportPresets = endpoint({
   path: '/api/import-presets',
   summary: 'Saved CSV column mappings (per account, or the household default)',
   tag: 'imports',
+  access: MEMBER_READ,
   response: z.array(importPreset),
 })
 
@@ -231,6 +235,7 @@ export const saveImportPreset = endpoint({
   path: '/api/import-presets',
   summary: 'Save the CSV column mapping of an account (or the default one)',
   tag: 'imports',
+  access: ADULT_WRITE,
   body: importPresetBody,
   response: importPreset,
 })

@@ -1,6 +1,6 @@
 // Reminders (spec §3 Reminder) and the unread count of the bell and sidebar.
 import { z } from 'zod'
-import { endpoint } from './endpoint'
+import { PERSONAL, endpoint } from './endpoint'
 import { id, idParams, isoDate, requiredText, trimmed } from './common'
 
 export const reminderType = z.enum(['bill_due', 'goal_deadline', 'budget_limit', 'other'])
@@ -51,6 +51,7 @@ export const listReminders = endpoint({
   path: '/api/reminders',
   summary: 'Reminders (active ones by default), most urgent and soonest first',
   tag: 'reminders',
+  access: PERSONAL,
   query: listRemindersQuery,
   response: z.array(reminder),
 })
@@ -60,6 +61,7 @@ export const unreadCount = endpoint({
   path: '/api/reminders/unread-count',
   summary: 'How many active reminders are unread',
   tag: 'reminders',
+  access: PERSONAL,
   response: z.object({ count: z.number().int() }),
 })
 
@@ -68,6 +70,7 @@ export const markReminderRead = endpoint({
   path: '/api/reminders/:id/read',
   summary: 'Mark a reminder read (no body)',
   tag: 'reminders',
+  access: PERSONAL,
   params: idParams,
   response: reminder,
 })
@@ -77,6 +80,7 @@ export const updateReminder = endpoint({
   path: '/api/reminders/:id',
   summary: 'Complete or dismiss a reminder (body status), or edit it',
   tag: 'reminders',
+  access: PERSONAL,
   params: idParams,
   body: updateReminderBody,
   response: reminder,
@@ -87,6 +91,7 @@ export const createReminder = endpoint({
   path: '/api/reminders',
   summary: 'Create a custom reminder',
   tag: 'reminders',
+  access: PERSONAL,
   body: createReminderBody,
   response: reminder,
   status: 201,
@@ -97,6 +102,7 @@ export const deleteReminder = endpoint({
   path: '/api/reminders/:id',
   summary: 'Delete a reminder',
   tag: 'reminders',
+  access: PERSONAL,
   params: idParams,
   response: null,
 })

@@ -2,7 +2,7 @@
 // that set a category, rename the payee or add a note. Applied at import and on demand.
 import { z } from 'zod'
 import { conditionProblem, RULE_FIELDS, RULE_OPERATORS } from '../domain/rules'
-import { endpoint } from './endpoint'
+import { ADULT_READ, ADULT_WRITE, endpoint } from './endpoint'
 import { id, idParams, requiredText, trimmed } from './common'
 
 export const ruleCondition = z
@@ -77,6 +77,7 @@ export const listRules = endpoint({
   path: '/api/rules',
   summary: 'Categorisation rules, in the order they are tried',
   tag: 'rules',
+  access: ADULT_READ,
   response: z.array(rule),
 })
 
@@ -85,6 +86,7 @@ export const createRule = endpoint({
   path: '/api/rules',
   summary: 'Add a rule (tried after the existing ones)',
   tag: 'rules',
+  access: ADULT_WRITE,
   body: createRuleBody,
   response: rule,
   status: 201,
@@ -95,6 +97,7 @@ export const updateRule = endpoint({
   path: '/api/rules/:id',
   summary: 'Edit, enable or disable a rule',
   tag: 'rules',
+  access: ADULT_WRITE,
   params: idParams,
   body: updateRuleBody,
   response: rule,
@@ -105,6 +108,7 @@ export const deleteRule = endpoint({
   path: '/api/rules/:id',
   summary: 'Delete a rule',
   tag: 'rules',
+  access: ADULT_WRITE,
   params: idParams,
   response: null,
 })
@@ -114,6 +118,7 @@ export const reorderRules = endpoint({
   path: '/api/rules/reorder',
   summary: 'Put the rules in a new order (the first matching rule wins)',
   tag: 'rules',
+  access: ADULT_WRITE,
   body: reorderRulesBody,
   response: z.array(rule),
 })
@@ -123,6 +128,7 @@ export const applyRulesToTransactions = endpoint({
   path: '/api/rules/apply',
   summary: 'Run the rules over stored transactions; answers how many changed',
   tag: 'rules',
+  access: ADULT_WRITE,
   body: applyRulesBody,
   response: z.object({ changed: z.number().int(), examined: z.number().int() }),
 })

@@ -1,7 +1,7 @@
 // The Spending Plan page: every category's budget, rollover, spending and what is left for a
 // month, and the Smart Spending Plan explained line by line (see analytics.ts for the rules).
 import { z } from 'zod'
-import { endpoint } from './endpoint'
+import { MEMBER_READ, endpoint } from './endpoint'
 import { id, isoDate, money } from './common'
 import { month } from './budgets'
 
@@ -50,6 +50,7 @@ export const getSpendingPlan = endpoint({
   path: '/api/spending-plan',
   summary: 'Budgets against spending per category, and the Smart Spending Plan, for a month',
   tag: 'budgets',
+  access: MEMBER_READ,
   query: z.object({ month: month.optional() }),
   response: spendingPlan,
 })

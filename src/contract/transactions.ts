@@ -1,7 +1,7 @@
 // Transactions (spec §3): amount negative = spending, positive = income. Transfers are a linked
 // pair between two accounts that counts as neither. Splits spread one amount over categories.
 import { z } from 'zod'
-import { endpoint } from './endpoint'
+import { MEMBER_READ, TEEN_WRITE, endpoint } from './endpoint'
 import {
   booleanQuery,
   id,
@@ -126,6 +126,7 @@ export const listTransactions = endpoint({
   path: '/api/transactions',
   summary: 'Transactions, newest first, filtered; paginated by limit and cursor (next cursor in X-Next-Cursor)',
   tag: 'transactions',
+  access: MEMBER_READ,
   query: listTransactionsQuery,
   response: z.array(transaction),
 })
@@ -135,6 +136,7 @@ export const getTransaction = endpoint({
   path: '/api/transactions/:id',
   summary: 'One transaction',
   tag: 'transactions',
+  access: MEMBER_READ,
   params: idParams,
   response: transaction,
 })
@@ -144,6 +146,7 @@ export const createTransaction = endpoint({
   path: '/api/transactions',
   summary: 'Add a transaction (optionally split across categories)',
   tag: 'transactions',
+  access: TEEN_WRITE,
   body: createTransactionBody,
   response: transaction,
   status: 201,
@@ -154,6 +157,7 @@ export const updateTransaction = endpoint({
   path: '/api/transactions/:id',
   summary: 'Edit a transaction',
   tag: 'transactions',
+  access: TEEN_WRITE,
   params: idParams,
   body: updateTransactionBody,
   response: transaction,
@@ -164,6 +168,7 @@ export const deleteTransaction = endpoint({
   path: '/api/transactions/:id',
   summary: 'Delete a transaction (both sides of a transfer)',
   tag: 'transactions',
+  access: TEEN_WRITE,
   params: idParams,
   response: null,
 })
@@ -173,6 +178,7 @@ export const bulkTransactions = endpoint({
   path: '/api/transactions/bulk',
   summary: 'Categorize or delete many transactions at once',
   tag: 'transactions',
+  access: TEEN_WRITE,
   body: bulkTransactionsBody,
   response: z.object({ updated: z.number().int() }),
 })
@@ -182,6 +188,7 @@ export const createTransfer = endpoint({
   path: '/api/transfers',
   summary: 'Move money between two accounts: a linked pair that is neither income nor spending',
   tag: 'transactions',
+  access: TEEN_WRITE,
   body: createTransferBody,
   response: z.object({ from: transaction, to: transaction }),
   status: 201,

@@ -1,7 +1,7 @@
 // The signed-in user's profile, settings and password.
 import { z } from 'zod'
 import { isValidTimeZone } from '../domain/dates'
-import { endpoint } from './endpoint'
+import { PERSONAL, endpoint } from './endpoint'
 import { currencyCode, okResponse, requiredText, trimmed } from './common'
 import { email, password, user } from './auth'
 
@@ -62,6 +62,7 @@ export const getSettings = endpoint({
   path: '/api/user/settings',
   summary: 'Currency, locale, time zone, date format, week start, theme and notifications',
   tag: 'user',
+  access: PERSONAL,
   response: settings,
 })
 
@@ -70,6 +71,7 @@ export const updateSettings = endpoint({
   path: '/api/user/settings',
   summary: 'Change settings',
   tag: 'user',
+  access: PERSONAL,
   body: updateSettingsBody,
   response: settings,
 })
@@ -79,6 +81,7 @@ export const updateProfile = endpoint({
   path: '/api/user/profile',
   summary: 'Change name, e-mail or photo',
   tag: 'user',
+  access: PERSONAL,
   body: updateProfileBody,
   response: user,
 })
@@ -88,6 +91,7 @@ export const changePassword = endpoint({
   path: '/api/user/password',
   summary: 'Change the password (other sessions are signed out)',
   tag: 'user',
+  access: PERSONAL,
   body: changePasswordBody,
   response: okResponse,
 })

@@ -100,3 +100,57 @@ export function tierFeatures(tier: SubscriptionTier): string[] {
     'QuickBooks integration',
   ]
 }
+
+/**
+ * The features the plans unlock (spec §2 reading B premium marks): one map for the web's menu
+ * and the server's contracts. `core` is everything every plan has.
+ */
+export const FEATURES = {
+  core: { plan: 'free', label: 'Core' },
+  bankConnections: { plan: 'basic', label: 'Bank connections' },
+  aiAdvisor: { plan: 'basic', label: 'AI advisor' },
+  aiCoaching: { plan: 'basic', label: 'AI coaching' },
+  motivationCoach: { plan: 'basic', label: 'Motivation coach' },
+  smartInsights: { plan: 'basic', label: 'Smart insights' },
+  quickbooks: { plan: 'basic', label: 'QuickBooks' },
+  automation: { plan: 'basic', label: 'Automation center' },
+} as const satisfies Record<string, { plan: SubscriptionTier; label: string }>
+
+export type Feature = keyof typeof FEATURES
+
+const TIER_RANK = { free: 0, basic: 1, premium: 2 } as const satisfies Record<SubscriptionTier, number>
+
+/** The plan a feature needs. */
+export function featurePlan(feature: Feature): SubscriptionTier {
+  return FEATURES[feature].plan
+}
+
+/** Does the plan include the feature? */
+export function planAllows(plan: SubscriptionTier, feature: Feature): boolean {
+  return TIER_RANK[plan] >= TIER_RANK[featurePlan(feature)]
+}
+
+/** Premium-marked: needs more than the free plan. */
+export function isPremiumFeature(feature: Feature): boolean {
+  return featurePlan(feature) !== 'free'
+}
+
+export const BILLING_STATUSES = ['none', 'active', 'past_due', 'canceled'] as const
+export type BillingStatus = (typeof BILLING_STATUSES)[number]
+
+/** Days a household keeps its paid plan after a failed payment, while Stripe retries. */
+export const PAYMENT_GRACE_DAYS = 7
+
+/**
+ * The plan a household has now: its paid plan, except once a failed payment's grace period is
+ * over (past_due beyond grace_until), when it is back on free until a payment succeeds.
+ */
+export function effectivePlan(
+  household: { plan: SubscriptionTier; billingStatus: BillingStatus; graceUntil: Date | null },
+  now: Date,
+): SubscriptionTier {
+  if (household.billingStatus === 'past_due' && household.graceUntil && now.getTime() > household.graceUntil.getTime()) {
+    return 'free'
+  }
+  return household.plan
+}

@@ -15,6 +15,7 @@ import { users } from './db/schema'
 import { seedHousehold, ensureDemoHousehold } from './demo/demo'
 import { backupDataDir } from './jobs/scheduler'
 import { createUser, loadSessionUser } from './modules/auth/service'
+import { setPlanByEmail } from './modules/subscription/plan'
 import { importStatement } from './modules/imports/service'
 import { importSummary } from './modules/imports/summary'
 import { importFields } from '../contract/imports'
@@ -121,13 +122,9 @@ export async function runCli(argv: string[]): Promise<void> {
       if (!isSubscriptionTier(tier)) throw new Error('--tier must be free, basic or premium')
       await withDatabase(config, async ({ db }) => {
         const email = need(values, 'email')
-        const updated = await db
-          .update(users)
-          .set({ subscriptionTier: tier, updatedAt: now })
-          .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
-          .returning({ id: users.id })
-        if (updated.length === 0) throw new Error(`No user with the e-mail ${email}`)
-        process.stdout.write(`${email} is now on the ${tier} tier\n`)
+        // the plan belongs to the household: every member of theirs gets it
+        if (!(await setPlanByEmail(db, email, tier, now))) throw new Error(`No user with the e-mail ${email}`)
+        process.stdout.write(`${email}'s household is now on the ${tier} plan\n`)
       })
       return
     }

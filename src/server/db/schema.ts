@@ -55,7 +55,6 @@ export const users = pgTable(
     firstName: text().notNull().default(''),
     lastName: text().notNull().default(''),
     profileImageUrl: text(),
-    subscriptionTier: text().notNull().default('free'),
     hasCompletedOnboarding: boolean().notNull().default(false),
     baseCurrency: text().notNull().default('USD'),
     locale: text().notNull().default('en-US'),
@@ -74,7 +73,6 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     uniqueIndex('users_oidc_subject_idx').on(t.oidcSubject),
-    check('users_tier_check', sql`${t.subscriptionTier} in ('free', 'basic', 'premium')`),
   ],
 )
 
@@ -92,12 +90,32 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 )
 
-export const households = pgTable('households', {
-  id: id(),
-  name: text().notNull(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-})
+/**
+ * The household owns the data and holds the plan (ADR 0023). Billing fields are set only by
+ * verified Stripe webhooks, or by the administrator's `cli set-tier` when Stripe is off.
+ */
+export const households = pgTable(
+  'households',
+  {
+    id: id(),
+    name: text().notNull(),
+    plan: text().notNull().default('free'),
+    /** none (no card billing) | active | past_due (grace until grace_until) | canceled */
+    billingStatus: text().notNull().default('none'),
+    graceUntil: timestamp({ withTimezone: true }),
+    stripeCustomerId: text(),
+    stripeSubscriptionId: text(),
+    /** `created` of the newest Stripe event applied: an older one arriving late changes nothing */
+    billingEventAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('households_plan_check', sql`${t.plan} in ('free', 'basic', 'premium')`),
+    check('households_billing_status_check', sql`${t.billingStatus} in ('none', 'active', 'past_due', 'canceled')`),
+    uniqueIndex('households_stripe_customer_idx').on(t.stripeCustomerId),
+  ],
+)
 
 export const householdMembers = pgTable(
   'household_members',
@@ -109,20 +127,55 @@ export const householdMembers = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.householdId, t.userId] }),
-    // one household per user for now: family sharing adds members to it
+    // a user belongs to one household at a time
     uniqueIndex('household_members_user_idx').on(t.userId),
-    check('household_members_role_check', sql`${t.role} in ('owner', 'adult', 'viewer')`),
+    // exactly one owner per household
+    uniqueIndex('household_members_owner_idx').on(t.householdId).where(sql`${t.role} = 'owner'`),
+    check('household_members_role_check', sql`${t.role} in ('owner', 'adult', 'teen', 'viewer')`),
   ],
 )
+
+/** Single-use invitations into a household, with the role the invitee will get. */
+export const householdInvites = pgTable(
+  'household_invites',
+  {
+    /** random, in the invite link; listed to the owner so the link can be copied again */
+    token: text().primaryKey(),
+    householdId: householdRef(),
+    role: text().notNull(),
+    createdBy: userRef(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    usedBy: uuid(),
+    revokedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('household_invites_household_idx').on(t.householdId, t.createdAt),
+    check('household_invites_role_check', sql`${t.role} in ('adult', 'teen', 'viewer')`),
+  ],
+)
+
+/** Stripe events already applied, by id: a webhook delivered twice changes the plan once. */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text().primaryKey(),
+  type: text().notNull(),
+  receivedAt: createdAt(),
+})
 
 export const accounts = pgTable(
   'accounts',
   {
     id: id(),
     householdId: householdRef(),
+    /** the account's owner (ownerId in the API) */
     userId: userRef(),
     name: text().notNull(),
     type: text().notNull(),
+    /** shared (the household sees it) | private (its owner only) | balance_only (name and balance) */
+    visibility: text().notNull().default('shared'),
+    /** teens see shared and balance-only accounts only when this is on (their own always) */
+    sharedWithTeens: boolean().notNull().default(false),
     currency: text().notNull().default('USD'),
     balance: cents().notNull().default(0),
     accountNumber: text(),
@@ -140,6 +193,7 @@ export const accounts = pgTable(
       'accounts_type_check',
       sql`${t.type} in ('checking', 'savings', 'credit_card', 'investment', 'loan', 'mortgage', 'cash', 'other')`,
     ),
+    check('accounts_visibility_check', sql`${t.visibility} in ('shared', 'private', 'balance_only')`),
     check('accounts_number_check', sql`${t.accountNumber} is null or length(${t.accountNumber}) <= 4`),
   ],
 )

@@ -19,6 +19,7 @@ import {
   users,
 } from '../db/schema'
 import { createUser } from '../modules/auth/service'
+import { setPlan } from '../modules/subscription/plan'
 import { insertRule } from '../modules/rules/repo'
 import { insertTransactions } from '../modules/transactions/ledger'
 import { extraPerDayFor, generateTransactions, type DemoAccounts } from './generator'
@@ -82,8 +83,9 @@ export async function seedHousehold(db: Db, now: Date, options: SeedOptions): Pr
   const { id: userId, householdId } = user
   await db
     .update(users)
-    .set({ hasCompletedOnboarding: true, ...(options.tier ? { subscriptionTier: options.tier } : {}) })
+    .set({ hasCompletedOnboarding: true })
     .where(eq(users.id, userId))
+  if (options.tier) await setPlan(db, householdId, options.tier, now)
 
   const today = localDate(now, 'UTC')
   const from = addMonths(startOfMonth(today), -12 * (options.years ?? 3))

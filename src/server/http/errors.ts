@@ -1,10 +1,13 @@
 // Errors a service throws on purpose, each with its HTTP status and a stable code; the error
 // handler turns them (and validation and database errors) into { message, code, issues? }.
+import type { SubscriptionTier } from '../../domain/tiers'
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
     readonly code: string,
     message: string,
+    /** extra fields of the JSON error (e.g. the plan of PLAN_REQUIRED) */
+    readonly details: { plan?: SubscriptionTier } = {},
   ) {
     super(message)
     this.name = 'AppError'
@@ -14,6 +17,9 @@ export class AppError extends Error {
 export const unauthorized = (message = 'Unauthorized', code = 'UNAUTHORIZED') =>
   new AppError(401, code, message)
 export const forbidden = (message: string, code = 'FORBIDDEN') => new AppError(403, code, message)
+/** 403 PLAN_REQUIRED: the household's plan does not include the feature; names the plan that does. */
+export const planRequired = (plan: SubscriptionTier, what: string) =>
+  new AppError(403, 'PLAN_REQUIRED', `${what} is part of the ${plan === 'basic' ? 'Basic and Premium plans' : 'Premium plan'}`, { plan })
 export const notFound = (what: string) => new AppError(404, 'NOT_FOUND', `${what} not found`)
 export const conflict = (message: string, code = 'CONFLICT') => new AppError(409, code, message)
 export const badRequest = (message: string, code = 'BAD_REQUEST') => new AppError(400, code, message)

@@ -2,9 +2,11 @@
 // encode the response; a handler gets decoded input (cents, dates) and the signed-in user.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { apiError } from '../../contract/common'
-import type { EndpointDef, EndpointInput, EndpointOutput } from '../../contract/endpoint'
+import type { Access, EndpointDef, EndpointInput, EndpointOutput } from '../../contract/endpoint'
+import { roleAtLeast } from '../../domain/access'
+import { FEATURES, featurePlan, planAllows } from '../../domain/tiers'
 import type { SessionUser } from '../modules/auth/sessions'
-import { unauthorized } from './errors'
+import { forbidden, planRequired, unauthorized } from './errors'
 
 type UserFor<E extends EndpointDef> = E['auth'] extends false ? SessionUser | null : SessionUser
 
@@ -25,6 +27,29 @@ async function requireUser(req: FastifyRequest): Promise<void> {
   throw req.authExpired ? unauthorized('Session expired', 'SESSION_EXPIRED') : unauthorized()
 }
 
+/**
+ * Enforces an endpoint's declared access (ADR 0023): signed in (401), the household's plan
+ * includes the feature (403 PLAN_REQUIRED naming the plan), the member's role is high enough
+ * (403 FORBIDDEN). Rows a member may not see are the services' 404s.
+ */
+export function checkAccess(user: SessionUser, access: Access): void {
+  if (!planAllows(user.subscriptionTier, access.feature)) {
+    throw planRequired(featurePlan(access.feature), FEATURES[access.feature].label)
+  }
+  if (!roleAtLeast(user.role, access.role)) {
+    throw forbidden(
+      user.role === 'viewer' ? 'Viewers can look but not change anything' : `This needs the ${access.role} role or higher`,
+    )
+  }
+}
+
+function guard(access: Access) {
+  return async (req: FastifyRequest): Promise<void> => {
+    await requireUser(req)
+    if (req.auth) checkAccess(req.auth.user, access)
+  }
+}
+
 export function route<E extends EndpointDef>(
   app: FastifyInstance,
   ep: E,
@@ -32,14 +57,19 @@ export function route<E extends EndpointDef>(
   options: RouteOptions = {},
 ): void {
   const status = ep.status ?? (ep.response === null ? 204 : 200)
+  const access = ep.access
+  if (ep.auth !== false && !access) throw new Error(`${ep.method} ${ep.path} declares no access`)
+  if (access?.writes && access.role === 'viewer') {
+    throw new Error(`${ep.method} ${ep.path} writes household data: its lowest role must be teen or above`)
+  }
   // the contract types the handler; Fastify's zod compilers (set in buildApp) validate and encode
   app.route({
     method: ep.method,
     url: ep.path,
     ...(options.config ? { config: options.config } : {}),
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
-    // a request without a session is refused before its body is even read
-    ...(ep.auth === false ? {} : { onRequest: requireUser }),
+    // a request without a session, plan or role is refused before its body is even read
+    ...(ep.auth === false || !access ? {} : { onRequest: guard(access) }),
     schema: {
       summary: ep.summary,
       tags: [ep.tag],

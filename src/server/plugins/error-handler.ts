@@ -49,7 +49,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(400).send(body)
     }
     if (error instanceof AppError) {
-      return reply.code(error.statusCode).send({ message: error.message, code: error.code } satisfies ApiError)
+      return reply.code(error.statusCode).send({ message: error.message, code: error.code, ...error.details } satisfies ApiError)
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its contract')

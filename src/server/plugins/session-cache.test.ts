@@ -3,8 +3,8 @@
 // cached entry is older than its lifetime.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sessions, users } from '../db/schema'
-import { createTestApp, signUp, type TestContext } from '../test/helper'
+import { sessions } from '../db/schema'
+import { createTestApp, setTestPlan, signUp, type TestContext } from '../test/helper'
 
 const TTL = 10_000
 let t: TestContext
@@ -65,10 +65,7 @@ describe('session cache', () => {
     const a = await signUp(t.app)
     expect((await a.get('/api/subscription/info')).json().tier).toBe('free')
     // as the admin CLI (another process) would
-    await t.database.db
-      .update(users)
-      .set({ subscriptionTier: 'premium' })
-      .where(eq(users.id, a.user.id))
+    await setTestPlan(t, a, 'premium')
     expect((await a.get('/api/subscription/info')).json().tier).toBe('free')
     t.clock.set(new Date(t.clock.now().getTime() + TTL).toISOString())
     expect((await a.get('/api/subscription/info')).json().tier).toBe('premium')

@@ -24,6 +24,7 @@ export type SessionCache = {
   generation(): number
   forgetUser(userId: string): void
   forgetSession(sessionId: string): void
+  forgetAll(): void
   readonly size: number
 }
 
@@ -65,6 +66,10 @@ export function createSessionCache(ttlMs: number): SessionCache {
     forgetSession(sessionId) {
       generation += 1
       entries.delete(sessionId)
+    },
+    forgetAll() {
+      generation += 1
+      entries.clear()
     },
     get size() {
       return entries.size

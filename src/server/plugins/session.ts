@@ -107,7 +107,9 @@ export function registerSession(
       .flat()
       .some((c) => typeof c === 'string' && c.startsWith(`${SESSION_COOKIE}=`))
     if ((req.auth && !SAFE_METHODS.has(req.method)) || touchesSession) {
-      if (req.auth) cache.forgetUser(req.auth.user.id)
+      // a change to the household (members, roles, plan) changes what its other members may do
+      if (req.url.startsWith('/api/household') || req.url.startsWith('/api/billing')) cache.forgetAll()
+      else if (req.auth) cache.forgetUser(req.auth.user.id)
       else cache.forgetSession('')
       reading.clear()
     }

@@ -9,8 +9,11 @@ import { buildApp } from '../app'
 import { fixedClock } from '../clock'
 import { parseConfig, type Config } from '../config'
 import { openDatabase, type Database } from '../db/connect'
-import { categories, householdMembers } from '../db/schema'
+import { categories, householdMembers, households } from '../db/schema'
+import type { Role } from '../../domain/access'
 import { adminUrl, databaseUrl, testDbKind } from './global-setup'
+import type { SubscriptionTier } from '../../domain/tiers'
+import { setPlanByEmail } from '../modules/subscription/plan'
 
 export type TestContext = {
   app: FastifyInstance
@@ -124,6 +127,35 @@ export async function signUp(
   const client = clientFor(app, cookie, user)
   if (overrides.onboarded !== false) await client.post('/api/user/onboarding-complete')
   return client
+}
+
+/**
+ * A new user who is a member of `owner`'s household with `role`, put there straight in the
+ * database (their own new household is dropped), for tests of what each role sees and may do.
+ * The invite flow itself is tested through the API in modules/household.
+ */
+export async function addMember(
+  t: TestContext,
+  owner: Client,
+  role: Exclude<Role, 'owner'>,
+  overrides: Parameters<typeof signUp>[1] = {},
+): Promise<Client> {
+  const member = await signUp(t.app, overrides)
+  const db = t.database.db
+  const [mine] = await db.select({ householdId: householdMembers.householdId }).from(householdMembers).where(eq(householdMembers.userId, owner.user.id))
+  const [theirs] = await db.select({ householdId: householdMembers.householdId }).from(householdMembers).where(eq(householdMembers.userId, member.user.id))
+  if (!mine || !theirs) throw new Error('no household')
+  await db.transaction(async (tx) => {
+    await tx.delete(households).where(eq(households.id, theirs.householdId))
+    await tx.insert(householdMembers).values({ householdId: mine.householdId, userId: member.user.id, role })
+  })
+  return member
+}
+
+/** Puts the client's household on a plan, as the administrator's CLI would. */
+export async function setTestPlan(t: TestContext, client: Client, plan: SubscriptionTier): Promise<void> {
+  const found = await setPlanByEmail(t.database.db, client.user.email, plan, t.clock.now())
+  if (!found) throw new Error(`no user ${client.user.email}`)
 }
 
 /** The id of one of a user's default categories, read straight from the database. */

@@ -1,5 +1,7 @@
 // Account use cases: create with an opening balance, edit, close, delete with its transactions,
 // and reconcile against the bank's balance. Balances themselves only move through the ledger.
+// Each account has an owner and a visibility: a member lists, reads and changes only what
+// domain/access allows them (404 for what they may not see, 403 for what they may not change).
 import { and, asc, count, eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Account, createAccountBody, reconcileBody, updateAccountBody } from '../../../contract/accounts'
@@ -8,7 +10,10 @@ import { asCents, subCents, type Cents } from '../../../domain/money'
 import type { Db, DbOrTx } from '../../db/connect'
 import { param, prepared } from '../../db/prepared'
 import { accounts, transactions } from '../../db/schema'
-import { notFound } from '../../http/errors'
+import { badRequest, forbidden, notFound } from '../../http/errors'
+import { canManageAccount, type AccountVisibility, type AccountView } from '../../../domain/access'
+import { householdMembers } from '../../db/schema'
+import { memberScope, type MemberScope } from './scope'
 import type { SessionUser } from '../auth/sessions'
 import { insertTransactions } from '../transactions/ledger'
 
@@ -21,11 +26,15 @@ export function lastDigits(input: string | null | undefined): string | null {
   return kept === '' ? null : kept
 }
 
-export function toAccountDto(row: AccountRow): Account {
+export function toAccountDto(row: AccountRow, view: Exclude<AccountView, 'none'> = 'full'): Account {
   return {
     id: row.id,
     name: row.name,
     type: row.type as Account['type'],
+    ownerId: row.userId,
+    visibility: row.visibility as AccountVisibility,
+    sharedWithTeens: row.sharedWithTeens,
+    view,
     balance: asCents(row.balance),
     currency: row.currency,
     accountNumber: row.accountNumber,
@@ -44,6 +53,33 @@ async function findRow(db: DbOrTx, householdId: string, id: string): Promise<Acc
   return row
 }
 
+/** The account's row and what the member sees of it; 404 when they may not see it at all. */
+async function visibleRow(db: DbOrTx, user: SessionUser, id: string): Promise<{ row: AccountRow; scope: MemberScope; view: 'full' | 'balance' }> {
+  const scope = await memberScope(db, user)
+  const view = scope.accounts.get(id)?.view ?? 'none'
+  if (view === 'none') throw notFound('Account')
+  return { row: await findRow(db, user.householdId, id), scope, view }
+}
+
+/** The account when the member may manage it (rename, re-share, close, delete). */
+async function manageableRow(db: DbOrTx, user: SessionUser, id: string): Promise<AccountRow> {
+  const { row, scope } = await visibleRow(db, user, id)
+  const facts = { ownerId: row.userId, visibility: row.visibility as AccountVisibility, sharedWithTeens: row.sharedWithTeens }
+  if (!canManageAccount(scope.member, facts)) {
+    throw forbidden(user.role === 'viewer' ? 'Viewers can look but not change anything' : 'Only the account’s owner (or the household’s owner) can change it')
+  }
+  return row
+}
+
+/** A new owner must be a member of the household. */
+async function checkOwner(db: DbOrTx, householdId: string, ownerId: string): Promise<void> {
+  const [member] = await db
+    .select({ userId: householdMembers.userId })
+    .from(householdMembers)
+    .where(and(eq(householdMembers.householdId, householdId), eq(householdMembers.userId, ownerId)))
+  if (!member) throw badRequest('The owner must be a member of the household', 'INVALID_OWNER')
+}
+
 const listRows = prepared('accounts_list', (db) =>
   db
     .select()
@@ -53,12 +89,18 @@ const listRows = prepared('accounts_list', (db) =>
 )
 
 export async function list(db: Db, user: SessionUser): Promise<Account[]> {
-  const rows = await listRows(db).execute({ householdId: user.householdId })
-  return rows.map(toAccountDto)
+  const [rows, scope] = await Promise.all([listRows(db).execute({ householdId: user.householdId }), memberScope(db, user)])
+  const out: Account[] = []
+  for (const row of rows) {
+    const view = scope.accounts.get(row.id)?.view ?? 'none'
+    if (view !== 'none') out.push(toAccountDto(row, view))
+  }
+  return out
 }
 
 export async function getOne(db: Db, user: SessionUser, id: string): Promise<Account> {
-  return toAccountDto(await findRow(db, user.householdId, id))
+  const { row, view } = await visibleRow(db, user, id)
+  return toAccountDto(row, view)
 }
 
 export async function create(
@@ -67,12 +109,19 @@ export async function create(
   body: z.output<typeof createAccountBody>,
   now: Date,
 ): Promise<Account> {
+  const ownerId = body.ownerId ?? user.id
+  if (ownerId !== user.id && user.role !== 'owner' && user.role !== 'adult') {
+    throw forbidden('Only adults and the owner can add accounts for someone else')
+  }
   return db.transaction(async (tx) => {
+    if (ownerId !== user.id) await checkOwner(tx, user.householdId, ownerId)
     const [row] = await tx
       .insert(accounts)
       .values({
         householdId: user.householdId,
-        userId: user.id,
+        userId: ownerId,
+        visibility: body.visibility,
+        sharedWithTeens: body.sharedWithTeens,
         name: body.name,
         type: body.type,
         currency: body.currency ?? user.baseCurrency,
@@ -98,7 +147,9 @@ export async function create(
         },
       ])
     }
-    return toAccountDto(await findRow(tx, user.householdId, row.id))
+    // the creator sees it whole even when it is another member's private account: made for them
+    const created = await findRow(tx, user.householdId, row.id)
+    return toAccountDto(created, ownerId === user.id || created.visibility === 'shared' ? 'full' : 'balance')
   })
 }
 
@@ -109,10 +160,14 @@ export async function update(
   body: z.output<typeof updateAccountBody>,
   now: Date,
 ): Promise<Account> {
-  await findRow(db, user.householdId, id)
+  await manageableRow(db, user, id)
+  if (body.ownerId !== undefined) await checkOwner(db, user.householdId, body.ownerId)
   const [row] = await db
     .update(accounts)
     .set({
+      ...(body.ownerId !== undefined ? { userId: body.ownerId } : {}),
+      ...(body.visibility !== undefined ? { visibility: body.visibility } : {}),
+      ...(body.sharedWithTeens !== undefined ? { sharedWithTeens: body.sharedWithTeens } : {}),
       ...(body.name !== undefined ? { name: body.name } : {}),
       ...(body.type !== undefined ? { type: body.type } : {}),
       ...(body.accountNumber !== undefined ? { accountNumber: lastDigits(body.accountNumber) } : {}),
@@ -123,14 +178,16 @@ export async function update(
     .where(and(eq(accounts.householdId, user.householdId), eq(accounts.id, id)))
     .returning()
   if (!row) throw notFound('Account')
-  return toAccountDto(row)
+  // after a change of owner or visibility the caller may see less of it than before
+  const view = (await memberScope(db, user)).accounts.get(id)?.view ?? 'none'
+  return toAccountDto(row, view === 'none' ? 'balance' : view)
 }
 
 /** Deletes the account and its transactions (rollups go with them); the other side of each of
  *  its transfers stays in the other account, so that account's balance does not change. */
 export async function remove(db: Db, user: SessionUser, id: string): Promise<{ deletedTransactions: number }> {
   return db.transaction(async (tx) => {
-    await findRow(tx, user.householdId, id)
+    await manageableRow(tx, user, id)
     const [counted] = await tx.select({ n: count() }).from(transactions).where(eq(transactions.accountId, id))
     await tx.delete(accounts).where(and(eq(accounts.householdId, user.householdId), eq(accounts.id, id)))
     return { deletedTransactions: counted?.n ?? 0 }
@@ -145,7 +202,7 @@ export async function reconcile(
   now: Date,
 ): Promise<{ account: Account; difference: Cents; adjustmentId: string | null }> {
   return db.transaction(async (tx) => {
-    const row = await findRow(tx, user.householdId, id)
+    const row = await manageableRow(tx, user, id)
     const difference = subCents(body.statementBalance, asCents(row.balance))
     let adjustmentId: string | null = null
     if (difference !== 0) {
@@ -166,6 +223,6 @@ export async function reconcile(
       ])
       adjustmentId = inserted ?? null
     }
-    return { account: toAccountDto(await findRow(tx, user.householdId, id)), difference, adjustmentId }
+    return { account: toAccountDto(await findRow(tx, user.householdId, id), 'full'), difference, adjustmentId }
   })
 }

@@ -9,7 +9,7 @@ import type { Db, DbOrTx } from '../../db/connect'
 import type { OidcIdentity } from '../../integrations/oidc/oidc'
 import { categories, householdMembers, households, users } from '../../db/schema'
 import { AppError, conflict, notFound } from '../../http/errors'
-import type { SessionUser } from './sessions'
+import { memberColumns, toSessionUser, type SessionUser } from './sessions'
 
 // verifying against this when the e-mail is unknown keeps both answers equally slow
 const DUMMY_HASH = await hash('kinwise-dummy-password-for-timing')
@@ -21,7 +21,7 @@ export function toUserDto(u: SessionUser): User {
     lastName: u.lastName,
     email: u.email,
     profileImageUrl: u.profileImageUrl,
-    subscriptionTier: u.subscriptionTier === 'basic' || u.subscriptionTier === 'premium' ? u.subscriptionTier : 'free',
+    subscriptionTier: u.subscriptionTier,
     hasCompletedOnboarding: u.hasCompletedOnboarding,
     baseCurrency: u.baseCurrency,
     locale: u.locale,
@@ -29,17 +29,17 @@ export function toUserDto(u: SessionUser): User {
   }
 }
 
-export async function loadSessionUser(db: DbOrTx, userId: string): Promise<SessionUser> {
+export async function loadSessionUser(db: DbOrTx, userId: string, now: Date = new Date()): Promise<SessionUser> {
   const rows = await db
-    .select({ user: users, householdId: householdMembers.householdId })
+    .select(memberColumns)
     .from(users)
     .innerJoin(householdMembers, eq(householdMembers.userId, users.id))
+    .innerJoin(households, eq(households.id, householdMembers.householdId))
     .where(eq(users.id, userId))
     .limit(1)
   const row = rows[0]
   if (!row) throw notFound('User')
-  const { passwordHash: _p, oidcSubject: _o, ...user } = row.user
-  return { ...user, householdId: row.householdId }
+  return toSessionUser(row, now)
 }
 
 export async function createDefaultCategories(db: DbOrTx, householdId: string): Promise<void> {

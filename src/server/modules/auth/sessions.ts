@@ -3,7 +3,9 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, lt, ne, or } from 'drizzle-orm'
 import type { Db } from '../../db/connect'
-import { householdMembers, sessions, users } from '../../db/schema'
+import { householdMembers, households, sessions, users } from '../../db/schema'
+import { isRole, type Role } from '../../../domain/access'
+import { effectivePlan, isSubscriptionTier, type BillingStatus, type SubscriptionTier } from '../../../domain/tiers'
 
 export const SESSION_COOKIE = 'kinwise_session'
 const DAY_MS = 86_400_000
@@ -11,7 +13,48 @@ const DAY_MS = 86_400_000
 const TOUCH_EVERY_MS = 60_000
 
 export type UserRow = typeof users.$inferSelect
-export type SessionUser = Omit<UserRow, 'passwordHash' | 'oidcSubject'> & { householdId: string }
+/**
+ * The signed-in member: the user, their household and role in it, and the household's plan as
+ * it stands now (subscriptionTier: a failed payment past its grace period counts as free).
+ */
+export type SessionUser = Omit<UserRow, 'passwordHash' | 'oidcSubject'> & {
+  householdId: string
+  role: Role
+  subscriptionTier: SubscriptionTier
+}
+
+/** The columns a member is read with: user, membership and the household's plan. */
+export const memberColumns = {
+  user: users,
+  householdId: householdMembers.householdId,
+  role: householdMembers.role,
+  plan: households.plan,
+  billingStatus: households.billingStatus,
+  graceUntil: households.graceUntil,
+}
+
+type MemberRow = {
+  user: UserRow
+  householdId: string
+  role: string
+  plan: string
+  billingStatus: string
+  graceUntil: Date | null
+}
+
+export function toSessionUser(row: MemberRow, now: Date): SessionUser {
+  const { passwordHash: _p, oidcSubject: _o, ...user } = row.user
+  const plan = isSubscriptionTier(row.plan) ? row.plan : 'free'
+  return {
+    ...user,
+    householdId: row.householdId,
+    role: isRole(row.role) ? row.role : 'viewer',
+    subscriptionTier: effectivePlan(
+      { plan, billingStatus: row.billingStatus as BillingStatus, graceUntil: row.graceUntil },
+      now,
+    ),
+  }
+}
 
 export type SessionLookup =
   | { status: 'valid'; sessionId: string; user: SessionUser; expiresAt: Date; lastSeenAt: Date }
@@ -48,10 +91,11 @@ export async function findSession(
 ): Promise<SessionLookup> {
   const id = hashToken(token)
   const rows = await db
-    .select({ user: users, householdId: householdMembers.householdId, session: sessions })
+    .select({ ...memberColumns, session: sessions })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(householdMembers, eq(householdMembers.userId, users.id))
+    .innerJoin(households, eq(households.id, householdMembers.householdId))
     .where(eq(sessions.id, id))
     .limit(1)
   const row = rows[0]
@@ -66,11 +110,10 @@ export async function findSession(
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id))
     lastSeenAt = now
   }
-  const { passwordHash: _p, oidcSubject: _o, ...user } = row.user
   return {
     status: 'valid',
     sessionId: id,
-    user: { ...user, householdId: row.householdId },
+    user: toSessionUser(row, now),
     expiresAt: row.session.expiresAt,
     lastSeenAt,
   }

@@ -11,7 +11,7 @@ import {
 
 const PAID_TIERS = ['basic', 'premium'] as const satisfies readonly SubscriptionTier[]
 
-export function subscriptionInfo(user: { subscriptionTier: string }): SubscriptionInfo {
+export function subscriptionInfo(user: { subscriptionTier: string; role: string }): SubscriptionInfo {
   const tier = isSubscriptionTier(user.subscriptionTier) ? user.subscriptionTier : 'free'
   return {
     tier,
@@ -24,5 +24,8 @@ export function subscriptionInfo(user: { subscriptionTier: string }): Subscripti
       limits: tierLimits(plan),
     })),
     billingEnabled: false,
+    billingStatus: 'none',
+    graceUntil: null,
+    canManage: user.role === 'owner',
   }
 }

@@ -1,9 +1,7 @@
-import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { tierFeatures, tierLimits } from '../../../domain/tiers'
-import { users } from '../../db/schema'
 import { newUser } from '../../test/fixtures'
-import { createTestApp, type TestContext } from '../../test/helper'
+import { createTestApp, setTestPlan, type TestContext } from '../../test/helper'
 
 let t: TestContext
 beforeAll(async () => {
@@ -41,10 +39,7 @@ describe('subscription info', () => {
   it('follows the tier the administrator sets', async () => {
     const a = await newUser(t.app)
     for (const tier of ['basic', 'premium'] as const) {
-      await t.database.db
-        .update(users)
-        .set({ subscriptionTier: tier })
-        .where(eq(users.id, a.user.id))
+      await setTestPlan(t, a, tier)
       const res = await a.get('/api/subscription/info')
       expect(res.json()).toEqual({
         tier,

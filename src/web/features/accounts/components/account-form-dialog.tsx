@@ -116,6 +116,8 @@ function AccountForm({
           currency: v.currency,
           openingBalance: owed ? negate(typed) : typed,
           openingDate: v.openingDate,
+          visibility: 'shared',
+          sharedWithTeens: false,
           accountNumber: v.accountNumber,
           institution: v.institution,
         })

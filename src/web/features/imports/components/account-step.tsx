@@ -204,7 +204,7 @@ function NewAccountForm({
   const { errors, isSubmitting } = form.formState
   const onSubmit = form.handleSubmit(async (v) => {
     try {
-      const account = await create.mutateAsync({ ...v, openingBalance: ZERO })
+      const account = await create.mutateAsync({ ...v, openingBalance: ZERO, visibility: 'shared', sharedWithTeens: false })
       onCreated(account.id)
     } catch {
       // shown below

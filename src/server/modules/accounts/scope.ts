@@ -1,0 +1,76 @@
+// What a household member may see of the household's accounts (ADR 0023), worked out once per
+// request from the small accounts table and applied by every query that reads money: account
+// lists, transactions, search, totals, budgets, reports and exports alike. A household's
+// accounts are few, so the two exclusion lists are short, and empty for a household that hides
+// nothing from anyone, which keeps the hot queries' plans as they were.
+import { eq, sql, type SQLWrapper, type SQL } from 'drizzle-orm'
+import { accountView, type AccountView, type AccountVisibility, type Member } from '../../../domain/access'
+import type { DbOrTx } from '../../db/connect'
+import { accounts } from '../../db/schema'
+import { forbidden, notFound } from '../../http/errors'
+import type { SessionUser } from '../auth/sessions'
+
+export type ScopedAccount = {
+  id: string
+  ownerId: string
+  visibility: AccountVisibility
+  sharedWithTeens: boolean
+  view: AccountView
+}
+
+export type MemberScope = {
+  member: Member
+  householdId: string
+  /** every account of the household with what the member sees of it */
+  accounts: Map<string, ScopedAccount>
+  /** accounts the member may not see at all: left out of account lists and net worth */
+  hidden: string[]
+  /**
+   * accounts whose transactions the member may not see (hidden and balance-only ones): left
+   * out of every transaction list, search, summary, budget, report and export
+   */
+  noTransactions: string[]
+}
+
+export async function memberScope(db: DbOrTx, user: SessionUser): Promise<MemberScope> {
+  const rows = await db
+    .select({
+      id: accounts.id,
+      ownerId: accounts.userId,
+      visibility: accounts.visibility,
+      sharedWithTeens: accounts.sharedWithTeens,
+    })
+    .from(accounts)
+    .where(eq(accounts.householdId, user.householdId))
+  const member: Member = { id: user.id, role: user.role }
+  const scoped = new Map<string, ScopedAccount>()
+  const hidden: string[] = []
+  const noTransactions: string[] = []
+  for (const row of rows) {
+    const facts = { ...row, visibility: row.visibility as AccountVisibility }
+    const view = accountView(member, facts)
+    scoped.set(row.id, { ...facts, view })
+    if (view === 'none') hidden.push(row.id)
+    if (view !== 'full') noTransactions.push(row.id)
+  }
+  return { member, householdId: user.householdId, accounts: scoped, hidden, noTransactions }
+}
+
+/** `column` is none of `ids` (always true for an empty list): for an account-id column. */
+export function notIn(column: SQLWrapper, ids: string[]): SQL {
+  return sql`${column} <> all(${sql.param(ids)}::uuid[])`
+}
+
+/** The account, when the member sees all of it (its transactions); 404 otherwise. */
+export function fullAccount(scope: MemberScope, id: string): ScopedAccount {
+  const found = scope.accounts.get(id)
+  if (!found || found.view !== 'full') throw notFound('Account')
+  return found
+}
+
+/** The account when the member may add or change its transactions: 404 unseen, 403 a viewer. */
+export function writableAccount(scope: MemberScope, id: string): ScopedAccount {
+  const found = fullAccount(scope, id)
+  if (scope.member.role === 'viewer') throw forbidden('Viewers can look but not change anything')
+  return found
+}

@@ -1,0 +1,22 @@
+// Setting a household's plan by hand: the administrator's `cli set-tier` (when card billing is
+// off) and tests. With Stripe configured, verified webhooks set it instead (billing.ts).
+import { eq, sql } from 'drizzle-orm'
+import type { SubscriptionTier } from '../../../domain/tiers'
+import type { DbOrTx } from '../../db/connect'
+import { householdMembers, households, users } from '../../db/schema'
+
+/** Puts the household of the user with this e-mail on `plan`; false when no such user. */
+export async function setPlanByEmail(db: DbOrTx, email: string, plan: SubscriptionTier, now: Date): Promise<boolean> {
+  const [member] = await db
+    .select({ householdId: householdMembers.householdId })
+    .from(users)
+    .innerJoin(householdMembers, eq(householdMembers.userId, users.id))
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+  if (!member) return false
+  await setPlan(db, member.householdId, plan, now)
+  return true
+}
+
+export async function setPlan(db: DbOrTx, householdId: string, plan: SubscriptionTier, now: Date): Promise<void> {
+  await db.update(households).set({ plan, updatedAt: now }).where(eq(households.id, householdId))
+}
