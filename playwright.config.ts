@@ -13,7 +13,7 @@ const CHROMIUM_FLAGS = [
   '--disable-component-update',
   '--disable-sync',
 ]
-const BASE_URL = 'http://127.0.0.1:3100'
+const BASE_URL = `http://127.0.0.1:${process.env.KINWISE_E2E_PORT ?? 3100}`
 
 export default defineConfig({
   testDir: 'e2e',

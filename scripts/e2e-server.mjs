@@ -11,7 +11,8 @@ import path from 'node:path'
 import { TIER_USERS } from '../e2e/support/tier-users.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
-const E2E_PORT = 3100
+// KINWISE_E2E_PORT lets two e2e runs share a machine (playwright.config.ts reads it too)
+const E2E_PORT = Number(process.env.KINWISE_E2E_PORT ?? 3100)
 
 /** @param {string} dir @returns {number} */
 function newestMtime(dir) {

@@ -106,9 +106,12 @@ export function registerSession(
     const touchesSession = [setCookie]
       .flat()
       .some((c) => typeof c === 'string' && c.startsWith(`${SESSION_COOKIE}=`))
-    if ((req.auth && !SAFE_METHODS.has(req.method)) || touchesSession) {
-      // a change to the household (members, roles, plan) changes what its other members may do
-      if (req.url.startsWith('/api/household') || req.url.startsWith('/api/billing')) cache.forgetAll()
+    // a change to a household (members, roles, plan; a billing webhook has no session) changes
+    // what its other members may do: forget every cached session on this instance
+    const householdChange =
+      !SAFE_METHODS.has(req.method) && (req.url.startsWith('/api/household') || req.url.startsWith('/api/billing/'))
+    if ((req.auth && !SAFE_METHODS.has(req.method)) || touchesSession || householdChange) {
+      if (householdChange) cache.forgetAll()
       else if (req.auth) cache.forgetUser(req.auth.user.id)
       else cache.forgetSession('')
       reading.clear()
