@@ -2,6 +2,7 @@
 import { z } from 'zod'
 import { PERSONAL, endpoint } from './endpoint'
 import { id, okResponse, requiredText, trimmed } from './common'
+import { ROLES } from '../domain/access'
 
 export const subscriptionTier = z.enum(['free', 'basic', 'premium'])
 
@@ -11,7 +12,11 @@ export const user = z.object({
   lastName: z.string(),
   email: z.string(),
   profileImageUrl: z.string().nullable(),
+  /** the household's plan: every member gets its features */
   subscriptionTier,
+  /** the member's role in their household (owner, adult, teen, viewer) */
+  role: z.enum(ROLES),
+  householdId: id,
   hasCompletedOnboarding: z.boolean(),
   baseCurrency: z.string(),
   locale: z.string(),

@@ -22,6 +22,8 @@ export function toUserDto(u: SessionUser): User {
     email: u.email,
     profileImageUrl: u.profileImageUrl,
     subscriptionTier: u.subscriptionTier,
+    role: u.role,
+    householdId: u.householdId,
     hasCompletedOnboarding: u.hasCompletedOnboarding,
     baseCurrency: u.baseCurrency,
     locale: u.locale,
