@@ -32,7 +32,7 @@ export type MemberScope = {
   noTransactions: string[]
 }
 
-export async function memberScope(db: DbOrTx, user: SessionUser): Promise<MemberScope> {
+export async function memberScope(db: DbOrTx, user: Pick<SessionUser, 'id' | 'householdId' | 'role'>): Promise<MemberScope> {
   const rows = await db
     .select({
       id: accounts.id,
