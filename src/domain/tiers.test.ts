@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import {
+  effectivePlan,
+  FEATURES,
+  isPremiumFeature,
+  planAllows,
+  type Feature,
   hasPremiumAccess,
   isPremiumOnly,
   isSubscriptionTier,
@@ -95,5 +100,27 @@ describe('tierFeatures', () => {
     expect(tierFeatures('premium')).toContain(
       `AI advisor and coaching (${tierLimits('premium').aiRequestsPerMonth} requests a month)`,
     )
+  })
+})
+
+describe('the feature → plan map and the plan a household has now', () => {
+  it('gives every premium-marked feature to basic and premium alike, and none to free', () => {
+    for (const feature of Object.keys(FEATURES) as Feature[]) {
+      expect(planAllows('premium', feature), feature).toBe(true)
+      expect(planAllows('basic', feature), feature).toBe(true)
+      expect(planAllows('free', feature), feature).toBe(!isPremiumFeature(feature))
+    }
+    expect(isPremiumFeature('core')).toBe(false)
+    expect(isPremiumFeature('bankConnections')).toBe(true)
+  })
+
+  it('keeps a paid plan through a failed payment’s grace period, then falls back to free', () => {
+    const graceUntil = new Date('2026-03-22T00:00:00Z')
+    const pastDue = { plan: 'premium', billingStatus: 'past_due', graceUntil } as const
+    expect(effectivePlan(pastDue, new Date('2026-03-21T23:59:59Z'))).toBe('premium')
+    expect(effectivePlan(pastDue, new Date('2026-03-22T00:00:00Z'))).toBe('premium')
+    expect(effectivePlan(pastDue, new Date('2026-03-22T00:00:01Z'))).toBe('free')
+    expect(effectivePlan({ plan: 'basic', billingStatus: 'active', graceUntil: null }, new Date())).toBe('basic')
+    expect(effectivePlan({ plan: 'premium', billingStatus: 'none', graceUntil: null }, new Date())).toBe('premium')
   })
 })

@@ -1,10 +1,13 @@
 // Checks over every endpoint of src/contract at once: each is served and documented, none
-// answers without a session (but the public ones), and no route lets one household read or
-// change another's data. A new endpoint with an id in its path must be added to OTHERS_IDS
-// below, or this test fails.
+// answers without a session (but the public ones), every one declares its plan and role and
+// route() enforces them for each role and plan, no route lets one household read or change
+// another's data, and no member reaches an account they may not see (ADR 0023). A new endpoint
+// with an id in its path must be added to OTHERS_IDS below, or this test fails.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { EndpointDef } from '../contract/endpoint'
-import { categoryId, createTestApp, signUp, type Client, type TestContext } from './test/helper'
+import { roleAtLeast, type Role } from '../domain/access'
+import { featurePlan, isPremiumFeature } from '../domain/tiers'
+import { addMember, categoryId, createTestApp, setTestPlan, signUp, type Client, type TestContext } from './test/helper'
 import { upload } from './test/upload'
 
 const modules = import.meta.glob<Record<string, unknown>>('../contract/*.ts', { eager: true })
@@ -25,6 +28,11 @@ const endpoints = Object.values(modules).flatMap((m) => Object.values(m).filter(
 let t: TestContext
 let owner: Client
 let other: Client
+/** members of owner's household, by role */
+let members: Record<Exclude<Role, 'owner'>, Client>
+/** a free household and a basic one, for the plan checks */
+let free: Client
+let basic: Client
 /** what owner made: one id of each kind, for the other household to try */
 const ids: Record<string, string> = {}
 let snapshot: Record<string, unknown> = {}
@@ -43,6 +51,8 @@ const OWNER_READS = [
   '/api/imports',
   '/api/rules',
   '/api/import-presets',
+  '/api/household',
+  '/api/household/invites',
 ]
 
 async function takeSnapshot(): Promise<Record<string, unknown>> {
@@ -79,6 +89,26 @@ beforeAll(async () => {
   })
   expect(imported.statusCode, imported.body).toBe(200)
   ids.importBatch = imported.json().batchId
+  ids.invite = (await owner.post('/api/household/invites', { role: 'adult' })).json().token
+  members = {
+    adult: await addMember(t, owner, 'adult'),
+    teen: await addMember(t, owner, 'teen'),
+    viewer: await addMember(t, owner, 'viewer'),
+  }
+  ids.member = members.viewer.user.id
+  // the adult's private account with a transaction, and a balance-only one: the teen sees neither
+  ids.privateAccount = (
+    await members.adult.post('/api/accounts', { name: 'Adult private', type: 'checking', visibility: 'private', openingBalance: 777.77 })
+  ).json().id
+  ids.privateTransaction = (
+    await members.adult.post('/api/transactions', { accountId: ids.privateAccount, date: '2026-03-03', amount: -55.55, merchant: 'Secret shop' })
+  ).json().id
+  ids.balanceOnlyAccount = (
+    await members.adult.post('/api/accounts', { name: 'Adult balance only', type: 'savings', visibility: 'balance_only', openingBalance: 100 })
+  ).json().id
+  free = await signUp(t.app)
+  basic = await signUp(t.app)
+  await setTestPlan(t, basic, 'basic')
   snapshot = await takeSnapshot()
 })
 afterAll(async () => {
@@ -112,7 +142,36 @@ const OTHERS_IDS: Record<string, { id: string; body?: () => unknown }> = {
   'PATCH /api/rules/:id': { id: 'rule', body: () => ({ name: 'Taken' }) },
   'DELETE /api/rules/:id': { id: 'rule' },
   'DELETE /api/imports/:batchId': { id: 'importBatch' },
+  'DELETE /api/household/invites/:token': { id: 'invite' },
+  'PATCH /api/household/members/:userId': { id: 'member', body: () => ({ role: 'adult' }) },
+  'DELETE /api/household/members/:userId': { id: 'member' },
 }
+
+/**
+ * Endpoints with an id that are meant for people outside the household: an invite's token is
+ * its own permission (whoever holds the link may look at it and join).
+ */
+const FOR_TOKEN_HOLDERS = new Set(['GET /api/household/invites/:token/preview', 'POST /api/household/invites/:token/accept'])
+
+/**
+ * Endpoints that change something without writing household data: the member's own profile,
+ * settings, reminders and credit score, and leaving or joining a household. Any role may call
+ * them; a new one must be added here on purpose.
+ */
+const PERSONAL_WRITES = new Set([
+  'POST /api/user/onboarding-complete',
+  'PATCH /api/user/settings',
+  'PATCH /api/user/profile',
+  'POST /api/user/password',
+  'PATCH /api/reminders/:id/read',
+  'PATCH /api/reminders/:id',
+  'POST /api/reminders',
+  'DELETE /api/reminders/:id',
+  'POST /api/credit-score',
+  'DELETE /api/credit-score/:id',
+  'POST /api/household/invites/:token/accept',
+  'POST /api/household/leave',
+])
 
 const key = (e: EndpointDef) => `${e.method} ${e.path}`
 
@@ -141,7 +200,7 @@ describe('every endpoint', () => {
   })
 
   it("never lets one household read or change another's data", async () => {
-    const withId = endpoints.filter((e) => e.path.includes('/:'))
+    const withId = endpoints.filter((e) => e.path.includes('/:') && !FOR_TOKEN_HOLDERS.has(key(e)))
     for (const e of withId) {
       const plan = OTHERS_IDS[key(e)]
       expect(plan, `add ${key(e)} to OTHERS_IDS`).toBeDefined()
@@ -180,5 +239,89 @@ describe('every endpoint', () => {
     for (const res of refused) expect([400, 404], res.body).toContain(res.statusCode)
     // and owner's data is exactly as it was
     expect(await takeSnapshot()).toEqual(snapshot)
+  })
+})
+
+const url = (e: EndpointDef) => e.path.replace(/:(\w+)/g, '00000000-0000-4000-8000-000000000000')
+const call = (client: Client, e: EndpointDef) =>
+  client.request({ method: e.method, url: url(e), ...(e.method === 'GET' || e.method === 'DELETE' ? {} : { payload: {} }) })
+
+describe('access declared in the contract', () => {
+  const withSession = endpoints.filter((e) => e.auth !== false)
+
+  it('every endpoint with a session declares its plan, lowest role and whether it writes', () => {
+    for (const e of withSession) {
+      expect(e.access, key(e)).toBeDefined()
+      if (!e.access) continue
+      // writing household data needs teen or above: a viewer never writes
+      if (e.access.writes) expect(e.access.role, key(e)).not.toBe('viewer')
+      // a change that writes nothing of the household's is a reviewed personal action
+      if (e.method !== 'GET' && !e.access.writes) expect(PERSONAL_WRITES.has(key(e)), `${key(e)} writes nothing?`).toBe(true)
+    }
+  })
+
+  it('refuses each role below the one an endpoint needs with 403 FORBIDDEN, and changes nothing', async () => {
+    let refusals = 0
+    for (const e of withSession) {
+      if (!e.access) continue
+      for (const role of ['viewer', 'teen', 'adult'] as const) {
+        if (roleAtLeast(role, e.access.role)) continue
+        const res = await call(members[role], e)
+        expect(res.statusCode, `${role} ${key(e)} → ${res.body}`).toBe(403)
+        expect(res.json().code, key(e)).toBe('FORBIDDEN')
+        refusals += 1
+      }
+    }
+    // every household write refuses the viewer; rules and members refuse the teen; members the adult
+    expect(refusals).toBeGreaterThan(60)
+    for (const e of withSession.filter((x) => x.access?.writes)) {
+      expect(roleAtLeast('viewer', e.access?.role ?? 'viewer'), key(e)).toBe(false)
+    }
+    expect(await takeSnapshot()).toEqual(snapshot)
+  })
+
+  it('refuses a free household on every premium-marked endpoint with 403 PLAN_REQUIRED naming the plan', async () => {
+    const premium = withSession.filter((e) => e.access && isPremiumFeature(e.access.feature))
+    for (const e of premium) {
+      const feature = e.access?.feature ?? 'core'
+      const res = await call(free, e)
+      expect(res.statusCode, key(e)).toBe(403)
+      expect(res.json(), key(e)).toMatchObject({ code: 'PLAN_REQUIRED', plan: featurePlan(feature) })
+      // a household on the plan gets past the gate (to its validation, 404 or answer)
+      const paid = await call(basic, e)
+      expect(paid.json().code, key(e)).not.toBe('PLAN_REQUIRED')
+    }
+    // and no core endpoint ever asks a free household for a plan
+    for (const e of withSession.filter((x) => x.access && !isPremiumFeature(x.access.feature))) {
+      const res = await call(free, e)
+      expect(res.json()?.code, key(e)).not.toBe('PLAN_REQUIRED')
+    }
+  })
+
+  it("lets no teen reach an adult's private or balance-only account, or its transactions", async () => {
+    const teen = members.teen
+    for (const accountId of [ids.privateAccount, ids.balanceOnlyAccount]) {
+      expect((await teen.get(`/api/accounts/${accountId}`)).statusCode).toBe(404)
+      expect((await teen.patch(`/api/accounts/${accountId}`, { name: 'Mine now' })).statusCode).toBe(404)
+      expect((await teen.post(`/api/accounts/${accountId}/reconcile`, { statementBalance: 0 })).statusCode).toBe(404)
+      expect((await teen.delete(`/api/accounts/${accountId}`)).statusCode).toBe(404)
+      const add = await teen.post('/api/transactions', { accountId, date: '2026-03-04', amount: -1 })
+      expect(add.statusCode, add.body).toBe(404)
+    }
+    expect((await teen.get(`/api/transactions/${ids.privateTransaction}`)).statusCode).toBe(404)
+    expect((await teen.patch(`/api/transactions/${ids.privateTransaction}`, { amount: -1 })).statusCode).toBe(404)
+    expect((await teen.delete(`/api/transactions/${ids.privateTransaction}`)).statusCode).toBe(404)
+    const secret = [ids.privateAccount, ids.privateTransaction, ids.balanceOnlyAccount].filter((x): x is string => x !== undefined)
+    for (const read of ['/api/accounts', '/api/transactions?limit=500', '/api/transactions?q=secret', '/api/household']) {
+      const body = (await teen.get(read)).body
+      for (const id of secret) expect(body.includes(id), `${read} shows ${id}`).toBe(false)
+    }
+    // the owner and the viewer see neither the private account nor its transaction either
+    for (const member of [owner, members.viewer]) {
+      expect((await member.get(`/api/accounts/${ids.privateAccount}`)).statusCode).toBe(404)
+      expect((await member.get(`/api/transactions/${ids.privateTransaction}`)).statusCode).toBe(404)
+    }
+    // its owner does
+    expect((await members.adult.get(`/api/transactions/${ids.privateTransaction}`)).statusCode).toBe(200)
   })
 })
