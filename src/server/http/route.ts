@@ -43,6 +43,13 @@ export function checkAccess(user: SessionUser, access: Access): void {
   }
 }
 
+/** The access an endpoint declares, in words, for its OpenAPI description. */
+function describeAccess(access: Access): string {
+  const plan = featurePlan(access.feature)
+  const who = access.role === 'viewer' ? 'any member' : `${access.role} or above`
+  return `Access: ${who}${access.writes ? ' (changes household data)' : ''}; plan: ${plan === 'free' ? 'every plan' : `${plan} or premium`}.`
+}
+
 function guard(access: Access) {
   return async (req: FastifyRequest): Promise<void> => {
     await requireUser(req)
@@ -72,6 +79,7 @@ export function route<E extends EndpointDef>(
     ...(ep.auth === false || !access ? {} : { onRequest: guard(access) }),
     schema: {
       summary: ep.summary,
+      ...(access ? { description: describeAccess(access) } : {}),
       tags: [ep.tag],
       ...(ep.params ? { params: ep.params } : {}),
       ...(ep.query ? { querystring: ep.query } : {}),
