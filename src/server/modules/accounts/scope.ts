@@ -68,6 +68,11 @@ export function fullAccount(scope: MemberScope, id: string): ScopedAccount {
   return found
 }
 
+/** The id of an account a row points at (a bill's, a goal's) when the member sees all of the account; null otherwise, so the id does not leak. */
+export function wholeAccountId(scope: MemberScope, id: string | null): string | null {
+  return id !== null && scope.accounts.get(id)?.view === 'full' ? id : null
+}
+
 /** The account when the member may add or change its transactions: 404 unseen, 403 a viewer. */
 export function writableAccount(scope: MemberScope, id: string): ScopedAccount {
   const found = fullAccount(scope, id)
