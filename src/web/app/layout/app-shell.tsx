@@ -43,7 +43,7 @@ export function AppShell() {
             </Suspense>
           </main>
         </div>
-        {!desktop && <MobileNav />}
+        {!desktop && <MobileNav user={user} />}
       </div>
     </>
   )

@@ -30,7 +30,12 @@ export function MobileMenuPopup({ user }: { user: User }) {
         </div>
         <DialogTitle className="sr-only">Menu</DialogTitle>
         <DialogDescription className="sr-only">Go to another page of Kinwise</DialogDescription>
-        <SidebarNav tier={user.subscriptionTier} onNavigate={() => setOpen(false)} label="Menu" />
+        <SidebarNav
+          tier={user.subscriptionTier}
+          role={user.role}
+          onNavigate={() => setOpen(false)}
+          label="Menu"
+        />
         <SidebarFooter user={user} />
       </SheetContent>
     </Dialog>

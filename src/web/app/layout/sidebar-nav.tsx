@@ -1,11 +1,13 @@
-// The sidebar's menu (spec §2 reading B, §5): every item with its premium mark, premium items
-// disabled for free users, the active route highlighted, and the unread badge on Reminders.
+// The sidebar's menu (spec §2 reading B, §5): the items the member's role can use, each with its
+// premium mark, premium items disabled when the household's plan does not include them, the
+// active route highlighted, and the unread badge on Reminders.
 // Shared by the desktop sidebar and the mobile menu drawer (both download it when they are
 // first shown), with the provider of its tooltips (700 ms, spec §9).
 import { Crown, Gem, Lock } from 'lucide-react'
 import { Link, useLocation } from 'react-router'
+import type { Role } from '../../../domain/access'
 import type { SubscriptionTier } from '../../../domain/tiers'
-import { hasPremiumAccess, isPremiumOnly } from '../../../domain/tiers'
+import { isPremiumOnly } from '../../../domain/tiers'
 import { unreadBadgeText } from '../../../domain/badge'
 import { Badge } from '../../components/ui/badge'
 import {
@@ -16,7 +18,14 @@ import {
 } from '../../components/ui/tooltip'
 import { cn } from '../../lib/cn'
 import { SIDEBAR_POLL_MS, useUnreadCount } from '../../features/notifications/api/get-unread-count'
-import { isActivePath, SIDEBAR_ITEMS, SIDEBAR_SECONDARY_ITEMS, type NavItem } from '../navigation'
+import {
+  isActivePath,
+  navItemMark,
+  navItemsFor,
+  SIDEBAR_ITEMS,
+  SIDEBAR_SECONDARY_ITEMS,
+  type NavItem,
+} from '../navigation'
 
 const itemClass =
   'group flex h-9 items-center gap-3 rounded-md px-3 text-sm font-medium transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring'
@@ -54,8 +63,8 @@ function ItemLink({
   onNavigate?: () => void
 }) {
   const Icon = item.icon
-  const disabled = item.premium === true && !hasPremiumAccess(tier)
-  if (disabled) {
+  const mark = navItemMark(item, tier)
+  if (mark.locked) {
     return (
       <Tooltip>
         <TooltipTrigger asChild>
@@ -80,7 +89,7 @@ function ItemLink({
       to={item.path}
       onClick={onNavigate}
       aria-current={active ? 'page' : undefined}
-      data-premium={item.premium === true ? 'true' : undefined}
+      data-premium={mark.premium ? 'true' : undefined}
       className={cn(
         itemClass,
         active
@@ -93,7 +102,7 @@ function ItemLink({
       {item.premiumOnly === true && isPremiumOnly(tier) && (
         <Crown className="size-3.5 shrink-0 text-warning" aria-label="Premium" />
       )}
-      {item.premium === true && <PremiumMark />}
+      {mark.premium && <PremiumMark />}
       {unread !== null && (
         <Badge
           variant="count"
@@ -110,10 +119,12 @@ function ItemLink({
 
 export function SidebarNav({
   tier,
+  role,
   onNavigate,
   label = 'Main',
 }: {
   tier: SubscriptionTier
+  role: Role
   onNavigate?: () => void
   label?: string
 }) {
@@ -124,7 +135,7 @@ export function SidebarNav({
     <TooltipProvider>
       <nav aria-label={label} className="flex-1 overflow-y-auto px-3 py-2">
         <ul className="space-y-0.5" aria-label="Main menu">
-          {SIDEBAR_ITEMS.map((item) => (
+          {navItemsFor(SIDEBAR_ITEMS, role).map((item) => (
             <li key={item.path}>
               <ItemLink
                 item={item}
@@ -143,7 +154,7 @@ export function SidebarNav({
           Planning and settings
         </p>
         <ul className="space-y-0.5" aria-labelledby={`${label}-more`}>
-          {SIDEBAR_SECONDARY_ITEMS.map((item) => (
+          {navItemsFor(SIDEBAR_SECONDARY_ITEMS, role).map((item) => (
             <li key={item.path}>
               <ItemLink
                 item={item}

@@ -14,7 +14,7 @@ export function Sidebar({ user }: { user: User }) {
       <div className="flex h-16 items-center border-b px-5">
         <Logo />
       </div>
-      <SidebarNav tier={user.subscriptionTier} />
+      <SidebarNav tier={user.subscriptionTier} role={user.role} />
       <SidebarFooter user={user} />
     </aside>
   )
