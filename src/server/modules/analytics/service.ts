@@ -1,5 +1,9 @@
 // Net worth and the monthly summary, from maintained balances and monthly rollups (never by
 // summing all history), with the Smart Spending Plan arithmetic of domain/monthly-summary.
+// Each counts only what the member may see (ADR 0023): net worth the balances of the accounts
+// they see at all (balance-only ones included), and previous net worth the rollups of those same
+// accounts; income, spending and categories only the accounts whose transactions they see. The
+// excluded ids are one array parameter, so each prepared statement keeps one shape and one plan.
 import { sql } from 'drizzle-orm'
 import type { MonthlySummary } from '../../../contract/analytics'
 import { endOfMonth, localDate, startOfMonth, compareDates, daysInMonth, type IsoDate } from '../../../domain/dates'
@@ -10,21 +14,25 @@ import { isRecurrence } from '../../../domain/recurrence'
 import type { Db } from '../../db/connect'
 import { param, preparedSql } from '../../db/prepared'
 import { accounts, bills, categories, goalContributions, goals, monthlyRollups } from '../../db/schema'
+import { memberScope, type MemberScope } from '../accounts/scope'
 import type { SessionUser } from '../auth/sessions'
 
 const netWorthRows = preparedSql<{ balances: string; since: string }>('net_worth', () => sql`
     select
-      (select coalesce(sum(a.balance), 0) from ${accounts} a where a.household_id = ${param('h')})::text as balances,
+      (select coalesce(sum(a.balance), 0) from ${accounts} a
+        where a.household_id = ${param('h')} and a.id <> all(${param('hidden')}::uuid[]))::text as balances,
       (select coalesce(sum(r.income - r.expense + r.other), 0) from ${monthlyRollups} r
-        where r.household_id = ${param('h')} and r.month >= ${param('monthStart')})::text as since`)
+        where r.household_id = ${param('h')} and r.month >= ${param('monthStart')}
+          and r.account_id <> all(${param('hidden')}::uuid[]))::text as since`)
 
 export async function netWorth(db: Db, user: SessionUser, now: Date) {
   const monthStart = startOfMonth(localDate(now, user.timeZone))
   const h = user.householdId
+  const { hidden } = await memberScope(db, user)
   // one round trip (the embedded database serves one query at a time): the balances, and
   // everything dated this month or later (future-dated rows included), which came after last
   // month's end
-  const rows = await netWorthRows(db, { h, monthStart })
+  const rows = await netWorthRows(db, { h, monthStart, hidden })
   const current = asCents(Number(rows[0]?.balances ?? 0))
   const previous = asCents(current - Number(rows[0]?.since ?? 0))
   return {
@@ -63,7 +71,7 @@ export async function monthPlan(
   user: SessionUser,
   now: Date,
   month?: string,
-  options: { categories?: boolean } = {},
+  options: { categories?: boolean; scope?: MemberScope } = {},
 ): Promise<MonthPlan> {
   const today = localDate(now, user.timeZone)
   const first: IsoDate = month ? `${month}-01` : startOfMonth(today)
@@ -72,7 +80,8 @@ export async function monthPlan(
   const isPast = compareDates(last, today) < 0
   const isFuture = compareDates(first, today) > 0
 
-  const loaded = await loadMonth(db, h, first, last, { bills: !isPast, categories: options.categories ?? false })
+  const { noTransactions } = options.scope ?? (await memberScope(db, user))
+  const loaded = await loadMonth(db, h, noTransactions, first, last, { bills: !isPast, categories: options.categories ?? false })
   const activeBills = loaded.bills
   const goalRows = loaded.goals
 
@@ -149,8 +158,10 @@ type MonthRows = {
 // the dashboard's busiest query, planned once per connection (ADR 0018)
 const monthRows = preparedSql<MonthRows>('load_month', () => sql`
     select
-      (select coalesce(sum(r.income), 0) from ${monthlyRollups} r where r.household_id = ${param('h')} and r.month = ${param('first')})::text as income,
-      (select coalesce(sum(r.expense), 0) from ${monthlyRollups} r where r.household_id = ${param('h')} and r.month = ${param('first')})::text as expense,
+      (select coalesce(sum(r.income), 0) from ${monthlyRollups} r
+        where r.household_id = ${param('h')} and r.month = ${param('first')} and r.account_id <> all(${param('noTx')}::uuid[]))::text as income,
+      (select coalesce(sum(r.expense), 0) from ${monthlyRollups} r
+        where r.household_id = ${param('h')} and r.month = ${param('first')} and r.account_id <> all(${param('noTx')}::uuid[]))::text as expense,
       (select coalesce(json_agg(b), '[]'::json) from (
         select b.id, b.name, b.amount, b.next_due_date as "nextDueDate", b.recurrence, b.anchor_day as "anchorDay"
         from ${bills} b
@@ -168,6 +179,7 @@ const monthRows = preparedSql<MonthRows>('load_month', () => sql`
         select r.category_id as "categoryId", coalesce(k.name, 'Uncategorized') as "categoryName", sum(r.expense) as total
         from ${monthlyRollups} r left join ${categories} k on k.id = r.category_id
         where ${param('wantCategories')}::boolean and r.household_id = ${param('h')} and r.month = ${param('first')}
+          and r.account_id <> all(${param('noTx')}::uuid[])
         group by r.category_id, k.name
         having sum(r.expense) > 0
       ) c) as categories`)
@@ -176,11 +188,13 @@ const monthRows = preparedSql<MonthRows>('load_month', () => sql`
  * What a month's plan and summary read, in ONE round trip: the embedded database serves one
  * query at a time, so four small queries cost four turns in its queue under load. Bills due by
  * the month's end (when wanted), active goals with this month's contributions, the month's
- * income and spending, and (when wanted) its spending per category, largest first.
+ * income and spending, and (when wanted) its spending per category, largest first, the last two
+ * leaving out the accounts in `noTx` (whose transactions the member may not see).
  */
 async function loadMonth(
   db: Db,
   h: string,
+  noTx: string[],
   first: IsoDate,
   last: IsoDate,
   want: { bills: boolean; categories: boolean },
@@ -191,7 +205,7 @@ async function loadMonth(
   goals: MonthRows['goals']
   categories: { categoryId: string | null; categoryName: string; total: Cents }[]
 }> {
-  const rows = await monthRows(db, { h, first, last, wantBills: want.bills, wantCategories: want.categories })
+  const rows = await monthRows(db, { h, noTx, first, last, wantBills: want.bills, wantCategories: want.categories })
 
   const row = rows[0]
   return {

@@ -1,5 +1,7 @@
 // The Spending Plan page: per category, this month's budget, what rolled over from last month,
 // what was spent and what is left (parents include their children), plus the month's plan.
+// Spending counts only the accounts whose transactions the member sees (ADR 0023): a private or
+// balance-only account of someone else never shows through a category's spent or a rollover.
 import { and, eq, gte, lte, sql } from 'drizzle-orm'
 import type { SpendingPlan } from '../../../contract/spending-plan'
 import { budgetLevel, budgetUsage, rolloverAmount } from '../../../domain/budget'
@@ -7,6 +9,7 @@ import { addMonths, type IsoDate } from '../../../domain/dates'
 import { asCents, ZERO, type Cents } from '../../../domain/money'
 import type { Db } from '../../db/connect'
 import { budgets, categories, monthlyRollups } from '../../db/schema'
+import { notIn, memberScope } from '../accounts/scope'
 import { monthPlan } from '../analytics/service'
 import type { SessionUser } from '../auth/sessions'
 
@@ -16,7 +19,8 @@ const ROLLOVER_MONTHS = 24
 type Row = { budgetId: string | null; budget: number; rollover: boolean; carried: number; spent: number }
 
 export async function spendingPlanFor(db: Db, user: SessionUser, now: Date, month?: string): Promise<SpendingPlan> {
-  const plan = await monthPlan(db, user, now, month)
+  const scope = await memberScope(db, user)
+  const plan = await monthPlan(db, user, now, month, { scope })
   const h = user.householdId
   const from: IsoDate = addMonths(plan.first, -ROLLOVER_MONTHS)
 
@@ -35,7 +39,14 @@ export async function spendingPlanFor(db: Db, user: SessionUser, now: Date, mont
       spent: sql<string>`sum(${monthlyRollups.expense})`,
     })
     .from(monthlyRollups)
-    .where(and(eq(monthlyRollups.householdId, h), gte(monthlyRollups.month, from), lte(monthlyRollups.month, plan.first)))
+    .where(
+      and(
+        eq(monthlyRollups.householdId, h),
+        gte(monthlyRollups.month, from),
+        lte(monthlyRollups.month, plan.first),
+        notIn(monthlyRollups.accountId, scope.noTransactions),
+      ),
+    )
     .groupBy(monthlyRollups.categoryId, monthlyRollups.month)
 
   const budgetOf = new Map(monthBudgets.map((b) => [`${b.categoryId}|${b.month}`, b]))
