@@ -1,5 +1,9 @@
 // Bills: the list, what is due soon, edits, and paying one, which records the payment through
 // the ledger and moves the due date on by the bill's recurrence, in one transaction.
+// A bill is household data (adults write, every member reads), but the account it is paid from
+// may be one the member does not see whole (ADR 0023): to them its accountId is null, they can
+// link only an account they see whole (another is an unknown account, as if it did not exist),
+// and paying into an account they may not write is 404, as adding a transaction there is.
 import type { z } from 'zod'
 import {
   recurrence as recurrenceSchema,
@@ -13,19 +17,21 @@ import { asCents, negate } from '../../../domain/money'
 import { nextDueDate } from '../../../domain/recurrence'
 import type { Db, DbOrTx } from '../../db/connect'
 import { badRequest, notFound } from '../../http/errors'
+import { memberScope, wholeAccountId, writableAccount, type MemberScope } from '../accounts/scope'
+import type { SessionUser } from '../auth/sessions'
 import { insertTransactions } from '../transactions/ledger'
 import * as repo from './repo'
 
-type Scope = { householdId: string; id: string; timeZone: string }
+type Scope = Pick<SessionUser, 'householdId' | 'id' | 'timeZone' | 'role'>
 
-export function toBillDto(row: repo.BillRow): Bill {
+export function toBillDto(row: repo.BillRow, scope: MemberScope): Bill {
   return {
     id: row.id,
     name: row.name,
     amount: asCents(row.amount),
     nextDueDate: row.nextDueDate,
     categoryId: row.categoryId,
-    accountId: row.accountId,
+    accountId: wholeAccountId(scope, row.accountId),
     // the table's check constraint holds it to the contract's values
     recurrence: recurrenceSchema.parse(row.recurrence),
     isActive: row.isActive,
@@ -36,25 +42,27 @@ export function toBillDto(row: repo.BillRow): Bill {
 
 async function requireReferences(
   db: DbOrTx,
-  householdId: string,
+  scope: MemberScope,
   refs: { categoryId?: string | null; accountId?: string | null },
 ): Promise<void> {
-  if (refs.categoryId && !(await repo.categoryExists(db, householdId, refs.categoryId))) {
+  if (refs.categoryId && !(await repo.categoryExists(db, scope.householdId, refs.categoryId))) {
     throw badRequest('That category does not exist', 'UNKNOWN_CATEGORY')
   }
-  if (refs.accountId && !(await repo.findAccount(db, householdId, refs.accountId))) {
+  if (refs.accountId && wholeAccountId(scope, refs.accountId) === null) {
     throw badRequest('That account does not exist', 'UNKNOWN_ACCOUNT')
   }
 }
 
 export async function listBills(db: Db, user: Scope): Promise<Bill[]> {
-  return (await repo.listBillRows(db, user.householdId)).map(toBillDto)
+  const [rows, scope] = await Promise.all([repo.listBillRows(db, user.householdId), memberScope(db, user)])
+  return rows.map((row) => toBillDto(row, scope))
 }
 
 /** Active bills due within `days` days of the user's today, overdue ones included. */
 export async function upcomingBills(db: Db, user: Scope, days: number, now: Date): Promise<Bill[]> {
   const until = addDays(localDate(now, user.timeZone), days)
-  return (await repo.listDueBillRows(db, user.householdId, until)).map(toBillDto)
+  const [rows, scope] = await Promise.all([repo.listDueBillRows(db, user.householdId, until), memberScope(db, user)])
+  return rows.map((row) => toBillDto(row, scope))
 }
 
 export async function createBill(
@@ -63,14 +71,15 @@ export async function createBill(
   body: z.output<typeof createBillBody>,
 ): Promise<Bill> {
   return db.transaction(async (tx) => {
-    await requireReferences(tx, user.householdId, body)
+    const scope = await memberScope(tx, user)
+    await requireReferences(tx, scope, body)
     const row = await repo.insertBill(tx, {
       ...body,
       householdId: user.householdId,
       userId: user.id,
       anchorDay: dayOfMonth(body.nextDueDate),
     })
-    return toBillDto(row)
+    return toBillDto(row, scope)
   })
 }
 
@@ -84,7 +93,8 @@ export async function updateBill(
   return db.transaction(async (tx) => {
     const bill = await repo.findBill(tx, user.householdId, id)
     if (!bill) throw notFound('Bill')
-    await requireReferences(tx, user.householdId, body)
+    const scope = await memberScope(tx, user)
+    await requireReferences(tx, scope, body)
     // a due date set by hand is the new anchor: a bill moved to the 31st stays on month ends
     const anchor =
       body.nextDueDate !== undefined && body.nextDueDate !== bill.nextDueDate
@@ -96,7 +106,7 @@ export async function updateBill(
       updatedAt: now,
     })
     if (!row) throw notFound('Bill')
-    return toBillDto(row)
+    return toBillDto(row, scope)
   })
 }
 
@@ -111,7 +121,8 @@ export async function deleteBill(db: Db, user: Scope, id: string, now: Date): Pr
 /**
  * Pays a bill: a spending transaction (the bill's amount unless another is given) on the
  * given or the bill's account, in the bill's category; then the next due date, or, for a
- * one-off bill, the bill becomes inactive.
+ * one-off bill, the bill becomes inactive. The bill's own account counts only when the member
+ * sees it whole (to anyone else the bill has no account); a given one must be theirs to write.
  */
 export async function payBill(
   db: Db,
@@ -126,11 +137,14 @@ export async function payBill(
     if (!bill) throw notFound('Bill')
     if (!bill.isActive)
       throw badRequest('This bill is inactive: turn it back on to pay it', 'BILL_INACTIVE')
-    const accountId = body.accountId ?? bill.accountId
+    const scope = await memberScope(tx, user)
+    const accountId = body.accountId ?? wholeAccountId(scope, bill.accountId)
     if (!accountId)
       throw badRequest('Choose the account this bill is paid from', 'ACCOUNT_REQUIRED')
+    // 404 for an account that does not exist or that the member may not write, alike
+    writableAccount(scope, accountId)
     const account = await repo.findAccount(tx, user.householdId, accountId)
-    if (!account) throw badRequest('That account does not exist', 'UNKNOWN_ACCOUNT')
+    if (!account) throw notFound('Account')
     if (account.isClosed) {
       throw badRequest(
         'That account is closed: reopen it to add or change its transactions',
@@ -166,6 +180,6 @@ export async function payBill(
       next === null ? { isActive: false, updatedAt: now } : { nextDueDate: next, updatedAt: now },
     )
     if (!updated) throw notFound('Bill')
-    return { bill: toBillDto(updated), transactionId }
+    return { bill: toBillDto(updated, scope), transactionId }
   })
 }

@@ -2,7 +2,7 @@
 import { and, asc, between, desc, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/connect'
 import { param, prepared } from '../../db/prepared'
-import { accounts, goalContributions, goals } from '../../db/schema'
+import { goalContributions, goals } from '../../db/schema'
 
 export type GoalRow = typeof goals.$inferSelect
 export type NewGoalRow = typeof goals.$inferInsert
@@ -101,17 +101,4 @@ export function listContributionRows(
     .from(c)
     .where(and(eq(c.householdId, householdId), eq(c.goalId, goalId)))
     .orderBy(desc(c.date), desc(c.createdAt), desc(c.id))
-}
-
-export async function accountExists(
-  db: DbOrTx,
-  householdId: string,
-  accountId: string,
-): Promise<boolean> {
-  const rows = await db
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(and(eq(accounts.householdId, householdId), eq(accounts.id, accountId)))
-    .limit(1)
-  return rows.length > 0
 }

@@ -1,6 +1,11 @@
 // Savings goals and their contributions. The current amount changes only through
 // contributions (positive) and withdrawals (negative), each recorded with the new total in one
 // transaction; `contributedThisMonth` is the net of this month's, in the user's time zone.
+// A goal is household data (adults write, every member reads). Its current amount is the goal's
+// own (what was contributed), never read from the account it is linked to, so every member sees
+// it; but the linked account may be one the member does not see whole (ADR 0023): to them the
+// goal's accountId is null, and they can link only an account they see whole (another is an
+// unknown account, as if it did not exist).
 import type { z } from 'zod'
 import type {
   contribution,
@@ -13,12 +18,14 @@ import { endOfMonth, localDate, startOfMonth } from '../../../domain/dates'
 import { addCents, asCents, ZERO } from '../../../domain/money'
 import type { Db, DbOrTx } from '../../db/connect'
 import { badRequest, notFound } from '../../http/errors'
+import { memberScope, wholeAccountId, type MemberScope } from '../accounts/scope'
+import type { SessionUser } from '../auth/sessions'
 import * as repo from './repo'
 
-type Scope = { householdId: string; id: string; timeZone: string }
+type Scope = Pick<SessionUser, 'householdId' | 'id' | 'timeZone' | 'role'>
 type Contribution = z.output<typeof contribution>
 
-export function toGoalDto(row: repo.GoalRow, contributedThisMonth: number): Goal {
+export function toGoalDto(row: repo.GoalRow, contributedThisMonth: number, scope: MemberScope): Goal {
   return {
     id: row.id,
     name: row.name,
@@ -27,7 +34,7 @@ export function toGoalDto(row: repo.GoalRow, contributedThisMonth: number): Goal
     targetAmount: asCents(row.targetAmount),
     targetDate: row.targetDate,
     monthlyContribution: asCents(row.monthlyContribution),
-    accountId: row.accountId,
+    accountId: wholeAccountId(scope, row.accountId),
     contributedThisMonth: asCents(contributedThisMonth),
     createdAt: row.createdAt.toISOString(),
   }
@@ -53,22 +60,21 @@ async function loadGoal(db: DbOrTx, user: Scope, id: string, now: Date): Promise
   const rows = await repo.selectGoalsWithMonth(db, user.householdId, thisMonth(now, user.timeZone))
   const row = rows.find((r) => r.goal.id === id)
   if (!row) throw notFound('Goal')
-  return toGoalDto(row.goal, row.contributedThisMonth)
+  return toGoalDto(row.goal, row.contributedThisMonth, await memberScope(db, user))
 }
 
-async function requireAccount(
-  db: DbOrTx,
-  householdId: string,
-  accountId: string | null | undefined,
-): Promise<void> {
-  if (accountId && !(await repo.accountExists(db, householdId, accountId))) {
+function requireAccount(scope: MemberScope, accountId: string | null | undefined): void {
+  if (accountId && wholeAccountId(scope, accountId) === null) {
     throw badRequest('That account does not exist', 'UNKNOWN_ACCOUNT')
   }
 }
 
 export async function listGoals(db: Db, user: Scope, now: Date): Promise<Goal[]> {
-  const rows = await repo.selectGoalsWithMonth(db, user.householdId, thisMonth(now, user.timeZone))
-  return rows.map((r) => toGoalDto(r.goal, r.contributedThisMonth))
+  const [rows, scope] = await Promise.all([
+    repo.selectGoalsWithMonth(db, user.householdId, thisMonth(now, user.timeZone)),
+    memberScope(db, user),
+  ])
+  return rows.map((r) => toGoalDto(r.goal, r.contributedThisMonth, scope))
 }
 
 export async function createGoal(
@@ -77,7 +83,8 @@ export async function createGoal(
   body: z.output<typeof createGoalBody>,
 ): Promise<Goal> {
   return db.transaction(async (tx) => {
-    await requireAccount(tx, user.householdId, body.accountId)
+    const scope = await memberScope(tx, user)
+    requireAccount(scope, body.accountId)
     // a starting amount is money saved before the goal was tracked: not a contribution
     const row = await repo.insertGoal(tx, {
       householdId: user.householdId,
@@ -90,7 +97,7 @@ export async function createGoal(
       accountId: body.accountId,
       isActive: body.isActive,
     })
-    return toGoalDto(row, 0)
+    return toGoalDto(row, 0, scope)
   })
 }
 
@@ -103,7 +110,7 @@ export async function updateGoal(
 ): Promise<Goal> {
   return db.transaction(async (tx) => {
     if (!(await repo.findGoal(tx, user.householdId, id))) throw notFound('Goal')
-    await requireAccount(tx, user.householdId, body.accountId)
+    requireAccount(await memberScope(tx, user), body.accountId)
     await repo.updateGoalRow(tx, user.householdId, id, { ...body, updatedAt: now })
     return loadGoal(tx, user, id, now)
   })
