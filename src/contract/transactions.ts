@@ -10,7 +10,6 @@ import {
   money,
   paginationQuery,
   positiveMoney,
-
   trimmed,
 } from './common'
 
@@ -44,6 +43,8 @@ export const transaction = z.object({
   splits: z.array(split),
   importBatchId: id.nullable(),
   billId: id.nullable(),
+  /** the member who entered it (or whose import or bank sync brought it in) */
+  enteredBy: id,
   /** with an accountId filter and date sorting: the account balance after this row */
   runningBalance: money.nullable(),
   createdAt: z.string(),
@@ -63,6 +64,8 @@ export const listTransactionsQuery = paginationQuery.extend({
   source: transactionSource.optional(),
   kind: transactionKind.optional(),
   importBatchId: id.optional(),
+  /** only what this member entered (a user id) */
+  enteredBy: id.optional(),
   search: trimmed(100, 'Search').optional(),
   sort: z.enum(TRANSACTION_SORTS).default('date_desc'),
   includeTransfers: booleanQuery.default(true),

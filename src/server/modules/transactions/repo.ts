@@ -1,5 +1,7 @@
 // Transaction queries: the filtered, keyset-paginated list (with each transfer's other account,
-// splits and, for one account, the running balance), and ownership checks.
+// splits and, for one account, the running balance), and ownership checks. Every read takes the
+// accounts whose transactions the member may not see (MemberScope.noTransactions) and leaves
+// their rows out, the other legs of transfers included.
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
@@ -8,6 +10,7 @@ import type { DbOrTx } from '../../db/connect'
 import { param, prepared } from '../../db/prepared'
 import { accounts, categories, searchText, transactions, transactionSplits } from '../../db/schema'
 import { badRequest } from '../../http/errors'
+import { notIn } from '../accounts/scope'
 import { findBatch, inBatch, type BatchIdRange } from '../imports/repo'
 
 export type ListQuery = z.output<typeof listTransactionsQuery>
@@ -67,6 +70,7 @@ function narrowing(householdId: string, q: ListQuery, batch: BatchIdRange | null
   if (q.maxAmount !== undefined) where.push(lte(t.amount, q.maxAmount))
   if (q.source) where.push(eq(t.source, q.source))
   if (q.kind) where.push(eq(t.kind, q.kind))
+  if (q.enteredBy) where.push(eq(t.userId, q.enteredBy))
   // an import's rows by its id range (ADR 0020); an unknown import (or another household's) has none
   if (q.importBatchId) where.push(batch ? inBatch(batch) : sql`false`)
   if (q.search) {
@@ -79,7 +83,9 @@ function narrowing(householdId: string, q: ListQuery, batch: BatchIdRange | null
 }
 
 /** The newest rows of the household, with or without transfers: the dashboard's and the
- *  transactions page's first call, so it is built and planned once (ADR 0018). */
+ *  transactions page's first call, so it is built and planned once (ADR 0018). The accounts the
+ *  member may not see go as one array parameter, empty for most, so the statement keeps one
+ *  shape and its plan (the household/date index read backward, stopping at the page). */
 const newestRows = prepared('transactions_newest', (db) =>
   db
     .select()
@@ -88,6 +94,7 @@ const newestRows = prepared('transactions_newest', (db) =>
       and(
         eq(transactions.householdId, param('householdId')),
         sql`(${param('includeTransfers')}::boolean or ${transactions.kind} <> 'transfer')`,
+        sql`${transactions.accountId} <> all(${param('excluded')}::uuid[])`,
       ),
     )
     .orderBy(desc(transactions.date), desc(transactions.id))
@@ -111,15 +118,26 @@ function runningBalanceApplies(q: ListQuery): q is ListQuery & { accountId: stri
   )
 }
 
+/**
+ * A page of the household's rows the member may see: `excluded` are the accounts whose
+ * transactions they may not see (an account filter is checked by the caller, and then needs no
+ * exclusion).
+ */
 export async function listTransactions(
   db: DbOrTx,
   householdId: string,
   q: ListQuery,
+  excluded: string[],
 ): Promise<{ rows: TransactionRow[]; nextCursor: string | null }> {
   const t = transactions
   const batch = q.importBatchId ? ((await findBatch(db, householdId, q.importBatchId)) ?? null) : null
   const narrowed = narrowing(householdId, q, batch)
-  const where = [eq(t.householdId, householdId), ...(q.includeTransfers ? [] : [ne(t.kind, 'transfer')]), ...narrowed]
+  const where = [
+    eq(t.householdId, householdId),
+    ...(q.includeTransfers ? [] : [ne(t.kind, 'transfer')]),
+    ...narrowed,
+    ...(excluded.length && !q.accountId ? [notIn(t.accountId, excluded)] : []),
+  ]
   const byDate = q.sort.startsWith('date')
   const descending = q.sort.endsWith('desc')
   const key = byDate ? t.date : t.amount
@@ -136,7 +154,7 @@ export async function listTransactions(
   // every row of the household before sorting
   const newestPage = narrowed.length === 0 && !q.cursor && q.sort === 'date_desc'
   const found = newestPage
-    ? await newestRows(db).execute({ householdId, includeTransfers: q.includeTransfers, limit: q.limit + 1 })
+    ? await newestRows(db).execute({ householdId, includeTransfers: q.includeTransfers, excluded, limit: q.limit + 1 })
     : await db
         .select()
         .from(t)
@@ -147,7 +165,7 @@ export async function listTransactions(
   const lastRow = pageRows.at(-1)
   const nextCursor =
     found.length > q.limit && lastRow ? encodeCursor({ v: byDate ? lastRow.date : lastRow.amount, id: lastRow.id }) : null
-  const partners = await transferPartners(db, householdId, pageRows)
+  const partners = await transferPartners(db, householdId, pageRows, excluded)
   const page = pageRows.map((row) => ({ t: row, transferAccountId: partners.get(row.id) ?? null }))
 
   const splitIds = page.filter((r) => r.t.isSplit).map((r) => r.t.id)
@@ -199,18 +217,26 @@ export async function listTransactions(
   }
 }
 
-/** The account of the other leg of each transfer among `rows`, by row id. */
+/** The account of the other leg of each transfer among `rows`, by row id: only a leg the member
+ *  may see (one in an `excluded` account is left out, so its account is not named). */
 async function transferPartners(
   db: DbOrTx,
   householdId: string,
   rows: readonly { id: string; transferGroupId: string | null }[],
+  excluded: string[],
 ): Promise<Map<string, string>> {
   const groups = [...new Set(rows.map((r) => r.transferGroupId).filter((g): g is string => g !== null))]
   if (groups.length === 0) return new Map()
   const legs = await db
     .select({ id: transactions.id, groupId: transactions.transferGroupId, accountId: transactions.accountId })
     .from(transactions)
-    .where(and(eq(transactions.householdId, householdId), inArray(transactions.transferGroupId, groups)))
+    .where(
+      and(
+        eq(transactions.householdId, householdId),
+        inArray(transactions.transferGroupId, groups),
+        excluded.length ? notIn(transactions.accountId, excluded) : undefined,
+      ),
+    )
   const byRow = new Map<string, string>()
   for (const row of rows) {
     const other = legs.find((l) => l.groupId === row.transferGroupId && l.id !== row.id)
@@ -219,7 +245,9 @@ async function transferPartners(
   return byRow
 }
 
-export async function findTransaction(db: DbOrTx, householdId: string, id: string): Promise<TransactionRow | null> {
+/** One row of the household, unless it is in an `excluded` account (nor is a transfer's other
+ *  leg named when that leg is in one). */
+export async function findTransaction(db: DbOrTx, householdId: string, id: string, excluded: string[]): Promise<TransactionRow | null> {
   const rows = await db
     .select({ t: transactions, transferAccountId: partner.accountId })
     .from(transactions)
@@ -229,9 +257,16 @@ export async function findTransaction(db: DbOrTx, householdId: string, id: strin
         eq(partner.householdId, transactions.householdId),
         eq(partner.transferGroupId, transactions.transferGroupId),
         ne(partner.id, transactions.id),
+        excluded.length ? notIn(partner.accountId, excluded) : undefined,
       ),
     )
-    .where(and(eq(transactions.householdId, householdId), eq(transactions.id, id)))
+    .where(
+      and(
+        eq(transactions.householdId, householdId),
+        eq(transactions.id, id),
+        excluded.length ? notIn(transactions.accountId, excluded) : undefined,
+      ),
+    )
     .limit(1)
   const row = rows[0]
   if (!row) return null

@@ -1,6 +1,8 @@
 // Transaction use cases: add, edit, delete, bulk changes and transfers, each in one database
 // transaction through the ledger, after checking that every account and category is the
-// household's own.
+// household's own. Each member reads only the rows of accounts whose transactions they see and
+// changes only those of accounts they may write to (ADR 0023): a row or account they may not see
+// answers 404, as one that does not exist; a role that may not write answers 403.
 import type { z } from 'zod'
 import type {
   bulkTransactionsBody,
@@ -14,7 +16,8 @@ import { absCents, asCents, negate, type Cents } from '../../../domain/money'
 import { payeeKey } from '../../../domain/rules'
 import type { Db, DbOrTx, Tx } from '../../db/connect'
 import { uuidv7 } from '../../db/ids'
-import { badRequest, notFound } from '../../http/errors'
+import { badRequest, forbidden, notFound } from '../../http/errors'
+import { fullAccount, memberScope, writableAccount, type MemberScope } from '../accounts/scope'
 import type { SessionUser } from '../auth/sessions'
 import { learnPayeeCategories } from '../rules/repo'
 import {
@@ -45,6 +48,7 @@ export function toTransactionDto(row: TransactionRow): Transaction {
     splits: row.splits.map((s) => ({ categoryId: s.categoryId, amount: asCents(s.amount), memo: s.memo })),
     importBatchId: row.importBatchId,
     billId: row.billId,
+    enteredBy: row.userId,
     runningBalance: row.runningBalance === null ? null : asCents(row.runningBalance),
     createdAt: row.createdAt.toISOString(),
   }
@@ -57,14 +61,39 @@ function signed(amount: Cents, type: 'income' | 'expense' | undefined): Cents {
   return amount
 }
 
-export async function checkAccounts(db: DbOrTx, householdId: string, ids: string[], forWriting = true): Promise<void> {
+/**
+ * The accounts a write puts rows into: each must be one the member may write to (404 when they
+ * may not see its transactions or it does not exist, 403 for a viewer) and open.
+ */
+async function checkWritableAccounts(db: DbOrTx, scope: MemberScope, ids: string[]): Promise<void> {
   const unique = [...new Set(ids)]
-  const found = await accountsOfHousehold(db, householdId, unique)
+  for (const id of unique) writableAccount(scope, id)
+  const found = await accountsOfHousehold(db, scope.householdId, unique)
   for (const id of unique) {
     const account = found.get(id)
-    if (!account) throw badRequest('That account does not exist', 'UNKNOWN_ACCOUNT')
-    if (forWriting && account.isClosed) {
+    if (!account) throw notFound('Account')
+    if (account.isClosed) {
       throw badRequest('That account is closed: reopen it to add or change its transactions', 'ACCOUNT_CLOSED')
+    }
+  }
+}
+
+/** A stored row the member may see: 404 when its account's transactions are hidden from them. */
+function seen<T extends { accountId: string }>(scope: MemberScope, row: T | undefined): T {
+  if (!row || scope.accounts.get(row.accountId)?.view !== 'full') throw notFound('Transaction')
+  return row
+}
+
+/**
+ * Rows a write changes besides the ones the member chose (the other leg of a transfer): their
+ * accounts must be writable too, or the write would reach into an account the member may not
+ * change. The chosen row is seen, so its transfer is no secret: 403 rather than 404.
+ */
+function checkPartnerLegs(scope: MemberScope, legs: readonly { accountId: string }[]): void {
+  for (const leg of legs) {
+    const account = scope.accounts.get(leg.accountId)
+    if (account?.view !== 'full') {
+      throw forbidden('The other side of this transfer is in an account you cannot change: ask its owner', 'TRANSFER_PARTNER_LOCKED')
     }
   }
 }
@@ -90,14 +119,22 @@ async function learn(tx: Tx, householdId: string, categoryId: string | null, pay
 }
 
 export async function list(db: Db, user: SessionUser, query: ListQuery) {
-  const { rows, nextCursor } = await listTransactions(db, user.householdId, query)
+  const scope = await memberScope(db, user)
+  // an account whose transactions the member may not see answers as GET /api/accounts/:id would
+  // for one that does not exist, rather than as an empty list
+  if (query.accountId) fullAccount(scope, query.accountId)
+  const { rows, nextCursor } = await listTransactions(db, user.householdId, query, scope.noTransactions)
   return { items: rows.map(toTransactionDto), nextCursor }
 }
 
-export async function getOne(db: DbOrTx, householdId: string, id: string): Promise<Transaction> {
-  const row = await findTransaction(db, householdId, id)
+async function readOne(db: DbOrTx, scope: MemberScope, id: string): Promise<Transaction> {
+  const row = await findTransaction(db, scope.householdId, id, scope.noTransactions)
   if (!row) throw notFound('Transaction')
   return toTransactionDto(row)
+}
+
+export async function getOne(db: DbOrTx, user: SessionUser, id: string): Promise<Transaction> {
+  return readOne(db, await memberScope(db, user), id)
 }
 
 export async function create(
@@ -110,7 +147,8 @@ export async function create(
   const splits = body.splits.map((s) => ({ ...s, amount: body.type ? signed(s.amount, body.type) : s.amount }))
   checkSplits(amount, splits)
   return db.transaction(async (tx) => {
-    await checkAccounts(tx, user.householdId, [body.accountId])
+    const scope = await memberScope(tx, user)
+    await checkWritableAccounts(tx, scope, [body.accountId])
     await checkCategories(tx, user.householdId, [body.categoryId, ...splits.map((s) => s.categoryId)])
     const [id] = await insertTransactions(tx, [
       {
@@ -129,13 +167,14 @@ export async function create(
       },
     ])
     if (!splits.length) await learn(tx, user.householdId, body.categoryId, [body.merchant], now)
-    return getOne(tx, user.householdId, id ?? '')
+    return readOne(tx, scope, id ?? '')
   })
 }
 
 async function updateTransferLegs(
   tx: Tx,
   user: SessionUser,
+  scope: MemberScope,
   leg: Awaited<ReturnType<typeof loadForWrite>>[number],
   body: z.output<typeof updateTransactionBody>,
   now: Date,
@@ -158,13 +197,16 @@ async function updateTransferLegs(
     ...(body.description !== undefined ? { description: body.description } : {}),
     ...(body.merchant !== undefined ? { merchant: body.merchant } : {}),
   }
+  const reachesOther = Object.keys(shared).length > 0 || amount !== undefined
+  // notes and a move of this leg stay on this side; anything else changes the other leg too
+  if (other && reachesOther) checkPartnerLegs(scope, [other])
   await updateStoredTransaction(
     tx,
     leg,
     { ...shared, ...(body.notes !== undefined ? { notes: body.notes } : {}), ...(body.accountId ? { accountId: body.accountId } : {}), ...(amount !== undefined ? { amount } : {}) },
     now,
   )
-  if (other) {
+  if (other && reachesOther) {
     await updateStoredTransaction(tx, other, { ...shared, ...(amount !== undefined ? { amount: negate(amount) } : {}) }, now)
   }
 }
@@ -177,12 +219,13 @@ export async function update(
   now: Date,
 ): Promise<Transaction> {
   return db.transaction(async (tx) => {
-    const [before] = await loadForWrite(tx, user.householdId, [id])
-    if (!before) throw notFound('Transaction')
-    await checkAccounts(tx, user.householdId, [before.accountId, ...(body.accountId ? [body.accountId] : [])])
+    const scope = await memberScope(tx, user)
+    const before = seen(scope, (await loadForWrite(tx, user.householdId, [id]))[0])
+    // moving a row takes both accounts: the one it leaves and the one it goes to
+    await checkWritableAccounts(tx, scope, [before.accountId, ...(body.accountId ? [body.accountId] : [])])
     if (before.kind === 'transfer') {
-      await updateTransferLegs(tx, user, before, body, now)
-      return getOne(tx, user.householdId, id)
+      await updateTransferLegs(tx, user, scope, before, body, now)
+      return readOne(tx, scope, id)
     }
     await checkCategories(tx, user.householdId, [body.categoryId ?? null, ...(body.splits ?? []).map((s) => s.categoryId)])
     const amount = signed(body.amount ?? asCents(before.amount), body.type)
@@ -205,22 +248,25 @@ export async function update(
     if (body.categoryId && !splits?.length) {
       await learn(tx, user.householdId, body.categoryId, [body.merchant ?? before.merchant, before.importedPayee], now)
     }
-    return getOne(tx, user.householdId, id)
+    return readOne(tx, scope, id)
   })
 }
 
 /** Deletes a transaction; a transfer goes with its other side. */
 export async function remove(db: Db, user: SessionUser, id: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const [row] = await loadForWrite(tx, user.householdId, [id])
-    if (!row) throw notFound('Transaction')
+    const scope = await memberScope(tx, user)
+    const row = seen(scope, (await loadForWrite(tx, user.householdId, [id]))[0])
+    writableAccount(scope, row.accountId)
     const ids = [id]
     if (row.transferGroupId) {
       const legs = await tx.query.transactions.findMany({
         where: (t, { and, eq }) => and(eq(t.householdId, user.householdId), eq(t.transferGroupId, row.transferGroupId ?? '')),
-        columns: { id: true },
+        columns: { id: true, accountId: true },
       })
-      ids.push(...legs.map((l) => l.id).filter((l) => l !== id))
+      const others = legs.filter((l) => l.id !== id)
+      checkPartnerLegs(scope, others)
+      ids.push(...others.map((l) => l.id))
     }
     await deleteTransactions(tx, user.householdId, ids)
   })
@@ -233,16 +279,21 @@ export async function bulk(
   now: Date,
 ): Promise<{ updated: number }> {
   return db.transaction(async (tx) => {
+    const scope = await memberScope(tx, user)
     const rows = await loadForWrite(tx, user.householdId, [...new Set(body.ids)])
+    // one id the member may not see and nothing changes, as for an id that does not exist
     if (rows.length !== new Set(body.ids).size) throw notFound('Transaction')
+    for (const row of rows) seen(scope, row)
+    for (const accountId of new Set(rows.map((r) => r.accountId))) writableAccount(scope, accountId)
     if (body.action === 'delete') {
       const groups = [...new Set(rows.map((r) => r.transferGroupId).filter((g): g is string => g !== null))]
       const partners = groups.length
         ? await tx.query.transactions.findMany({
             where: (t, { and, eq, inArray }) => and(eq(t.householdId, user.householdId), inArray(t.transferGroupId, groups)),
-            columns: { id: true },
+            columns: { id: true, accountId: true },
           })
         : []
+      checkPartnerLegs(scope, partners)
       await deleteTransactions(tx, user.householdId, [...new Set([...body.ids, ...partners.map((p) => p.id)])])
       return { updated: rows.length }
     }
@@ -267,7 +318,8 @@ export async function transfer(
   body: z.output<typeof createTransferBody>,
 ): Promise<{ from: Transaction; to: Transaction }> {
   return db.transaction(async (tx) => {
-    await checkAccounts(tx, user.householdId, [body.fromAccountId, body.toAccountId])
+    const scope = await memberScope(tx, user)
+    await checkWritableAccounts(tx, scope, [body.fromAccountId, body.toAccountId])
     const groupId = uuidv7()
     const base = {
       householdId: user.householdId,
@@ -286,8 +338,8 @@ export async function transfer(
       { ...base, accountId: body.toAccountId, amount: body.amount },
     ])
     return {
-      from: await getOne(tx, user.householdId, fromId ?? ''),
-      to: await getOne(tx, user.householdId, toId ?? ''),
+      from: await readOne(tx, scope, fromId ?? ''),
+      to: await readOne(tx, scope, toId ?? ''),
     }
   })
 }
