@@ -4,6 +4,7 @@
 import { and, asc, between, desc, eq, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/connect'
 import { accounts, categories, importBatches, importPresets, transactions, type ConvertedRow } from '../../db/schema'
+import { notIn } from '../accounts/scope'
 
 export type AccountRow = typeof accounts.$inferSelect
 export type BatchRow = typeof importBatches.$inferSelect
@@ -121,6 +122,8 @@ export async function rowsForTransfers(
   to: string,
   amounts: readonly number[],
   exceptAccountId: string | null,
+  /** accounts whose rows the member may not see (nor turn into transfer legs) */
+  excluded: readonly string[],
 ): Promise<StoredTransferRow[]> {
   if (amounts.length === 0) return []
   const t = transactions
@@ -136,6 +139,7 @@ export async function rowsForTransfers(
         sql`${t.transferGroupId} is null`,
         sql`${t.amount} = any(${sql.param([...amounts])}::bigint[])`,
         exceptAccountId ? sql`${t.accountId} <> ${exceptAccountId}` : undefined,
+        excluded.length ? notIn(t.accountId, [...excluded]) : undefined,
       ),
     )
     .orderBy(asc(t.date), asc(t.id))
@@ -167,12 +171,17 @@ export async function findBatch(db: DbOrTx, householdId: string, id: string): Pr
   return rows[0]
 }
 
-/** The newest import of the same file (by its sha-256), to say so in the preview. */
-export async function findBatchByHash(db: DbOrTx, householdId: string, fileHash: string): Promise<BatchRow | undefined> {
+/** A batch that imported into none of these accounts (jsonb `?|`: any of the ids in the array). */
+function touchesNone(excluded: readonly string[]): SQL | undefined {
+  return excluded.length ? sql`not (${importBatches.accountIds} ?| ${sql.param([...excluded])}::text[])` : undefined
+}
+
+/** The newest import of the same file (by its sha-256) into accounts the member sees, to say so in the preview. */
+export async function findBatchByHash(db: DbOrTx, householdId: string, fileHash: string, excluded: readonly string[]): Promise<BatchRow | undefined> {
   const rows = await db
     .select()
     .from(importBatches)
-    .where(and(eq(importBatches.householdId, householdId), eq(importBatches.fileHash, fileHash)))
+    .where(and(eq(importBatches.householdId, householdId), eq(importBatches.fileHash, fileHash), touchesNone(excluded)))
     .orderBy(desc(importBatches.createdAt))
     .limit(1)
   return rows[0]
@@ -183,12 +192,20 @@ export async function listBatches(
   householdId: string,
   limit: number,
   after: { createdAt: Date; id: string } | null,
+  /** leave out batches that imported into any of these accounts */
+  excluded: readonly string[],
 ): Promise<BatchRow[]> {
   const b = importBatches
   return db
     .select()
     .from(b)
-    .where(and(eq(b.householdId, householdId), after ? sql`(${b.createdAt}, ${b.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)` : undefined))
+    .where(
+      and(
+        eq(b.householdId, householdId),
+        after ? sql`(${b.createdAt}, ${b.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)` : undefined,
+        touchesNone(excluded),
+      ),
+    )
     .orderBy(desc(b.createdAt), desc(b.id))
     .limit(limit)
 }

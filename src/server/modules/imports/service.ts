@@ -3,6 +3,10 @@
 // it may duplicate or pair with, once → duplicates → overrides → transfers → rules and learned
 // categories → write everything in ONE database transaction (batch, accounts, rows through the
 // ledger, transfer links), so a crash or kill leaves all of it or none of it.
+// A member imports only into accounts they may write to, and a file is matched (accounts by
+// identity or name, duplicates, transfers) only against accounts whose transactions they see:
+// another member's private or balance-only account is as if it did not exist (ADR 0023). Past
+// imports are listed and undone only when every account they touched is the member's to see.
 import { createHash } from 'node:crypto'
 import type { z } from 'zod'
 import {
@@ -25,8 +29,9 @@ import { asCents } from '../../../domain/money'
 import { compileRules, notesWith, payeeKey } from '../../../domain/rules'
 import type { Db, DbOrTx, Tx } from '../../db/connect'
 import { uuidv7 } from '../../db/ids'
-import { AppError, badRequest, notFound } from '../../http/errors'
+import { AppError, badRequest, forbidden, notFound } from '../../http/errors'
 import type { SessionUser } from '../auth/sessions'
+import { memberScope, writableAccount, type MemberScope } from '../accounts/scope'
 import { lastDigits } from '../accounts/service'
 import { learnedCategories } from '../rules/repo'
 import { loadRules } from '../rules/service'
@@ -189,8 +194,14 @@ function usable(account: AccountRow): AccountRow {
   return account
 }
 
+/**
+ * Which account each of the file's accounts goes to. `stored` are the accounts the member may
+ * import into; `keysInUse` the bank identities of every account of the household, so an account
+ * created for the file never takes one another member's account holds.
+ */
 function resolveAccounts(
   stored: AccountRow[],
+  keysInUse: ReadonlySet<string>,
   user: SessionUser,
   format: StatementFormat,
   parsedAccounts: ParsedAccount[],
@@ -198,7 +209,7 @@ function resolveAccounts(
   warnings: ParseIssue[],
 ): PlannedAccount[] {
   const chosen = accountId === undefined ? null : stored.find((a) => a.id === accountId)
-  if (accountId !== undefined && !chosen) throw badRequest('That account does not exist', 'UNKNOWN_ACCOUNT')
+  if (accountId !== undefined && !chosen) throw notFound('Account')
   // a QIF file may mix named (!Account) blocks with one unnamed section: the chosen account takes that one
   const unnamedQif = parsedAccounts.filter((a) => a.key.startsWith('qif:'))
   if (chosen && parsedAccounts.length > 1 && !(format === 'qif' && unnamedQif.length === 1)) {
@@ -207,7 +218,6 @@ function resolveAccounts(
       'MULTIPLE_ACCOUNTS',
     )
   }
-  const keysInUse = new Set(stored.map((a) => a.externalKey).filter((k): k is string => k !== null))
   return parsedAccounts.map((parsed, index) => {
     const plan = (account: AccountRow | null, create: PlannedAccount['create'], giveKey = false): PlannedAccount => ({
       parsed,
@@ -249,7 +259,8 @@ function resolveAccounts(
       type: parsed.type,
       currency: parsed.currency ?? user.baseCurrency,
       accountNumber: lastDigits(parsed.numberLast4),
-      externalKey: bankFile ? parsed.key : null,
+      // an account the member may not see holds this identity: the new one goes without it
+      externalKey: bankFile && !keysInUse.has(parsed.key) ? parsed.key : null,
     })
   })
 }
@@ -283,6 +294,7 @@ type Plan = {
   accounts: PlannedAccount[]
   rows: PlannedRow[]
   warnings: ParseIssue[]
+  /** the accounts the member may import into */
   storedAccounts: AccountRow[]
 }
 
@@ -303,11 +315,13 @@ function categoryByName(names: Map<string, string>, raw: string | null): string 
   return names.get(full) ?? names.get(full.split(':').pop()?.trim() ?? '') ?? null
 }
 
-async function makePlan(db: DbOrTx, user: SessionUser, input: ImportInput, parsed: ParsedFile): Promise<Plan> {
+async function makePlan(db: DbOrTx, user: SessionUser, scope: MemberScope, input: ImportInput, parsed: ParsedFile): Promise<Plan> {
   const householdId = user.householdId
   const warnings: ParseIssue[] = [...parsed.result.warnings]
-  const storedAccounts = await householdAccounts(db, householdId)
-  const accounts = resolveAccounts(storedAccounts, user, parsed.format, parsed.result.accounts, input.accountId, warnings)
+  const everyAccount = await householdAccounts(db, householdId)
+  const keysInUse = new Set(everyAccount.map((a) => a.externalKey).filter((k): k is string => k !== null))
+  const storedAccounts = everyAccount.filter((a) => scope.accounts.get(a.id)?.view === 'full')
+  const accounts = resolveAccounts(storedAccounts, keysInUse, user, parsed.format, parsed.result.accounts, input.accountId, warnings)
   const overrides = new Map((input.overrides ?? []).map((o) => [o.line, o.status]))
 
   const rows: PlannedRow[] = []
@@ -376,7 +390,15 @@ async function makePlan(db: DbOrTx, user: SessionUser, input: ImportInput, parse
   const othersExist = storedAccounts.some((a) => !refs.has(a.id))
   const storedPartners =
     othersExist && candidates.length > 0
-      ? await rowsForTransfers(db, householdId, range.from, range.to, [...new Set(candidates.map((r) => -r.t.amount))], onlyAccount)
+      ? await rowsForTransfers(
+          db,
+          householdId,
+          range.from,
+          range.to,
+          [...new Set(candidates.map((r) => -r.t.amount))],
+          onlyAccount,
+          scope.noTransactions,
+        )
       : []
   if (refs.size > 1 || storedPartners.length > 0) {
     const partners = findTransfers(
@@ -646,14 +668,17 @@ export async function importStatement(
   now: Date,
   onProgress?: ImportProgress,
 ): Promise<ImportResult> {
+  // the chosen account first: its saved CSV mapping is read while parsing
+  if (input.accountId !== undefined) writableAccount(await memberScope(db, user), input.accountId)
   const parsed = await parseFile(db, user, input)
   const rowTotal = parsed.result.accounts.reduce((n, a) => n + a.transactions.length, 0)
   onProgress?.('parsed', rowTotal)
   const fileHash = createHash('sha256').update(input.bytes).digest('hex')
 
   if (input.preview) {
-    const plan = await makePlan(db, user, input, parsed)
-    const earlier = await findBatchByHash(db, user.householdId, fileHash)
+    const scope = await memberScope(db, user)
+    const plan = await makePlan(db, user, scope, input, parsed)
+    const earlier = await findBatchByHash(db, user.householdId, fileHash, scope.noTransactions)
     if (earlier) {
       plan.warnings.unshift({ line: 0, message: `This very file was imported on ${earlier.createdAt.toISOString().slice(0, 10)}.` })
     }
@@ -672,7 +697,7 @@ export async function importStatement(
   }
   const result = await db.transaction(async (tx) => {
     await lockHouseholdImports(tx, user.householdId)
-    const plan = await makePlan(tx, user, input, parsed)
+    const plan = await makePlan(tx, user, await memberScope(tx, user), input, parsed)
     const batchId = await write(tx, user, input, plan, fileHash, now, onProgress)
     return summary(plan, batchId, false)
   })
@@ -718,7 +743,8 @@ export async function listImports(
   user: SessionUser,
   query: { limit: number; cursor?: string | undefined },
 ): Promise<{ items: BatchDto[]; nextCursor: string | null }> {
-  const rows = await listBatches(db, user.householdId, query.limit + 1, query.cursor ? decodeCursor(query.cursor) : null)
+  const scope = await memberScope(db, user)
+  const rows = await listBatches(db, user.householdId, query.limit + 1, query.cursor ? decodeCursor(query.cursor) : null, scope.noTransactions)
   const page = rows.slice(0, query.limit)
   const last = page.at(-1)
   const nextCursor =
@@ -735,14 +761,23 @@ export async function undoImport(db: Db, user: SessionUser, batchId: string, now
   const householdId = user.householdId
   return db.transaction(async (tx) => {
     await lockHouseholdImports(tx, householdId)
+    const scope = await memberScope(tx, user)
     const batch = await findBatch(tx, householdId, batchId)
-    if (!batch) throw notFound('Import')
+    // every account it imported into that still exists must be one the member may change
+    if (!batch || batch.accountIds.some((id) => scope.accounts.has(id) && scope.accounts.get(id)?.view !== 'full')) {
+      throw notFound('Import')
+    }
+    for (const id of batch.accountIds) if (scope.accounts.has(id)) writableAccount(scope, id)
     const own = await batchRows(tx, householdId, batch)
     const groups = [...new Set(own.flatMap((r) => (r.transferGroupId ? [r.transferGroupId] : [])))]
     const others = await otherLegs(tx, householdId, groups, batchId)
     const saved = new Map(batch.convertedRows.map((c) => [c.id, c]))
     const categories = new Set((await householdCategories(tx, householdId)).map((c) => c.id))
     const stored = await loadForWrite(tx, householdId, [...new Set([...batch.convertedRows.map((c) => c.id), ...others])])
+    // rows of other accounts it linked as transfers are given back too: they must be the member's to change
+    if (stored.some((row) => scope.accounts.get(row.accountId)?.view !== 'full')) {
+      throw forbidden('This import linked transfers in an account you cannot change: ask its owner to undo it', 'TRANSFER_PARTNER_LOCKED')
+    }
     const changes = stored.flatMap((before): { before: StoredTransaction; patch: BulkPatch }[] => {
       const was = saved.get(before.id)
       if (was) {
@@ -777,16 +812,15 @@ function toPresetDto(row: PresetRow): PresetDto | null {
   return { id: row.id, accountId: row.accountId, name: row.name, mapping: mapping.data, updatedAt: row.updatedAt.toISOString() }
 }
 
+/** The household's default mapping and those of accounts the member may import into. */
 export async function presets(db: Db, user: SessionUser): Promise<PresetDto[]> {
-  return (await listPresets(db, user.householdId)).flatMap((row) => toPresetDto(row) ?? [])
+  const [rows, scope] = await Promise.all([listPresets(db, user.householdId), memberScope(db, user)])
+  return rows.flatMap((row) => (row.accountId === null || scope.accounts.get(row.accountId)?.view === 'full' ? (toPresetDto(row) ?? []) : []))
 }
 
 export async function savePreset(db: Db, user: SessionUser, body: z.output<typeof importPresetBody>, now: Date): Promise<PresetDto> {
   return db.transaction(async (tx) => {
-    if (body.accountId !== null) {
-      const owned = (await householdAccounts(tx, user.householdId)).some((a) => a.id === body.accountId)
-      if (!owned) throw badRequest('That account does not exist', 'UNKNOWN_ACCOUNT')
-    }
+    if (body.accountId !== null) writableAccount(await memberScope(tx, user), body.accountId)
     const row = await upsertPreset(tx, { householdId: user.householdId, accountId: body.accountId, name: body.name, mapping: { ...body.mapping } }, now)
     const dto = toPresetDto(row)
     if (!dto) throw new Error('a saved preset does not read back')

@@ -3,6 +3,7 @@
 import { and, asc, eq, isNull, max, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/connect'
 import { categories, payeeCategories, rules, transactions } from '../../db/schema'
+import { notIn } from '../accounts/scope'
 
 export type RuleRow = typeof rules.$inferSelect
 export type NewRuleRow = typeof rules.$inferInsert
@@ -77,8 +78,8 @@ export type RuleTarget = {
   importedPayee: string | null
 }
 
-/** The ordinary (not transfer, not split) rows a rule run looks at. */
-export function ruleTargets(db: DbOrTx, householdId: string, onlyUncategorized: boolean): Promise<RuleTarget[]> {
+/** The ordinary (not transfer, not split) rows a rule run looks at, outside `excluded` accounts. */
+export function ruleTargets(db: DbOrTx, householdId: string, onlyUncategorized: boolean, excluded: string[]): Promise<RuleTarget[]> {
   const t = transactions
   return db
     .select({
@@ -98,6 +99,7 @@ export function ruleTargets(db: DbOrTx, householdId: string, onlyUncategorized: 
         eq(t.kind, 'standard'),
         eq(t.isSplit, false),
         onlyUncategorized ? isNull(t.categoryId) : undefined,
+        excluded.length ? notIn(t.accountId, excluded) : undefined,
       ),
     )
 }

@@ -1,14 +1,17 @@
 // Rule use cases: list, add, edit, delete and reorder a household's rules, and run them over
-// stored transactions (category changes go through the ledger, all in one transaction).
+// stored transactions (category changes go through the ledger, all in one transaction). Rules
+// are the household's, but a member's run touches only the rows they see and may change, and a
+// rule names only accounts whose transactions its author sees (ADR 0023).
 import type { z } from 'zod'
 import type { applyRulesBody, createRuleBody, RuleDto, updateRuleBody } from '../../../contract/rules'
 import { asCents } from '../../../domain/money'
 import { compileRules, notesWith, type Rule, type RuleActions, type RuleCondition, type RuleOutcome } from '../../../domain/rules'
 import type { Db, DbOrTx } from '../../db/connect'
 import { badRequest, notFound } from '../../http/errors'
+import { fullAccount, memberScope } from '../accounts/scope'
 import type { SessionUser } from '../auth/sessions'
 import { loadForWrite, updateStoredTransactions, type BulkPatch } from '../transactions/ledger'
-import { checkAccounts, checkCategories } from '../transactions/service'
+import { checkCategories } from '../transactions/service'
 import {
   deleteRuleRow,
   findRule,
@@ -52,11 +55,17 @@ export async function loadRules(db: DbOrTx, householdId: string): Promise<Rule[]
   return (await listRuleRows(db, householdId)).map(toDomainRule)
 }
 
-/** A rule may only point at the household's own categories and accounts. */
-async function checkReferences(db: DbOrTx, householdId: string, conditions: RuleCondition[] | undefined, actions: RuleActions | undefined) {
-  if (actions?.setCategoryId) await checkCategories(db, householdId, [actions.setCategoryId])
+/**
+ * A rule may only point at the household's own categories, and at accounts whose transactions
+ * the member sees (another's private account answers 404, as one that does not exist).
+ */
+async function checkReferences(db: DbOrTx, user: SessionUser, conditions: RuleCondition[] | undefined, actions: RuleActions | undefined) {
+  if (actions?.setCategoryId) await checkCategories(db, user.householdId, [actions.setCategoryId])
   const accountIds = (conditions ?? []).filter((c) => c.field === 'account').map((c) => c.value)
-  if (accountIds.length) await checkAccounts(db, householdId, accountIds, false)
+  if (accountIds.length) {
+    const scope = await memberScope(db, user)
+    for (const id of accountIds) fullAccount(scope, id)
+  }
 }
 
 export async function list(db: Db, user: SessionUser): Promise<RuleDto[]> {
@@ -65,7 +74,7 @@ export async function list(db: Db, user: SessionUser): Promise<RuleDto[]> {
 
 export async function create(db: Db, user: SessionUser, body: z.output<typeof createRuleBody>, now: Date): Promise<RuleDto> {
   return db.transaction(async (tx) => {
-    await checkReferences(tx, user.householdId, body.conditions, body.actions)
+    await checkReferences(tx, user, body.conditions, body.actions)
     const row = await insertRule(tx, {
       householdId: user.householdId,
       name: body.name,
@@ -84,7 +93,7 @@ export async function create(db: Db, user: SessionUser, body: z.output<typeof cr
 export async function update(db: Db, user: SessionUser, id: string, body: z.output<typeof updateRuleBody>, now: Date): Promise<RuleDto> {
   return db.transaction(async (tx) => {
     if (!(await findRule(tx, user.householdId, id))) throw notFound('Rule')
-    await checkReferences(tx, user.householdId, body.conditions, body.actions)
+    await checkReferences(tx, user, body.conditions, body.actions)
     const row = await updateRuleRow(tx, user.householdId, id, {
       ...(body.name !== undefined ? { name: body.name } : {}),
       ...(body.isActive !== undefined ? { isActive: body.isActive } : {}),
@@ -140,8 +149,11 @@ export async function applyToExisting(
       if (rules.length !== wanted.size) throw notFound('Rule')
     }
     const run = compileRules(rules)
+    const scope = await memberScope(tx, user)
     const categories = await householdCategoryIds(tx, user.householdId)
-    const targets = await ruleTargets(tx, user.householdId, body.onlyUncategorized)
+    // only rows the member sees: the route lets only adults and the owner run rules, and they may
+    // change every row they see
+    const targets = await ruleTargets(tx, user.householdId, body.onlyUncategorized, scope.noTransactions)
     const patches = new Map<string, BulkPatch>()
     for (const row of targets) {
       const subject = { payee: row.merchant, description: row.description, amount: asCents(row.amount), accountId: row.accountId }
