@@ -30,6 +30,7 @@ export function PlaceholderPage({
               <span>
                 {title} is a premium feature, included in the Basic and Premium plans. Your{' '}
                 {tierLabel(user.subscriptionTier)} plan does not include it.{' '}
+                {user.role === 'owner' ? '' : 'The household’s owner manages the plan. '}
                 <Link to="/subscription" className="font-medium underline underline-offset-4">
                   See the plans
                 </Link>

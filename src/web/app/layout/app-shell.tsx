@@ -1,10 +1,12 @@
-// The signed-in layout: the desktop sidebar (lg and up), the header, the page, and the mobile
-// bottom bar (below lg). Pages load lazily inside it behind a spinner. Only the navigation that
+// The signed-in layout: the desktop sidebar (lg and up), the header, the failed-payment banner
+// (every member, while the household's payment is past due), the page, and the mobile bottom bar
+// (below lg). Pages load lazily inside it behind a spinner. Only the navigation that
 // shows is rendered: a phone neither builds nor downloads the sidebar, a desktop has no bar.
 import { Suspense } from 'react'
 import { Outlet } from 'react-router'
 import { PageSpinner } from '../../components/ui/spinner'
 import { useAuth } from '../../lib/auth'
+import { BillingBannerSlot } from '../../features/subscription/components/past-due-banner'
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query'
 import { Header } from './header'
 import { MobileNav } from './mobile-nav'
@@ -38,6 +40,7 @@ export function AppShell() {
         <div className="flex min-h-dvh min-w-0 flex-col">
           <Header user={user} />
           <main id="main" tabIndex={-1} className="flex flex-1 flex-col pb-20 outline-none lg:pb-0">
+            <BillingBannerSlot />
             <Suspense fallback={<PageSpinner />}>
               <Outlet />
             </Suspense>

@@ -1,11 +1,13 @@
-// GET /api/subscription/info (only when signed in): the user's tier, its features and limits,
-// and the plans on offer.
+// GET /api/subscription/info (only when signed in): the household's plan, its features and
+// limits, the plans on offer, and whether card billing is set up and who may change the plan.
+// The app shell reads it too, for the failed-payment banner every member sees.
 import { useQuery } from '@tanstack/react-query'
 import { getSubscriptionInfo } from '../../../../contract/subscription'
 import { callEndpoint } from '../../../lib/api'
 
 export const subscriptionKeys = {
-  info: () => ['/api/subscription/info'] as const,
+  all: ['/api/subscription'] as const,
+  info: () => ['/api/subscription', 'info'] as const,
 }
 
 export function useSubscriptionInfo(enabled: boolean) {
