@@ -1,0 +1,13 @@
+// DELETE /api/household/invites/{token}: the link stops working at once.
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { revokeInvite } from '../../../../contract/household'
+import { callEndpoint } from '../../../lib/api'
+import { householdKeys } from './household-keys'
+
+export function useRevokeInvite() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (token: string) => callEndpoint(revokeInvite, { params: { token } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: householdKeys.invites }),
+  })
+}

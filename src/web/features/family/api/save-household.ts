@@ -1,0 +1,24 @@
+// PATCH /api/household (rename) and PATCH /api/household/members/{userId} (change a role): both
+// answer the household as it now is, which replaces the cached one.
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { InviteRole } from '../../../../domain/access'
+import { renameHousehold, updateMember, type Household } from '../../../../contract/household'
+import { callEndpoint } from '../../../lib/api'
+import { householdKeys } from './household-keys'
+
+export function useRenameHousehold() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (name: string) => callEndpoint(renameHousehold, { body: { name } }),
+    onSuccess: (household: Household) => queryClient.setQueryData(householdKeys.all, household),
+  })
+}
+
+export function useChangeRole() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ userId, role }: { userId: string; role: InviteRole }) =>
+      callEndpoint(updateMember, { params: { userId }, body: { role } }),
+    onSuccess: (household: Household) => queryClient.setQueryData(householdKeys.all, household),
+  })
+}

@@ -1,0 +1,160 @@
+// The confirmations before someone leaves the household, is removed from it, or is handed it:
+// each says in plain words what moves where, and the button says exactly what it does.
+import type { Household, HouseholdMember } from '../../../../contract/household'
+import { displayName } from '../../../../domain/avatar'
+import { ownHouseholdName } from '../../../../domain/household'
+import { ConfirmDialog } from '../../../components/confirm-dialog'
+import { toast } from '../../../lib/toast'
+import { useLeaveHousehold, useRemoveMember, useTransferOwnership } from '../api/change-membership'
+import { leaveConsequences, removeConsequences } from '../membership-text'
+
+function Lines({ lines, testId }: { lines: string[]; testId: string }) {
+  return (
+    <ul className="list-disc space-y-1.5 pl-5" data-testid={testId}>
+      {lines.map((line) => (
+        <li key={line}>{line}</li>
+      ))}
+    </ul>
+  )
+}
+
+export function RemoveMemberDialog({
+  member,
+  household,
+  onOpenChange,
+}: {
+  member: HouseholdMember | null
+  household: Household
+  onOpenChange: (open: boolean) => void
+}) {
+  const remove = useRemoveMember()
+  const name = member === null ? '' : displayName(member)
+  return (
+    <ConfirmDialog
+      open={member !== null}
+      onOpenChange={(open) => {
+        if (!open) remove.reset()
+        onOpenChange(open)
+      }}
+      title={`Remove ${name} from “${household.name}”?`}
+      description={
+        member !== null && (
+          <Lines lines={removeConsequences(member, household.name)} testId="remove-text" />
+        )
+      }
+      confirmLabel={`Remove ${name}`}
+      pendingLabel="Removing…"
+      pending={remove.isPending}
+      error={remove.error}
+      onConfirm={() => {
+        if (member === null) return
+        remove.mutate(member.userId, {
+          onSuccess: () => {
+            toast({
+              title: `${name} was removed`,
+              description: `They now have a household of their own, “${ownHouseholdName(member.firstName)}”.`,
+            })
+            onOpenChange(false)
+          },
+        })
+      }}
+    />
+  )
+}
+
+export function TransferOwnershipDialog({
+  member,
+  household,
+  onOpenChange,
+}: {
+  member: HouseholdMember | null
+  household: Household
+  onOpenChange: (open: boolean) => void
+}) {
+  const transfer = useTransferOwnership()
+  const name = member === null ? '' : displayName(member)
+  return (
+    <ConfirmDialog
+      open={member !== null}
+      onOpenChange={(open) => {
+        if (!open) transfer.reset()
+        onOpenChange(open)
+      }}
+      title={`Make ${name} the owner?`}
+      description={
+        <Lines
+          testId="transfer-text"
+          lines={[
+            `${name} gets everything the owner has: inviting and removing people, changing roles, the plan and deleting “${household.name}”.`,
+            'You become an adult: you keep seeing and changing the shared money, but you can no longer manage members or the plan.',
+            `Nothing moves: every account stays where it is. Only ${name} can make you the owner again.`,
+          ]}
+        />
+      }
+      confirmLabel={`Make ${name} the owner`}
+      pendingLabel="Handing over…"
+      pending={transfer.isPending}
+      error={transfer.error}
+      onConfirm={() => {
+        if (member === null) return
+        transfer.mutate(member.userId, {
+          onSuccess: () => {
+            toast({
+              title: `${name} is now the owner`,
+              description: `You are an adult in “${household.name}”.`,
+            })
+            onOpenChange(false)
+          },
+        })
+      }}
+    />
+  )
+}
+
+export function LeaveHouseholdDialog({
+  open,
+  me,
+  household,
+  onOpenChange,
+}: {
+  open: boolean
+  me: HouseholdMember
+  household: Household
+  onOpenChange: (open: boolean) => void
+}) {
+  const leave = useLeaveHousehold()
+  const owner = household.members.find((m) => m.role === 'owner')
+  const ownerName = owner === undefined ? 'its owner' : displayName(owner)
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) leave.reset()
+        onOpenChange(next)
+      }}
+      title={`Leave “${household.name}”?`}
+      description={
+        <Lines
+          testId="leave-text"
+          lines={leaveConsequences(me, { name: household.name, ownerName })}
+        />
+      }
+      confirmLabel="Leave household"
+      pendingLabel="Leaving…"
+      pending={leave.isPending}
+      error={leave.error}
+      onConfirm={() => {
+        const left = household.name
+        leave.mutate(undefined, {
+          onSuccess: () => {
+            toast({
+              title: `You left “${left}”`,
+              description: `You are the owner of “${ownHouseholdName(me.firstName)}” now.`,
+            })
+            onOpenChange(false)
+          },
+        })
+      }}
+    />
+  )
+}
