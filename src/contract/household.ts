@@ -113,6 +113,11 @@ export const invitePreview = z.object({
   expiresAt: z.string(),
   /** what joining does to the caller's current household, in plain words */
   consequences: z.array(z.string()),
+  /**
+   * why accepting is refused for the caller right now (ALREADY_MEMBER, LEAVE_FIRST,
+   * HOUSEHOLD_FULL, SUBSCRIPTION_ACTIVE: the accept answers 409 with the same code), else null
+   */
+  blocked: z.object({ code: z.string(), message: z.string() }).nullable(),
 })
 
 export const getInvite = endpoint({

@@ -9,6 +9,7 @@ import { budgetRoutes } from './budgets/routes'
 import { categoryRoutes } from './categories/routes'
 import { creditScoreRoutes } from './credit-score/routes'
 import { goalRoutes } from './goals/routes'
+import { householdRoutes } from './household/routes'
 import { importRoutes } from './imports/routes'
 import { metaRoutes } from './meta/routes'
 import { reminderRoutes } from './reminders/routes'
@@ -35,4 +36,5 @@ export const apiModules: Array<(app: FastifyInstance, deps: AppDeps) => void> = 
   subscriptionRoutes,
   spendingPlanRoutes,
   userRoutes,
+  householdRoutes,
 ]

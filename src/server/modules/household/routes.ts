@@ -1,0 +1,40 @@
+// Household endpoints (issue 14): thin wrappers around the service.
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import * as contract from '../../../contract/household'
+import type { AppDeps } from '../../app-deps'
+import type { Config } from '../../config'
+import { route } from '../../http/route'
+import * as service from './service'
+
+/** The address invite links start with: PUBLIC_URL when set, else the one the request came to. */
+function linkBase(config: Config, req: FastifyRequest): string {
+  return config.publicUrl ?? `${req.protocol}://${req.host}`
+}
+
+export function householdRoutes(app: FastifyInstance, { db, clock, config }: AppDeps): void {
+  route(app, contract.getHousehold, async ({ user }) => service.getHousehold(db, user, clock.now()))
+  route(app, contract.renameHousehold, async ({ user, body }) => service.rename(db, user, body.name, clock.now()))
+
+  route(app, contract.createInvite, async ({ user, body, req }) =>
+    service.createInvite(db, user, body, linkBase(config, req), clock.now()),
+  )
+  route(app, contract.listInvites, async ({ user, req }) => service.listInvites(db, user, linkBase(config, req), clock.now()))
+  route(app, contract.revokeInvite, async ({ user, params }) => {
+    await service.revokeInvite(db, user, params.token, clock.now())
+    return null
+  })
+  route(app, contract.getInvite, async ({ user, params }) => service.previewInvite(db, user, params.token, clock.now()))
+  route(app, contract.acceptInvite, async ({ user, params }) => service.acceptInvite(db, user, params.token, clock.now()))
+
+  route(app, contract.updateMember, async ({ user, params, body }) =>
+    service.updateMemberRole(db, user, params.userId, body.role, clock.now()),
+  )
+  route(app, contract.removeMember, async ({ user, params }) => {
+    await service.removeMember(db, user, params.userId, clock.now())
+    return null
+  })
+  route(app, contract.leaveHousehold, async ({ user }) => service.leave(db, user, clock.now()))
+  route(app, contract.transferOwnership, async ({ user, body }) =>
+    service.transferOwnership(db, user, body.userId, clock.now()),
+  )
+}
