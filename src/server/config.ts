@@ -38,6 +38,12 @@ const envSchema = z.object({
     .string()
     .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes): openssl rand -hex 32')
     .optional(),
+  // card billing (issue 14): the four together or none; STRIPE_API_BASE points the SDK elsewhere
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\S+$/, 'must be a Stripe secret key (sk_test_…, sk_live_… or rk_…)').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\S+$/, "must be the webhook endpoint's signing secret (whsec_…)").optional(),
+  STRIPE_PRICE_BASIC: z.string().regex(/^\S+$/, 'must be a Stripe price id (price_…)').optional(),
+  STRIPE_PRICE_PREMIUM: z.string().regex(/^\S+$/, 'must be a Stripe price id (price_…)').optional(),
+  STRIPE_API_BASE: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
 })
 
 export type Env = z.infer<typeof envSchema>
@@ -62,6 +68,16 @@ export type Config = {
   adsClientId: string | null
   oidc: { issuer: string; clientId: string; clientSecret: string } | null
   secretKey: string | null
+  /** card billing through Stripe; null: the administrator sets plans with `cli set-tier` */
+  stripe: StripeConfig | null
+}
+
+export type StripeConfig = {
+  secretKey: string
+  webhookSecret: string
+  prices: { basic: string; premium: string }
+  /** another API address than Stripe's (a local fake or stripe-mock); null: api.stripe.com */
+  apiBase: string | null
 }
 
 export class ConfigError extends Error {
@@ -93,6 +109,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (oidcParts.every(Boolean) && !e.PUBLIC_URL) {
     throw new ConfigError('Invalid configuration:\n  PUBLIC_URL is required when OpenID Connect is set')
   }
+  const stripe = stripeConfig(e)
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -116,5 +133,34 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
         ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET }
         : null,
     secretKey: e.KINWISE_SECRET_KEY ?? null,
+    stripe,
+  }
+}
+
+const STRIPE_VARIABLES = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_BASIC', 'STRIPE_PRICE_PREMIUM'] as const
+
+function stripeConfig(e: Env): StripeConfig | null {
+  const missing = STRIPE_VARIABLES.filter((name) => !e[name])
+  if (missing.length === STRIPE_VARIABLES.length) {
+    if (e.STRIPE_API_BASE) {
+      throw new ConfigError('Invalid configuration:\n  STRIPE_API_BASE is set but card billing is not: set STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_BASIC and STRIPE_PRICE_PREMIUM too')
+    }
+    return null
+  }
+  const { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_PRICE_BASIC: basic, STRIPE_PRICE_PREMIUM: premium } = e
+  // half a Stripe configuration would take payments it never hears about, or the reverse
+  if (!secretKey || !webhookSecret || !basic || !premium) {
+    throw new ConfigError(
+      `Invalid configuration:\n  ${STRIPE_VARIABLES.join(', ')} must be set together (missing: ${missing.join(', ')}); leave all four unset to have the administrator set plans with \`cli set-tier\``,
+    )
+  }
+  if (basic === premium) {
+    throw new ConfigError('Invalid configuration:\n  STRIPE_PRICE_BASIC and STRIPE_PRICE_PREMIUM must be two different prices')
+  }
+  return {
+    secretKey,
+    webhookSecret,
+    prices: { basic, premium },
+    apiBase: e.STRIPE_API_BASE ?? null,
   }
 }
