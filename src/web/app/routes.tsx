@@ -4,12 +4,15 @@
 import { Suspense, useEffect } from 'react'
 import { Route, Routes, useLocation } from 'react-router'
 import { PageSpinner } from '../components/ui/spinner'
+import { OnboardingWithInvite } from '../features/join/onboarding-with-invite'
+import { ResumePendingJoin } from '../features/join/resume-pending-join'
 import { useAuth } from '../lib/auth'
 import { lazyPage } from './lazy-page'
 import { loadLandingPage, loadLoginPage } from './public-page-loaders'
 import { loadSignedInRoutes } from './signed-in-routes-loader'
 import {
   AuthCallbackPage,
+  JoinPage,
   NotFoundPage,
   OnboardingPage,
   PrivacyPage,
@@ -60,6 +63,7 @@ function SignedOutRoutes() {
       <Route path="/auth/callback" element={<AuthCallbackPage />} />
       <Route path="/onboarding" element={<OnboardingPage />} />
       <Route path="/dashboard" element={<LoggedOutDashboard />} />
+      <Route path="/join/:token" element={<JoinPage />} />
       <Route element={<PublicLayout />}>
         {PUBLIC_FEATURE_PATHS.map((path) => (
           <Route key={path} path={path} element={<PublicFeaturePage />} />
@@ -75,7 +79,23 @@ function SignedOutRoutes() {
 function OnboardingRoutes() {
   return (
     <Routes>
-      <Route path="*" element={<OnboardingPage />} />
+      {/* an invite link opened now waits until onboarding is done (features/join/pending-join) */}
+      <Route
+        path="/join/:token"
+        element={
+          <OnboardingWithInvite>
+            <OnboardingPage />
+          </OnboardingWithInvite>
+        }
+      />
+      <Route
+        path="*"
+        element={
+          <OnboardingWithInvite>
+            <OnboardingPage />
+          </OnboardingWithInvite>
+        }
+      />
     </Routes>
   )
 }
@@ -99,7 +119,10 @@ export function AppRoutes() {
         {user === null ? (
           <SignedOutRoutes />
         ) : user.hasCompletedOnboarding ? (
-          <SignedInRoutes />
+          // an invite opened before signing in or finishing onboarding comes first
+          <ResumePendingJoin>
+            <SignedInRoutes />
+          </ResumePendingJoin>
         ) : (
           <OnboardingRoutes />
         )}

@@ -15,3 +15,4 @@ export const NotFoundPage = lazyPage(
   () => import('../features/not-found/not-found-page'),
   'NotFoundPage',
 )
+export const JoinPage = lazyPage(() => import('../features/join/join-page'), 'JoinPage')

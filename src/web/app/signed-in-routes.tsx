@@ -6,6 +6,7 @@ import { loadAppShell, loadDashboardPage } from './dashboard-loaders'
 import { lazyPage } from './lazy-page'
 import {
   AuthCallbackPage,
+  JoinPage,
   NotFoundPage,
   OnboardingPage,
   PrivacyPage,
@@ -98,6 +99,7 @@ export function SignedInRoutes() {
   return (
     <Routes>
       <Route path="/onboarding" element={<OnboardingPage />} />
+      <Route path="/join/:token" element={<JoinPage />} />
       <Route path="/auth/login" element={<Navigate to="/" replace />} />
       <Route path="/auth/callback" element={<AuthCallbackPage />} />
       <Route element={<AppShell />}>

@@ -1,6 +1,6 @@
 // /auth/login: sign in or create an account (registration only while the server allows it),
 // with single sign-on offered when the server has it configured.
-import { Link } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import { Logo } from '../../components/logo'
 import { SiteFooter } from '../../components/site-footer'
 import { ThemeToggle } from '../../components/theme-toggle'
@@ -16,6 +16,8 @@ export function LoginPage() {
   useDocumentTitle('Sign in · Kinwise')
   const { config } = useAppConfig()
   const registrationOpen = config?.registrationOpen ?? true
+  // ?tab=register opens the registration form (the join page's "Create an account")
+  const [search] = useSearchParams()
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="mx-auto flex h-16 w-full max-w-6xl items-center justify-between px-4 sm:px-6">
@@ -29,7 +31,10 @@ export function LoginPage() {
             <p className="mt-1 text-sm text-muted-foreground">
               Sign in, or create a free account to get started.
             </p>
-            <Tabs defaultValue="sign-in" className="mt-6">
+            <Tabs
+              defaultValue={search.get('tab') === 'register' ? 'register' : 'sign-in'}
+              className="mt-6"
+            >
               <TabsList>
                 <TabsTrigger value="sign-in">Sign in</TabsTrigger>
                 <TabsTrigger value="register">Create account</TabsTrigger>
