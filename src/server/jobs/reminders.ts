@@ -1,24 +1,38 @@
 // Generated reminders: bills due soon, goal deadlines and budgets at 80 % and 100 %. Each has a
 // source key (bill:<id>:<due date>, …) unique per user, so it is made once however often the
 // job runs and however many instances run it (insert … on conflict do nothing).
-import { and, eq, gte, lte, sql } from 'drizzle-orm'
+//
+// Who gets them (ADR 0023): each member their own, and only the household's owner and adults,
+// the members who can act on them (pay a bill, contribute to a goal, change a budget are adult
+// writes); teens and viewers get none generated and keep the reminders they write themselves. A
+// budget alert counts what THAT member may see: only accounts whose transactions they see, so a
+// private or balance-only account's spending never shows in another member's alert (nor tips a
+// budget over a threshold for them).
+import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm'
+import { isRole, roleAtLeast, ROLES, type Role } from '../../domain/access'
 import { billDueText, daysUntil } from '../../domain/bill-urgency'
 import { crossedBudgetThresholds } from '../../domain/budget'
 import { addDays, localDate, startOfMonth } from '../../domain/dates'
 import { asCents, formatMoney } from '../../domain/money'
 import type { Db } from '../db/connect'
 import { bills, budgets, categories, goals, householdMembers, monthlyRollups, reminders, users } from '../db/schema'
+import { memberScope, notIn } from '../modules/accounts/scope'
 
 type NewReminder = typeof reminders.$inferInsert
 
 const GOAL_NOTICE_DAYS = 30
 
-/** Generates the reminders due for every user at `now`. Returns how many were created. */
+/** The lowest role that gets generated reminders: the one that may act on them. */
+const ALERTED_FROM: Role = 'adult'
+const ALERTED_ROLES = ROLES.filter((role) => roleAtLeast(role, ALERTED_FROM))
+
+/** Generates the reminders due for every member who gets them at `now`. Returns how many were created. */
 export async function generateReminders(db: Db, now: Date): Promise<number> {
   const people = await db
     .select({
       userId: users.id,
       householdId: householdMembers.householdId,
+      role: householdMembers.role,
       timeZone: users.timeZone,
       currency: users.baseCurrency,
       locale: users.locale,
@@ -26,8 +40,11 @@ export async function generateReminders(db: Db, now: Date): Promise<number> {
     })
     .from(users)
     .innerJoin(householdMembers, eq(householdMembers.userId, users.id))
+    .where(inArray(householdMembers.role, ALERTED_ROLES))
   let created = 0
   for (const person of people) {
+    const role = person.role
+    if (!isRole(role) || !roleAtLeast(role, ALERTED_FROM)) continue
     const today = localDate(now, person.timeZone)
     const money = (cents: number) => formatMoney(asCents(cents), person.currency, person.locale)
     const rows: NewReminder[] = []
@@ -94,6 +111,7 @@ export async function generateReminders(db: Db, now: Date): Promise<number> {
         .innerJoin(categories, eq(categories.id, budgets.categoryId))
         .where(and(eq(budgets.householdId, person.householdId), eq(budgets.month, month)))
       if (monthBudgets.length) {
+        const { noTransactions } = await memberScope(db, { id: person.userId, householdId: person.householdId, role })
         // spending of a category includes its sub-categories
         const spent = await db
           .select({
@@ -103,7 +121,13 @@ export async function generateReminders(db: Db, now: Date): Promise<number> {
           })
           .from(monthlyRollups)
           .innerJoin(categories, eq(categories.id, monthlyRollups.categoryId))
-          .where(and(eq(monthlyRollups.householdId, person.householdId), eq(monthlyRollups.month, month)))
+          .where(
+            and(
+              eq(monthlyRollups.householdId, person.householdId),
+              eq(monthlyRollups.month, month),
+              notIn(monthlyRollups.accountId, noTransactions),
+            ),
+          )
           .groupBy(sql`coalesce(${categories.parentId}, ${categories.id})`, monthlyRollups.categoryId)
         for (const budget of monthBudgets) {
           const total = spent
