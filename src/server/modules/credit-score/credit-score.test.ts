@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CreditScore } from '../../../contract/credit-score'
 import { newUser } from '../../test/fixtures'
-import { createTestApp, type Client, type TestContext } from '../../test/helper'
+import { addMember, createTestApp, type Client, type TestContext } from '../../test/helper'
 
 let t: TestContext
 beforeAll(async () => {
@@ -115,6 +115,21 @@ describe('credit score', () => {
     await addScore(b, { score: 500, date: '2026-03-11' })
     expect(await latest(a)).toEqual(score)
     expect(await history(a)).toEqual([score])
+  })
+
+  it('keeps members of one household apart: a score is personal, whatever the role (the owner included)', async () => {
+    const owner = await newUser(t.app)
+    const members = [owner]
+    for (const role of ['adult', 'teen', 'viewer'] as const) members.push(await addMember(t, owner, role))
+    const scores = await Promise.all(members.map((m, i) => addScore(m, { score: 700 + i, date: '2026-03-10' })))
+    for (const [i, member] of members.entries()) {
+      expect(await latest(member)).toEqual(scores[i])
+      expect(await history(member)).toEqual([scores[i]])
+      for (const [j, score] of scores.entries()) {
+        if (i !== j) expect((await member.delete(`/api/credit-score/${score?.id}`)).statusCode).toBe(404)
+      }
+    }
+    for (const [i, member] of members.entries()) expect(await history(member)).toEqual([scores[i]])
   })
 
   it('needs a session', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Reminder } from '../../../contract/reminders'
 import { newUser } from '../../test/fixtures'
-import { createTestApp, type Client, type TestContext } from '../../test/helper'
+import { addMember, createTestApp, type Client, type TestContext } from '../../test/helper'
 
 let t: TestContext
 beforeAll(async () => {
@@ -214,5 +214,23 @@ describe('reminders', () => {
 
     expect(await remindersOf(a)).toEqual([reminder])
     expect(await unread(a)).toBe(1)
+  })
+
+  it('keeps members of one household apart: reminders are personal, whatever the role (the owner included)', async () => {
+    const owner = await newUser(t.app)
+    const members = [owner]
+    for (const role of ['adult', 'teen', 'viewer'] as const) members.push(await addMember(t, owner, role))
+    const mine = await Promise.all(members.map((m, i) => createReminder(m, { title: `Mine ${i}` })))
+    for (const [i, member] of members.entries()) {
+      expect(await remindersOf(member, '?status=all')).toEqual([mine[i]])
+      expect(await unread(member)).toBe(1)
+      for (const [j, reminder] of mine.entries()) {
+        if (i === j || !reminder) continue
+        expect((await member.request({ method: 'PATCH', url: `/api/reminders/${reminder.id}/read` })).statusCode).toBe(404)
+        expect((await member.patch(`/api/reminders/${reminder.id}`, { status: 'dismissed' })).statusCode).toBe(404)
+        expect((await member.delete(`/api/reminders/${reminder.id}`)).statusCode).toBe(404)
+      }
+    }
+    for (const [i, member] of members.entries()) expect(await remindersOf(member, '?status=all')).toEqual([mine[i]])
   })
 })
