@@ -1,21 +1,39 @@
-// The Accounts page: every account grouped by type with each group's subtotal, net worth with
-// what you own and what you owe, and for each account edit, reconcile with the bank, see its
-// transactions, close or reopen, and delete (saying first what goes with it).
+// The Accounts page: every account the member may see, grouped by type with each group's
+// subtotal, net worth with what you own and what you owe, and for each account edit, reconcile
+// with the bank, see its transactions, close or reopen, and delete (saying first what goes with
+// it). Each account shows who sees it and, when it is someone else's, whose it is; an account
+// shown by its balance only has no way to its transactions; the manage actions appear only to
+// whoever may manage the account, and a viewer sees the page without any of them (issue 14).
 import {
   Archive,
   ArchiveRestore,
+  Eye,
+  EyeOff,
   FileUp,
   ListOrdered,
+  Lock,
   MoreHorizontal,
   Pencil,
   Plus,
   Scale,
   Trash2,
+  Users,
   Wallet,
+  type LucideIcon,
 } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { Link } from 'react-router'
 import type { Account, AccountType } from '../../../contract/accounts'
+import type { HouseholdMember } from '../../../contract/household'
+import {
+  canManageAccount,
+  roleAtLeast,
+  VISIBILITY_DESCRIPTIONS,
+  VISIBILITY_LABELS,
+  type AccountVisibility,
+  type Member,
+} from '../../../domain/access'
+import { displayName } from '../../../domain/avatar'
 import { netWorth } from '../../../domain/net-worth'
 import { asCents } from '../../../domain/money'
 import { EmptyState } from '../../components/empty-state'
@@ -33,6 +51,7 @@ import {
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu'
 import { Skeleton } from '../../components/ui/skeleton'
+import { UserAvatar } from '../../components/user-avatar'
 import { errorMessage } from '../../lib/api'
 import { useAuth } from '../../lib/auth'
 import { cn } from '../../lib/cn'
@@ -40,24 +59,73 @@ import { DEFAULT_CURRENCY } from '../../lib/format'
 import { useAccountList } from '../../lib/queries/accounts'
 import { toast } from '../../lib/toast'
 import { useToday } from '../../lib/today'
+import { useHousehold } from './api/get-household'
 import { useUpdateAccount } from './api/save-account'
 import { ACCOUNT_TYPE_INFO, GROUP_ORDER } from './account-types'
+import { ownerChoices } from './owners'
 import { AccountFormDialog } from './components/account-form-dialog'
 import { DeleteAccountDialog } from './components/delete-account-dialog'
 import { ReconcileDialog } from './components/reconcile-dialog'
 
+const VISIBILITY_ICONS = {
+  shared: Users,
+  private: Lock,
+  balance_only: Eye,
+} as const satisfies Record<AccountVisibility, LucideIcon>
+
+/** Who sees the account, with what that means on hover and for screen readers. */
+function VisibilityBadge({ visibility }: { visibility: AccountVisibility }) {
+  const Icon = VISIBILITY_ICONS[visibility]
+  return (
+    <Badge
+      variant={visibility === 'shared' ? 'secondary' : 'outline'}
+      title={VISIBILITY_DESCRIPTIONS[visibility]}
+      data-testid="visibility-badge"
+    >
+      <Icon aria-hidden="true" />
+      {VISIBILITY_LABELS[visibility]}
+    </Badge>
+  )
+}
+
+/** Whose account it is, for an account that is not the member's own. */
+function OwnerTag({ owner }: { owner: HouseholdMember | undefined }) {
+  return (
+    <span className="inline-flex min-w-0 items-center gap-1" data-testid="account-owner">
+      <UserAvatar
+        user={owner ?? { firstName: '?' }}
+        className="size-4 text-[0.625rem] font-semibold"
+      />
+      <span className="truncate">
+        {owner === undefined ? 'Another member' : displayName(owner)}
+      </span>
+    </span>
+  )
+}
+
 function AccountRow({
   account,
+  member,
+  owner,
+  showShared,
   onEdit,
   onReconcile,
   onDelete,
 }: {
   account: Account
+  member: Member
+  /** the account's owner when it is not the member; undefined for their own */
+  owner: HouseholdMember | undefined | null
+  /** mark shared accounts too (a household of more than one) */
+  showShared: boolean
   onEdit: () => void
   onReconcile: () => void
   onDelete: () => void
 }) {
   const update = useUpdateAccount()
+  const manage = canManageAccount(member, account)
+  const full = account.view === 'full'
+  const mine = account.ownerId === member.id
   const info = ACCOUNT_TYPE_INFO[account.type]
   const Icon = info.icon
   const setClosed = (isClosed: boolean) =>
@@ -93,55 +161,89 @@ function AccountRow({
         <Icon className="size-4" aria-hidden="true" />
       </span>
       <div className="min-w-0 flex-1">
-        <p className="flex items-center gap-2 truncate text-sm font-medium">
+        <p className="flex items-center gap-2 text-sm font-medium">
           <span className="truncate">{account.name}</span>
           {account.isClosed && <Badge variant="secondary">Closed</Badge>}
+          {(showShared || account.visibility !== 'shared') && (
+            <VisibilityBadge visibility={account.visibility} />
+          )}
         </p>
-        <p className="truncate text-xs text-muted-foreground">{detail}</p>
+        <p className="flex min-w-0 items-center gap-1.5 text-xs text-muted-foreground">
+          {!mine && (
+            <>
+              <OwnerTag owner={owner ?? undefined} />
+              <span aria-hidden="true">·</span>
+            </>
+          )}
+          <span className="truncate">{detail}</span>
+        </p>
+        {!full && (
+          <p
+            className="mt-0.5 flex items-center gap-1 text-xs text-muted-foreground"
+            data-testid="balance-only-note"
+          >
+            <EyeOff className="size-3" aria-hidden="true" />
+            Balance only: its transactions stay with its owner
+          </p>
+        )}
       </div>
       <Money
         value={account.balance}
         currency={account.currency}
         className="text-sm font-semibold"
       />
-      <DropdownMenu>
-        <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="icon-sm" aria-label={`Actions for ${account.name}`}>
-            <MoreHorizontal aria-hidden="true" />
-          </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end">
-          <DropdownMenuItem asChild>
-            <Link to={`/transactions?account=${account.id}`}>
-              <ListOrdered aria-hidden="true" />
-              Transactions
-            </Link>
-          </DropdownMenuItem>
-          <DropdownMenuItem onSelect={onEdit}>
-            <Pencil aria-hidden="true" />
-            Edit
-          </DropdownMenuItem>
-          {!account.isClosed && (
-            <DropdownMenuItem onSelect={onReconcile}>
-              <Scale aria-hidden="true" />
-              Reconcile
-            </DropdownMenuItem>
-          )}
-          <DropdownMenuItem onSelect={() => setClosed(!account.isClosed)}>
-            {account.isClosed ? (
-              <ArchiveRestore aria-hidden="true" />
-            ) : (
-              <Archive aria-hidden="true" />
+      {!full && !manage ? (
+        // keeps the balances of every row in one column
+        <span className="size-8 shrink-0" aria-hidden="true" />
+      ) : (
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button variant="ghost" size="icon-sm" aria-label={`Actions for ${account.name}`}>
+              <MoreHorizontal aria-hidden="true" />
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="end">
+            {full && (
+              <DropdownMenuItem asChild>
+                <Link to={`/transactions?account=${account.id}`}>
+                  <ListOrdered aria-hidden="true" />
+                  Transactions
+                </Link>
+              </DropdownMenuItem>
             )}
-            {account.isClosed ? 'Reopen' : 'Close'}
-          </DropdownMenuItem>
-          <DropdownMenuSeparator />
-          <DropdownMenuItem onSelect={onDelete} className="text-negative [&_svg]:text-negative">
-            <Trash2 aria-hidden="true" />
-            Delete
-          </DropdownMenuItem>
-        </DropdownMenuContent>
-      </DropdownMenu>
+            {manage && (
+              <>
+                <DropdownMenuItem onSelect={onEdit}>
+                  <Pencil aria-hidden="true" />
+                  Edit
+                </DropdownMenuItem>
+                {!account.isClosed && (
+                  <DropdownMenuItem onSelect={onReconcile}>
+                    <Scale aria-hidden="true" />
+                    Reconcile
+                  </DropdownMenuItem>
+                )}
+                <DropdownMenuItem onSelect={() => setClosed(!account.isClosed)}>
+                  {account.isClosed ? (
+                    <ArchiveRestore aria-hidden="true" />
+                  ) : (
+                    <Archive aria-hidden="true" />
+                  )}
+                  {account.isClosed ? 'Reopen' : 'Close'}
+                </DropdownMenuItem>
+                <DropdownMenuSeparator />
+                <DropdownMenuItem
+                  onSelect={onDelete}
+                  className="text-negative [&_svg]:text-negative"
+                >
+                  <Trash2 aria-hidden="true" />
+                  Delete
+                </DropdownMenuItem>
+              </>
+            )}
+          </DropdownMenuContent>
+        </DropdownMenu>
+      )}
     </li>
   )
 }
@@ -169,10 +271,32 @@ function PageSkeleton() {
   )
 }
 
+/** A viewer's note in place of the buttons they cannot use. */
+function ViewOnlyNote() {
+  return (
+    <p
+      className="inline-flex items-center gap-2 rounded-full border bg-card px-3 py-1 text-sm text-muted-foreground"
+      data-testid="view-only-note"
+    >
+      <Eye className="size-4" aria-hidden="true" />
+      View only: you see the household’s accounts, others make the changes
+    </p>
+  )
+}
+
 export function AccountsPage() {
   const { user } = useAuth()
   const today = useToday()
   const accounts = useAccountList()
+  const household = useHousehold(user !== null)
+  const role = user?.role ?? 'viewer'
+  const member: Member = { id: user?.id ?? '', role }
+  const canAdd = role !== 'viewer'
+  // imports write into the household's ledger: adults and the owner (contract: ADULT_WRITE)
+  const canImport = roleAtLeast(role, 'adult')
+  const members = household.data?.members ?? []
+  const memberById = new Map(members.map((m) => [m.userId, m]))
+  const showShared = members.length > 1
   const [editing, setEditing] = useState<Account | 'new' | null>(null)
   const [reconciling, setReconciling] = useState<Account | null>(null)
   const [deleting, setDeleting] = useState<Account | null>(null)
@@ -195,6 +319,9 @@ export function AccountsPage() {
 
   const rowProps = (a: Account) => ({
     account: a,
+    member,
+    owner: a.ownerId === member.id ? null : memberById.get(a.ownerId),
+    showShared,
     onEdit: () => setEditing(a),
     onReconcile: () => setReconciling(a),
     onDelete: () => setDeleting(a),
@@ -205,18 +332,24 @@ export function AccountsPage() {
       <PageHeader
         description="Every account with its balance. What you owe on cards and loans counts against your net worth."
         actions={
-          <>
-            <Button asChild variant="outline">
-              <Link to="/transactions/import">
-                <FileUp aria-hidden="true" />
-                Import
-              </Link>
-            </Button>
-            <Button onClick={() => setEditing('new')}>
-              <Plus aria-hidden="true" />
-              Add account
-            </Button>
-          </>
+          canAdd ? (
+            <>
+              {canImport && (
+                <Button asChild variant="outline">
+                  <Link to="/transactions/import">
+                    <FileUp aria-hidden="true" />
+                    Import
+                  </Link>
+                </Button>
+              )}
+              <Button onClick={() => setEditing('new')}>
+                <Plus aria-hidden="true" />
+                Add account
+              </Button>
+            </>
+          ) : (
+            <ViewOnlyNote />
+          )
         }
       />
       {accounts.isLoading ? (
@@ -234,10 +367,16 @@ export function AccountsPage() {
               icon={Wallet}
               title="No accounts added yet"
               action={
-                <Button onClick={() => setEditing('new')}>
-                  <Plus aria-hidden="true" />
-                  Add your first account
-                </Button>
+                canAdd ? (
+                  <Button onClick={() => setEditing('new')}>
+                    <Plus aria-hidden="true" />
+                    Add your first account
+                  </Button>
+                ) : (
+                  <p className="text-sm text-muted-foreground">
+                    Accounts the household shares with you will show here.
+                  </p>
+                )
               }
             />
           </CardContent>
@@ -319,6 +458,9 @@ export function AccountsPage() {
         account={editing === 'new' ? null : editing}
         baseCurrency={currency}
         today={today}
+        me={member.id}
+        owners={user === null ? [] : ownerChoices(user, household.data)}
+        canPickOwner={roleAtLeast(role, 'adult')}
       />
       <ReconcileDialog
         account={reconciling}

@@ -204,7 +204,14 @@ function NewAccountForm({
   const { errors, isSubmitting } = form.formState
   const onSubmit = form.handleSubmit(async (v) => {
     try {
-      const account = await create.mutateAsync({ ...v, openingBalance: ZERO, visibility: 'shared', sharedWithTeens: false })
+      // a quick account for the file: the member's own, shared as the server's default; who sees
+      // it can be changed on the Accounts page
+      const account = await create.mutateAsync({
+        ...v,
+        openingBalance: ZERO,
+        visibility: 'shared',
+        sharedWithTeens: false,
+      })
       onCreated(account.id)
     } catch {
       // shown below
