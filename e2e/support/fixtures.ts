@@ -6,7 +6,8 @@
 import { expect, test as base, type BrowserContext, type Cookie } from '@playwright/test'
 import { signIn, signUpOnboarded, completeOnboarding, type TestUser } from './api'
 
-export const E2E_BASE_URL = 'http://127.0.0.1:3100'
+// the same port as playwright.config.ts (KINWISE_E2E_PORT lets two runs share a machine)
+export const E2E_BASE_URL = `http://127.0.0.1:${process.env.KINWISE_E2E_PORT ?? 3100}`
 
 type Shared = { user: TestUser; cookies: Cookie[] }
 
