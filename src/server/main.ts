@@ -13,7 +13,7 @@ async function main(): Promise<void> {
   // (Fastify, zod, the routes: a few hundred ms) load and the app is built meanwhile instead of
   // after it. The build splits them into their own chunk so that nothing of theirs loads before
   // this line. Nothing queries the database before `ready`.
-  const [opening, { buildApp }, { systemClock }, { ensureDemoHousehold }, { startJobs }] = await Promise.all([
+  const [opening, { buildApp }, { systemClock }, { ensureDemoHousehold, DEMO_FAMILY }, { startJobs }] = await Promise.all([
     beginOpenDatabase(
       config.database.kind === 'postgres'
         ? { kind: 'postgres', url: config.database.url, poolSize: config.database.poolSize }
@@ -40,7 +40,8 @@ async function main(): Promise<void> {
     app.log.info(demo.created ? 'demo household created' : 'demo household already present')
     process.stdout.write(
       `\n  Demo household ready. Sign in at http://localhost:${config.port}/auth/login with\n` +
-        `    e-mail:   ${demo.email}\n    password: ${demo.password}\n\n`,
+        `    e-mail:   ${demo.email}\n    password: ${demo.password}\n` +
+        `  The rest of the family (same password): ${DEMO_FAMILY.map((p) => `${p.email} (${p.role})`).join(', ')}\n\n`,
     )
   }
 

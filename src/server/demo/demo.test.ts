@@ -2,7 +2,7 @@
 // must look like a solvent family's and agree with each other through the API.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, clientFor, type Client, type TestContext } from '../test/helper'
-import { DEMO_EMAIL, DEMO_PASSWORD, ensureDemoHousehold } from './demo'
+import { DEMO_EMAIL, DEMO_FAMILY, DEMO_PASSWORD, ensureDemoHousehold } from './demo'
 
 const NOW = '2026-11-22T12:00:00Z'
 
@@ -31,6 +31,25 @@ afterAll(async () => {
 })
 
 describe('the demo household', () => {
+  it('is a family: a partner whose private savings Alex never sees, and a teen who sees only their own and the wallet', async () => {
+    const signIn = async (email: string) => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: DEMO_PASSWORD } })
+      expect(res.statusCode).toBe(200)
+      return clientFor(t.app, String(res.headers['set-cookie']).split(';')[0] ?? '', res.json())
+    }
+    const names = async (client: Client) => ((await client.get('/api/accounts')).json() as Account[]).map((a) => a.name).sort()
+    const [jordan, riley] = await Promise.all(DEMO_FAMILY.map((p) => signIn(p.email)))
+    if (!jordan || !riley) throw new Error('no family')
+    const household = (await demo.get('/api/household')).json() as { members: { firstName: string; role: string }[] }
+    expect(household.members.map((m) => `${m.firstName} ${m.role}`).sort()).toEqual(['Alex owner', 'Jordan adult', 'Riley teen'])
+    expect(await names(demo)).not.toContain('Jordan’s Savings')
+    expect(await names(jordan)).toContain('Jordan’s Savings')
+    expect(await names(riley)).toEqual(['Riley’s Debit', 'Wallet'])
+    // Jordan's savings count in Jordan's net worth and nobody else's
+    const worth = async (client: Client) => (await client.get('/api/analytics/net-worth')).json().netWorth as number
+    expect(Math.round(((await worth(jordan)) - (await worth(demo))) * 100)).toBe(425000)
+  })
+
   it('is created once', async () => {
     const again = await ensureDemoHousehold(t.database.db, new Date(NOW))
     expect(again.created).toBe(false)

@@ -15,6 +15,7 @@ import {
   goalContributions,
   goals,
   householdMembers,
+  households,
   reminders,
   users,
 } from '../db/schema'
@@ -26,6 +27,12 @@ import { extraPerDayFor, generateTransactions, type DemoAccounts } from './gener
 
 export const DEMO_EMAIL = 'demo@kinwise.local'
 export const DEMO_PASSWORD = 'kinwise-demo-2026'
+
+/** The rest of the demo family, signed in with the same password: what a partner and a teen see. */
+export const DEMO_FAMILY = [
+  { email: 'jordan@kinwise.local', firstName: 'Jordan', role: 'adult', account: ['Jordan’s Savings', 'savings', 'private', 425000] },
+  { email: 'riley@kinwise.local', firstName: 'Riley', role: 'teen', account: ['Riley’s Debit', 'checking', 'shared', 18540] },
+] as const
 
 type SeedOptions = {
   email: string
@@ -62,8 +69,54 @@ export async function ensureDemoHousehold(
       lastName: 'Morgan',
       tier: 'premium',
     })
+    await addDemoFamily(db, now)
   }
   return { created: !existing, email: DEMO_EMAIL, password: DEMO_PASSWORD }
+}
+
+/**
+ * Jordan (an adult with a private savings account Alex never sees) and Riley (a teen with a debit
+ * account of their own, who also sees the wallet Alex shares with teens): the family sharing and
+ * privacy of ADR 0023, ready to look at.
+ */
+async function addDemoFamily(db: Db, now: Date): Promise<void> {
+  const owner = await findUser(db, DEMO_EMAIL)
+  if (!owner) throw new Error('no demo owner')
+  const today = localDate(now, 'UTC')
+  for (const person of DEMO_FAMILY) {
+    const created = await createUser(db, { email: person.email, password: DEMO_PASSWORD, firstName: person.firstName, lastName: 'Morgan', timeZone: 'UTC' })
+    const [name, type, visibility, opening] = person.account
+    await db.transaction(async (tx) => {
+      // createUser gave them a household of their own: they live in the demo household instead
+      await tx.delete(households).where(eq(households.id, created.householdId))
+      await tx.insert(householdMembers).values({ householdId: owner.householdId, userId: created.id, role: person.role })
+      await tx.update(users).set({ hasCompletedOnboarding: true }).where(eq(users.id, created.id))
+      const [account] = await tx
+        .insert(accounts)
+        .values({ householdId: owner.householdId, userId: created.id, name, type, visibility, institution: 'Demo Bank' })
+        .returning({ id: accounts.id })
+      if (!account) throw new Error('insert returned no row')
+      await insertTransactions(tx, [
+        {
+          householdId: owner.householdId,
+          userId: created.id,
+          accountId: account.id,
+          categoryId: null,
+          date: addDays(today, -40),
+          amount: asCents(opening),
+          merchant: '',
+          description: 'Opening balance',
+          notes: '',
+          kind: 'opening_balance',
+          source: 'manual',
+        },
+      ])
+    })
+  }
+  await db
+    .update(accounts)
+    .set({ sharedWithTeens: true })
+    .where(and(eq(accounts.householdId, owner.householdId), eq(accounts.name, 'Wallet')))
 }
 
 /** Creates the user (if missing) and fills their household. Returns the number of transactions. */
