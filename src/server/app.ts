@@ -18,6 +18,8 @@ import { registerErrorHandler } from './plugins/error-handler'
 import { registerSecurity } from './plugins/security'
 import { registerSession } from './plugins/session'
 import { createOidcProvider, type OidcProvider } from './integrations/oidc/oidc'
+import type { BillingProvider } from './integrations/billing/billing-provider'
+import { createStripeBilling } from './integrations/billing/stripe-billing'
 import { apiModules } from './modules/index'
 
 export type BuildAppOptions = {
@@ -29,6 +31,8 @@ export type BuildAppOptions = {
   webDir?: string | null
   /** OpenID Connect provider; default: from the configuration (null when not configured) */
   oidc?: OidcProvider | null
+  /** card billing; default: Stripe from the configuration (null when not configured) */
+  billing?: BillingProvider | null
   /** how long a resolved session is kept in this process (ADR 0015); default 10 s, 0 in tests */
   sessionCacheMs?: number
 }
@@ -87,7 +91,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       : config.oidc && config.publicUrl
         ? createOidcProvider({ ...config.oidc, redirectUri: new URL('/api/auth/oidc/callback', config.publicUrl).href })
         : null
-  const deps: AppDeps = { db, config, clock, oidc }
+  const billing =
+    options.billing !== undefined ? options.billing : config.stripe ? createStripeBilling(config.stripe, clock) : null
+  const deps: AppDeps = { db, config, clock, oidc, billing }
   for (const register of apiModules) register(app, deps)
 
   app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true }))
