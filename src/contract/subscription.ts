@@ -48,7 +48,8 @@ export const checkoutBody = z.object({
 export const startCheckout = endpoint({
   method: 'POST',
   path: '/api/subscription/checkout',
-  summary: 'Start a Stripe Checkout for a paid plan: returns the page to send the owner to',
+  summary:
+    'Start a Stripe Checkout for a paid plan: returns the page to send the owner to. A household that already pays gets the customer portal URL instead (its plan is changed there). 409 BILLING_NOT_CONFIGURED without Stripe',
   tag: 'subscription',
   access: OWNER_ONLY,
   body: checkoutBody,
@@ -58,7 +59,8 @@ export const startCheckout = endpoint({
 export const openPortal = endpoint({
   method: 'POST',
   path: '/api/subscription/portal',
-  summary: "Open Stripe's customer portal to change or cancel the plan: returns its URL",
+  summary:
+    "Open Stripe's customer portal to change or cancel the plan: returns its URL. 409 NO_SUBSCRIPTION before the first checkout, 409 BILLING_NOT_CONFIGURED without Stripe",
   tag: 'subscription',
   access: OWNER_ONLY,
   response: z.object({ url: z.string() }),
@@ -67,7 +69,8 @@ export const openPortal = endpoint({
 export const stripeWebhook = endpoint({
   method: 'POST',
   path: '/api/billing/stripe/webhook',
-  summary: 'Stripe events (raw body, verified with the Stripe-Signature header)',
+  summary:
+    'Stripe events (raw body, verified with the Stripe-Signature header: 400 BAD_SIGNATURE otherwise). duplicate: the event was already received',
   tag: 'subscription',
   auth: false,
   response: okResponse.extend({ duplicate: z.boolean().optional() }),

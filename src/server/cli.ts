@@ -12,10 +12,10 @@ import { parseConfig, type Config } from './config'
 import { openDatabase, type Database } from './db/connect'
 import { acquireDataDirLock } from './db/lock'
 import { users } from './db/schema'
-import { seedHousehold, ensureDemoHousehold } from './demo/demo'
+import { seedHousehold, ensureDemoHousehold, DEMO_FAMILY } from './demo/demo'
 import { backupDataDir } from './jobs/scheduler'
 import { createUser, loadSessionUser } from './modules/auth/service'
-import { setPlanByEmail } from './modules/subscription/plan'
+import { SET_TIER_WITH_STRIPE_WARNING, setPlanByEmail } from './modules/subscription/plan'
 import { importStatement } from './modules/imports/service'
 import { importSummary } from './modules/imports/summary'
 import { importFields } from '../contract/imports'
@@ -125,6 +125,7 @@ export async function runCli(argv: string[]): Promise<void> {
         // the plan belongs to the household: every member of theirs gets it
         if (!(await setPlanByEmail(db, email, tier, now))) throw new Error(`No user with the e-mail ${email}`)
         process.stdout.write(`${email}'s household is now on the ${tier} plan\n`)
+        if (config.stripe) process.stderr.write(`${SET_TIER_WITH_STRIPE_WARNING}\n`)
       })
       return
     }
@@ -150,6 +151,7 @@ export async function runCli(argv: string[]): Promise<void> {
       await withDatabase(config, async ({ db }) => {
         const demo = await ensureDemoHousehold(db, now)
         process.stdout.write(`${demo.created ? 'Created' : 'Already there:'} ${demo.email} / ${demo.password}\n`)
+        process.stdout.write(`The rest of the family (same password): ${DEMO_FAMILY.map((p) => `${p.email} (${p.role})`).join(', ')}\n`)
       })
       return
     }

@@ -1,5 +1,5 @@
 // Setting a household's plan by hand: the administrator's `cli set-tier` (when card billing is
-// off) and tests. With Stripe configured, verified webhooks set it instead (billing.ts).
+// off) and tests. With Stripe configured, verified webhooks set it instead (webhook.ts).
 import { eq, sql } from 'drizzle-orm'
 import type { SubscriptionTier } from '../../../domain/tiers'
 import type { DbOrTx } from '../../db/connect'
@@ -16,6 +16,10 @@ export async function setPlanByEmail(db: DbOrTx, email: string, plan: Subscripti
   await setPlan(db, member.householdId, plan, now)
   return true
 }
+
+/** What `cli set-tier` says when card billing is configured: Stripe's next event wins. */
+export const SET_TIER_WITH_STRIPE_WARNING =
+  "Warning: card billing (Stripe) is configured. The household's next Stripe event (a renewal, a change or a cancellation) sets its plan again and may overwrite this one."
 
 export async function setPlan(db: DbOrTx, householdId: string, plan: SubscriptionTier, now: Date): Promise<void> {
   await db.update(households).set({ plan, updatedAt: now }).where(eq(households.id, householdId))

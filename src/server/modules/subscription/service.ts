@@ -1,18 +1,61 @@
-// Subscription information: the user's tier with its features and limits, and the paid plans.
-// Tiers are set by the administrator (CLI) until card billing is configured.
+// Subscription use cases: the household's plan with its features and limits, and, when card
+// billing is configured, Stripe Checkout for a paid plan and the customer portal for changes and
+// cancellation. The plan itself changes only through verified webhooks (webhook.ts), or the
+// administrator's `cli set-tier` when card billing is off.
+import { and, eq, isNull } from 'drizzle-orm'
 import type { SubscriptionInfo } from '../../../contract/subscription'
 import {
-  isSubscriptionTier,
+  BILLING_STATUSES,
   PLAN_PRICES,
   tierFeatures,
   tierLimits,
+  type BillingStatus,
   type SubscriptionTier,
 } from '../../../domain/tiers'
+import type { AppDeps } from '../../app-deps'
+import type { Db } from '../../db/connect'
+import { households } from '../../db/schema'
+import { AppError, conflict, notFound } from '../../http/errors'
+import type { BillingProvider, PaidPlan } from '../../integrations/billing/billing-provider'
+import type { SessionUser } from '../auth/sessions'
 
 const PAID_TIERS = ['basic', 'premium'] as const satisfies readonly SubscriptionTier[]
 
-export function subscriptionInfo(user: { subscriptionTier: string; role: string }): SubscriptionInfo {
-  const tier = isSubscriptionTier(user.subscriptionTier) ? user.subscriptionTier : 'free'
+export const billingNotConfigured = () =>
+  conflict(
+    'Card billing is not set up on this server: the administrator sets each household\'s plan (npm run cli -- set-tier).',
+    'BILLING_NOT_CONFIGURED',
+  )
+
+export const billingUnavailable = () =>
+  new AppError(502, 'BILLING_UNAVAILABLE', 'The payment service could not be reached or refused the request. Please try again in a moment.')
+
+function requireBilling(deps: Pick<AppDeps, 'billing'>): BillingProvider {
+  if (!deps.billing) throw billingNotConfigured()
+  return deps.billing
+}
+
+const isBillingStatus = (value: string): value is BillingStatus => (BILLING_STATUSES as readonly string[]).includes(value)
+
+async function householdBilling(db: Db, householdId: string) {
+  const [row] = await db
+    .select({
+      name: households.name,
+      billingStatus: households.billingStatus,
+      graceUntil: households.graceUntil,
+      stripeCustomerId: households.stripeCustomerId,
+      stripeSubscriptionId: households.stripeSubscriptionId,
+    })
+    .from(households)
+    .where(eq(households.id, householdId))
+  if (!row) throw notFound('Household')
+  return { ...row, billingStatus: isBillingStatus(row.billingStatus) ? row.billingStatus : 'none' }
+}
+
+export async function subscriptionInfo(deps: Pick<AppDeps, 'db' | 'billing'>, user: SessionUser): Promise<SubscriptionInfo> {
+  // the session already carries the effective plan (a failed payment past its grace is free)
+  const tier = user.subscriptionTier
+  const household = await householdBilling(deps.db, user.householdId)
   return {
     tier,
     features: tierFeatures(tier),
@@ -23,9 +66,74 @@ export function subscriptionInfo(user: { subscriptionTier: string; role: string 
       features: tierFeatures(plan),
       limits: tierLimits(plan),
     })),
-    billingEnabled: false,
-    billingStatus: 'none',
-    graceUntil: null,
+    billingEnabled: deps.billing !== null,
+    billingStatus: household.billingStatus,
+    graceUntil: household.graceUntil?.toISOString() ?? null,
     canManage: user.role === 'owner',
   }
+}
+
+/** Where Stripe sends the browser back to: the Subscription page of this server. */
+export function subscriptionPageUrl(baseUrl: string, checkout?: 'success' | 'cancel'): string {
+  const url = new URL('/subscription', baseUrl)
+  if (checkout) url.searchParams.set('checkout', checkout)
+  return url.href
+}
+
+/** The household's Stripe customer, created (and stored) on its first checkout. */
+async function customerFor(
+  db: Db,
+  billing: BillingProvider,
+  user: SessionUser,
+  household: { name: string; stripeCustomerId: string | null },
+): Promise<string> {
+  if (household.stripeCustomerId) return household.stripeCustomerId
+  const created = await billing.createCustomer({ email: user.email, name: household.name, householdId: user.householdId })
+  // two checkouts started at once: the first stored customer wins (the other stays unused in Stripe)
+  const [stored] = await db
+    .update(households)
+    .set({ stripeCustomerId: created.id })
+    .where(and(eq(households.id, user.householdId), isNull(households.stripeCustomerId)))
+    .returning({ id: households.stripeCustomerId })
+  if (stored?.id) return stored.id
+  const again = await householdBilling(db, user.householdId)
+  if (!again.stripeCustomerId) throw new Error('the household has no Stripe customer after storing one')
+  return again.stripeCustomerId
+}
+
+/**
+ * A Checkout page for a paid plan. A household that already pays (a subscription active or past
+ * due) gets the customer portal instead, where the plan is changed or cancelled: a second
+ * checkout would start a second subscription.
+ */
+export async function startCheckout(
+  deps: Pick<AppDeps, 'db' | 'billing'>,
+  user: SessionUser,
+  plan: PaidPlan,
+  baseUrl: string,
+): Promise<{ url: string }> {
+  const billing = requireBilling(deps)
+  const household = await householdBilling(deps.db, user.householdId)
+  const paying = household.stripeSubscriptionId !== null && (household.billingStatus === 'active' || household.billingStatus === 'past_due')
+  if (paying && household.stripeCustomerId) {
+    return billing.createPortal({ customerId: household.stripeCustomerId, returnUrl: subscriptionPageUrl(baseUrl) })
+  }
+  const customerId = await customerFor(deps.db, billing, user, household)
+  return billing.createCheckout({
+    customerId,
+    plan,
+    householdId: user.householdId,
+    successUrl: subscriptionPageUrl(baseUrl, 'success'),
+    cancelUrl: subscriptionPageUrl(baseUrl, 'cancel'),
+  })
+}
+
+/** Stripe's customer portal for the household's subscription, invoices and card. */
+export async function openPortal(deps: Pick<AppDeps, 'db' | 'billing'>, user: SessionUser, baseUrl: string): Promise<{ url: string }> {
+  const billing = requireBilling(deps)
+  const household = await householdBilling(deps.db, user.householdId)
+  if (!household.stripeCustomerId) {
+    throw conflict('There is no subscription to manage yet: choose a paid plan first.', 'NO_SUBSCRIPTION')
+  }
+  return billing.createPortal({ customerId: household.stripeCustomerId, returnUrl: subscriptionPageUrl(baseUrl) })
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { tierFeatures, tierLimits } from '../../../domain/tiers'
 import { newUser } from '../../test/fixtures'
-import { createTestApp, setTestPlan, type TestContext } from '../../test/helper'
+import { addMember, createTestApp, setTestPlan, type TestContext } from '../../test/helper'
 
 let t: TestContext
 beforeAll(async () => {
@@ -32,6 +32,9 @@ describe('subscription info', () => {
       limits: { accounts: null, aiRequestsPerMonth: 0, bankConnections: 0, familyMembers: 10 },
       plans,
       billingEnabled: false,
+      billingStatus: 'none',
+      graceUntil: null,
+      canManage: true,
     })
     expect(res.json().features).toContain('Ad-supported')
   })
@@ -47,7 +50,21 @@ describe('subscription info', () => {
         limits: tierLimits(tier),
         plans,
         billingEnabled: false,
+        billingStatus: 'none',
+        graceUntil: null,
+        canManage: true,
       })
+    }
+  })
+
+  it("is the household's plan: every member sees it, only the owner may change it", async () => {
+    const owner = await newUser(t.app)
+    await setTestPlan(t, owner, 'premium')
+    for (const role of ['adult', 'teen', 'viewer'] as const) {
+      const member = await addMember(t, owner, role)
+      const res = await member.get('/api/subscription/info')
+      expect(res.statusCode).toBe(200)
+      expect(res.json()).toMatchObject({ tier: 'premium', canManage: false, billingEnabled: false })
     }
   })
 
