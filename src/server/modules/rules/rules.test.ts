@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { newUser } from '../../test/fixtures'
-import { categoryId, createTestApp, type Client, type TestContext } from '../../test/helper'
+import { addMember, categoryId, createTestApp, signUp, type Client, type TestContext } from '../../test/helper'
 
 let t: TestContext
 let a: Client
@@ -128,5 +128,41 @@ describe('rules', () => {
     expect((await a.get(`/api/transactions/${row.id}`)).json().categoryId).toBeNull()
     expect((await a.get('/api/rules')).json()[0].name).toBe('Market')
     expect((await t.app.inject({ method: 'GET', url: '/api/rules' })).statusCode).toBe(401)
+  })
+})
+
+describe('rules and what each member sees', () => {
+  it('run over only the rows the member sees, and name only accounts whose transactions they see', async () => {
+    const owner = await signUp(t.app)
+    const adult = await addMember(t, owner, 'adult')
+    const teen = await addMember(t, owner, 'teen')
+    const shared = (await owner.post('/api/accounts', { name: 'Shared', type: 'checking' })).json().id
+    const hidden = (await adult.post('/api/accounts', { name: 'Private', type: 'checking', visibility: 'private' })).json().id
+    const balanceOnly = (await adult.post('/api/accounts', { name: 'Savings', type: 'savings', visibility: 'balance_only' })).json().id
+    const food = await categoryId(t, owner, 'Groceries')
+    const open = await addRow(owner, shared, 'Zyx Market', -10)
+    const secret = await addRow(adult, hidden, 'Zyx Market', -20)
+    const saved = await addRow(adult, balanceOnly, 'Zyx Market', -30)
+    const rule = (await owner.post('/api/rules', { name: 'Zyx', conditions: [contains('zyx')], actions: { setCategoryId: food, addNote: 'by rule' } })).json()
+
+    const byOwner = await owner.post('/api/rules/apply', { ruleIds: [rule.id] })
+    expect(byOwner.json()).toEqual({ changed: 1, examined: 1 })
+    expect((await owner.get(`/api/transactions/${open.id}`)).json()).toMatchObject({ categoryId: food, notes: 'by rule' })
+    for (const id of [secret.id, saved.id]) {
+      expect((await adult.get(`/api/transactions/${id}`)).json()).toMatchObject({ categoryId: null, notes: '' })
+    }
+    const byAdult = await adult.post('/api/rules/apply', { ruleIds: [rule.id] })
+    // by default only uncategorised rows: the shared one is done
+    expect(byAdult.json()).toEqual({ changed: 2, examined: 2 })
+    expect((await adult.get(`/api/transactions/${secret.id}`)).json().categoryId).toBe(food)
+
+    // a condition may name only an account whose transactions its author sees
+    const onAccount = (accountId: string) => ({ name: 'Acc', conditions: [{ field: 'account', operator: 'is', value: accountId }], actions: { addNote: 'x' } })
+    expect((await owner.post('/api/rules', onAccount(hidden))).statusCode).toBe(404)
+    expect((await owner.post('/api/rules', onAccount(balanceOnly))).statusCode).toBe(404)
+    expect((await owner.patch(`/api/rules/${rule.id}`, { conditions: [{ field: 'account', operator: 'is', value: hidden }] })).statusCode).toBe(404)
+    expect((await adult.post('/api/rules', onAccount(hidden))).statusCode).toBe(201)
+    // teens manage no rules
+    expect((await teen.post('/api/rules/apply', {})).statusCode).toBe(403)
   })
 })
