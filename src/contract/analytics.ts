@@ -12,6 +12,9 @@
 //   largest first; uncategorized spending has categoryId null.
 // Net worth is the plain sum of account balances; previousNetWorth is the net worth at the
 // end of the previous month.
+// Each member gets their own figures (ADR 0023): net worth and previousNetWorth add up the
+// accounts they see (balance-only ones included, private ones of others never); income,
+// expenses, available and categorySpending count only accounts whose transactions they see.
 import { z } from 'zod'
 import { MEMBER_READ, endpoint } from './endpoint'
 import { id, isoDate, money } from './common'

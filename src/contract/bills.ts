@@ -13,6 +13,7 @@ export const bill = z.object({
   amount: nonNegativeMoney,
   nextDueDate: isoDate,
   categoryId: id.nullable(),
+  /** the account it is paid from; null to a member who does not see that account whole */
   accountId: id.nullable(),
   recurrence,
   isActive: z.boolean(),
@@ -51,7 +52,7 @@ export const payBillBody = z.object({
   date: isoDate.optional(),
   /** defaults to the bill's amount */
   amount: nonNegativeMoney.optional(),
-  /** defaults to the bill's account */
+  /** defaults to the bill's account (when the payer sees it whole); 404 for one they may not write */
   accountId: id.optional(),
 })
 

@@ -7,10 +7,12 @@ export const goal = z.object({
   id,
   name: z.string(),
   isActive: z.boolean(),
+  /** the goal's own amount (its contributions), never read from its account: the same for every member */
   currentAmount: money,
   targetAmount: positiveMoney,
   targetDate: isoDate.nullable(),
   monthlyContribution: nonNegativeMoney,
+  /** where the savings are kept; null to a member who does not see that account whole */
   accountId: id.nullable(),
   /** what went in (minus withdrawals) this month */
   contributedThisMonth: money,

@@ -1,4 +1,7 @@
-// Reminders (spec §3 Reminder) and the unread count of the bell and sidebar.
+// Reminders (spec §3 Reminder) and the unread count of the bell and sidebar. Each member's own:
+// nobody else (the household's owner included) sees or changes them. Generated ones (bills due,
+// goal deadlines, budget alerts) go to the owner and adults, a budget alert counting what that
+// member sees; teens and viewers get only the ones they write.
 import { z } from 'zod'
 import { PERSONAL, endpoint } from './endpoint'
 import { id, idParams, isoDate, requiredText, trimmed } from './common'

@@ -1,5 +1,7 @@
 // The Spending Plan page: every category's budget, rollover, spending and what is left for a
 // month, and the Smart Spending Plan explained line by line (see analytics.ts for the rules).
+// Budgets are the household's; `spent` and `carried` count only the accounts whose transactions
+// the member sees, so each member gets their own figures.
 import { z } from 'zod'
 import { MEMBER_READ, endpoint } from './endpoint'
 import { id, isoDate, money } from './common'
