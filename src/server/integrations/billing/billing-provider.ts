@@ -81,3 +81,14 @@ export class BillingProviderError extends Error {
     this.name = 'BillingProviderError'
   }
 }
+
+/**
+ * The provider has no such customer: the stored one was deleted, or belongs to other keys (test
+ * mode ones, before the switch to live keys).
+ */
+export class BillingCustomerMissingError extends BillingProviderError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options)
+    this.name = 'BillingCustomerMissingError'
+  }
+}

@@ -5,6 +5,7 @@ import Stripe from 'stripe'
 import type { Clock } from '../../clock'
 import type { StripeConfig } from '../../config'
 import {
+  BillingCustomerMissingError,
   BillingProviderError,
   BillingSignatureError,
   type BillingChange,
@@ -76,7 +77,11 @@ export function createStripeBilling(settings: StripeConfig, clock: Clock): Billi
       return await work()
     } catch (error) {
       if (error instanceof Stripe.errors.StripeError) {
-        throw new BillingProviderError(`Stripe ${what} failed: ${error.message}`, { cause: error })
+        const message = `Stripe ${what} failed: ${error.message}`
+        if (error.code === 'resource_missing' && error.param === 'customer') {
+          throw new BillingCustomerMissingError(message, { cause: error })
+        }
+        throw new BillingProviderError(message, { cause: error })
       }
       throw error
     }

@@ -180,6 +180,23 @@ describe('portal', () => {
     expect((await info(owner)).canManage).toBe(true)
   })
 
+  it('starts afresh when Stripe no longer knows the stored customer (deleted, or made with test keys)', async () => {
+    const owner = await signUp(t.app)
+    const householdId = await householdOf(t.database.db, owner)
+    await t.database.db.update(households).set({ stripeCustomerId: 'cus_gone' }).where(eq(households.id, householdId))
+    const portal = await owner.post('/api/subscription/portal')
+    expect(portal.statusCode).toBe(409)
+    expect(portal.json().code).toBe('NO_SUBSCRIPTION')
+    expect((await household(owner)).stripeCustomerId).toBeNull()
+
+    await t.database.db.update(households).set({ stripeCustomerId: 'cus_gone' }).where(eq(households.id, householdId))
+    await checkout(owner, 'basic')
+    const customerId = (await household(owner)).stripeCustomerId
+    expect(customerId).toMatch(/^cus_/)
+    expect(stripe.customers.has(customerId ?? '')).toBe(true)
+    expect(stripe.requests.at(-1)?.body).toMatchObject({ customer: customerId })
+  })
+
   it('answers 502 BILLING_UNAVAILABLE when Stripe refuses the call', async () => {
     const other = await createTestApp({ env: stripeEnv(stripe.url, 'sk_test_not_the_right_key') })
     try {

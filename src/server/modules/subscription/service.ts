@@ -16,7 +16,7 @@ import type { AppDeps } from '../../app-deps'
 import type { Db } from '../../db/connect'
 import { households } from '../../db/schema'
 import { AppError, conflict, notFound } from '../../http/errors'
-import type { BillingProvider, PaidPlan } from '../../integrations/billing/billing-provider'
+import { BillingCustomerMissingError, type BillingProvider, type PaidPlan } from '../../integrations/billing/billing-provider'
 import type { SessionUser } from '../auth/sessions'
 
 const PAID_TIERS = ['basic', 'premium'] as const satisfies readonly SubscriptionTier[]
@@ -102,6 +102,18 @@ async function customerFor(
 }
 
 /**
+ * The stored customer is unknown to Stripe (deleted, or made with the test keys before the switch
+ * to live ones): forget it and its subscription, so the next checkout starts afresh. The plan is
+ * left alone: only Stripe's events and the administrator change it.
+ */
+async function forgetCustomer(db: Db, householdId: string, customerId: string): Promise<void> {
+  await db
+    .update(households)
+    .set({ stripeCustomerId: null, stripeSubscriptionId: null, billingStatus: 'none', graceUntil: null })
+    .where(and(eq(households.id, householdId), eq(households.stripeCustomerId, customerId)))
+}
+
+/**
  * A Checkout page for a paid plan. A household that already pays (a subscription active or past
  * due) gets the customer portal instead, where the plan is changed or cancelled: a second
  * checkout would start a second subscription.
@@ -113,27 +125,46 @@ export async function startCheckout(
   baseUrl: string,
 ): Promise<{ url: string }> {
   const billing = requireBilling(deps)
-  const household = await householdBilling(deps.db, user.householdId)
+  let household = await householdBilling(deps.db, user.householdId)
   const paying = household.stripeSubscriptionId !== null && (household.billingStatus === 'active' || household.billingStatus === 'past_due')
   if (paying && household.stripeCustomerId) {
-    return billing.createPortal({ customerId: household.stripeCustomerId, returnUrl: subscriptionPageUrl(baseUrl) })
+    try {
+      return await billing.createPortal({ customerId: household.stripeCustomerId, returnUrl: subscriptionPageUrl(baseUrl) })
+    } catch (error) {
+      if (!(error instanceof BillingCustomerMissingError)) throw error
+      await forgetCustomer(deps.db, user.householdId, household.stripeCustomerId)
+      household = { ...household, stripeCustomerId: null }
+    }
   }
+  const checkout = (customerId: string) =>
+    billing.createCheckout({
+      customerId,
+      plan,
+      householdId: user.householdId,
+      successUrl: subscriptionPageUrl(baseUrl, 'success'),
+      cancelUrl: subscriptionPageUrl(baseUrl, 'cancel'),
+    })
   const customerId = await customerFor(deps.db, billing, user, household)
-  return billing.createCheckout({
-    customerId,
-    plan,
-    householdId: user.householdId,
-    successUrl: subscriptionPageUrl(baseUrl, 'success'),
-    cancelUrl: subscriptionPageUrl(baseUrl, 'cancel'),
-  })
+  try {
+    return await checkout(customerId)
+  } catch (error) {
+    if (!(error instanceof BillingCustomerMissingError)) throw error
+    await forgetCustomer(deps.db, user.householdId, customerId)
+    return checkout(await customerFor(deps.db, billing, user, { ...household, stripeCustomerId: null }))
+  }
 }
 
 /** Stripe's customer portal for the household's subscription, invoices and card. */
 export async function openPortal(deps: Pick<AppDeps, 'db' | 'billing'>, user: SessionUser, baseUrl: string): Promise<{ url: string }> {
   const billing = requireBilling(deps)
   const household = await householdBilling(deps.db, user.householdId)
-  if (!household.stripeCustomerId) {
-    throw conflict('There is no subscription to manage yet: choose a paid plan first.', 'NO_SUBSCRIPTION')
+  const noSubscription = () => conflict('There is no subscription to manage yet: choose a paid plan first.', 'NO_SUBSCRIPTION')
+  if (!household.stripeCustomerId) throw noSubscription()
+  try {
+    return await billing.createPortal({ customerId: household.stripeCustomerId, returnUrl: subscriptionPageUrl(baseUrl) })
+  } catch (error) {
+    if (!(error instanceof BillingCustomerMissingError)) throw error
+    await forgetCustomer(deps.db, user.householdId, household.stripeCustomerId)
+    throw noSubscription()
   }
-  return billing.createPortal({ customerId: household.stripeCustomerId, returnUrl: subscriptionPageUrl(baseUrl) })
 }
