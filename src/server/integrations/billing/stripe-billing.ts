@@ -65,7 +65,7 @@ export function createStripeBilling(settings: StripeConfig, clock: Clock): Billi
     const plan = prices.map(planOfPrice).find((p) => p !== null) ?? null
     return {
       id: subscription.id,
-      customerId: idOf(subscription.customer) ?? '',
+      customerId: typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id,
       plan,
       standing: standingOf(subscription.status),
       householdId: subscription.metadata[HOUSEHOLD_METADATA_KEY] ?? null,
