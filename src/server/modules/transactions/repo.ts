@@ -101,6 +101,24 @@ const newestRows = prepared('transactions_newest', (db) =>
     .limit(param('limit')),
 )
 
+/** The accounts whose rows a member may and may not see (MemberScope, split by view). */
+export type RowAccess = { visible: string[]; excluded: string[] }
+
+/**
+ * "Only rows the member may see", or null when they see every account. By exclusion while that
+ * list is the shorter one (so the prepared newest page serves them), by inclusion otherwise: a
+ * member who sees a few small accounts of a large household (a teen) then reads them through
+ * the account index, where the newest-first walk of the household index would read every row
+ * of the household for a page it cannot fill (200k rows: 200 ms on PostgreSQL, 0.06 ms this way).
+ */
+function accessFilter(access: RowAccess): { where: SQL; byInclusion: boolean } | null {
+  if (access.excluded.length === 0) return null
+  if (access.visible.length < access.excluded.length) {
+    return { where: sql`${transactions.accountId} = any(${sql.param(access.visible)}::uuid[])`, byInclusion: true }
+  }
+  return { where: notIn(transactions.accountId, access.excluded), byInclusion: false }
+}
+
 /** Only an account filter and a date range keep the rows contiguous for a running balance. */
 function runningBalanceApplies(q: ListQuery): q is ListQuery & { accountId: string } {
   return (
@@ -119,24 +137,25 @@ function runningBalanceApplies(q: ListQuery): q is ListQuery & { accountId: stri
 }
 
 /**
- * A page of the household's rows the member may see: `excluded` are the accounts whose
- * transactions they may not see (an account filter is checked by the caller, and then needs no
- * exclusion).
+ * A page of the household's rows the member may see (an account filter is checked by the
+ * caller: that account's rows need no other test).
  */
 export async function listTransactions(
   db: DbOrTx,
   householdId: string,
   q: ListQuery,
-  excluded: string[],
+  access: RowAccess,
 ): Promise<{ rows: TransactionRow[]; nextCursor: string | null }> {
   const t = transactions
+  const { excluded } = access
   const batch = q.importBatchId ? ((await findBatch(db, householdId, q.importBatchId)) ?? null) : null
   const narrowed = narrowing(householdId, q, batch)
+  const allowed = q.accountId ? null : accessFilter(access)
   const where = [
     eq(t.householdId, householdId),
     ...(q.includeTransfers ? [] : [ne(t.kind, 'transfer')]),
     ...narrowed,
-    ...(excluded.length && !q.accountId ? [notIn(t.accountId, excluded)] : []),
+    ...(allowed ? [allowed.where] : []),
   ]
   const byDate = q.sort.startsWith('date')
   const descending = q.sort.endsWith('desc')
@@ -152,7 +171,7 @@ export async function listTransactions(
   // the page first (an index range read newest first, stopping at the limit), then the other
   // leg of each transfer on it: joining the legs inside the paged query made the planner join
   // every row of the household before sorting
-  const newestPage = narrowed.length === 0 && !q.cursor && q.sort === 'date_desc'
+  const newestPage = narrowed.length === 0 && !q.cursor && q.sort === 'date_desc' && !allowed?.byInclusion
   const found = newestPage
     ? await newestRows(db).execute({ householdId, includeTransfers: q.includeTransfers, excluded, limit: q.limit + 1 })
     : await db

@@ -123,7 +123,8 @@ export async function list(db: Db, user: SessionUser, query: ListQuery) {
   // an account whose transactions the member may not see answers as GET /api/accounts/:id would
   // for one that does not exist, rather than as an empty list
   if (query.accountId) fullAccount(scope, query.accountId)
-  const { rows, nextCursor } = await listTransactions(db, user.householdId, query, scope.noTransactions)
+  const visible = [...scope.accounts.values()].flatMap((a) => (a.view === 'full' ? [a.id] : []))
+  const { rows, nextCursor } = await listTransactions(db, user.householdId, query, { visible, excluded: scope.noTransactions })
   return { items: rows.map(toTransactionDto), nextCursor }
 }
 
