@@ -127,3 +127,74 @@ export async function categoryId(request: APIRequestContext, name: string): Prom
     throw new Error(`No category named ${name}: ${list.map((c) => c.name).join(', ')}`)
   return found.id
 }
+
+/** The household as the request context's user sees it (GET /api/household). */
+export type HouseholdView = {
+  id: string
+  name: string
+  myRole: string
+  members: {
+    userId: string
+    firstName: string
+    role: string
+    accounts: { id: string; name: string; visibility: string }[]
+  }[]
+}
+
+export async function getHousehold(request: APIRequestContext): Promise<HouseholdView> {
+  const res = await request.get('/api/household')
+  expect(res.ok(), await res.text()).toBe(true)
+  const body: HouseholdView = await res.json()
+  return body
+}
+
+/** An invite made through the API (the owner's request context): its token and link. */
+export function createInvite(
+  request: APIRequestContext,
+  body: { role: 'adult' | 'teen' | 'viewer'; expiresInDays?: number },
+): Promise<{ token: string; url: string; expiresAt: string }> {
+  return postJson(request, '/api/household/invites', body)
+}
+
+/** Joins the invite's household as the request context's user. */
+export function acceptInvite(request: APIRequestContext, token: string): Promise<HouseholdView> {
+  return postJson(request, `/api/household/invites/${token}/accept`, undefined)
+}
+
+/** An account with its visibility (shared, private or balance_only), in the wire form. */
+export function seedAccountWithVisibility(
+  request: APIRequestContext,
+  body: { name: string; type: string; openingBalance: number; visibility: string },
+): Promise<Created> {
+  return postJson(request, '/api/accounts', body)
+}
+
+/**
+ * A new member of a household: signs up in `request` (past onboarding) and joins with `role`
+ * through an invite the owner (`ownerRequest`) makes.
+ */
+export async function joinHousehold(
+  ownerRequest: APIRequestContext,
+  request: APIRequestContext,
+  role: 'adult' | 'teen' | 'viewer',
+  firstName = 'Morgan',
+): Promise<TestUser> {
+  const user = await signUpOnboarded(request, firstName)
+  const invite = await createInvite(ownerRequest, { role })
+  await acceptInvite(request, invite.token)
+  return user
+}
+
+/** An account with who owns it and who sees it, in the wire form. */
+export function seedSharedAccount(
+  request: APIRequestContext,
+  body: {
+    name: string
+    type: string
+    openingBalance: number
+    visibility: 'shared' | 'private' | 'balance_only'
+    sharedWithTeens?: boolean
+  },
+): Promise<Created> {
+  return postJson(request, '/api/accounts', body)
+}

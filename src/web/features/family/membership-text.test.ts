@@ -29,7 +29,7 @@ describe('leaveConsequences', () => {
       { name: 'The Vegas', ownerName: 'Alex Vega' },
     )
     expect(lines[0]).toBe(
-      'Your 2 private accounts (Savings and Visa) go with you, with their transactions, into a household of your own (“Sam\'s household”).',
+      "Your 2 private accounts (Savings and Visa) go with you, with their transactions, into a household of your own (“Sam's household”).",
     )
     expect(lines[1]).toBe(
       'Your account Joint, which the household can see, stays in “The Vegas” and passes to Alex Vega.',
@@ -50,7 +50,7 @@ describe('removeConsequences', () => {
       'Home',
     )
     expect(lines[0]).toBe(
-      'Sam Lee’s private accounts, if they have any, go with them, with their transactions, into a household of their own (“Sam\'s household”). You can’t see those.',
+      "Sam Lee’s private accounts, if they have any, go with them, with their transactions, into a household of their own (“Sam's household”). You can’t see those.",
     )
     expect(lines[1]).toBe(
       'Their 2 accounts that the household can see (Joint and Car loan) stay in “Home” and become yours.',

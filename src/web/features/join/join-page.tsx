@@ -93,7 +93,7 @@ function nextStep(
         text:
           code === 'ALREADY_MEMBER'
             ? 'There is nothing to do: you are in this household already.'
-            : 'On your Family page, leave your household (or, if you own it, remove its members or make someone else the owner), then open this link again.',
+            : 'You can do that on your Family page. Then open this link again.',
         to: '/family',
         label: 'Go to the Family page',
       }
@@ -123,7 +123,7 @@ function nextStep(
   }
 }
 
-function Refusal({ error, title }: { error: unknown; title: string }) {
+function Refusal({ error, title }: { error: unknown; title?: string }) {
   const status = errorStatus(error)
   const step = nextStep(errorCode(error), status)
   const message = status === 404 ? 'This invite link does not exist.' : errorMessage(error)
@@ -132,7 +132,7 @@ function Refusal({ error, title }: { error: unknown; title: string }) {
       <Alert variant="destructive">
         <CircleAlert aria-hidden="true" />
         <div className="grid gap-1">
-          <p className="font-medium">{title}</p>
+          {title !== undefined && <p className="font-medium">{title}</p>}
           <p>{message}</p>
         </div>
       </Alert>
@@ -192,7 +192,7 @@ function SignedInJoin({ token }: { token: string }) {
     return (
       <Frame>
         <Heading>This invite can’t be used</Heading>
-        <Refusal error={preview.error} title="The link does not open a household" />
+        <Refusal error={preview.error} />
       </Frame>
     )
   }

@@ -27,6 +27,6 @@ export function useTransferOwnership() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (userId: string) => callEndpoint(transferOwnership, { body: { userId } }),
-    onSuccess: () => refreshEverything(queryClient),
+    onSuccess: (household) => refreshEverything(queryClient, household),
   })
 }

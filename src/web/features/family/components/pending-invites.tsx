@@ -45,7 +45,7 @@ function InviteRow({ invite, onRevoke }: { invite: Invite; onRevoke: () => void 
           variant="outline"
           size="sm"
           className="flex-1 sm:flex-none"
-          aria-label={`Copy the ${role.toLowerCase()} invite link`}
+          aria-label={`Copy link of the ${role.toLowerCase()} invite`}
           onClick={() => void copyInviteLink(invite.url)}
         >
           <Copy aria-hidden="true" />

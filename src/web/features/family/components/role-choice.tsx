@@ -37,10 +37,13 @@ export function RoleChoice({
             checked={value === role}
             onChange={() => onChange(role)}
             className="mt-0.5 size-4 shrink-0 accent-primary"
+            aria-labelledby={`${name}-${role}-label`}
             aria-describedby={`${name}-${role}-description`}
           />
           <span className="grid gap-0.5">
-            <span className="text-sm font-medium">{ROLE_LABELS[role]}</span>
+            <span id={`${name}-${role}-label`} className="text-sm font-medium">
+              {ROLE_LABELS[role]}
+            </span>
             <span id={`${name}-${role}-description`} className="text-xs text-muted-foreground">
               {ROLE_DESCRIPTIONS[role]}
             </span>
