@@ -1,7 +1,7 @@
 // The visibility and role rules of domain/access, worked by hand for every combination that
 // matters: who sees what of an account, who may enter transactions in it, who may manage it.
 import { describe, expect, it } from 'vitest'
-import { accountView, canManageAccount, canWriteTransactions, roleAtLeast, type AccountAccessFacts, type Member } from './access'
+import { accountView, canChangeTransaction, canManageAccount, canWriteTransactions, roleAtLeast, type AccountAccessFacts, type Member } from './access'
 
 const me = 'u-me'
 const other = 'u-other'
@@ -68,5 +68,16 @@ describe('roleAtLeast', () => {
     expect(roleAtLeast('adult', 'adult')).toBe(true)
     expect(roleAtLeast('teen', 'adult')).toBe(false)
     expect(roleAtLeast('viewer', 'teen')).toBe(false)
+  })
+})
+
+describe('canChangeTransaction', () => {
+  it('lets a teen change only their own entries in an account that is not theirs', () => {
+    const family = account({ sharedWithTeens: true })
+    expect(canChangeTransaction(as('teen'), family, me)).toBe(true)
+    expect(canChangeTransaction(as('teen'), family, other)).toBe(false)
+    expect(canChangeTransaction(as('teen'), account({ ownerId: me }), other)).toBe(true)
+    expect(canChangeTransaction(as('adult'), account({}), other)).toBe(true)
+    expect(canChangeTransaction(as('viewer'), account({ ownerId: me }), me)).toBe(false)
   })
 })

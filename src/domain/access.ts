@@ -70,6 +70,16 @@ export function canWriteTransactions(member: Member, account: AccountAccessFacts
 }
 
 /**
+ * May the member change or delete a transaction already in the account? As for adding one; but
+ * in an account that is not their own, a teen changes only what they entered themselves (they
+ * may add to the family wallet, not rewrite their parents' entries).
+ */
+export function canChangeTransaction(member: Member, account: AccountAccessFacts, enteredBy: string): boolean {
+  if (!canWriteTransactions(member, account)) return false
+  return member.role !== 'teen' || account.ownerId === member.id || enteredBy === member.id
+}
+
+/**
  * May the member rename, close, reconcile, re-share or delete the account? Its owner may; so
  * may the household's owner, for an account that is not private (which they cannot see).
  */

@@ -239,6 +239,21 @@ describe('changing transactions by role', () => {
     expect(bakery).toMatchObject({ accountId: acc.checking, amount: -12.5, merchant: 'Bakery' })
   })
 
+  it("lets a teen change only their own entries in an account shared with them, not a parent's", async () => {
+    const pizza = (await owner.get(`/api/transactions/${row.pizza}`)).json()
+    expect(pizza.enteredBy).not.toBe(teen.user.id)
+    for (const res of [
+      await teen.patch(`/api/transactions/${row.pizza}`, { amount: -1 }),
+      await teen.delete(`/api/transactions/${row.pizza}`),
+      await teen.post('/api/transactions/bulk', { action: 'delete', ids: [row.pizza] }),
+      await teen.post('/api/transactions/bulk', { action: 'categorize', ids: [row.pizza], categoryId: null }),
+    ]) {
+      expect(res.statusCode, res.body).toBe(403)
+      expect(res.json().code).toBe('NOT_YOUR_ENTRY')
+    }
+    expect((await owner.get(`/api/transactions/${row.pizza}`)).json()).toEqual(pizza)
+  })
+
   it('lets each member write where they may', async () => {
     const teenRow = await add(teen, acc.family, 'Snacks', -3)
     expect((await teen.patch(`/api/transactions/${teenRow}`, { accountId: acc.teenWallet })).statusCode).toBe(200)
@@ -300,9 +315,10 @@ describe('changing transactions by role', () => {
     const all = await rows(adult)
     expect(ids(all)).toEqual(Object.values(row).sort())
     for (const r of all) expect(r.categoryId, r.merchant).toBeNull()
-    const done = await teen.post('/api/transactions/bulk', { action: 'categorize', ids: [row.pizza, row.comics], categoryId: groceries })
-    expect(done.json()).toEqual({ updated: 2 })
-    const undo = await teen.post('/api/transactions/bulk', { action: 'categorize', ids: [row.pizza, row.comics], categoryId: null })
+    // a teen's own entry in their own wallet is theirs to change (a parent's pizza is not: above)
+    const done = await teen.post('/api/transactions/bulk', { action: 'categorize', ids: [row.comics], categoryId: groceries })
+    expect(done.json()).toEqual({ updated: 1 })
+    const undo = await teen.post('/api/transactions/bulk', { action: 'categorize', ids: [row.comics], categoryId: null })
     expect(undo.statusCode).toBe(200)
   })
 })

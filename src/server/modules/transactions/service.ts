@@ -17,6 +17,7 @@ import { payeeKey } from '../../../domain/rules'
 import type { Db, DbOrTx, Tx } from '../../db/connect'
 import { uuidv7 } from '../../db/ids'
 import { badRequest, forbidden, notFound } from '../../http/errors'
+import { canChangeTransaction } from '../../../domain/access'
 import { fullAccount, memberScope, writableAccount, type MemberScope } from '../accounts/scope'
 import type { SessionUser } from '../auth/sessions'
 import { learnPayeeCategories } from '../rules/repo'
@@ -74,6 +75,19 @@ async function checkWritableAccounts(db: DbOrTx, scope: MemberScope, ids: string
     if (!account) throw notFound('Account')
     if (account.isClosed) {
       throw badRequest('That account is closed: reopen it to add or change its transactions', 'ACCOUNT_CLOSED')
+    }
+  }
+}
+
+/**
+ * Rows the member is about to change or delete: a teen may change, in an account that is not
+ * theirs, only what they entered (403 NOT_YOUR_ENTRY). Their accounts are writable already.
+ */
+function checkChangeable(scope: MemberScope, rows: readonly { accountId: string; userId: string }[]): void {
+  for (const row of rows) {
+    const account = scope.accounts.get(row.accountId)
+    if (account && !canChangeTransaction(scope.member, account, row.userId)) {
+      throw forbidden('Teens can change only the entries they made in an account that is not theirs', 'NOT_YOUR_ENTRY')
     }
   }
 }
@@ -224,6 +238,7 @@ export async function update(
     const before = seen(scope, (await loadForWrite(tx, user.householdId, [id]))[0])
     // moving a row takes both accounts: the one it leaves and the one it goes to
     await checkWritableAccounts(tx, scope, [before.accountId, ...(body.accountId ? [body.accountId] : [])])
+    checkChangeable(scope, [before])
     if (before.kind === 'transfer') {
       await updateTransferLegs(tx, user, scope, before, body, now)
       return readOne(tx, scope, id)
@@ -259,6 +274,7 @@ export async function remove(db: Db, user: SessionUser, id: string): Promise<voi
     const scope = await memberScope(tx, user)
     const row = seen(scope, (await loadForWrite(tx, user.householdId, [id]))[0])
     writableAccount(scope, row.accountId)
+    checkChangeable(scope, [row])
     const ids = [id]
     if (row.transferGroupId) {
       const legs = await tx.query.transactions.findMany({
@@ -286,6 +302,7 @@ export async function bulk(
     if (rows.length !== new Set(body.ids).size) throw notFound('Transaction')
     for (const row of rows) seen(scope, row)
     for (const accountId of new Set(rows.map((r) => r.accountId))) writableAccount(scope, accountId)
+    checkChangeable(scope, rows)
     if (body.action === 'delete') {
       const groups = [...new Set(rows.map((r) => r.transferGroupId).filter((g): g is string => g !== null))]
       const partners = groups.length
