@@ -73,17 +73,20 @@ const VISIBILITY_ICONS = {
   balance_only: Eye,
 } as const satisfies Record<AccountVisibility, LucideIcon>
 
-/** Who sees the account, with what that means on hover and for screen readers. */
-function VisibilityBadge({ visibility }: { visibility: AccountVisibility }) {
+/** Who sees the account (and whether teens do), with what that means on hover. */
+function VisibilityBadge({ account }: { account: Account }) {
+  const { visibility } = account
   const Icon = VISIBILITY_ICONS[visibility]
+  const teens = account.sharedWithTeens && visibility !== 'private'
   return (
     <Badge
       variant={visibility === 'shared' ? 'secondary' : 'outline'}
-      title={VISIBILITY_DESCRIPTIONS[visibility]}
+      title={`${VISIBILITY_DESCRIPTIONS[visibility]}${teens ? ' Teens see it too.' : ''}`}
       data-testid="visibility-badge"
     >
       <Icon aria-hidden="true" />
       {VISIBILITY_LABELS[visibility]}
+      {teens && <span className="font-normal">· teens too</span>}
     </Badge>
   )
 }
@@ -91,12 +94,12 @@ function VisibilityBadge({ visibility }: { visibility: AccountVisibility }) {
 /** Whose account it is, for an account that is not the member's own. */
 function OwnerTag({ owner }: { owner: HouseholdMember | undefined }) {
   return (
-    <span className="inline-flex min-w-0 items-center gap-1" data-testid="account-owner">
+    <span className="inline-flex min-w-0 items-center gap-1">
       <UserAvatar
         user={owner ?? { firstName: '?' }}
         className="size-4 text-[0.625rem] font-semibold"
       />
-      <span className="truncate">
+      <span className="truncate" data-testid="account-owner">
         {owner === undefined ? 'Another member' : displayName(owner)}
       </span>
     </span>
@@ -162,28 +165,24 @@ function AccountRow({
       </span>
       <div className="min-w-0 flex-1">
         <p className="flex items-center gap-2 text-sm font-medium">
-          <span className="truncate">{account.name}</span>
+          <span className="truncate" data-testid="account-name">
+            {account.name}
+          </span>
           {account.isClosed && <Badge variant="secondary">Closed</Badge>}
-          {(showShared || account.visibility !== 'shared') && (
-            <VisibilityBadge visibility={account.visibility} />
-          )}
         </p>
-        <p className="flex min-w-0 items-center gap-1.5 text-xs text-muted-foreground">
-          {!mine && (
-            <>
-              <OwnerTag owner={owner ?? undefined} />
-              <span aria-hidden="true">·</span>
-            </>
-          )}
-          <span className="truncate">{detail}</span>
-        </p>
+        <div className="mt-0.5 flex min-w-0 flex-wrap items-center gap-x-1.5 gap-y-1 text-xs text-muted-foreground">
+          {(showShared || account.visibility !== 'shared') && <VisibilityBadge account={account} />}
+          {!mine && <OwnerTag owner={owner ?? undefined} />}
+          {!mine && <span aria-hidden="true">·</span>}
+          <span className="min-w-0 truncate">{detail}</span>
+        </div>
         {!full && (
           <p
-            className="mt-0.5 flex items-center gap-1 text-xs text-muted-foreground"
+            className="mt-1 flex items-center gap-1 text-xs text-muted-foreground"
             data-testid="balance-only-note"
           >
-            <EyeOff className="size-3" aria-hidden="true" />
-            Balance only: its transactions stay with its owner
+            <EyeOff className="size-3 shrink-0" aria-hidden="true" />
+            Balance only: its transactions are not shared with you
           </p>
         )}
       </div>

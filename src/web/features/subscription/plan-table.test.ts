@@ -47,10 +47,10 @@ describe('planSections', () => {
   it('states the limits of each plan', () => {
     expect(rowNamed('Bank connections').cells).toEqual({
       free: { included: false },
-      basic: { included: true, text: `${tierLimits('basic').bankConnections} banks` },
-      premium: { included: true, text: `${tierLimits('premium').bankConnections} banks` },
+      basic: { included: true, text: `Up to ${tierLimits('basic').bankConnections}` },
+      premium: { included: true, text: `Up to ${tierLimits('premium').bankConnections}` },
     })
-    expect(rowNamed('AI requests a month').cells.premium.text).toBe('1,000 requests')
+    expect(rowNamed('AI requests a month').cells.premium.text).toBe('1,000')
     expect(rowNamed('AI requests a month').cells.free).toEqual({ included: false })
   })
 })

@@ -43,10 +43,11 @@ function row(label: string, cell: (tier: SubscriptionTier) => PlanCell): PlanRow
   return { label, cells }
 }
 
-function count(n: number, unit: string): PlanCell {
-  return n > 0
-    ? { included: true, text: `${n.toLocaleString('en-US')} ${unit}` }
-    : { included: false }
+/** A figure short enough for a phone's narrow column; the row's label says what it counts. */
+function count(n: number, upTo: boolean): PlanCell {
+  if (n <= 0) return { included: false }
+  const figure = n.toLocaleString('en-US')
+  return { included: true, text: upTo ? `Up to ${figure}` : figure }
 }
 
 /** The premium-marked features, in the order of domain/tiers FEATURES. */
@@ -61,7 +62,7 @@ export function planSections(): PlanSection[] {
   )
   const core: PlanRow[] = [
     ...everyPlan.map((feature) => row(feature, () => ({ included: true }))),
-    row('Household members', (tier) => count(tierLimits(tier).familyMembers, 'people')),
+    row('Members besides the owner', (tier) => count(tierLimits(tier).familyMembers, true)),
   ]
   const paid: PlanRow[] = [
     row('No ads', (tier) => ({ included: !showsAds(tier) })),
@@ -69,12 +70,12 @@ export function planSections(): PlanSection[] {
       row(FEATURES[feature].label, (tier) => {
         const included = planAllows(tier, feature)
         if (included && feature === 'bankConnections') {
-          return count(tierLimits(tier).bankConnections, 'banks')
+          return count(tierLimits(tier).bankConnections, true)
         }
         return { included }
       }),
     ),
-    row('AI requests a month', (tier) => count(tierLimits(tier).aiRequestsPerMonth, 'requests')),
+    row('AI requests a month', (tier) => count(tierLimits(tier).aiRequestsPerMonth, false)),
   ]
   return [
     { title: 'On every plan', rows: core },

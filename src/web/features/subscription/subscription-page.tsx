@@ -171,7 +171,9 @@ function Cell({ cell }: { cell: PlanCell }) {
       </>
     )
   }
-  if (cell.text !== undefined) return <span className="text-sm font-medium">{cell.text}</span>
+  if (cell.text !== undefined) {
+    return <span className="text-xs font-medium whitespace-nowrap sm:text-sm">{cell.text}</span>
+  }
   return (
     <>
       <Check className="mx-auto size-4 text-primary" aria-hidden="true" />
@@ -182,7 +184,7 @@ function Cell({ cell }: { cell: PlanCell }) {
 
 function PlanTable({ current }: { current: SubscriptionTier }) {
   const columnClass = (tier: SubscriptionTier) =>
-    cn('px-2 text-center', tier === current && 'bg-accent/50')
+    cn('px-1 text-center sm:px-2', tier === current && 'bg-accent/50')
   return (
     <Card aria-labelledby="compare-plans">
       <CardHeader>
@@ -212,7 +214,7 @@ function PlanTable({ current }: { current: SubscriptionTier }) {
                   <th
                     key={tier}
                     scope="col"
-                    className={cn(columnClass(tier), 'w-[22%] py-2 font-semibold sm:w-32')}
+                    className={cn(columnClass(tier), 'w-[4.25rem] py-2 font-semibold sm:w-32')}
                   >
                     {tierLabel(tier)}
                     <span className="block text-xs font-normal text-muted-foreground">

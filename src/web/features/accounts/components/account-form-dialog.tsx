@@ -130,11 +130,14 @@ function VisibilityField({ control }: { control: Control<FormInput, unknown, For
                   checked={field.value === v}
                   onChange={() => field.onChange(v)}
                   onBlur={field.onBlur}
+                  aria-labelledby={`${id}-${v}-label`}
                   aria-describedby={`${id}-${v}-hint`}
                   className="mt-0.5 size-4 shrink-0 accent-primary outline-none"
                 />
                 <span className="grid gap-0.5">
-                  <span className="text-sm font-medium">{VISIBILITY_LABELS[v]}</span>
+                  <span id={`${id}-${v}-label`} className="text-sm font-medium">
+                    {VISIBILITY_LABELS[v]}
+                  </span>
                   <span id={`${id}-${v}-hint`} className="text-xs text-muted-foreground">
                     {VISIBILITY_DESCRIPTIONS[v]}
                   </span>
