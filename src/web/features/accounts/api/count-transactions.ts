@@ -7,7 +7,9 @@ import { accountKeys } from './account-keys'
 
 export const COUNT_LIMIT = 500
 
-export function useTransactionCount(accountId: string | null) {
+/** `enabled` false holds the count as it is (once the account is being deleted: asked again, the
+ *  server would answer 404 for an account that is gone). */
+export function useTransactionCount(accountId: string | null, enabled = true) {
   return useQuery({
     queryKey: accountKeys.transactionCount(accountId ?? ''),
     queryFn: async ({ signal }) => {
@@ -17,7 +19,7 @@ export function useTransactionCount(accountId: string | null) {
       })
       return { count: page.items.length, more: page.nextCursor !== null }
     },
-    enabled: accountId !== null,
+    enabled: accountId !== null && enabled,
     staleTime: 0,
   })
 }

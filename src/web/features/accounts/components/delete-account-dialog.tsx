@@ -18,7 +18,9 @@ export function DeleteAccountDialog({
   onOpenChange: (open: boolean) => void
 }) {
   const remove = useDeleteAccount()
-  const count = useTransactionCount(account?.id ?? null)
+  // the count stops asking once this account is being deleted (or is gone)
+  const gone = remove.variables === account?.id && (remove.isPending || remove.isSuccess)
+  const count = useTransactionCount(account?.id ?? null, !gone)
   const counted = count.data
   const what =
     counted === undefined
