@@ -97,6 +97,7 @@ test('the owner invites an adult, a teen and a viewer; they join; roles change, 
   await expect(family.member(/Robin Tester/)).toContainText('(you)')
   await expect(family.member(/Robin Tester/).getByTestId('role-badge')).toHaveText('Owner')
   await expect(family.pendingInvites).toContainText('No invites waiting.')
+  await shot(page, 'family-empty-desktop-light')
   await family.summary.getByRole('button', { name: 'Rename' }).click()
   await family.dialog.getByLabel('Name', { exact: true }).fill('   ')
   await family.dialog.getByRole('button', { name: 'Save name' }).click()
@@ -403,6 +404,7 @@ test('on a phone the Family and Join pages fit the screen and work from the keyb
   await expect(family.dialog).toHaveCount(0)
   // the invite dialog fits too
   await family.inviteButton.click()
+  await shot(page, 'family-invite-form-phone-light', false)
   await family.dialog.getByRole('button', { name: 'Create invite link' }).click()
   await expect(family.dialog.getByTestId('invite-link')).toBeVisible()
   await noSideways(page, 'the invite dialog')

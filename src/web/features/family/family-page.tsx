@@ -207,7 +207,7 @@ function FamilyContent({ household, myId }: { household: Household; myId: string
         )}
       </section>
 
-      {isOwner && <PendingInvites onInvite={() => setInviting(true)} />}
+      {isOwner && <PendingInvites />}
       {!isOwner && me !== null && (
         <LeaveCard household={household} onLeave={() => setLeaving(true)} />
       )}

@@ -66,7 +66,7 @@ function InviteRow({ invite, onRevoke }: { invite: Invite; onRevoke: () => void 
   )
 }
 
-export function PendingInvites({ onInvite }: { onInvite: () => void }) {
+export function PendingInvites() {
   const invites = useInvites(true)
   const revoke = useRevokeInvite()
   const [revoking, setRevoking] = useState<Invite | null>(null)
@@ -95,13 +95,7 @@ export function PendingInvites({ onInvite }: { onInvite: () => void }) {
             onRetry={() => void invites.refetch()}
           />
         ) : list.length === 0 ? (
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <p className="text-sm text-muted-foreground">No invites waiting.</p>
-            <Button variant="outline" size="sm" onClick={onInvite}>
-              <MailPlus aria-hidden="true" />
-              Invite someone
-            </Button>
-          </div>
+          <p className="text-sm text-muted-foreground">No invites waiting.</p>
         ) : (
           <ul className="divide-y">
             {list.map((invite) => (
