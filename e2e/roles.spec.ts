@@ -281,6 +281,12 @@ test('the Accounts page follows each account’s owner and visibility, for every
   await expect(ownerForm.getByRole('status')).toContainText(
     'Only Avery Tester will see this account',
   )
+  if (SHOTS) {
+    mkdirSync(SHOTS, { recursive: true })
+    await h.owner.page.screenshot({
+      path: path.join(SHOTS, 'accounts-form-owner-desktop-light.png'),
+    })
+  }
   await ownerForm.getByRole('radio', { name: 'Shared' }).check()
   await ownerForm.getByRole('button', { name: 'Add account' }).click()
   await ownerForm.waitFor({ state: 'detached' })
