@@ -344,6 +344,17 @@ test('a failed payment shows a banner on the page and in the app shell, for the 
   // every other page shows it in the shell
   await page.goto('/goals')
   await expect(plans.pastDue).toContainText('update your card by December 1, 2026')
+  await shots(page, 'subscription-past-due-goals-desktop', () => plans.pastDue.waitFor())
+
+  // once the grace period is over the household is on Free, and the banner says so
+  await page.unroute('**/api/subscription/info')
+  await withBilling(page, { ...failed, tier: 'free', graceUntil: '2026-01-01T12:00:00.000Z' })
+  await plans.goto()
+  await expectPlan(plans, 'free')
+  await expect(plans.pastDue).toContainText(
+    'Payment failed — the household is on the Free plan until a payment goes through',
+  )
+  await expect(plans.pastDue.getByRole('button', { name: 'Manage billing' })).toBeVisible()
 
   // another member gets the softer note, with nothing to press
   const member = await memberBrowser(browser, baseURL, freshUser, 'adult')

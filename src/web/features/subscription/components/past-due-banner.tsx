@@ -31,11 +31,57 @@ export function graceDate(iso: string, locale: string, timeZone: string | undefi
   }
 }
 
+/** What the banner says: to the owner, what to do by when; to the others, that all is well
+ *  for now. Once the grace period is over the household is on Free (its effective plan). */
+function PastDueWords({ info, until }: { info: SubscriptionInfo; until: string | null }) {
+  const plan = tierLabel(info.tier)
+  const lapsed = info.tier === 'free'
+  if (info.canManage) {
+    return lapsed ? (
+      <>
+        <p className="font-semibold">
+          Payment failed — the household is on the Free plan until a payment goes through
+        </p>
+        <p className="text-foreground/80">
+          Update your card and everyone gets the paid plan’s features back as soon as Stripe
+          confirms the payment.
+        </p>
+      </>
+    ) : (
+      <>
+        <p className="font-semibold">
+          Payment failed — update your card{until === null ? ' soon' : ` by ${until}`} to keep{' '}
+          {plan}
+        </p>
+        <p className="text-foreground/80">
+          Stripe will try again. Until then everyone in the household keeps {plan}; after that the
+          household moves to the Free plan until a payment goes through.
+        </p>
+      </>
+    )
+  }
+  return lapsed ? (
+    <>
+      <p className="font-semibold">The household’s last payment did not go through</p>
+      <p className="text-foreground/80">
+        The household is on the Free plan for now. Its owner has been asked to update the card.
+      </p>
+    </>
+  ) : (
+    <>
+      <p className="font-semibold">The household’s last payment did not go through</p>
+      <p className="text-foreground/80">
+        Everything works as usual{until === null ? '' : ` until ${until}`}. The household’s owner
+        has been asked to update the card; there is nothing you need to do.
+      </p>
+    </>
+  )
+}
+
 export function PastDueBanner({ info }: { info: SubscriptionInfo }) {
   const { user } = useAuth()
   const portal = useOpenPortal()
   if (info.billingStatus !== 'past_due') return null
-  const plan = tierLabel(info.tier)
   const until =
     info.graceUntil === null
       ? null
@@ -48,26 +94,7 @@ export function PastDueBanner({ info }: { info: SubscriptionInfo }) {
     >
       <TriangleAlert className="hidden size-5 shrink-0 sm:block" aria-hidden="true" />
       <div className="min-w-0 flex-1 space-y-0.5">
-        {info.canManage ? (
-          <>
-            <p className="font-semibold">
-              Payment failed — update your card
-              {until === null ? ' soon' : ` by ${until}`} to keep {plan}
-            </p>
-            <p className="text-foreground/80">
-              Stripe will try again. Until then everyone in the household keeps {plan}; after that
-              the household moves to the Free plan until a payment goes through.
-            </p>
-          </>
-        ) : (
-          <>
-            <p className="font-semibold">The household’s last payment did not go through</p>
-            <p className="text-foreground/80">
-              Everything works as usual{until === null ? '' : ` until ${until}`}. The household’s
-              owner has been asked to update the card; there is nothing you need to do.
-            </p>
-          </>
-        )}
+        <PastDueWords info={info} until={until} />
         {portal.error && (
           <p className="font-medium text-negative">
             Stripe could not be opened: {errorMessage(portal.error)}
