@@ -1,29 +1,14 @@
 // Accessibility: axe finds no violation on the landing page, the sign-in page, the dashboard and
 // every money page, in the light and the dark theme (with data on them, and with the
 // transactions' filters and inline editor open).
-import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
 import { categoryId, isoToday, seed } from './support/api'
 import { expect, test } from './support/fixtures'
+import { checkAxe } from './support/axe'
 
 const SIGNED_IN_PAGES = {
   'dashboard and ledger': ['/', '/transactions', '/accounts', '/spending-plan', '/goals'],
   'planning and account': ['/bills', '/reminders', '/reports', '/profile', '/settings'],
 } as const
-
-async function checkAxe(page: Page, what: string): Promise<void> {
-  await page.waitForLoadState('networkidle')
-  // wait for skeletons to give way to content
-  await expect(page.locator('.animate-pulse')).toHaveCount(0)
-  const results = await new AxeBuilder({ page }).analyze()
-  const found = results.violations.map((v) => ({
-    id: v.id,
-    impact: v.impact,
-    help: v.help,
-    nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
-  }))
-  expect(found, `axe on ${what}`).toEqual([])
-}
 
 for (const theme of ['light', 'dark'] as const) {
   test(`visitor pages have no axe violations (${theme})`, async ({ page }) => {

@@ -5,7 +5,6 @@
 // removes a member (the confirmation says what moves where), hands the household over; a member
 // leaves. Also: refusals on the join page, the phone layout, the keyboard, and axe in both themes.
 // With KINWISE_SHOTS_DIR set, screenshots of the pages go there (desktop and phone, light and dark).
-import AxeBuilder from '@axe-core/playwright'
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import type { Browser, BrowserContext, Page } from '@playwright/test'
@@ -24,6 +23,7 @@ import { expect, test } from './support/fixtures'
 import { FamilyPage, JoinPage } from './page-models/family-page'
 import { LoginPage } from './page-models/login-page'
 import { OnboardingPage } from './page-models/onboarding-page'
+import { checkAxe } from './support/axe'
 
 const PHONE = { width: 390, height: 844 }
 const DESKTOP = { width: 1440, height: 900 }
@@ -50,19 +50,6 @@ async function newBrowser(
     await context.addInitScript((t) => localStorage.setItem('theme', t), options.theme)
   }
   return { context, page: await context.newPage() }
-}
-
-async function checkAxe(page: Page, what: string): Promise<void> {
-  await page.waitForLoadState('networkidle')
-  await expect(page.locator('.animate-pulse')).toHaveCount(0)
-  const results = await new AxeBuilder({ page }).analyze()
-  const found = results.violations.map((v) => ({
-    id: v.id,
-    impact: v.impact,
-    help: v.help,
-    nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
-  }))
-  expect(found, `axe on ${what}`).toEqual([])
 }
 
 async function noSideways(page: Page, what: string): Promise<void> {

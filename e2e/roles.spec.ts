@@ -6,7 +6,6 @@
 // account shows its balance without a way to its transactions; manage actions only for whoever
 // may manage; a viewer gets no add or edit at all. Desktop and phone; axe in both themes. With
 // KINWISE_SHOTS_DIR set, screenshots of the Accounts page (owner, teen) go there.
-import AxeBuilder from '@axe-core/playwright'
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import type { Browser, BrowserContext, Page } from '@playwright/test'
@@ -14,6 +13,7 @@ import { joinHousehold, seedSharedAccount, signUpOnboarded, type TestUser } from
 import { expect, test } from './support/fixtures'
 import { AccountsPage } from './page-models/accounts-page'
 import { AppShell } from './page-models/app-shell'
+import { checkAxe, setTheme } from './support/axe'
 
 const PHONE = { width: 390, height: 844 }
 const DESKTOP = { width: 1440, height: 900 }
@@ -80,29 +80,11 @@ async function closeAll(h: Household): Promise<void> {
   for (const role of ROLES) await h[role].context.close()
 }
 
-async function checkAxe(page: Page, what: string): Promise<void> {
-  await page.waitForLoadState('networkidle')
-  await expect(page.locator('.animate-pulse')).toHaveCount(0)
-  const results = await new AxeBuilder({ page }).analyze()
-  const found = results.violations.map((v) => ({
-    id: v.id,
-    impact: v.impact,
-    help: v.help,
-    nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
-  }))
-  expect(found, `axe on ${what}`).toEqual([])
-}
-
-async function withTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
-  await page.evaluate((t) => localStorage.setItem('theme', t), theme)
-  await page.reload()
-}
-
 async function shots(page: Page, name: string, ready: () => Promise<void>): Promise<void> {
   if (!SHOTS) return
   mkdirSync(SHOTS, { recursive: true })
   for (const theme of ['light', 'dark'] as const) {
-    await withTheme(page, theme)
+    await setTheme(page, theme)
     await ready()
     await page.waitForLoadState('networkidle')
     await expect(page.locator('.animate-pulse')).toHaveCount(0)
@@ -294,7 +276,7 @@ test('the Accounts page follows each account’s owner and visibility, for every
   await adult.goto()
   await expect(adult.account('Avery Gift').getByTestId('account-owner')).toHaveCount(0)
   for (const theme of ['light', 'dark'] as const) {
-    await withTheme(h.owner.page, theme)
+    await setTheme(h.owner.page, theme)
     await expect(owner.account('Family Checking')).toBeVisible()
     await checkAxe(h.owner.page, `the Accounts page, owner (${theme})`)
   }

@@ -6,7 +6,6 @@
 // Stripe): Upgrade goes to Checkout, the return says what happens next, and a failed payment
 // shows a banner on the page and in the app shell, worded for the owner and for the others.
 // axe finds nothing in either theme. With KINWISE_SHOTS_DIR set, screenshots go there.
-import AxeBuilder from '@axe-core/playwright'
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import type { Browser, BrowserContext, Page } from '@playwright/test'
@@ -15,6 +14,7 @@ import { joinHousehold, signIn } from './support/api'
 import { expect, signInAs, test } from './support/fixtures'
 import { AppShell } from './page-models/app-shell'
 import { SubscriptionPage, type Tier } from './page-models/subscription-page'
+import { checkAxe, setTheme } from './support/axe'
 
 const PHONE = { width: 390, height: 844 }
 const DESKTOP = { width: 1440, height: 900 }
@@ -29,24 +29,6 @@ const PREMIUM_ITEMS = [
   'QuickBooks Setup',
   'Automation Center',
 ]
-
-async function checkAxe(page: Page, what: string): Promise<void> {
-  await page.waitForLoadState('networkidle')
-  await expect(page.locator('.animate-pulse')).toHaveCount(0)
-  const results = await new AxeBuilder({ page }).analyze()
-  const found = results.violations.map((v) => ({
-    id: v.id,
-    impact: v.impact,
-    help: v.help,
-    nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
-  }))
-  expect(found, `axe on ${what}`).toEqual([])
-}
-
-async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
-  await page.evaluate((t) => localStorage.setItem('theme', t), theme)
-  await page.reload()
-}
 
 /** Screenshots in both themes at the current size (only with KINWISE_SHOTS_DIR). */
 async function shots(page: Page, name: string, ready: () => Promise<void>): Promise<void> {
