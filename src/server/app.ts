@@ -17,6 +17,7 @@ import type { Db } from './db/connect'
 import { registerErrorHandler } from './plugins/error-handler'
 import { registerSecurity } from './plugins/security'
 import { registerSession } from './plugins/session'
+import { enableScopeCache } from './modules/accounts/scope'
 import { createOidcProvider, type OidcProvider } from './integrations/oidc/oidc'
 import type { BillingProvider } from './integrations/billing/billing-provider'
 import { createStripeBilling } from './integrations/billing/stripe-billing'
@@ -35,6 +36,11 @@ export type BuildAppOptions = {
   billing?: BillingProvider | null
   /** how long a resolved session is kept in this process (ADR 0015); default 10 s, 0 in tests */
   sessionCacheMs?: number
+  /**
+   * keep each household's account facts in this process (ADR 0023 addendum); default: on for
+   * the embedded database, whose data only this process opens; off for PostgreSQL and in tests
+   */
+  scopeCache?: boolean
 }
 
 export const SESSION_CACHE_MS = 10_000
@@ -84,6 +90,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   })
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false })
 
+  if (options.scopeCache ?? (config.database.kind === 'pglite' && config.env !== 'test')) enableScopeCache(db)
   registerSession(app, { db, config, clock, cacheMs: options.sessionCacheMs ?? (config.env === 'test' ? 0 : SESSION_CACHE_MS) })
   const oidc =
     options.oidc !== undefined

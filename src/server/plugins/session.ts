@@ -12,6 +12,7 @@ import type { Config } from '../config'
 import type { Db } from '../db/connect'
 import type { Clock } from '../clock'
 import { createSessionCache } from './session-cache'
+import { forgetScope } from '../modules/accounts/scope'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 const DAY_MS = 86_400_000
@@ -111,6 +112,9 @@ export function registerSession(
     const householdChange =
       !SAFE_METHODS.has(req.method) && (req.url.startsWith('/api/household') || req.url.startsWith('/api/billing/'))
     if ((req.auth && !SAFE_METHODS.has(req.method)) || touchesSession || householdChange) {
+      // what a household's members may see of its accounts is kept too (embedded database)
+      if (householdChange) forgetScope(deps.db, null)
+      else if (req.auth && !SAFE_METHODS.has(req.method)) forgetScope(deps.db, req.auth.user.householdId)
       if (householdChange) cache.forgetAll()
       else if (req.auth) cache.forgetUser(req.auth.user.id)
       else cache.forgetSession('')

@@ -39,7 +39,7 @@ async function openTestDatabase(): Promise<Database> {
 
 /** A fresh app for a test file; `now` fixes the server clock (default 2026-03-15 12:00 UTC). */
 export async function createTestApp(
-  options: { now?: string; env?: Record<string, string>; sessionCacheMs?: number } = {},
+  options: { now?: string; env?: Record<string, string>; sessionCacheMs?: number; scopeCache?: boolean } = {},
 ): Promise<TestContext> {
   const database = await openTestDatabase()
   const config = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env })
@@ -53,6 +53,7 @@ export async function createTestApp(
     webDir: null,
     logger: level ? { level } : false,
     ...(options.sessionCacheMs !== undefined ? { sessionCacheMs: options.sessionCacheMs } : {}),
+    ...(options.scopeCache !== undefined ? { scopeCache: options.scopeCache } : {}),
   })
   await app.ready()
   return {

@@ -32,7 +32,38 @@ export type MemberScope = {
   noTransactions: string[]
 }
 
-export async function memberScope(db: DbOrTx, user: Pick<SessionUser, 'id' | 'householdId' | 'role'>): Promise<MemberScope> {
+type AccountFacts = { id: string; ownerId: string; visibility: string; sharedWithTeens: boolean }
+
+/**
+ * The household's account facts kept in this process, for the embedded database only (ADR 0023
+ * addendum): one process alone can open its data (a lock guards it), and every request that may
+ * change a household's accounts forgets that household here before it answers, so the cache is
+ * never behind the database. A read that began before such a forget does not store what it saw.
+ * On PostgreSQL several instances may share the data, and every request reads the facts afresh.
+ */
+type ScopeCache = { facts: Map<string, AccountFacts[]>; generation: number }
+const caches = new WeakMap<object, ScopeCache>()
+const MAX_HOUSEHOLDS = 10_000
+
+/** Keeps the account facts of `db`'s households in this process (embedded database only). */
+export function enableScopeCache(db: object): void {
+  if (!caches.has(db)) caches.set(db, { facts: new Map(), generation: 0 })
+}
+
+/** Forgets one household's facts (or every household's, with null): a write may have changed them. */
+export function forgetScope(db: object, householdId: string | null): void {
+  const cache = caches.get(db)
+  if (!cache) return
+  cache.generation += 1
+  if (householdId === null) cache.facts.clear()
+  else cache.facts.delete(householdId)
+}
+
+async function accountFacts(db: DbOrTx, householdId: string): Promise<AccountFacts[]> {
+  const cache = caches.get(db)
+  const cached = cache?.facts.get(householdId)
+  if (cached) return cached
+  const generation = cache?.generation
   const rows = await db
     .select({
       id: accounts.id,
@@ -41,7 +72,16 @@ export async function memberScope(db: DbOrTx, user: Pick<SessionUser, 'id' | 'ho
       sharedWithTeens: accounts.sharedWithTeens,
     })
     .from(accounts)
-    .where(eq(accounts.householdId, user.householdId))
+    .where(eq(accounts.householdId, householdId))
+  if (cache && cache.generation === generation) {
+    if (cache.facts.size >= MAX_HOUSEHOLDS) cache.facts.clear()
+    cache.facts.set(householdId, rows)
+  }
+  return rows
+}
+
+export async function memberScope(db: DbOrTx, user: Pick<SessionUser, 'id' | 'householdId' | 'role'>): Promise<MemberScope> {
+  const rows = await accountFacts(db, user.householdId)
   const member: Member = { id: user.id, role: user.role }
   const scoped = new Map<string, ScopedAccount>()
   const hidden: string[] = []
