@@ -2,7 +2,8 @@
 // only into accounts the member may change, a file is matched only against accounts whose
 // transactions the member sees, and past imports and saved mappings follow the same rule.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { addMember, createTestApp, signUp, type Client, type TestContext } from '../../test/helper'
+import { createTestApp, type Client, type TestContext } from '../../test/helper'
+import { createFamily } from '../../test/family'
 import { upload } from '../../test/upload'
 
 let t: TestContext
@@ -24,12 +25,6 @@ function ofx(acct: string, rows: [date: string, amount: string, name: string, fi
 
 const mapping = { delimiter: ',', decimalSeparator: '.', dateFormat: 'YYYY-MM-DD', skipRows: 0, hasHeader: true, columns: { date: 0, amount: 2, payee: 1 }, signConvention: 'as-is' }
 
-async function newAccount(client: Client, name: string, extra: Record<string, unknown> = {}): Promise<string> {
-  const res = await client.post('/api/accounts', { name, type: 'checking', ...extra })
-  expect(res.statusCode, res.body).toBe(201)
-  return res.json().id
-}
-
 async function importInto(client: Client, accountId: string, rows: Row[]): Promise<string> {
   const res = await upload(client, csv(rows), { fields: { accountId } })
   expect(res.statusCode, res.body).toBe(200)
@@ -46,14 +41,12 @@ const countIn = async (accountId: string): Promise<number> => (await adult.get(`
 
 beforeAll(async () => {
   t = await createTestApp({ now: '2026-03-15T12:00:00Z' })
-  owner = await signUp(t.app)
-  adult = await addMember(t, owner, 'adult')
-  teen = await addMember(t, owner, 'teen')
-  viewer = await addMember(t, owner, 'viewer')
-  acc.checking = await newAccount(owner, 'Shared checking')
-  acc.private = await newAccount(adult, 'Adult private', { visibility: 'private' })
-  acc.balanceOnly = await newAccount(adult, 'Adult savings', { visibility: 'balance_only' })
-  acc.family = await newAccount(owner, 'Family card', { sharedWithTeens: true })
+  const family = await createFamily(t)
+  owner = family.owner
+  adult = family.adult
+  teen = family.teen
+  viewer = family.viewer
+  Object.assign(acc, family.accounts)
 })
 afterAll(async () => {
   await t.close()

@@ -3,7 +3,8 @@
 // an adult, a teen and a viewer, over a shared account, an adult's private and balance-only
 // accounts, an account shared with teens and a teen's own.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { addMember, categoryId, createTestApp, signUp, type Client, type TestContext } from '../../test/helper'
+import { categoryId, createTestApp, type Client, type TestContext } from '../../test/helper'
+import { createFamily, newAccount } from '../../test/family'
 
 let t: TestContext
 let owner: Client
@@ -17,12 +18,6 @@ const acc = { checking: '', private: '', balanceOnly: '', family: '', teenWallet
 const row = { bakery: '', hardware: '', secret: '', vault: '', pizza: '', comics: '', transferOut: '', transferIn: '' }
 
 type Row = { id: string; accountId: string; merchant: string; enteredBy: string; transferAccountId: string | null; categoryId: string | null }
-
-async function newAccount(client: Client, name: string, extra: Record<string, unknown> = {}): Promise<string> {
-  const res = await client.post('/api/accounts', { name, type: 'checking', ...extra })
-  expect(res.statusCode, res.body).toBe(201)
-  return res.json().id
-}
 
 async function add(client: Client, accountId: string, merchant: string, amount: number, date = '2026-03-05'): Promise<string> {
   const res = await client.post('/api/transactions', { accountId, date, amount, merchant, notes: `note of ${merchant}` })
@@ -41,16 +36,13 @@ const balanceOf = async (client: Client, id: string): Promise<number> => (await 
 
 beforeAll(async () => {
   t = await createTestApp({ now: '2026-03-15T12:00:00Z' })
-  owner = await signUp(t.app)
-  adult = await addMember(t, owner, 'adult')
-  teen = await addMember(t, owner, 'teen')
-  viewer = await addMember(t, owner, 'viewer')
+  const family = await createFamily(t)
+  owner = family.owner
+  adult = family.adult
+  teen = family.teen
+  viewer = family.viewer
+  Object.assign(acc, family.accounts)
   groceries = await categoryId(t, owner, 'Groceries')
-
-  acc.checking = await newAccount(owner, 'Shared checking')
-  acc.private = await newAccount(adult, 'Adult private', { visibility: 'private' })
-  acc.balanceOnly = await newAccount(adult, 'Adult savings', { visibility: 'balance_only' })
-  acc.family = await newAccount(owner, 'Family card', { sharedWithTeens: true })
   acc.teenWallet = await newAccount(teen, 'Teen wallet')
 
   row.bakery = await add(owner, acc.checking, 'Bakery', -12.5, '2026-03-01')
