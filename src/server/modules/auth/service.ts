@@ -10,6 +10,8 @@ import type { OidcIdentity } from '../../integrations/oidc/oidc'
 import { categories, householdMembers, households, users } from '../../db/schema'
 import { AppError, conflict, notFound } from '../../http/errors'
 import { memberColumns, toSessionUser, type SessionUser } from './sessions'
+import { ownHouseholdName } from '../../../domain/household'
+import { createOwnHousehold } from '../household/repo'
 
 // verifying against this when the e-mail is unknown keeps both answers equally slow
 const DUMMY_HASH = await hash('kinwise-dummy-password-for-timing')
@@ -87,13 +89,8 @@ export async function createUser(db: Db, input: NewUser): Promise<SessionUser> {
       })
       .returning({ id: users.id })
     if (!user) throw new Error('insert returned no row')
-    const [household] = await tx
-      .insert(households)
-      .values({ name: `${input.firstName}'s household` })
-      .returning({ id: households.id })
-    if (!household) throw new Error('insert returned no row')
-    await tx.insert(householdMembers).values({ householdId: household.id, userId: user.id, role: 'owner' })
-    await createDefaultCategories(tx, household.id)
+    const householdId = await createOwnHousehold(tx, user.id, ownHouseholdName(input.firstName))
+    await createDefaultCategories(tx, householdId)
     return loadSessionUser(tx, user.id)
   })
 }
