@@ -15,12 +15,12 @@ import {
   goalContributions,
   goals,
   householdMembers,
-  households,
   reminders,
   users,
 } from '../db/schema'
 import { createUser } from '../modules/auth/service'
 import { setPlan } from '../modules/subscription/plan'
+import { addMembership, deleteHousehold } from '../modules/household/repo'
 import { insertRule } from '../modules/rules/repo'
 import { insertTransactions } from '../modules/transactions/ledger'
 import { extraPerDayFor, generateTransactions, type DemoAccounts } from './generator'
@@ -88,8 +88,8 @@ async function addDemoFamily(db: Db, now: Date): Promise<void> {
     const [name, type, visibility, opening] = person.account
     await db.transaction(async (tx) => {
       // createUser gave them a household of their own: they live in the demo household instead
-      await tx.delete(households).where(eq(households.id, created.householdId))
-      await tx.insert(householdMembers).values({ householdId: owner.householdId, userId: created.id, role: person.role })
+      await deleteHousehold(tx, created.householdId)
+      await addMembership(tx, owner.householdId, created.id, person.role)
       await tx.update(users).set({ hasCompletedOnboarding: true }).where(eq(users.id, created.id))
       const [account] = await tx
         .insert(accounts)

@@ -9,11 +9,12 @@ import { buildApp } from '../app'
 import { fixedClock } from '../clock'
 import { parseConfig, type Config } from '../config'
 import { openDatabase, type Database } from '../db/connect'
-import { categories, householdMembers, households } from '../db/schema'
+import { categories, householdMembers } from '../db/schema'
 import type { Role } from '../../domain/access'
 import { adminUrl, databaseUrl, testDbKind } from './global-setup'
 import type { SubscriptionTier } from '../../domain/tiers'
 import { setPlanByEmail } from '../modules/subscription/plan'
+import { addMembership, deleteHousehold } from '../modules/household/repo'
 
 export type TestContext = {
   app: FastifyInstance
@@ -147,8 +148,8 @@ export async function addMember(
   const [theirs] = await db.select({ householdId: householdMembers.householdId }).from(householdMembers).where(eq(householdMembers.userId, member.user.id))
   if (!mine || !theirs) throw new Error('no household')
   await db.transaction(async (tx) => {
-    await tx.delete(households).where(eq(households.id, theirs.householdId))
-    await tx.insert(householdMembers).values({ householdId: mine.householdId, userId: member.user.id, role })
+    await deleteHousehold(tx, theirs.householdId)
+    await addMembership(tx, mine.householdId, member.user.id, role)
   })
   return member
 }
