@@ -54,6 +54,16 @@ describe('the account facts kept in the process', () => {
     expect(await netWorth(owner)).toBe(-9.99)
   })
 
+  it('do not decide what the answer to a change shows', async () => {
+    const id = (await adult.post('/api/accounts', { name: 'Holiday fund', type: 'savings' })).json().id
+    expect((await owner.get(`/api/accounts/${id}`)).json().view).toBe('full')
+    // the household's owner makes the adult's shared account balance-only: the answer says so
+    const changed = await owner.patch(`/api/accounts/${id}`, { visibility: 'balance_only' })
+    expect(changed.json()).toMatchObject({ visibility: 'balance_only', view: 'balance' })
+    expect((await owner.get(`/api/accounts/${id}`)).json().view).toBe('balance')
+    await adult.delete(`/api/accounts/${id}`)
+  })
+
   it('follow a member out of the household', async () => {
     expect(await names(adult)).toEqual(['Card', 'Joint', 'Secret'])
     expect((await adult.post('/api/household/leave')).statusCode).toBe(200)

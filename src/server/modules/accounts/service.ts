@@ -11,7 +11,7 @@ import type { Db, DbOrTx } from '../../db/connect'
 import { param, prepared } from '../../db/prepared'
 import { accounts, transactions } from '../../db/schema'
 import { badRequest, forbidden, notFound } from '../../http/errors'
-import { canManageAccount, type AccountVisibility, type AccountView } from '../../../domain/access'
+import { accountView, canManageAccount, type AccountVisibility, type AccountView } from '../../../domain/access'
 import { householdMembers } from '../../db/schema'
 import { memberScope, type MemberScope } from './scope'
 import type { SessionUser } from '../auth/sessions'
@@ -178,8 +178,12 @@ export async function update(
     .where(and(eq(accounts.householdId, user.householdId), eq(accounts.id, id)))
     .returning()
   if (!row) throw notFound('Account')
-  // after a change of owner or visibility the caller may see less of it than before
-  const view = (await memberScope(db, user)).accounts.get(id)?.view ?? 'none'
+  // after a change of owner or visibility the caller may see less of it than before: worked out
+  // from the row itself (the scope read before the change is out of date until the write ends)
+  const view = accountView(
+    { id: user.id, role: user.role },
+    { ownerId: row.userId, visibility: row.visibility as AccountVisibility, sharedWithTeens: row.sharedWithTeens },
+  )
   return toAccountDto(row, view === 'none' ? 'balance' : view)
 }
 
