@@ -18,6 +18,12 @@ export const user = z.object({
   role: z.enum(ROLES),
   householdId: id,
   hasCompletedOnboarding: z.boolean(),
+  /** a second factor is on */
+  mfaEnabled: z.boolean(),
+  /** the household requires a second factor: without one, only MFA set-up is open */
+  householdRequiresMfa: z.boolean(),
+  /** deletion requested: until then only the export and the cancel are open */
+  deleteAfter: z.iso.datetime().nullable(),
   baseCurrency: z.string(),
   locale: z.string(),
   timeZone: z.string(),
@@ -57,6 +63,7 @@ export const getUser = endpoint({
   summary: 'The signed-in user, or 401 {"message":"Unauthorized"}',
   tag: 'auth',
   access: PERSONAL,
+  openWhile: ['deletionPending', 'mfaSetup'],
   response: user,
 })
 

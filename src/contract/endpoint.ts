@@ -27,6 +27,8 @@ export const ADULT_WRITE = { feature: 'core', role: 'adult', writes: true } as c
 /** Members, plan and billing: the owner alone. */
 export const OWNER_ONLY = { feature: 'core', role: 'owner', writes: true } as const satisfies Access
 
+export type Restriction = 'deletionPending' | 'mfaSetup'
+
 export type EndpointDef = {
   method: Method
   /** Fastify-style path: /api/reminders/:id */
@@ -37,6 +39,12 @@ export type EndpointDef = {
   auth?: false
   /** required on every endpoint with a session: the plan and lowest role it needs */
   access?: Access
+  /**
+   * Restricted sessions (ADR 0024) reach only the endpoints open to them: a member whose account
+   * is being deleted (`deletionPending`: export, cancel) and a member of a household that
+   * requires a second factor who has none yet (`mfaSetup`: the MFA set-up calls).
+   */
+  openWhile?: readonly Restriction[]
   params?: z.ZodType
   query?: z.ZodType
   body?: z.ZodType

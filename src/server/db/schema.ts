@@ -67,6 +67,16 @@ export const users = pgTable(
       .notNull()
       .default({ billReminders: true, goalReminders: true, budgetAlerts: true, billReminderDays: 3 }),
     oidcSubject: text(),
+    /** TOTP key (encrypted with KINWISE_SECRET_KEY when set); set once confirmed with a code */
+    totpSecret: text(),
+    /** a key offered by setup, not yet confirmed */
+    totpPendingSecret: text(),
+    totpEnabledAt: timestamp({ withTimezone: true }),
+    /** the 30-second step of the last accepted code: a code is accepted once */
+    totpLastStep: bigint({ mode: 'number' }),
+    passwordChangedAt: timestamp({ withTimezone: true }),
+    /** deletion requested: until then sign-in offers only the export and the cancel (issue 15) */
+    deleteAfter: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -86,8 +96,101 @@ export const sessions = pgTable(
     lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     userAgent: text(),
+    /** the client address that signed in */
+    ip: text(),
+    /** the password was right but the second factor is still owed: not signed in yet */
+    mfaPending: boolean().notNull().default(false),
+    /** the last time this session proved its user (password or second factor) */
+    reauthAt: timestamp({ withTimezone: true }),
+    /** the WebAuthn challenge this session was last given */
+    challenge: text(),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
+)
+
+/** Single-use recovery codes for the second factor, stored hashed. */
+export const mfaRecoveryCodes = pgTable(
+  'mfa_recovery_codes',
+  {
+    id: id(),
+    userId: userRef(),
+    codeHash: text().notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mfa_recovery_codes_user_idx').on(t.userId)],
+)
+
+/** Passkeys (WebAuthn credentials) registered as a second factor. */
+export const webauthnCredentials = pgTable(
+  'webauthn_credentials',
+  {
+    /** the credential id, base64url */
+    id: text().primaryKey(),
+    userId: userRef(),
+    /** the COSE public key, base64url */
+    publicKey: text().notNull(),
+    counter: bigint({ mode: 'number' }).notNull().default(0),
+    transports: jsonb().$type<string[]>().notNull().default([]),
+    name: text().notNull().default('Passkey'),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('webauthn_credentials_user_idx').on(t.userId)],
+)
+
+/** Password-reset links: the SHA-256 of the token, single use, 30 minutes. */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: text().primaryKey(),
+    userId: userRef(),
+    createdAt: createdAt(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
+)
+
+/** Failed sign-ins, counted per account (the hash of the e-mail) and per address; kept a day. */
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    id: id(),
+    /** SHA-256 of the lower-cased e-mail: counted whether or not the account exists */
+    emailHash: text().notNull(),
+    ip: text(),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sign_in_failures_email_idx').on(t.emailHash, t.at), index('sign_in_failures_at_idx').on(t.at)],
+)
+
+/**
+ * Security events (issue 15): sign-ins and failures, MFA changes, password and e-mail changes,
+ * sessions ended, exports, deletion requests, member and role changes. A member sees their own;
+ * the owner also sees the household's. Kept a year.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    /** the member the event is about (null: a failure for an unknown e-mail) */
+    userId: uuid().references(() => users.id, { onDelete: 'cascade' }),
+    /** set for household events (members, roles, plan), shown to the owner */
+    householdId: uuid().references(() => households.id, { onDelete: 'cascade' }),
+    /** who did it, when another member (the owner changing a role) */
+    actorId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    event: text().notNull(),
+    detail: jsonb().$type<Record<string, string | number | boolean | null>>().notNull().default({}),
+    ip: text(),
+    userAgent: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_user_idx').on(t.userId, t.createdAt),
+    index('audit_log_household_idx').on(t.householdId, t.createdAt),
+    index('audit_log_created_idx').on(t.createdAt),
+  ],
 )
 
 /**
@@ -107,6 +210,8 @@ export const households = pgTable(
     stripeSubscriptionId: text(),
     /** `created` of the newest Stripe event applied: an older one arriving late changes nothing */
     billingEventAt: timestamp({ withTimezone: true }),
+    /** the owner requires every member to use a second factor */
+    requireMfa: boolean().notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -7,7 +7,7 @@ import { ROLES, type Role } from '../../domain/access'
 import type { SubscriptionTier } from '../../domain/tiers'
 import type { SessionUser } from '../modules/auth/sessions'
 import { AppError } from './errors'
-import { checkAccess } from './route'
+import { checkAccess, checkRestriction } from './route'
 
 function member(role: Role, subscriptionTier: SubscriptionTier): SessionUser {
   return {
@@ -27,6 +27,11 @@ function member(role: Role, subscriptionTier: SubscriptionTier): SessionUser {
     weekStartsOn: 0,
     theme: 'system',
     notificationPrefs: { billReminders: true, goalReminders: true, budgetAlerts: true, billReminderDays: 3 },
+    totpEnabledAt: null,
+    passwordChangedAt: null,
+    deleteAfter: null,
+    mfaEnabled: false,
+    householdRequiresMfa: false,
     createdAt: new Date(0),
     updatedAt: new Date(0),
   }
@@ -75,5 +80,35 @@ describe('checkAccess', () => {
     const error = refusal(member('viewer', 'premium'), { feature: 'core', role: 'teen', writes: true })
     expect(error?.statusCode).toBe(403)
     expect(error?.message).toBe('Viewers can look but not change anything')
+  })
+})
+
+describe('checkRestriction (ADR 0024)', () => {
+  const code = (user: SessionUser, openWhile?: readonly ('deletionPending' | 'mfaSetup')[]) => {
+    try {
+      checkRestriction(user, openWhile)
+      return null
+    } catch (error) {
+      if (error instanceof AppError) return error.code
+      throw error
+    }
+  }
+
+  it('lets an unrestricted member through everywhere', () => {
+    expect(code(member('adult', 'free'))).toBeNull()
+  })
+
+  it('keeps a member whose deletion is pending to the endpoints open to it', () => {
+    const leaving = { ...member('adult', 'free'), deleteAfter: new Date(0) }
+    expect(code(leaving)).toBe('ACCOUNT_DELETION_PENDING')
+    expect(code(leaving, ['mfaSetup'])).toBe('ACCOUNT_DELETION_PENDING')
+    expect(code(leaving, ['deletionPending'])).toBeNull()
+  })
+
+  it('keeps a member without a second factor, in a household that requires one, to MFA set-up', () => {
+    const unprotected = { ...member('teen', 'free'), householdRequiresMfa: true }
+    expect(code(unprotected)).toBe('MFA_SETUP_REQUIRED')
+    expect(code(unprotected, ['mfaSetup'])).toBeNull()
+    expect(code({ ...unprotected, mfaEnabled: true })).toBeNull()
   })
 })

@@ -2,11 +2,11 @@
 // encode the response; a handler gets decoded input (cents, dates) and the signed-in user.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { apiError } from '../../contract/common'
-import type { Access, EndpointDef, EndpointInput, EndpointOutput } from '../../contract/endpoint'
+import type { Access, EndpointDef, EndpointInput, EndpointOutput, Restriction } from '../../contract/endpoint'
 import { roleAtLeast } from '../../domain/access'
 import { FEATURES, featurePlan, planAllows } from '../../domain/tiers'
 import type { SessionUser } from '../modules/auth/sessions'
-import { forbidden, planRequired, unauthorized } from './errors'
+import { AppError, forbidden, planRequired, unauthorized } from './errors'
 
 type UserFor<E extends EndpointDef> = E['auth'] extends false ? SessionUser | null : SessionUser
 
@@ -50,10 +50,30 @@ function describeAccess(access: Access): string {
   return `Access: ${who}${access.writes ? ' (changes household data)' : ''}; plan: ${plan === 'free' ? 'every plan' : `${plan} or premium`}.`
 }
 
-function guard(access: Access) {
+/** What restricts this member's session now, if anything (ADR 0024). */
+export function restrictionOf(user: SessionUser): Restriction | null {
+  if (user.deleteAfter) return 'deletionPending'
+  if (user.householdRequiresMfa && !user.mfaEnabled) return 'mfaSetup'
+  return null
+}
+
+/** A restricted session reaches only the endpoints open to its restriction. */
+export function checkRestriction(user: SessionUser, openWhile: readonly Restriction[] | undefined): void {
+  const restriction = restrictionOf(user)
+  if (!restriction || openWhile?.includes(restriction)) return
+  if (restriction === 'deletionPending') {
+    throw new AppError(403, 'ACCOUNT_DELETION_PENDING', 'Your account is being deleted: you can export your data or cancel the deletion')
+  }
+  throw new AppError(403, 'MFA_SETUP_REQUIRED', 'Your household requires two-step verification: set it up to continue')
+}
+
+function guard(access: Access, openWhile: readonly Restriction[] | undefined) {
   return async (req: FastifyRequest): Promise<void> => {
     await requireUser(req)
-    if (req.auth) checkAccess(req.auth.user, access)
+    if (req.auth) {
+      checkRestriction(req.auth.user, openWhile)
+      checkAccess(req.auth.user, access)
+    }
   }
 }
 
@@ -76,7 +96,7 @@ export function route<E extends EndpointDef>(
     ...(options.config ? { config: options.config } : {}),
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     // a request without a session, plan or role is refused before its body is even read
-    ...(ep.auth === false || !access ? {} : { onRequest: guard(access) }),
+    ...(ep.auth === false || !access ? {} : { onRequest: guard(access, ep.openWhile) }),
     schema: {
       summary: ep.summary,
       ...(access ? { description: describeAccess(access) } : {}),

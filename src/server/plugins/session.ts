@@ -19,8 +19,11 @@ const DAY_MS = 86_400_000
 
 declare module 'fastify' {
   interface FastifyRequest {
-    auth: { user: SessionUser; sessionId: string } | null
+    /** the signed-in member; null without a session, or while the second factor is owed */
+    auth: { user: SessionUser; sessionId: string; reauthAt: Date | null } | null
     authExpired: boolean
+    /** a session whose password was right and whose second factor is still owed */
+    pendingMfa: { user: SessionUser; sessionId: string } | null
   }
 }
 
@@ -61,6 +64,7 @@ export function registerSession(
   const idleMs = deps.config.session.idleDays * DAY_MS
   app.decorateRequest('auth', null)
   app.decorateRequest('authExpired', false)
+  app.decorateRequest('pendingMfa', null)
   app.addHook('onRequest', async (req) => {
     if (!req.url.startsWith('/api/')) return
     const token = req.cookies[SESSION_COOKIE]
@@ -97,7 +101,8 @@ export function registerSession(
       }
       found = await pending
     }
-    if (found.status === 'valid') req.auth = { user: found.user, sessionId: found.sessionId }
+    if (found.status === 'valid' && found.mfaPending) req.pendingMfa = { user: found.user, sessionId: found.sessionId }
+    else if (found.status === 'valid') req.auth = { user: found.user, sessionId: found.sessionId, reauthAt: found.reauthAt }
     else if (found.status === 'expired') req.authExpired = true
   })
   // whatever a signed-in user changed (sign-out, password, settings, profile, tier…) is seen by

@@ -1,13 +1,14 @@
 // Sign-in endpoints (JSON) and the browser navigations /api/login and /api/logout of the spec.
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import * as contract from '../../../contract/auth'
 import type { AppDeps } from '../../app-deps'
 import type { OidcChecks } from '../../integrations/oidc/oidc'
 import { AppError, forbidden } from '../../http/errors'
 import { route } from '../../http/route'
-import { clearSessionCookie, setSessionCookie } from '../../plugins/session'
+import { clearSessionCookie } from '../../plugins/session'
 import { checkCredentials, completeOnboarding, createUser, signInWithOidc, toUserDto } from './service'
-import { createSession, deleteSessionByToken, SESSION_COOKIE } from './sessions'
+import { deleteSessionByToken, SESSION_COOKIE } from './sessions'
+import { startSession as startNewSession } from './start-session'
 
 const OIDC_COOKIE = 'kinwise_oidc'
 
@@ -35,18 +36,8 @@ function parseChecks(raw: string | undefined): OidcChecks | null {
 
 export function authRoutes(app: FastifyInstance, { db, config, clock, oidc }: AppDeps): void {
   const SIGN_IN_LIMIT = { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: '1 minute' } }
-  const startSession = async (
-    userId: string,
-    req: { headers: Record<string, unknown>; cookies: Record<string, string | undefined> },
-    reply: Parameters<typeof setSessionCookie>[0],
-  ) => {
-    // rotate: whatever session the browser had before signing in ends now
-    const previous = req.cookies[SESSION_COOKIE]
-    if (previous) await deleteSessionByToken(db, previous)
-    const ua = req.headers['user-agent']
-    const session = await createSession(db, userId, clock.now(), config.session.ttlDays, typeof ua === 'string' ? ua : undefined)
-    setSessionCookie(reply, config, session.token, session.expiresAt)
-  }
+  const startSession = (userId: string, req: FastifyRequest, reply: FastifyReply) =>
+    startNewSession({ db, config, now: clock.now() }, userId, req, reply)
 
   route(app, contract.getUser, async ({ user }) => toUserDto(user))
 

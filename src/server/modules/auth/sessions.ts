@@ -17,10 +17,14 @@ export type UserRow = typeof users.$inferSelect
  * The signed-in member: the user, their household and role in it, and the household's plan as
  * it stands now (subscriptionTier: a failed payment past its grace period counts as free).
  */
-export type SessionUser = Omit<UserRow, 'passwordHash' | 'oidcSubject'> & {
+export type SessionUser = Omit<UserRow, 'passwordHash' | 'oidcSubject' | 'totpSecret' | 'totpPendingSecret' | 'totpLastStep'> & {
   householdId: string
   role: Role
   subscriptionTier: SubscriptionTier
+  /** a second factor is on (TOTP confirmed; passkeys come on top of it) */
+  mfaEnabled: boolean
+  /** the owner requires a second factor of every member */
+  householdRequiresMfa: boolean
 }
 
 /** The columns a member is read with: user, membership and the household's plan. */
@@ -31,6 +35,7 @@ export const memberColumns = {
   plan: households.plan,
   billingStatus: households.billingStatus,
   graceUntil: households.graceUntil,
+  requireMfa: households.requireMfa,
 }
 
 type MemberRow = {
@@ -40,15 +45,18 @@ type MemberRow = {
   plan: string
   billingStatus: string
   graceUntil: Date | null
+  requireMfa: boolean
 }
 
 export function toSessionUser(row: MemberRow, now: Date): SessionUser {
-  const { passwordHash: _p, oidcSubject: _o, ...user } = row.user
+  const { passwordHash: _p, oidcSubject: _o, totpSecret: _t, totpPendingSecret: _tp, totpLastStep: _ts, ...user } = row.user
   const plan = isSubscriptionTier(row.plan) ? row.plan : 'free'
   return {
     ...user,
     householdId: row.householdId,
     role: isRole(row.role) ? row.role : 'viewer',
+    mfaEnabled: row.user.totpEnabledAt !== null,
+    householdRequiresMfa: row.requireMfa,
     subscriptionTier: effectivePlan(
       { plan, billingStatus: row.billingStatus as BillingStatus, graceUntil: row.graceUntil },
       now,
@@ -57,30 +65,59 @@ export function toSessionUser(row: MemberRow, now: Date): SessionUser {
 }
 
 export type SessionLookup =
-  | { status: 'valid'; sessionId: string; user: SessionUser; expiresAt: Date; lastSeenAt: Date }
+  | {
+      status: 'valid'
+      sessionId: string
+      user: SessionUser
+      expiresAt: Date
+      lastSeenAt: Date
+      /** the password was right, the second factor is still owed: not signed in */
+      mfaPending: boolean
+      /** when this session last proved its user (password or second factor) */
+      reauthAt: Date | null
+    }
   | { status: 'expired' }
   | { status: 'none' }
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
+
+/** How long a session waits for its second factor after the password. */
+export const MFA_PENDING_MS = 10 * 60_000
+
+export type NewSession = {
+  userAgent?: string | undefined
+  ip?: string | undefined
+  /** password accepted, second factor owed: the session lives 10 minutes and signs nobody in */
+  mfaPending?: boolean
+}
 
 export async function createSession(
   db: Db,
   userId: string,
   now: Date,
   ttlDays: number,
-  userAgent: string | undefined,
-): Promise<{ token: string; expiresAt: Date }> {
+  options: NewSession = {},
+): Promise<{ token: string; sessionId: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url')
-  const expiresAt = new Date(now.getTime() + ttlDays * DAY_MS)
+  const expiresAt = new Date(now.getTime() + (options.mfaPending ? MFA_PENDING_MS : ttlDays * DAY_MS))
+  const sessionId = hashToken(token)
   await db.insert(sessions).values({
-    id: hashToken(token),
+    id: sessionId,
     userId,
     createdAt: now,
     lastSeenAt: now,
     expiresAt,
-    userAgent: userAgent?.slice(0, 300) ?? null,
+    userAgent: options.userAgent?.slice(0, 300) ?? null,
+    ip: options.ip?.slice(0, 64) ?? null,
+    mfaPending: options.mfaPending ?? false,
+    reauthAt: options.mfaPending ? null : now,
   })
-  return { token, expiresAt }
+  return { token, sessionId, expiresAt }
+}
+
+/** Records that the session's user just proved themselves (password or second factor). */
+export async function markReauthenticated(db: Db, sessionId: string, now: Date): Promise<void> {
+  await db.update(sessions).set({ reauthAt: now }).where(eq(sessions.id, sessionId))
 }
 
 export async function findSession(
@@ -116,6 +153,8 @@ export async function findSession(
     user: toSessionUser(row, now),
     expiresAt: row.session.expiresAt,
     lastSeenAt,
+    mfaPending: row.session.mfaPending,
+    reauthAt: row.session.reauthAt,
   }
 }
 
