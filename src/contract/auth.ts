@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { PERSONAL, endpoint } from './endpoint'
 import { id, okResponse, requiredText, trimmed } from './common'
 import { ROLES } from '../domain/access'
+import { authenticationOptions, authenticationResponse, recoveryCode, totpCode } from './mfa'
 
 export const subscriptionTier = z.enum(['free', 'basic', 'premium'])
 
@@ -78,14 +79,86 @@ export const register = endpoint({
   status: 201,
 })
 
+/** The second factors a sign-in can finish with (ADR 0024). */
+export const MFA_METHODS = ['totp', 'recovery', 'passkey'] as const
+export type MfaMethod = (typeof MFA_METHODS)[number]
+
+/**
+ * The password was right and the member has MFA on: the cookie now holds a pending session that
+ * signs nobody in (every other endpoint answers 401) until POST /api/auth/login/mfa.
+ */
+export const mfaChallenge = z.object({
+  mfaRequired: z.literal(true),
+  /** what the member can answer with: always totp and recovery; passkey when one is registered */
+  methods: z.array(z.enum(MFA_METHODS)),
+})
+export type MfaChallenge = z.output<typeof mfaChallenge>
+
+export const loginResponse = z.union([user, mfaChallenge])
+export type LoginResponse = z.output<typeof loginResponse>
+
 export const login = endpoint({
   method: 'POST',
   path: '/api/auth/login',
-  summary: 'Sign in with e-mail and password; sets the session cookie',
+  summary:
+    'Sign in with e-mail and password; sets the session cookie. With MFA on: { mfaRequired: true, methods } and a pending session, finished by POST /api/auth/login/mfa',
   tag: 'auth',
   auth: false,
   body: loginBody,
+  response: loginResponse,
+})
+
+/** Exactly one of: a TOTP code, a recovery code, a passkey's assertion. */
+export const loginMfaBody = z
+  .object({
+    code: totpCode.optional(),
+    recoveryCode: recoveryCode.optional(),
+    passkey: authenticationResponse.optional(),
+  })
+  .superRefine((v, ctx) => {
+    const given = [v.code, v.recoveryCode, v.passkey].filter((x) => x !== undefined).length
+    if (given !== 1) ctx.addIssue({ code: 'custom', path: ['code'], message: 'Enter the code from your app, a recovery code or use a passkey' })
+  })
+
+export const loginMfa = endpoint({
+  method: 'POST',
+  path: '/api/auth/login/mfa',
+  summary:
+    'Finish a sign-in that answered mfaRequired: { code } or { recoveryCode } or { passkey }. Answers the user and signs in; 401 INVALID_CODE (5 wrong ones end the pending session: 401 MFA_SESSION_ENDED), 401 Unauthorized without a pending session',
+  tag: 'auth',
+  auth: false,
+  body: loginMfaBody,
   response: user,
+})
+
+export const loginMfaPasskeyOptions = endpoint({
+  method: 'POST',
+  path: '/api/auth/login/mfa/passkey/options',
+  summary: "Options for startAuthentication() to finish a pending sign-in with a passkey (409 NO_PASSKEYS when the member has none)",
+  tag: 'auth',
+  auth: false,
+  response: authenticationOptions,
+})
+
+export const reauth = endpoint({
+  method: 'POST',
+  path: '/api/auth/reauth',
+  summary:
+    'Confirm it is you before a sensitive change: { password } or { code } (TOTP). Opens a 10-minute window on this session. 400 WRONG_PASSWORD / INVALID_CODE',
+  tag: 'auth',
+  access: PERSONAL,
+  openWhile: ['mfaSetup'],
+  body: z
+    .object({
+      password: z.string().min(1, 'Password is required').max(200).optional(),
+      code: totpCode.optional(),
+    })
+    .superRefine((v, ctx) => {
+      if ((v.password === undefined) === (v.code === undefined)) {
+        ctx.addIssue({ code: 'custom', path: ['password'], message: 'Enter your password or a code from your app' })
+      }
+    }),
+  response: z.object({ reauthAt: z.iso.datetime() }),
 })
 
 export const logout = endpoint({

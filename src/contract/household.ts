@@ -180,3 +180,19 @@ export const transferOwnership = endpoint({
   body: z.object({ userId: id }),
   response: household,
 })
+
+export const mfaPolicy = z.object({
+  /** every member must use a second factor; members without one can only set it up */
+  required: z.boolean(),
+})
+
+export const setMfaPolicy = endpoint({
+  method: 'PUT',
+  path: '/api/household/mfa-policy',
+  summary:
+    'Require two-step verification of every member, or make it optional (the owner must have it on first: 409 MFA_NOT_ENABLED)',
+  tag: 'household',
+  access: OWNER_ONLY,
+  body: z.object({ required: z.boolean({ error: 'Must be true or false' }) }),
+  response: mfaPolicy,
+})
