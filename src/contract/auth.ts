@@ -131,6 +131,16 @@ export const loginMfa = endpoint({
   response: user,
 })
 
+export const getLoginMfa = endpoint({
+  method: 'GET',
+  path: '/api/auth/login/mfa',
+  summary:
+    'For a pending sign-in (after the password, or after OpenID Connect sent the browser to /auth/login?mfa=1): the second factors it can finish with; 401 without one',
+  tag: 'auth',
+  auth: false,
+  response: mfaChallenge,
+})
+
 export const loginMfaPasskeyOptions = endpoint({
   method: 'POST',
   path: '/api/auth/login/mfa/passkey/options',
