@@ -6,7 +6,8 @@ import { Button } from '../../../components/ui/button'
 import { Input } from '../../../components/ui/input'
 import { Label } from '../../../components/ui/label'
 import { toast } from '../../../lib/toast'
-import { absoluteUrl, copyText } from '../copy-text'
+import { copyText } from '../../../lib/copy-text'
+import { absoluteUrl } from '../copy-text'
 
 const COPIED_LABEL_MS = 2000
 
