@@ -1,8 +1,9 @@
 // Categorisation rules: "when the payee contains STARBUCKS, set Coffee". The first active rule
 // (in position order) whose conditions match a transaction sets its category, renames its
 // payee and/or adds a note. Used at import and on demand over stored transactions. Regular
-// expressions are case-insensitive, limited to a safe subset, and run on at most
-// MAX_RULE_INPUT characters, so a rule can neither throw nor stall the server.
+// expressions are case-insensitive, run by a linear-time engine the caller passes in (the
+// server's is RE2), on at most MAX_RULE_INPUT characters, so a rule can neither throw nor
+// stall the server.
 
 import type { Cents } from './money'
 
@@ -59,7 +60,18 @@ export type RuleOutcome = {
 /** Payee and description text beyond this many characters is not looked at by a rule. */
 export const MAX_RULE_INPUT = 256
 export const MAX_PATTERN_LENGTH = 200
-const MAX_UNBOUNDED_QUANTIFIERS = 3
+/**
+ * How big a pattern may grow once its counted repeats are spelled out (a{3} is aaa): each
+ * literal counts 1, each class or shorthand (., \w, [a-z]) 4, times every count around it. A
+ * linear-time engine's compile time and memory grow with this size, and it has little memory.
+ */
+export const MAX_PATTERN_SIZE = 500
+
+/**
+ * Compiles a rule's pattern (case-insensitive) into a test, or null when the engine refuses it.
+ * The server passes a linear-time engine (RE2: no backtracking, so no pattern can stall it).
+ */
+export type RegexCompiler = (pattern: string) => ((text: string) => boolean) | null
 
 /** Which operators each field accepts. */
 export const OPERATORS_BY_FIELD: Record<RuleField, readonly RuleOperator[]> = {
@@ -69,81 +81,74 @@ export const OPERATORS_BY_FIELD: Record<RuleField, readonly RuleOperator[]> = {
   account: ['is'],
 }
 
-/**
- * Why a pattern is refused, or null when it is fine. Only patterns without backtracking
- * blow-ups are accepted: no back-references, no repeated group that itself repeats or
- * alternates ((a+)+, (a|aa)*), and at most three unbounded repeats in all.
- */
-export function regexProblem(pattern: string): string | null {
-  if (pattern.length === 0) return 'The pattern is empty'
-  if (pattern.length > MAX_PATTERN_LENGTH) return `The pattern is longer than ${MAX_PATTERN_LENGTH} characters`
-  try {
-    new RegExp(pattern, 'i')
-  } catch {
-    return 'The pattern is not a valid regular expression'
+/** The size of a pattern as MAX_PATTERN_SIZE counts it (the pattern is valid syntax). */
+export function patternSize(pattern: string): number {
+  // each open group: the size of what it holds so far
+  const groups: number[] = [0]
+  let last = 0 // the size of the atom just read (a quantifier multiplies it)
+  const add = (n: number): void => {
+    groups[groups.length - 1] = (groups[groups.length - 1] ?? 0) + n
+    last = n
   }
-  if (/\\[1-9]|\\k</.test(pattern)) return 'Back-references (\\1) are not allowed in a rule'
-  type Group = { repeats: boolean; alternates: boolean }
-  const stack: Group[] = [{ repeats: false, alternates: false }]
-  const top = (): Group => stack[stack.length - 1] ?? { repeats: false, alternates: false }
-  let unbounded = 0
   let i = 0
-  /** Reads the quantifier at j; how long it is and whether it is unbounded (0 when none). */
-  const quantifierAt = (j: number): { length: number; unbounded: boolean; optional: boolean } => {
-    const c = pattern[j]
-    if (c === '*' || c === '+') return { length: 1, unbounded: true, optional: false }
-    if (c === '?') return { length: 1, unbounded: false, optional: true }
-    if (c === '{') {
-      const m = /^\{(\d+)(,(\d*))?\}/.exec(pattern.slice(j))
-      if (m) return { length: m[0].length, unbounded: m[2] !== undefined && m[3] === '', optional: false }
-    }
-    return { length: 0, unbounded: false, optional: false }
-  }
-  const afterAtom = (j: number): number => {
-    const q = quantifierAt(j)
-    if (q.length === 0) return j
-    if (q.unbounded) unbounded++
-    top().repeats = true
-    let next = j + q.length
-    if (pattern[next] === '?') next++ // lazy
-    return next
-  }
   while (i < pattern.length) {
-    const c = pattern[i]
+    const c = pattern[i] ?? ''
     if (c === '\\') {
-      i = afterAtom(i + 2)
+      add(/[dDwWsS]/.test(pattern[i + 1] ?? '') ? 4 : 1)
+      i += 2
     } else if (c === '[') {
       let j = i + 1
       if (pattern[j] === '^') j++
       if (pattern[j] === ']') j++
       while (j < pattern.length && pattern[j] !== ']') j += pattern[j] === '\\' ? 2 : 1
-      i = afterAtom(j + 1)
-    } else if (c === '(') {
-      stack.push({ repeats: false, alternates: false })
+      add(4)
+      i = j + 1
+    } else if (c === '.') {
+      add(4)
       i++
-      if (pattern[i] === '?') {
-        // (?: (?= (?! (?<= (?<! (?<name>
-        i++
-        if (pattern[i] === '<' && (pattern[i + 1] === '=' || pattern[i + 1] === '!')) i += 2
-        else if (pattern[i] === '<') i = pattern.indexOf('>', i) + 1
-        else i++
-      }
+    } else if (c === '(') {
+      groups.push(0)
+      i++
+      if (pattern[i] === '?') i = pattern[i + 1] === '<' ? pattern.indexOf('>', i) + 1 : i + 2
     } else if (c === ')') {
-      const group = stack.pop() ?? { repeats: false, alternates: false }
-      const q = quantifierAt(i + 1)
-      if (q.length > 0 && !q.optional && (group.repeats || group.alternates)) {
-        return 'A repeated group may not itself repeat or alternate, like (a+)+ or (a|b)*: it can take forever'
-      }
-      if (group.repeats) top().repeats = true
-      i = afterAtom(i + 1)
-    } else if (c === '|') {
-      top().alternates = true
+      const inner = groups.pop() ?? 0
+      add(inner)
+      i++
+    } else if (c === '{' && /^\{\d+(,\d*)?\}/.test(pattern.slice(i))) {
+      const m = /^\{(\d+)(?:,(\d*))?\}/.exec(pattern.slice(i)) ?? ['', '0']
+      const times = Math.max(1, Number(m[2] || m[1]))
+      // the atom was counted once: add the other times
+      groups[groups.length - 1] = (groups[groups.length - 1] ?? 0) + last * (times - 1)
+      last *= times
+      i += m[0].length
+    } else if (c === '*' || c === '+' || c === '?' || c === '|' || c === '^' || c === '$') {
       i++
     } else {
-      i = afterAtom(i + 1)
+      add(1)
+      i++
     }
   }
-  if (unbounded > MAX_UNBOUNDED_QUANTIFIERS) return `At most ${MAX_UNBOUNDED_QUANTIFIERS} unbounded repeats (*, +) are allowed in a pattern`
+  return groups.reduce((a, b) => a + b, 0)
+}
+
+/**
+ * Why a pattern is refused, or null when it is fine. Patterns are JavaScript syntax run by a
+ * linear-time engine (RE2), which has no back-references or look-around; Unicode property
+ * classes (\p{L}) are refused as too big to compile, and so are patterns whose counted repeats
+ * spell out more than MAX_PATTERN_SIZE.
+ */
+export function regexProblem(pattern: string): string | null {
+  if (pattern.length === 0) return 'The pattern is empty'
+  if (pattern.length > MAX_PATTERN_LENGTH) return `The pattern is longer than ${MAX_PATTERN_LENGTH} characters`
+  try {
+    new RegExp(pattern, 'iu')
+  } catch {
+    return 'The pattern is not a valid regular expression'
+  }
+  if (/\\[1-9]|\\k</.test(pattern)) return 'Back-references (\\1) are not allowed in a rule'
+  if (/\(\?<?[=!]/.test(pattern)) return 'Look-ahead and look-behind ((?=…), (?!…)) are not allowed in a rule'
+  if (/\\[pP]/.test(pattern)) return 'Unicode classes (\\p{…}) are not allowed in a rule'
+  if (patternSize(pattern) > MAX_PATTERN_SIZE) return 'The pattern repeats too much: make the counts in {…} smaller'
   return null
 }
 
@@ -175,13 +180,14 @@ function textOf(row: RuleSubject, field: 'payee' | 'description'): string {
   return (field === 'payee' ? row.payee : row.description).slice(0, MAX_RULE_INPUT)
 }
 
-function compileCondition(condition: RuleCondition): Test {
+function compileCondition(condition: RuleCondition, regex: RegexCompiler): Test {
   if (conditionProblem(condition) !== null) return () => false
   const { field, operator } = condition
   if (field === 'payee' || field === 'description') {
     if (operator === 'regex') {
-      const re = new RegExp(condition.value, 'i')
-      return (row) => re.test(textOf(row, field))
+      const test = regex(condition.value)
+      if (!test) return () => false
+      return (row) => test(textOf(row, field))
     }
     const wanted = condition.value.trim().toLowerCase()
     if (operator === 'equals') return (row) => textOf(row, field).trim().toLowerCase() === wanted
@@ -209,11 +215,11 @@ function outcomeOf(rule: Rule): RuleOutcome {
   return outcome
 }
 
-/** Compiles rules once (sorted, regexes built) into a function to run on many rows. */
-export function compileRules(rules: readonly Rule[]): (row: RuleSubject) => RuleOutcome | null {
+/** Compiles rules once (sorted, regexes built with the engine given) into a function to run on many rows. */
+export function compileRules(rules: readonly Rule[], regex: RegexCompiler): (row: RuleSubject) => RuleOutcome | null {
   const compiled = rules
     .filter((r) => r.isActive && r.conditions.length > 0)
-    .map((rule, index) => ({ rule, index, tests: rule.conditions.map(compileCondition), outcome: outcomeOf(rule) }))
+    .map((rule, index) => ({ rule, index, tests: rule.conditions.map((c) => compileCondition(c, regex)), outcome: outcomeOf(rule) }))
     .sort((x, y) => x.rule.position - y.rule.position || x.index - y.index)
   return (row) => {
     for (const c of compiled) {
@@ -225,8 +231,8 @@ export function compileRules(rules: readonly Rule[]): (row: RuleSubject) => Rule
 }
 
 /** What the first matching active rule does to a row, or null when none matches. */
-export function applyRules(rules: readonly Rule[], row: RuleSubject): RuleOutcome | null {
-  return compileRules(rules)(row)
+export function applyRules(rules: readonly Rule[], row: RuleSubject, regex: RegexCompiler): RuleOutcome | null {
+  return compileRules(rules, regex)(row)
 }
 
 /** The notes after a rule adds its note (not twice). */

@@ -27,6 +27,7 @@ import type { CsvMapping, ParseIssue, ParseResult, ParsedAccount, ParsedTransact
 import type { TransactionKind } from '../../../domain/ledger'
 import { asCents } from '../../../domain/money'
 import { compileRules, notesWith, payeeKey } from '../../../domain/rules'
+import { re2Compiler } from '../rules/regex'
 import type { Db, DbOrTx, Tx } from '../../db/connect'
 import { uuidv7 } from '../../db/ids'
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors'
@@ -419,7 +420,7 @@ async function makePlan(db: DbOrTx, user: SessionUser, scope: MemberScope, input
   const categoryIds = new Set(categoryRows.map((c) => c.id))
   const names = new Map<string, string>()
   for (const c of categoryRows) if (!names.has(c.name.toLowerCase())) names.set(c.name.toLowerCase(), c.id)
-  const run = compileRules(rules)
+  const run = compileRules(rules, re2Compiler)
   const keyCache = new Map<string, string>()
   const keyOf = (payee: string): string => {
     let key = keyCache.get(payee)

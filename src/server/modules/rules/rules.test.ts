@@ -50,7 +50,7 @@ describe('rules', () => {
 
   it('refuses rules that cannot work: dangerous patterns, wrong operators, no action, foreign categories', async () => {
     const bad = [
-      { name: 'Evil', conditions: [{ field: 'payee', operator: 'regex', value: '(a+)+$' }], actions: { setCategoryId: groceries } },
+      { name: 'Backref', conditions: [{ field: 'payee', operator: 'regex', value: '(a)\\1' }], actions: { setCategoryId: groceries } },
       { name: 'Broken', conditions: [{ field: 'payee', operator: 'regex', value: '([a-' }], actions: { setCategoryId: groceries } },
       { name: 'Odd', conditions: [{ field: 'amount', operator: 'contains', value: '5' }], actions: { setCategoryId: groceries } },
       { name: 'Nothing', conditions: [contains('x')], actions: {} },
@@ -68,6 +68,34 @@ describe('rules', () => {
     const bAccount = (await b.post('/api/accounts', { name: 'B', type: 'checking' })).json().id
     const onAccount = await a.post('/api/rules', { name: 'Acc', conditions: [{ field: 'account', operator: 'is', value: bAccount }], actions: { addNote: 'x' } })
     expect(onAccount.statusCode).toBe(404)
+  })
+
+  it('runs patterns in linear time (RE2): one that backtracks for seconds in RegExp answers at once', async () => {
+    const stall = 'a{0,99}a{0,99}a{0,99}a{0,99}a{0,99}b'
+    const account = (await a.post('/api/accounts', { name: 'Regex', type: 'checking' })).json().id
+    const row = await addRow(a, account, 'a'.repeat(86), -5)
+    const hit = await addRow(a, account, `${'a'.repeat(40)}b`, -5)
+    const rule = (await a.post('/api/rules', { name: 'Stall', conditions: [{ field: 'payee', operator: 'regex', value: stall }], actions: { addNote: 'matched' } })).json()
+    const started = performance.now()
+    const res = await a.post('/api/rules/apply', { ruleIds: [rule.id] })
+    // a backtracking engine takes about 10 s here; RE2 well under one (a hung test would time out)
+    expect(performance.now() - started).toBeLessThan(5000)
+    expect(res.statusCode).toBe(200)
+    expect(res.json().changed).toBe(1)
+    const notes = async (id: string) => (await a.get(`/api/transactions/${id}`)).json().notes
+    expect(await notes(hit.id)).toBe('matched')
+    expect(await notes(row.id)).toBe('')
+    await a.delete(`/api/rules/${rule.id}`)
+  })
+
+  it('refuses with 400 naming the condition what RE2 cannot run: back-references, look-around, [^]', async () => {
+    for (const [value, index] of [['(a)\\1', 0], ['a(?=b)', 0], ['(?<!x)y', 1], ['[^]x', 1]] as const) {
+      const conditions = [contains('shop'), { field: 'payee', operator: 'regex', value }].slice(1 - index)
+      const res = await a.post('/api/rules', { name: 'Refused', conditions, actions: { addNote: 'x' } })
+      expect(res.statusCode, value).toBe(400)
+      expect(res.json().code).toBe('VALIDATION_ERROR')
+      expect(res.json().issues[0].path, value).toBe(`body.conditions.${index}.value`)
+    }
   })
 
   it('applies to stored rows through the ledger: only uncategorised ones by default, or all', async () => {

@@ -7,7 +7,7 @@ import type { applyRulesBody, createRuleBody, RuleDto, updateRuleBody } from '..
 import { asCents } from '../../../domain/money'
 import { compileRules, notesWith, type Rule, type RuleActions, type RuleCondition, type RuleOutcome } from '../../../domain/rules'
 import type { Db, DbOrTx } from '../../db/connect'
-import { badRequest, notFound } from '../../http/errors'
+import { AppError, badRequest, notFound } from '../../http/errors'
 import { fullAccount, memberScope } from '../accounts/scope'
 import type { SessionUser } from '../auth/sessions'
 import { loadForWrite, updateStoredTransactions, type BulkPatch } from '../transactions/ledger'
@@ -25,6 +25,7 @@ import {
   type RuleRow,
   type RuleTarget,
 } from './repo'
+import { re2Compiler, re2Problem } from './regex'
 
 export function toRuleDto(row: RuleRow): RuleDto {
   return {
@@ -56,10 +57,24 @@ export async function loadRules(db: DbOrTx, householdId: string): Promise<Rule[]
 }
 
 /**
+ * The contract checks a pattern's syntax and size (shared with the web form); here RE2, the
+ * engine that will run it, must accept it too: 400 naming the condition otherwise.
+ */
+function checkPatterns(conditions: RuleCondition[] | undefined): void {
+  const issues = (conditions ?? []).flatMap((c, i) => {
+    const problem = c.operator === 'regex' ? re2Problem(c.value) : null
+    return problem ? [{ path: `body.conditions.${i}.value`, message: problem }] : []
+  })
+  const first = issues[0]
+  if (first) throw new AppError(400, 'VALIDATION_ERROR', `Invalid ${first.path}: ${first.message}`, { issues })
+}
+
+/**
  * A rule may only point at the household's own categories, and at accounts whose transactions
  * the member sees (another's private account answers 404, as one that does not exist).
  */
 async function checkReferences(db: DbOrTx, user: SessionUser, conditions: RuleCondition[] | undefined, actions: RuleActions | undefined) {
+  checkPatterns(conditions)
   if (actions?.setCategoryId) await checkCategories(db, user.householdId, [actions.setCategoryId])
   const accountIds = (conditions ?? []).filter((c) => c.field === 'account').map((c) => c.value)
   if (accountIds.length) {
@@ -148,7 +163,7 @@ export async function applyToExisting(
       rules = rules.filter((r) => wanted.has(r.id))
       if (rules.length !== wanted.size) throw notFound('Rule')
     }
-    const run = compileRules(rules)
+    const run = compileRules(rules, re2Compiler)
     const scope = await memberScope(tx, user)
     const categories = await householdCategoryIds(tx, user.householdId)
     // only rows the member sees: the route lets only adults and the owner run rules, and they may
