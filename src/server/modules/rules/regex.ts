@@ -21,7 +21,7 @@ const cache = new Map<string, Compiled>()
 
 /** A fresh instance of the module (a new heap): the old one's compiled patterns go with it. */
 function loadEngine(): RE2Constructor {
-  for (const key of Object.keys(require.cache)) if (key.includes(PACKAGE_DIR)) delete require.cache[key]
+  for (const key of Object.keys(require.cache)) if (key.includes(PACKAGE_DIR)) Reflect.deleteProperty(require.cache, key)
   cache.clear()
   const loaded = require('re2-wasm') as { RE2: RE2Constructor }
   RE2 = loaded.RE2
