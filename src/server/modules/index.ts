@@ -12,6 +12,7 @@ import { goalRoutes } from './goals/routes'
 import { householdRoutes } from './household/routes'
 import { importRoutes } from './imports/routes'
 import { metaRoutes } from './meta/routes'
+import { mfaRoutes } from './mfa/routes'
 import { reminderRoutes } from './reminders/routes'
 import { spendingPlanRoutes } from './spending-plan/routes'
 import { ruleRoutes } from './rules/routes'
@@ -22,6 +23,7 @@ import { userRoutes } from './user/routes'
 export const apiModules: Array<(app: FastifyInstance, deps: AppDeps) => void> = [
   metaRoutes,
   authRoutes,
+  mfaRoutes,
   accountRoutes,
   transactionRoutes,
   importRoutes,

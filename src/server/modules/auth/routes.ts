@@ -9,6 +9,7 @@ import { clearSessionCookie } from '../../plugins/session'
 import { checkCredentials, completeOnboarding, createUser, signInWithOidc, toUserDto } from './service'
 import { deleteSessionByToken, SESSION_COOKIE } from './sessions'
 import { startSession as startNewSession } from './start-session'
+import { loginMethods } from '../mfa/service'
 
 const OIDC_COOKIE = 'kinwise_oidc'
 
@@ -61,6 +62,11 @@ export function authRoutes(app: FastifyInstance, { db, config, clock, oidc }: Ap
     contract.login,
     async ({ body, req, reply }) => {
       const user = await checkCredentials(db, body.email, body.password)
+      if (user.mfaEnabled) {
+        // the password was right: a pending session waits for the second factor (ADR 0024)
+        await startNewSession({ db, config, now: clock.now() }, user.id, req, reply, { mfaPending: true })
+        return { mfaRequired: true as const, methods: await loginMethods(db, user.id) }
+      }
       await startSession(user.id, req, reply)
       return toUserDto(user)
     },
@@ -102,6 +108,11 @@ export function authRoutes(app: FastifyInstance, { db, config, clock, oidc }: Ap
       const base = config.publicUrl ?? `${req.protocol}://${req.headers.host ?? 'localhost'}`
       const identity = await oidc.finish(new URL(req.url, base), checks)
       const user = await signInWithOidc(db, identity, config.allowRegistration)
+      if (user.mfaEnabled) {
+        // the provider vouched for the person; Kinwise's own second factor is still owed
+        await startNewSession({ db, config, now: clock.now() }, user.id, req, reply, { mfaPending: true })
+        return reply.redirect('/auth/login?mfa=1')
+      }
       await startSession(user.id, req, reply)
       return reply.redirect('/auth/callback')
     } catch (error) {

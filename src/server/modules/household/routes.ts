@@ -5,6 +5,7 @@ import type { AppDeps } from '../../app-deps'
 import type { Config } from '../../config'
 import { route } from '../../http/route'
 import * as service from './service'
+import { setHouseholdMfaPolicy } from '../mfa/service'
 
 /** The address invite links start with: PUBLIC_URL when set, else the one the request came to. */
 function linkBase(config: Config, req: FastifyRequest): string {
@@ -36,5 +37,8 @@ export function householdRoutes(app: FastifyInstance, { db, clock, config }: App
   route(app, contract.leaveHousehold, async ({ user }) => service.leave(db, user, clock.now()))
   route(app, contract.transferOwnership, async ({ user, body }) =>
     service.transferOwnership(db, user, body.userId, clock.now()),
+  )
+  route(app, contract.setMfaPolicy, async ({ user, body, req }) =>
+    setHouseholdMfaPolicy({ db, config, now: clock.now() }, user, body.required, req),
   )
 }

@@ -1,0 +1,485 @@
+// Two-step verification (issue 15, ADR 0024): TOTP set-up, enabling and turning off, recovery
+// codes, passkeys, and the checks sign-in and re-authentication use. MFA is on exactly when TOTP
+// is confirmed (users.totpEnabledAt); recovery codes and passkeys exist only while it is.
+import { randomBytes } from 'node:crypto'
+import { hash, verify as verifyHash } from '@node-rs/argon2'
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+} from '@simplewebauthn/server'
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server'
+import type { FastifyRequest } from 'fastify'
+import { and, asc, count, eq, gte, isNull, lt, or } from 'drizzle-orm'
+import type { MfaMethod } from '../../../contract/auth'
+import type { MfaStatus, Passkey } from '../../../contract/mfa'
+import {
+  classifyCode,
+  formatRecoveryCode,
+  MFA_FAILURE_WINDOW_MS,
+  MFA_MAX_FAILURES,
+  normalizeRecoveryCode,
+  RECOVERY_CODE_COUNT,
+  recoveryCharsFromBytes,
+} from '../../../domain/mfa'
+import type { Config } from '../../config'
+import type { Db, DbOrTx } from '../../db/connect'
+import { auditLog, households, mfaRecoveryCodes, users, webauthnCredentials } from '../../db/schema'
+import { openSecret, sealSecret } from '../../crypto/secret-box'
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors'
+import { recordAudit } from '../audit/record'
+import { requireRecentAuth } from '../auth/reauth'
+import type { SessionUser } from '../auth/sessions'
+import { markReauthenticated } from '../auth/sessions'
+import { checkTotp, newTotpSecret, totpQrDataUrl, totpUri } from './totp'
+import { relyingParty, RP_NAME, saveChallenge, takeChallenge } from './webauthn'
+
+export type MfaDeps = { db: Db; config: Config; now: Date }
+
+const invalidCode = () => badRequest('That code is not right: check the time on your phone and try the newest code', 'INVALID_CODE')
+const mfaNotEnabled = () => conflict('Two-step verification is not on', 'MFA_NOT_ENABLED')
+
+async function secondFactorRow(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      passwordHash: users.passwordHash,
+      totpSecret: users.totpSecret,
+      totpPendingSecret: users.totpPendingSecret,
+      totpEnabledAt: users.totpEnabledAt,
+      totpLastStep: users.totpLastStep,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+  if (!row) throw notFound('User')
+  return row
+}
+
+// ── status ──────────────────────────────────────────────────────────────────────────────────
+
+async function listPasskeys(db: DbOrTx, userId: string): Promise<Passkey[]> {
+  const rows = await db
+    .select({ id: webauthnCredentials.id, name: webauthnCredentials.name, createdAt: webauthnCredentials.createdAt, lastUsedAt: webauthnCredentials.lastUsedAt })
+    .from(webauthnCredentials)
+    .where(eq(webauthnCredentials.userId, userId))
+    .orderBy(asc(webauthnCredentials.createdAt), asc(webauthnCredentials.id))
+  return rows.map((r) => ({ id: r.id, name: r.name, createdAt: r.createdAt.toISOString(), lastUsedAt: r.lastUsedAt?.toISOString() ?? null }))
+}
+
+export async function getStatus(db: DbOrTx, user: SessionUser): Promise<MfaStatus> {
+  const row = await secondFactorRow(db, user.id)
+  const [left] = await db
+    .select({ n: count() })
+    .from(mfaRecoveryCodes)
+    .where(and(eq(mfaRecoveryCodes.userId, user.id), isNull(mfaRecoveryCodes.usedAt)))
+  return {
+    totpEnabled: row.totpEnabledAt !== null,
+    enabledAt: row.totpEnabledAt?.toISOString() ?? null,
+    recoveryCodesLeft: Number(left?.n ?? 0),
+    passkeys: await listPasskeys(db, user.id),
+    householdRequiresMfa: user.householdRequiresMfa,
+  }
+}
+
+/** The second factors a pending sign-in can finish with. */
+export async function loginMethods(db: DbOrTx, userId: string): Promise<MfaMethod[]> {
+  const [keys] = await db.select({ n: count() }).from(webauthnCredentials).where(eq(webauthnCredentials.userId, userId))
+  return Number(keys?.n ?? 0) > 0 ? ['totp', 'recovery', 'passkey'] : ['totp', 'recovery']
+}
+
+// ── recovery codes ──────────────────────────────────────────────────────────────────────────
+
+function newRecoveryCodes(): string[] {
+  const codes = new Set<string>()
+  while (codes.size < RECOVERY_CODE_COUNT) {
+    const chars = recoveryCharsFromBytes(randomBytes(32))
+    if (chars) codes.add(formatRecoveryCode(chars))
+  }
+  return [...codes]
+}
+
+/** Recovery codes are stored as argon2id hashes (of the code without its dashes). */
+const hashRecoveryCodes = (codes: string[]) => Promise.all(codes.map((c) => hash(normalizeRecoveryCode(c))))
+
+/** Replaces the member's recovery codes with the hashed ones. */
+async function storeRecoveryCodes(tx: DbOrTx, userId: string, hashes: string[], now: Date): Promise<void> {
+  await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId))
+  await tx.insert(mfaRecoveryCodes).values(hashes.map((codeHash) => ({ userId, codeHash, createdAt: now })))
+}
+
+/** Uses up the recovery code when it is one of the member's unused ones. */
+async function consumeRecoveryCode(db: DbOrTx, userId: string, typed: string, now: Date): Promise<boolean> {
+  const code = normalizeRecoveryCode(typed)
+  if (!/^[a-z0-9]{10}$/.test(code)) return false
+  const unused = await db
+    .select({ id: mfaRecoveryCodes.id, codeHash: mfaRecoveryCodes.codeHash })
+    .from(mfaRecoveryCodes)
+    .where(and(eq(mfaRecoveryCodes.userId, userId), isNull(mfaRecoveryCodes.usedAt)))
+  for (const row of unused) {
+    if (!(await verifyHash(row.codeHash, code).catch(() => false))) continue
+    // the update decides a race between two requests with the same code
+    const used = await db
+      .update(mfaRecoveryCodes)
+      .set({ usedAt: now })
+      .where(and(eq(mfaRecoveryCodes.id, row.id), isNull(mfaRecoveryCodes.usedAt)))
+      .returning({ id: mfaRecoveryCodes.id })
+    return used.length === 1
+  }
+  return false
+}
+
+// ── TOTP ───────────────────────────────────────────────────────────────────────────────────
+
+/** Accepts a TOTP code of the member's confirmed key once (its step is remembered). */
+async function acceptTotp({ db, config, now }: MfaDeps, userId: string, code: string): Promise<boolean> {
+  const row = await secondFactorRow(db, userId)
+  if (!row.totpSecret || !row.totpEnabledAt) return false
+  const step = await checkTotp(openSecret(row.totpSecret, config.secretKey), code, now, row.totpLastStep)
+  if (step === null) return false
+  // a step at or before the last accepted one is a replay, even from a concurrent request
+  const taken = await db
+    .update(users)
+    .set({ totpLastStep: step })
+    .where(and(eq(users.id, userId), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
+    .returning({ id: users.id })
+  return taken.length === 1
+}
+
+export type SecondFactor = { code: string } | { recoveryCode: string }
+
+/**
+ * Checks a TOTP or recovery code (a used recovery code is consumed and audited); records a
+ * failure as mfa_failed. Returns the method that worked, or null.
+ */
+export async function checkSecondFactor(
+  deps: MfaDeps,
+  userId: string,
+  factor: SecondFactor,
+  req: FastifyRequest,
+): Promise<'totp' | 'recovery' | null> {
+  const { db, now } = deps
+  if ('code' in factor && (await acceptTotp(deps, userId, factor.code))) return 'totp'
+  if ('recoveryCode' in factor && (await consumeRecoveryCode(db, userId, factor.recoveryCode, now))) {
+    const [left] = await db
+      .select({ n: count() })
+      .from(mfaRecoveryCodes)
+      .where(and(eq(mfaRecoveryCodes.userId, userId), isNull(mfaRecoveryCodes.usedAt)))
+    await recordAudit(db, { event: 'recovery_code_used', userId, detail: { codesLeft: Number(left?.n ?? 0) }, req, at: now })
+    return 'recovery'
+  }
+  await recordAudit(db, { event: 'mfa_failed', userId, detail: { method: 'code' in factor ? 'totp' : 'recovery' }, req, at: now })
+  return null
+}
+
+/** Wrong second factors of the member in the last ten minutes (every session together). */
+export async function recentFailures(db: DbOrTx, userId: string, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.userId, userId),
+        eq(auditLog.event, 'mfa_failed'),
+        gte(auditLog.createdAt, new Date(now.getTime() - MFA_FAILURE_WINDOW_MS)),
+      ),
+    )
+  return Number(row?.n ?? 0)
+}
+
+export const tooManyFailures = (n: number) => n >= MFA_MAX_FAILURES
+
+export async function setupTotp({ db, config }: MfaDeps, user: SessionUser) {
+  const row = await secondFactorRow(db, user.id)
+  if (row.totpEnabledAt) throw conflict('Two-step verification is already on', 'MFA_ALREADY_ENABLED')
+  const secret = newTotpSecret()
+  await db.update(users).set({ totpPendingSecret: sealSecret(secret, config.secretKey) }).where(eq(users.id, user.id))
+  const otpauthUrl = totpUri(secret, row.email)
+  return { secret, otpauthUrl, qrDataUrl: await totpQrDataUrl(otpauthUrl) }
+}
+
+export async function enableTotp(
+  deps: MfaDeps,
+  user: SessionUser,
+  sessionId: string,
+  code: string,
+  req: FastifyRequest,
+): Promise<{ recoveryCodes: string[] }> {
+  const { db, config, now } = deps
+  const row = await secondFactorRow(db, user.id)
+  if (row.totpEnabledAt) throw conflict('Two-step verification is already on', 'MFA_ALREADY_ENABLED')
+  if (!row.totpPendingSecret) throw conflict('Start the set-up first: there is no key to confirm', 'NO_TOTP_SETUP')
+  const step = await checkTotp(openSecret(row.totpPendingSecret, config.secretKey), code, now, null)
+  if (step === null) throw invalidCode()
+  const recoveryCodes = newRecoveryCodes()
+  const hashes = await hashRecoveryCodes(recoveryCodes)
+  await db.transaction(async (tx) => {
+    const done = await tx
+      .update(users)
+      .set({ totpSecret: row.totpPendingSecret, totpPendingSecret: null, totpEnabledAt: now, totpLastStep: step, updatedAt: now })
+      .where(and(eq(users.id, user.id), isNull(users.totpEnabledAt)))
+      .returning({ id: users.id })
+    if (done.length !== 1) throw conflict('Two-step verification is already on', 'MFA_ALREADY_ENABLED')
+    await storeRecoveryCodes(tx, user.id, hashes, now)
+    await recordAudit(tx, { event: 'mfa_enabled', userId: user.id, req, at: now })
+  })
+  // a right code is a second factor given just now
+  await markReauthenticated(db, sessionId, now)
+  return { recoveryCodes }
+}
+
+export async function disableTotp(
+  deps: MfaDeps,
+  user: SessionUser,
+  body: { password: string; code: string },
+  req: FastifyRequest,
+): Promise<MfaStatus> {
+  const { db, now } = deps
+  if (user.householdRequiresMfa) {
+    throw forbidden('Your household requires two-step verification: the owner can make it optional', 'MFA_REQUIRED_BY_HOUSEHOLD')
+  }
+  const row = await secondFactorRow(db, user.id)
+  if (!row.totpEnabledAt) throw mfaNotEnabled()
+  // the password first, so a wrong one never uses up a recovery code; a member who signs in
+  // only through OpenID Connect has none: a recent sign-in stands in for it
+  if (row.passwordHash) {
+    const ok = await verifyHash(row.passwordHash, body.password).catch(() => false)
+    if (!ok) throw badRequest('The password is not correct', 'WRONG_PASSWORD')
+  } else {
+    requireRecentAuth(req, now)
+  }
+  const typed = classifyCode(body.code)
+  const factor = typed.kind === 'totp' ? { code: typed.code } : { recoveryCode: typed.code }
+  if (!(await checkSecondFactor(deps, user.id, factor, req))) throw invalidCode()
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null, updatedAt: now })
+      .where(eq(users.id, user.id))
+    await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, user.id))
+    await tx.delete(webauthnCredentials).where(eq(webauthnCredentials.userId, user.id))
+    await recordAudit(tx, { event: 'mfa_disabled', userId: user.id, req, at: now })
+  })
+  return getStatus(db, { ...user, mfaEnabled: false })
+}
+
+export async function regenerateRecoveryCodes(
+  deps: MfaDeps,
+  user: SessionUser,
+  code: string | undefined,
+  req: FastifyRequest,
+): Promise<{ recoveryCodes: string[] }> {
+  const { db, now } = deps
+  const row = await secondFactorRow(db, user.id)
+  if (!row.totpEnabledAt) throw mfaNotEnabled()
+  if (code !== undefined) {
+    if (!(await checkSecondFactor(deps, user.id, { code }, req))) throw invalidCode()
+  } else {
+    requireRecentAuth(req, now)
+  }
+  const recoveryCodes = newRecoveryCodes()
+  const hashes = await hashRecoveryCodes(recoveryCodes)
+  await db.transaction(async (tx) => {
+    await storeRecoveryCodes(tx, user.id, hashes, now)
+    await recordAudit(tx, { event: 'recovery_codes_regenerated', userId: user.id, req, at: now })
+  })
+  return { recoveryCodes }
+}
+
+// ── re-authentication ──────────────────────────────────────────────────────────────────────
+
+export async function reauthenticate(
+  deps: MfaDeps,
+  user: SessionUser,
+  sessionId: string,
+  body: { password?: string | undefined; code?: string | undefined },
+  req: FastifyRequest,
+): Promise<{ reauthAt: string }> {
+  const { db, now } = deps
+  if (body.password !== undefined) {
+    const row = await secondFactorRow(db, user.id)
+    const ok = row.passwordHash ? await verifyHash(row.passwordHash, body.password).catch(() => false) : false
+    if (!ok) throw badRequest('The password is not correct', 'WRONG_PASSWORD')
+  } else if (body.code !== undefined) {
+    const row = await secondFactorRow(db, user.id)
+    if (!row.totpEnabledAt) throw mfaNotEnabled()
+    if (!(await checkSecondFactor(deps, user.id, { code: body.code }, req))) throw invalidCode()
+  } else {
+    throw badRequest('Enter your password or a code from your app')
+  }
+  await markReauthenticated(db, sessionId, now)
+  return { reauthAt: now.toISOString() }
+}
+
+// ── passkeys ───────────────────────────────────────────────────────────────────────────────
+
+export async function passkeyRegistrationOptions(deps: MfaDeps, user: SessionUser, sessionId: string, req: FastifyRequest) {
+  const { db, config, now } = deps
+  const row = await secondFactorRow(db, user.id)
+  if (!row.totpEnabledAt) throw mfaNotEnabled()
+  // adding a way in is sensitive: a borrowed session must not add its own passkey
+  requireRecentAuth(req, now)
+  const existing = await db
+    .select({ id: webauthnCredentials.id, transports: webauthnCredentials.transports })
+    .from(webauthnCredentials)
+    .where(eq(webauthnCredentials.userId, user.id))
+  const { rpID } = relyingParty(config, req)
+  const options = await generateRegistrationOptions({
+    rpName: RP_NAME,
+    rpID,
+    userName: row.email,
+    userID: new TextEncoder().encode(user.id),
+    userDisplayName: `${row.firstName} ${row.lastName}`.trim() || row.email,
+    attestationType: 'none',
+    excludeCredentials: existing.map((c) => ({ id: c.id, transports: c.transports })),
+    authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
+  })
+  await saveChallenge(db, sessionId, 'register', options.challenge, now)
+  return options
+}
+
+const passkeyInvalid = () => badRequest('The passkey could not be verified: try again', 'PASSKEY_INVALID')
+
+export async function addPasskey(
+  deps: MfaDeps,
+  user: SessionUser,
+  sessionId: string,
+  body: { name: string; response: RegistrationResponseJSON },
+  req: FastifyRequest,
+): Promise<Passkey> {
+  const { db, config, now } = deps
+  const row = await secondFactorRow(db, user.id)
+  if (!row.totpEnabledAt) throw mfaNotEnabled()
+  const challenge = await takeChallenge(db, sessionId, 'register', now)
+  if (!challenge) throw badRequest('Start again: the passkey request expired', 'PASSKEY_CHALLENGE_EXPIRED')
+  const { rpID, origin } = relyingParty(config, req)
+  const verification = await verifyRegistrationResponse({
+    response: body.response,
+    expectedChallenge: challenge,
+    expectedOrigin: origin,
+    expectedRPID: rpID,
+    requireUserVerification: false,
+  }).catch(() => null)
+  if (!verification?.verified) throw passkeyInvalid()
+  const { credential } = verification.registrationInfo
+  const [taken] = await db.select({ id: webauthnCredentials.id }).from(webauthnCredentials).where(eq(webauthnCredentials.id, credential.id))
+  if (taken) throw conflict('This passkey is already registered', 'PASSKEY_EXISTS')
+  await db.transaction(async (tx) => {
+    await tx.insert(webauthnCredentials).values({
+      id: credential.id,
+      userId: user.id,
+      publicKey: Buffer.from(credential.publicKey).toString('base64url'),
+      counter: credential.counter,
+      transports: credential.transports ?? body.response.response.transports ?? [],
+      name: body.name,
+      createdAt: now,
+    })
+    await recordAudit(tx, { event: 'passkey_added', userId: user.id, detail: { name: body.name }, req, at: now })
+  })
+  return { id: credential.id, name: body.name, createdAt: now.toISOString(), lastUsedAt: null }
+}
+
+export async function deletePasskey(deps: MfaDeps, user: SessionUser, id: string, req: FastifyRequest): Promise<void> {
+  const { db, now } = deps
+  await db.transaction(async (tx) => {
+    const gone = await tx
+      .delete(webauthnCredentials)
+      .where(and(eq(webauthnCredentials.id, id), eq(webauthnCredentials.userId, user.id)))
+      .returning({ name: webauthnCredentials.name })
+    if (!gone[0]) throw notFound('Passkey')
+    await recordAudit(tx, { event: 'passkey_removed', userId: user.id, detail: { name: gone[0].name }, req, at: now })
+  })
+}
+
+/** Options for startAuthentication(), for the pending sign-in of `userId`. */
+export async function passkeyLoginOptions(deps: MfaDeps, userId: string, sessionId: string, req: FastifyRequest) {
+  const { db, config, now } = deps
+  const keys = await db
+    .select({ id: webauthnCredentials.id, transports: webauthnCredentials.transports })
+    .from(webauthnCredentials)
+    .where(eq(webauthnCredentials.userId, userId))
+  if (keys.length === 0) throw conflict('You have no passkey: use a code', 'NO_PASSKEYS')
+  const { rpID } = relyingParty(config, req)
+  const options = await generateAuthenticationOptions({
+    rpID,
+    allowCredentials: keys.map((k) => ({ id: k.id, transports: k.transports })),
+    userVerification: 'preferred',
+  })
+  await saveChallenge(db, sessionId, 'authenticate', options.challenge, now)
+  return options
+}
+
+/** Verifies a passkey assertion for the pending sign-in; records a failure as mfa_failed. */
+export async function checkPasskey(
+  deps: MfaDeps,
+  userId: string,
+  sessionId: string,
+  response: AuthenticationResponseJSON,
+  req: FastifyRequest,
+): Promise<boolean> {
+  const { db, config, now } = deps
+  const ok = await (async () => {
+    const challenge = await takeChallenge(db, sessionId, 'authenticate', now)
+    if (!challenge) return false
+    const [key] = await db
+      .select()
+      .from(webauthnCredentials)
+      .where(and(eq(webauthnCredentials.id, response.id), eq(webauthnCredentials.userId, userId)))
+    if (!key) return false
+    const { rpID, origin } = relyingParty(config, req)
+    const result = await verifyAuthenticationResponse({
+      response,
+      expectedChallenge: challenge,
+      expectedOrigin: origin,
+      expectedRPID: rpID,
+      credential: {
+        id: key.id,
+        publicKey: new Uint8Array(Buffer.from(key.publicKey, 'base64url')),
+        counter: key.counter,
+        transports: key.transports,
+      },
+      requireUserVerification: false,
+    }).catch(() => null)
+    if (!result?.verified) return false
+    await db
+      .update(webauthnCredentials)
+      .set({ counter: result.authenticationInfo.newCounter, lastUsedAt: now })
+      .where(eq(webauthnCredentials.id, key.id))
+    return true
+  })()
+  if (!ok) await recordAudit(db, { event: 'mfa_failed', userId, detail: { method: 'passkey' }, req, at: now })
+  return ok
+}
+
+// ── household policy ────────────────────────────────────────────────────────────────────────
+
+export async function setHouseholdMfaPolicy(
+  { db, now }: MfaDeps,
+  user: SessionUser,
+  required: boolean,
+  req: FastifyRequest,
+): Promise<{ required: boolean }> {
+  if (required && !user.mfaEnabled) {
+    throw conflict('Turn on two-step verification for yourself first', 'MFA_NOT_ENABLED')
+  }
+  await db.transaction(async (tx) => {
+    const changed = await tx
+      .update(households)
+      .set({ requireMfa: required })
+      .where(and(eq(households.id, user.householdId), eq(households.requireMfa, !required)))
+      .returning({ id: households.id })
+    if (changed.length === 0) return
+    await recordAudit(tx, {
+      event: required ? 'household_mfa_required' : 'household_mfa_optional',
+      userId: user.id,
+      householdId: user.householdId,
+      actorId: user.id,
+      req,
+      at: now,
+    })
+  })
+  return { required }
+}
+
