@@ -2,6 +2,7 @@
 // bar), lazy behind a spinner, and the 404 page for any other path. Its own chunk, so visitors
 // on the landing page do not download it; loading it starts the shell's download at once.
 import { Navigate, Route, Routes } from 'react-router'
+import { useAuth } from '../lib/auth'
 import { loadAppShell, loadDashboardPage } from './dashboard-loaders'
 import { lazyPage } from './lazy-page'
 import {
@@ -95,7 +96,15 @@ const MfaSettingsPage = lazyPage(
 )
 const SettingsPage = lazyPage(() => import('../features/settings/settings-page'), 'SettingsPage')
 
+// the household requires MFA and this member has none: only its set-up (issue 15)
+const MfaRequiredRoutes = lazyPage(
+  () => import('../features/mfa-settings/mfa-required-routes'),
+  'MfaRequiredRoutes',
+)
+
 export function SignedInRoutes() {
+  const { user } = useAuth()
+  if (user !== null && user.householdRequiresMfa && !user.mfaEnabled) return <MfaRequiredRoutes />
   return (
     <Routes>
       <Route path="/onboarding" element={<OnboardingPage />} />

@@ -4,7 +4,8 @@
 // ten minutes (ADR 0024); then onConfirmed runs and the caller retries its step.
 import { useMutation } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
-import { apiRequest } from '../lib/api'
+import { reauth as reauthEndpoint } from '../../contract/auth'
+import { callEndpoint, errorCode } from '../lib/api'
 import { useAuth } from '../lib/auth'
 import { FormDialog, FormError } from './form-dialog'
 import { CODE_LENGTH, OneTimeCodeInput } from './one-time-code-input'
@@ -12,13 +13,16 @@ import { Button } from './ui/button'
 import { FormField } from './ui/form-field'
 import { Input } from './ui/input'
 
+/** The server refused a step because the last password or code is older than ten minutes. */
+export function isReauthRequired(error: unknown): boolean {
+  return errorCode(error) === 'REAUTH_REQUIRED'
+}
+
 type ReauthBody = { password: string } | { code: string }
 
 function useReauth() {
   return useMutation({
-    mutationFn: async (body: ReauthBody) => {
-      await apiRequest('POST', '/api/auth/reauth', body)
-    },
+    mutationFn: (body: ReauthBody) => callEndpoint(reauthEndpoint, { body }),
   })
 }
 

@@ -1,0 +1,183 @@
+// Setting up the authenticator app: a new key as a QR code and in text (grouped, with Copy),
+// confirmed with a code from the app; then the ten recovery codes, shown once. Until "I saved
+// them", a click outside does not close the dialog (the codes would be gone).
+import { Check, Copy } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { FormError } from '../../../components/form-dialog'
+import { CODE_LENGTH, OneTimeCodeInput } from '../../../components/one-time-code-input'
+import { Button } from '../../../components/ui/button'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+} from '../../../components/ui/dialog'
+import { FormField } from '../../../components/ui/form-field'
+import { Skeleton } from '../../../components/ui/skeleton'
+import { copyText } from '../../../lib/copy-text'
+import { toast } from '../../../lib/toast'
+import { useEnableTotp, useSetupTotp } from '../api/totp'
+import { groupKey } from '../mfa-text'
+import { RecoveryCodesView } from './recovery-codes-view'
+
+function KeyInText({ secret }: { secret: string }) {
+  const [copied, setCopied] = useState(false)
+  return (
+    <div className="grid gap-2">
+      <p className="text-sm text-muted-foreground" id="totp-key-label">
+        Can’t scan it? Enter this key in the app instead (time-based, 6 digits):
+      </p>
+      <div className="flex flex-wrap items-center gap-2">
+        <code
+          className="min-w-0 flex-1 rounded-md border bg-muted/40 px-3 py-2 font-mono text-sm break-all select-all"
+          aria-labelledby="totp-key-label"
+          data-testid="totp-secret"
+        >
+          {groupKey(secret)}
+        </code>
+        <Button
+          type="button"
+          variant="outline"
+          onClick={async () => {
+            const ok = await copyText(secret)
+            setCopied(ok)
+            if (!ok)
+              toast({
+                variant: 'destructive',
+                title: 'The key was not copied',
+                description: 'Select it and copy it yourself.',
+              })
+          }}
+        >
+          {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
+          {copied ? 'Copied' : 'Copy key'}
+        </Button>
+      </div>
+    </div>
+  )
+}
+
+function ScanStep({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
+  const setup = useSetupTotp()
+  const enable = useEnableTotp()
+  const [code, setCode] = useState('')
+  const [error, setError] = useState<string | undefined>()
+  const { mutate: start } = setup
+  useEffect(() => start(), [start])
+
+  if (setup.error !== null)
+    return (
+      <div className="grid gap-3">
+        <FormError error={setup.error} />
+        <Button type="button" variant="outline" onClick={() => start()}>
+          Try again
+        </Button>
+      </div>
+    )
+  if (setup.data === undefined)
+    return (
+      <div className="grid justify-items-center gap-3" aria-label="Making a new key">
+        <Skeleton className="size-48" />
+        <Skeleton className="h-9 w-full" />
+      </div>
+    )
+  const { qrDataUrl, secret } = setup.data
+  return (
+    <form
+      className="grid gap-5"
+      aria-label="Confirm the authenticator app"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        if (code.length !== CODE_LENGTH)
+          return setError(`Enter the ${CODE_LENGTH}-digit code from your app`)
+        enable.mutate(code, { onSuccess: (answer) => onEnabled(answer.recoveryCodes) })
+      }}
+    >
+      <ol className="grid list-decimal gap-4 pl-5 text-sm marker:text-muted-foreground">
+        <li className="space-y-3 pl-1">
+          <p>
+            Scan this QR code with your authenticator app (such as 1Password, Authy or Google
+            Authenticator).
+          </p>
+          <div className="flex justify-center">
+            {/* white around the code in dark mode too: cameras need the contrast */}
+            <img
+              src={qrDataUrl}
+              alt="QR code to add Kinwise to your authenticator app"
+              width={192}
+              height={192}
+              className="size-48 rounded-lg border bg-white p-2"
+            />
+          </div>
+          <KeyInText secret={secret} />
+        </li>
+        <li className="pl-1">
+          <FormField label="Enter the 6-digit code the app shows" error={error}>
+            {(control) => (
+              <OneTimeCodeInput
+                {...control}
+                value={code}
+                onValueChange={(next) => {
+                  setCode(next)
+                  setError(undefined)
+                  enable.reset()
+                }}
+              />
+            )}
+          </FormField>
+        </li>
+      </ol>
+      <FormError error={enable.error} />
+      <Button type="submit" disabled={enable.isPending}>
+        {enable.isPending ? 'Checking…' : 'Turn on two-step verification'}
+      </Button>
+    </form>
+  )
+}
+
+export function SetupTotpDialog({
+  open,
+  onOpenChange,
+  onFinished,
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  /** after the codes were shown and the dialog closed: MFA is on */
+  onFinished: () => void
+}) {
+  const [codes, setCodes] = useState<string[] | null>(null)
+  const close = () => {
+    onOpenChange(false)
+    if (codes !== null) {
+      setCodes(null)
+      onFinished()
+    }
+  }
+  return (
+    <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
+      <DialogContent
+        className="max-h-[calc(100dvh-2rem)] overflow-y-auto"
+        onInteractOutside={(event) => {
+          if (codes !== null) event.preventDefault()
+        }}
+      >
+        <div className="space-y-1.5 pr-6">
+          <DialogTitle>
+            {codes === null ? 'Set up an authenticator app' : 'Two-step verification is on'}
+          </DialogTitle>
+          <DialogDescription>
+            {codes === null
+              ? 'After your password, Kinwise will ask for the code your app shows.'
+              : 'Here are your recovery codes, for when you don’t have your phone.'}
+          </DialogDescription>
+        </div>
+        {codes !== null ? (
+          <RecoveryCodesView codes={codes} onDone={close} />
+        ) : (
+          open && <ScanStep onEnabled={setCodes} />
+        )}
+      </DialogContent>
+    </Dialog>
+  )
+}
