@@ -68,14 +68,17 @@ export const getUser = endpoint({
   response: user,
 })
 
+/** With e-mail set up, registering signs nobody in: every address gets this answer (ADR 0025). */
+export const checkEmailResponse = z.object({ checkEmail: z.literal(true) })
+
 export const register = endpoint({
   method: 'POST',
   path: '/api/auth/register',
-  summary: 'Create an account (18+, terms accepted) and sign in',
+  summary: 'Create an account (18+, terms accepted) and sign in; with e-mail set up, { checkEmail: true } for every address and a mail to it',
   tag: 'auth',
   auth: false,
   body: registerBody,
-  response: user,
+  response: z.union([user, checkEmailResponse]),
   status: 201,
 })
 

@@ -49,6 +49,8 @@ export const updateProfileBody = z
       .url({ protocol: /^https$/, error: 'Must be an https:// address' })
       .max(2000)
       .nullable(),
+    /** needed to change the e-mail (the one you sign in and recover the account with) */
+    currentPassword: z.string().min(1, 'Enter your current password').max(200),
   })
   .partial()
 
@@ -79,7 +81,7 @@ export const updateSettings = endpoint({
 export const updateProfile = endpoint({
   method: 'PATCH',
   path: '/api/user/profile',
-  summary: 'Change name, e-mail or photo',
+  summary: 'Change name, e-mail or photo (the e-mail needs currentPassword)',
   tag: 'user',
   access: PERSONAL,
   body: updateProfileBody,
@@ -89,7 +91,7 @@ export const updateProfile = endpoint({
 export const changePassword = endpoint({
   method: 'POST',
   path: '/api/user/password',
-  summary: 'Change the password (other sessions are signed out)',
+  summary: 'Change the password: every other session ends and this one gets a new cookie',
   tag: 'user',
   access: PERSONAL,
   body: changePasswordBody,

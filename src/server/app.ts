@@ -34,7 +34,7 @@ export type BuildAppOptions = {
   oidc?: OidcProvider | null
   /** card billing; default: Stripe from the configuration (null when not configured) */
   billing?: BillingProvider | null
-  /** how long a resolved session is kept in this process (ADR 0015); default 10 s, 0 in tests */
+  /** how long a resolved session is kept in this process (ADR 0015); default 10 s on the embedded database, 0 on PostgreSQL and in tests */
   sessionCacheMs?: number
   /**
    * keep each household's account facts in this process (ADR 0023 addendum); default: on for
@@ -44,6 +44,16 @@ export type BuildAppOptions = {
 }
 
 export const SESSION_CACHE_MS = 10_000
+
+/**
+ * The session cache only where one process owns the data (the embedded database): there a
+ * sign-out or password change is seen by the only instance at once. On PostgreSQL several
+ * instances may serve one database, and a session ended on one must stop working on all of
+ * them at once (issue 15), so every request reads its session (ADR 0015 addendum).
+ */
+export function defaultSessionCacheMs(config: Config): number {
+  return config.database.kind === 'pglite' && config.env !== 'test' ? SESSION_CACHE_MS : 0
+}
 
 export const DEFAULT_WEB_DIR = path.resolve(import.meta.dirname, '../../dist/web')
 
@@ -91,7 +101,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false })
 
   if (options.scopeCache ?? (config.database.kind === 'pglite' && config.env !== 'test')) enableScopeCache(db)
-  registerSession(app, { db, config, clock, cacheMs: options.sessionCacheMs ?? (config.env === 'test' ? 0 : SESSION_CACHE_MS) })
+  registerSession(app, { db, config, clock, cacheMs: options.sessionCacheMs ?? defaultSessionCacheMs(config) })
   const oidc =
     options.oidc !== undefined
       ? options.oidc

@@ -15,6 +15,7 @@ import { users } from './db/schema'
 import { seedHousehold, ensureDemoHousehold, DEMO_FAMILY } from './demo/demo'
 import { backupDataDir } from './jobs/scheduler'
 import { createUser, loadSessionUser } from './modules/auth/service'
+import { resetLinkFor } from './modules/auth/password-reset'
 import { SET_TIER_WITH_STRIPE_WARNING, setPlanByEmail } from './modules/subscription/plan'
 import { importStatement } from './modules/imports/service'
 import { importSummary } from './modules/imports/summary'
@@ -26,6 +27,7 @@ const HELP = `Kinwise administration
   npm run cli -- set-tier --email E --tier free|basic|premium
   npm run cli -- seed --transactions N --email E --password P   (also: npm run seed -- …)
   npm run cli -- seed-demo
+  npm run cli -- reset-link <email>          (a password reset link, valid 30 minutes, once)
   npm run cli -- backup                      (embedded database: writes data/backups/…tar.gz)
   npm run cli -- restore --file F            (embedded database: replaces the data directory)
   npm run cli -- import --email E --file F [--account-id ID] [--format csv|ofx|qfx|qif|camt]
@@ -84,7 +86,7 @@ async function restore(config: Config, file: string): Promise<void> {
 
 export async function runCli(argv: string[]): Promise<void> {
   const [command, ...rest] = argv
-  const { values } = parseArgs({
+  const { values, positionals } = parseArgs({
     args: rest,
     options: {
       email: { type: 'string' },
@@ -144,6 +146,16 @@ export async function runCli(argv: string[]): Promise<void> {
         process.stdout.write(
           `Seeded ${result.transactions.toLocaleString('en-US')} transactions for ${values.email} in ${seconds.toFixed(1)} s\n`,
         )
+      })
+      return
+    }
+    case 'reset-link': {
+      const email = positionals[0] ?? need(values, 'email')
+      await withDatabase(config, async ({ db }) => {
+        const link = await resetLinkFor(db, config, email, now)
+        if (!link) throw new Error(`No user with the e-mail ${email}`)
+        process.stdout.write(`${link}\n`)
+        process.stderr.write('Give it to its owner: it works once, for 30 minutes, and signs out all their sessions when used.\n')
       })
       return
     }

@@ -34,6 +34,11 @@ const envSchema = z.object({
   OIDC_ISSUER: z.url().optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  // e-mail (password reset, notices): off when SMTP_URL is unset
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z.string().min(3).max(200).optional(),
+  AUTH_MIN_RESPONSE_MS: z.coerce.number().int().min(0).max(5000).optional(),
+  AUDIT_RETENTION_DAYS: positiveInt(365),
   KINWISE_SECRET_KEY: z
     .string()
     .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes): openssl rand -hex 32')
@@ -68,6 +73,14 @@ export type Config = {
   adsClientId: string | null
   oidc: { issuer: string; clientId: string; clientSecret: string } | null
   secretKey: string | null
+  /** outgoing mail; null: off (reset links come from `cli reset-link`) */
+  mail: { smtpUrl: string; from: string } | null
+  /**
+   * registration and password-reset requests answer no sooner than this, so how long they take
+   * does not tell whether an e-mail has an account (0 in tests unless set)
+   */
+  authMinResponseMs: number
+  auditRetentionDays: number
   /** card billing through Stripe; null: the administrator sets plans with `cli set-tier` */
   stripe: StripeConfig | null
 }
@@ -106,6 +119,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       'Invalid configuration:\n  OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together',
     )
   }
+  if (e.SMTP_URL && !e.MAIL_FROM) {
+    throw new ConfigError('Invalid configuration:\n  MAIL_FROM is required when SMTP_URL is set (e.g. "Kinwise <kinwise@example.com>")')
+  }
   if (oidcParts.every(Boolean) && !e.PUBLIC_URL) {
     throw new ConfigError('Invalid configuration:\n  PUBLIC_URL is required when OpenID Connect is set')
   }
@@ -133,6 +149,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
         ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET }
         : null,
     secretKey: e.KINWISE_SECRET_KEY ?? null,
+    mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : null,
+    authMinResponseMs: e.AUTH_MIN_RESPONSE_MS ?? (e.NODE_ENV === 'test' ? 0 : 300),
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     stripe,
   }
 }

@@ -7,7 +7,7 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     /** extra fields of the JSON error (e.g. the plan of PLAN_REQUIRED) */
-    readonly details: { plan?: SubscriptionTier } = {},
+    readonly details: { plan?: SubscriptionTier; issues?: { path: string; message: string }[] } = {},
   ) {
     super(message)
     this.name = 'AppError'

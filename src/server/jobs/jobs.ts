@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from '../config'
 import type { Db } from '../db/connect'
 import { generateReminders } from './reminders'
+import { purgeSecurityRows } from '../modules/audit/service'
 
 export type SharedJob = {
   name: string
@@ -18,6 +19,15 @@ export const sharedJobs: SharedJob[] = [
     run: async ({ db, now, log }) => {
       const created = await generateReminders(db, now)
       if (created) log.info({ created }, 'reminders generated')
+    },
+  },
+  {
+    // audit events past AUDIT_RETENTION_DAYS, sign-in failures past a day, used or expired reset links
+    name: 'purge-security-rows',
+    everyMinutes: 60 * 24,
+    run: async ({ db, config, now, log }) => {
+      const purged = await purgeSecurityRows(db, now, config.auditRetentionDays)
+      if (purged.audit || purged.failures || purged.resetTokens) log.info(purged, 'security rows purged')
     },
   },
 ]

@@ -4,6 +4,8 @@ import type { AppDeps } from '../app-deps'
 import { accountRoutes } from './accounts/routes'
 import { analyticsRoutes } from './analytics/routes'
 import { authRoutes } from './auth/routes'
+import { securityRoutes } from './auth/security-routes'
+import { auditRoutes } from './audit/routes'
 import { billRoutes } from './bills/routes'
 import { budgetRoutes } from './budgets/routes'
 import { categoryRoutes } from './categories/routes'
@@ -23,6 +25,8 @@ import { userRoutes } from './user/routes'
 export const apiModules: Array<(app: FastifyInstance, deps: AppDeps) => void> = [
   metaRoutes,
   authRoutes,
+  securityRoutes,
+  auditRoutes,
   mfaRoutes,
   accountRoutes,
   transactionRoutes,

@@ -48,7 +48,13 @@ describe('session cache', () => {
       (await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: other } }))
         .statusCode,
     ).toBe(401)
-    expect((await a.get('/api/auth/user')).statusCode).toBe(200)
+    // this browser's session was replaced: its old cookie is refused too, the new one works
+    expect((await a.get('/api/auth/user')).statusCode).toBe(401)
+    const rotated = String(changed.headers['set-cookie']).split(';')[0] ?? ''
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: rotated } }))
+        .statusCode,
+    ).toBe(200)
   })
 
   it('shows a settings change on the next request', async () => {

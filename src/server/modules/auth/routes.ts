@@ -6,7 +6,9 @@ import type { OidcChecks } from '../../integrations/oidc/oidc'
 import { AppError, forbidden } from '../../http/errors'
 import { route } from '../../http/route'
 import { clearSessionCookie } from '../../plugins/session'
-import { checkCredentials, completeOnboarding, createUser, signInWithOidc, toUserDto } from './service'
+import { checkCredentials, completeOnboarding, registerAccount, signInWithOidc, toUserDto } from './service'
+import { isSameSiteNavigation, REFUSED_SIGN_OUT_PAGE } from './same-site'
+import { recordAudit } from '../audit/record'
 import { deleteSessionByToken, SESSION_COOKIE } from './sessions'
 import { startSession as startNewSession } from './start-session'
 import { loginMethods } from '../mfa/service'
@@ -49,7 +51,10 @@ export function authRoutes(app: FastifyInstance, { db, config, clock, oidc }: Ap
       if (!config.allowRegistration) {
         throw forbidden('Registration is closed on this server: ask its administrator for an account', 'REGISTRATION_CLOSED')
       }
-      const user = await createUser(db, body)
+      const registration = await registerAccount({ db, config, now: clock.now(), log: req.log }, body)
+      // with e-mail on, registering signs nobody in: the same answer for a taken address
+      if (registration.kind === 'check_email') return { checkEmail: true as const }
+      const { user } = registration
       await startSession(user.id, req, reply)
       req.log.info({ userId: user.id }, 'user registered')
       return toUserDto(user)
@@ -61,7 +66,7 @@ export function authRoutes(app: FastifyInstance, { db, config, clock, oidc }: Ap
     app,
     contract.login,
     async ({ body, req, reply }) => {
-      const user = await checkCredentials(db, body.email, body.password)
+      const user = await checkCredentials(db, body.email, body.password, { now: clock.now(), req, reply })
       if (user.mfaEnabled) {
         // the password was right: a pending session waits for the second factor (ADR 0024)
         await startNewSession({ db, config, now: clock.now() }, user.id, req, reply, { mfaPending: true })
@@ -73,8 +78,13 @@ export function authRoutes(app: FastifyInstance, { db, config, clock, oidc }: Ap
     { config: SIGN_IN_LIMIT },
   )
 
+  const auditSignOut = async (req: FastifyRequest) => {
+    if (req.auth) await recordAudit(db, { event: 'sign_out', userId: req.auth.user.id, req, at: clock.now() })
+  }
+
   route(app, contract.logout, async ({ req, reply }) => {
     const token = req.cookies[SESSION_COOKIE]
+    await auditSignOut(req)
     if (token) await deleteSessionByToken(db, token)
     clearSessionCookie(reply, config)
     return { ok: true as const }
@@ -122,7 +132,10 @@ export function authRoutes(app: FastifyInstance, { db, config, clock, oidc }: Ap
     }
   })
   app.get('/api/logout', { schema: { hide: true } }, async (req, reply) => {
+    // a link on another site must not sign anyone out
+    if (!isSameSiteNavigation(req, config)) return reply.code(403).type('text/html').send(REFUSED_SIGN_OUT_PAGE)
     const token = req.cookies[SESSION_COOKIE]
+    await auditSignOut(req)
     if (token) await deleteSessionByToken(db, token)
     clearSessionCookie(reply, config)
     return reply.redirect('/')

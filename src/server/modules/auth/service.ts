@@ -1,17 +1,24 @@
 // Registration, sign-in and onboarding. Registration creates the user, their household and
 // the default categories in one transaction.
+import { createHash } from 'node:crypto'
 import { hash, verify } from '@node-rs/argon2'
-import { eq, sql } from 'drizzle-orm'
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify'
+import { and, asc, count, eq, gt, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { registerBody, User } from '../../../contract/auth'
 import { DEFAULT_CATEGORIES } from '../../../domain/default-categories'
 import type { Db, DbOrTx } from '../../db/connect'
 import type { OidcIdentity } from '../../integrations/oidc/oidc'
-import { categories, householdMembers, households, users } from '../../db/schema'
+import { categories, householdMembers, households, signInFailures, users } from '../../db/schema'
 import { AppError, conflict, notFound } from '../../http/errors'
 import { memberColumns, toSessionUser, type SessionUser } from './sessions'
 import { ownHouseholdName } from '../../../domain/household'
 import { createOwnHousehold } from '../household/repo'
+import { recordAudit } from '../audit/record'
+import type { Config } from '../../config'
+import { mailerFor, publicBase, type Mail, type Mailer } from '../../integrations/mail/mailer'
+import { addressInUseMail, welcomeMail } from '../../integrations/mail/messages'
+import { answerNoSoonerThan, assertStrongPassword, hashPassword } from './passwords'
 
 // verifying against this when the e-mail is unknown keeps both answers equally slow
 const DUMMY_HASH = await hash('kinwise-dummy-password-for-timing')
@@ -64,6 +71,8 @@ export async function createDefaultCategories(db: DbOrTx, householdId: string): 
 export type NewUser = Omit<z.output<typeof registerBody>, 'acceptTerms' | 'password'> & {
   /** absent for people who sign in with OpenID Connect only */
   password?: string
+  /** the argon2 hash, when the caller hashed the password already */
+  passwordHash?: string
   timeZone?: string
   oidcSubject?: string
   profileImageUrl?: string | null
@@ -71,7 +80,7 @@ export type NewUser = Omit<z.output<typeof registerBody>, 'acceptTerms' | 'passw
 
 /** Creates a user with their own household and default categories (one transaction). */
 export async function createUser(db: Db, input: NewUser): Promise<SessionUser> {
-  const passwordHash = input.password ? await hash(input.password) : null
+  const passwordHash = input.passwordHash ?? (input.password ? await hash(input.password) : null)
   return db.transaction(async (tx) => {
     const existing = await tx
       .select({ id: users.id })
@@ -98,7 +107,60 @@ export async function createUser(db: Db, input: NewUser): Promise<SessionUser> {
   })
 }
 
-export async function checkCredentials(db: Db, email: string, password: string): Promise<SessionUser> {
+/** Failed sign-ins that lock one account (whatever the address) for the window. */
+export const ACCOUNT_FAILURE_LIMIT = 10
+/** Failed sign-ins from one address (whatever the accounts) before it waits too. */
+export const ADDRESS_FAILURE_LIMIT = 30
+export const FAILURE_WINDOW_MS = 15 * 60_000
+
+/** How failures are counted per account: whether or not the account exists. */
+export const emailHash = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('hex')
+
+export type SignInContext = {
+  now?: Date
+  /** the request: its address is counted and kept in the audit log */
+  req?: FastifyRequest | null
+  /** to say when to retry (Retry-After) on 429 */
+  reply?: FastifyReply | null
+}
+
+async function refuseWhileLocked(db: Db, hashOfEmail: string, ip: string | null, now: Date, reply: FastifyReply | null): Promise<void> {
+  const since = new Date(now.getTime() - FAILURE_WINDOW_MS)
+  const recent = await db
+    .select({ at: signInFailures.at })
+    .from(signInFailures)
+    .where(and(eq(signInFailures.emailHash, hashOfEmail), gt(signInFailures.at, since)))
+    .orderBy(asc(signInFailures.at))
+  const byAddress = ip
+    ? ((await db
+        .select({ n: count() })
+        .from(signInFailures)
+        .where(and(eq(signInFailures.ip, ip), gt(signInFailures.at, since))))[0]?.n ?? 0)
+    : 0
+  const locked = recent.length >= ACCOUNT_FAILURE_LIMIT
+  if (!locked && byAddress < ADDRESS_FAILURE_LIMIT) return
+  // unlocks when the oldest counted failure leaves the window (for the address: at the latest then)
+  const oldest = recent[recent.length - ACCOUNT_FAILURE_LIMIT]?.at ?? recent[0]?.at ?? now
+  const retryAt = locked ? new Date(oldest.getTime() + FAILURE_WINDOW_MS) : new Date(now.getTime() + FAILURE_WINDOW_MS)
+  const minutes = Math.max(1, Math.ceil((retryAt.getTime() - now.getTime()) / 60_000))
+  reply?.header('retry-after', String(minutes * 60))
+  throw locked
+    ? new AppError(429, 'ACCOUNT_LOCKED', `Too many failed sign-ins for this account: try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or reset your password`)
+    : new AppError(429, 'RATE_LIMITED', `Too many failed sign-ins from your address: try again in ${minutes} minute${minutes === 1 ? '' : 's'}`)
+}
+
+/**
+ * Checks an e-mail and password. Failures are counted in the database per account (the e-mail's
+ * hash) and per address, so every instance sees them: ACCOUNT_FAILURE_LIMIT failures for one
+ * e-mail within FAILURE_WINDOW_MS answer 429 ACCOUNT_LOCKED, whatever the address; a success
+ * clears that e-mail's failures. Both are in the audit log.
+ */
+export async function checkCredentials(db: Db, email: string, password: string, context: SignInContext = {}): Promise<SessionUser> {
+  const now = context.now ?? new Date()
+  const req = context.req ?? null
+  const ip = req?.ip?.slice(0, 64) ?? null
+  const hashOfEmail = emailHash(email)
+  await refuseWhileLocked(db, hashOfEmail, ip, now, context.reply ?? null)
   const rows = await db
     .select({ id: users.id, passwordHash: users.passwordHash })
     .from(users)
@@ -107,9 +169,63 @@ export async function checkCredentials(db: Db, email: string, password: string):
   const row = rows[0]
   const ok = await verify(row?.passwordHash ?? DUMMY_HASH, password).catch(() => false)
   if (!row || !row.passwordHash || !ok) {
+    await db.insert(signInFailures).values({ emailHash: hashOfEmail, ip, at: now })
+    await recordAudit(db, { event: 'sign_in_failed', userId: row?.id ?? null, detail: { reason: 'password' }, req, at: now })
     throw new AppError(401, 'INVALID_CREDENTIALS', 'Incorrect e-mail or password')
   }
-  return loadSessionUser(db, row.id)
+  await db.delete(signInFailures).where(eq(signInFailures.emailHash, hashOfEmail))
+  const user = await loadSessionUser(db, row.id, now)
+  // with a second factor on, the sign-in is recorded once that is given
+  if (!user.mfaEnabled) await recordAudit(db, { event: 'sign_in', userId: user.id, detail: { method: 'password' }, req, at: now })
+  return user
+}
+
+export type Registration = { kind: 'signed_in'; user: SessionUser } | { kind: 'check_email' }
+
+/**
+ * Registration without telling anyone which e-mails have accounts (issue 15, ADR 0025): the
+ * password is hashed on every path, and every answer waits for config.authMinResponseMs. With
+ * mail on, nobody is signed in by registering: a new account gets a welcome mail with the
+ * sign-in link, a taken address a mail to its owner, and both answer { checkEmail: true }.
+ * Without mail a taken e-mail is still 409 EMAIL_TAKEN (there is nobody to tell otherwise), in
+ * the same time as a success.
+ */
+export async function registerAccount(
+  deps: { db: Db; config: Config; now: Date; log: FastifyBaseLogger },
+  body: z.output<typeof registerBody>,
+): Promise<Registration> {
+  const started = performance.now()
+  try {
+    assertStrongPassword(body.password, 'password', [body.email, body.firstName, body.lastName])
+    const passwordHash = await hashPassword(body.password)
+    const mailer = mailerFor(deps.config)
+    const base = publicBase(deps.config)
+    const [taken] = await deps.db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${body.email.toLowerCase()}`)
+      .limit(1)
+    if (taken) {
+      if (!mailer) throw conflict('An account with this e-mail already exists', 'EMAIL_TAKEN')
+      sendLater(mailer, addressInUseMail(body.email, 'register', `${base}/auth/login`, `${base}/auth/forgot-password`), deps.log)
+      return { kind: 'check_email' }
+    }
+    const user = await createUser(deps.db, { ...body, passwordHash })
+    if (!mailer) return { kind: 'signed_in', user }
+    sendLater(mailer, welcomeMail(body.email, `${base}/auth/login`), deps.log)
+    return { kind: 'check_email' }
+  } finally {
+    await answerNoSoonerThan(started, deps.config.authMinResponseMs)
+  }
+}
+
+/** Sends a mail after the answer, so its delivery time tells nothing; failures are logged. */
+export function sendLater(mailer: Mailer, mail: Mail, log: FastifyBaseLogger): void {
+  void mailer.send(mail).catch((error: unknown) => {
+    // the SMTP answer may quote the address: log its code only
+    const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : 'unknown'
+    log.error({ code }, 'mail not sent')
+  })
 }
 
 export async function completeOnboarding(db: Db, user: SessionUser, now: Date): Promise<SessionUser> {

@@ -1,8 +1,8 @@
 // Server-side sessions: the cookie holds a random token, the database its SHA-256. A session
 // ends at its absolute expiry or after SESSION_IDLE_DAYS without a request.
 import { createHash, randomBytes } from 'node:crypto'
-import { and, eq, lt, ne, or } from 'drizzle-orm'
-import type { Db } from '../../db/connect'
+import { and, desc, eq, gt, lt, ne, or } from 'drizzle-orm'
+import type { Db, DbOrTx } from '../../db/connect'
 import { householdMembers, households, sessions, users } from '../../db/schema'
 import { isRole, type Role } from '../../../domain/access'
 import { effectivePlan, isSubscriptionTier, type BillingStatus, type SubscriptionTier } from '../../../domain/tiers'
@@ -162,14 +162,36 @@ export async function deleteSessionByToken(db: Db, token: string): Promise<void>
   await db.delete(sessions).where(eq(sessions.id, hashToken(token)))
 }
 
-export async function deleteUserSessions(db: Db, userId: string, exceptSessionId?: string): Promise<void> {
-  await db
+/** Ends every session of a user (but one); returns how many ended. */
+export async function deleteUserSessions(db: DbOrTx, userId: string, exceptSessionId?: string): Promise<number> {
+  const ended = await db
     .delete(sessions)
     .where(
       exceptSessionId
         ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId))
         : eq(sessions.userId, userId),
     )
+    .returning({ id: sessions.id })
+  return ended.length
+}
+
+/**
+ * The id a session is shown and ended by (Settings → Security): derived from the stored id, so
+ * the list never hands out the key the cookie is looked up with.
+ */
+export const publicSessionId = (sessionId: string) =>
+  createHash('sha256').update(`kinwise-session-public:${sessionId}`).digest('hex').slice(0, 32)
+
+export type SessionRow = typeof sessions.$inferSelect
+
+/** A user's signed-in sessions (not those still owed a second factor), newest use first. */
+export async function listUserSessions(db: DbOrTx, userId: string, now: Date, idleDays: number): Promise<SessionRow[]> {
+  const rows = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.mfaPending, false), gt(sessions.expiresAt, now)))
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt))
+  return rows.filter((r) => now.getTime() - r.lastSeenAt.getTime() <= idleDays * DAY_MS)
 }
 
 /** Removes sessions past their expiry or idle limit (run by the scheduler). */

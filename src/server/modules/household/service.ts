@@ -26,6 +26,7 @@ import { createDefaultCategories, loadSessionUser } from '../auth/service'
 import type { SessionUser } from '../auth/sessions'
 import { moveAccounts } from './move-accounts'
 import * as repo from './repo'
+import { recordAudit } from '../audit/record'
 
 type InvitePreview = z.output<typeof invitePreview>
 
@@ -241,6 +242,7 @@ export async function acceptInvite(db: Db, user: SessionUser, token: string, now
     await repo.deleteHousehold(tx, current.id)
     await repo.addMembership(tx, target.id, user.id, invite.role)
     await repo.markInviteUsed(tx, token, user.id, now)
+    await recordAudit(tx, { event: 'member_joined', userId: user.id, householdId: target.id, detail: { role: invite.role }, at: now })
   })
   return householdView(db, await loadSessionUser(db, user.id, now), now)
 }
@@ -267,6 +269,7 @@ export async function updateMemberRole(
       throw conflict('The owner’s role changes only by making someone else the owner', 'OWNER_ROLE')
     }
     await repo.setRole(tx, user.householdId, userId, role)
+    await recordAudit(tx, { event: 'role_changed', userId, householdId: user.householdId, actorId: user.id, detail: { from: member.role, to: role }, at: now })
     return householdView(tx, user, now)
   })
 }
@@ -299,6 +302,7 @@ export async function removeMember(db: Db, user: SessionUser, userId: string, no
       throw conflict('You cannot remove yourself: make another member the owner, then leave', 'CANNOT_REMOVE_SELF')
     }
     await splitOff(tx, user.householdId, await requireMember(tx, user.householdId, userId), now)
+    await recordAudit(tx, { event: 'member_removed', userId, householdId: user.householdId, actorId: user.id, at: now })
   })
 }
 
@@ -309,6 +313,7 @@ export async function leave(db: Db, user: SessionUser, now: Date): Promise<{ ok:
     const refusal = leaveRefusal(toRole(me.role), await repo.countMembers(tx, user.householdId))
     if (refusal) throw refused(refusal)
     await splitOff(tx, user.householdId, me, now)
+    await recordAudit(tx, { event: 'member_left', userId: user.id, householdId: user.householdId, at: now })
   })
   return { ok: true }
 }
@@ -322,6 +327,7 @@ export async function transferOwnership(db: Db, user: SessionUser, userId: strin
     // demote first: a household has one owner at a time (a unique index holds it)
     await repo.setRole(tx, user.householdId, user.id, 'adult')
     await repo.setRole(tx, user.householdId, userId, 'owner')
+    await recordAudit(tx, { event: 'ownership_transferred', userId, householdId: user.householdId, actorId: user.id, at: now })
     return householdView(tx, { ...user, role: 'adult' }, now)
   })
 }

@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm'
 import type { SubscriptionTier } from '../../../domain/tiers'
 import type { DbOrTx } from '../../db/connect'
 import { householdMembers, households, users } from '../../db/schema'
+import { recordAudit } from '../audit/record'
 
 /** Puts the household of the user with this e-mail on `plan`; false when no such user. */
 export async function setPlanByEmail(db: DbOrTx, email: string, plan: SubscriptionTier, now: Date): Promise<boolean> {
@@ -22,5 +23,10 @@ export const SET_TIER_WITH_STRIPE_WARNING =
   "Warning: card billing (Stripe) is configured. The household's next Stripe event (a renewal, a change or a cancellation) sets its plan again and may overwrite this one."
 
 export async function setPlan(db: DbOrTx, householdId: string, plan: SubscriptionTier, now: Date): Promise<void> {
+  const [before] = await db.select({ plan: households.plan }).from(households).where(eq(households.id, householdId))
   await db.update(households).set({ plan, updatedAt: now }).where(eq(households.id, householdId))
+  // the owner sees it in the household's audit log
+  if (before && before.plan !== plan) {
+    await recordAudit(db, { event: 'plan_changed', userId: null, householdId, detail: { from: before.plan, to: plan }, at: now })
+  }
 }

@@ -15,6 +15,7 @@ import {
 } from '../../integrations/billing/billing-provider'
 import { billingNotConfigured } from './service'
 import { nextBilling, sameBilling, type HouseholdBilling } from './billing-state'
+import { recordAudit } from '../audit/record'
 
 /** What became of an event, for the log. */
 export type WebhookOutcome = 'applied' | 'unchanged' | 'duplicate' | 'stale' | 'no_household' | 'ignored'
@@ -126,6 +127,9 @@ export async function handleStripeWebhook(
       .update(households)
       .set({ ...after, billingEventAt: event.created, updatedAt: now })
       .where(eq(households.id, row.id))
+    if (after.plan !== before.plan) {
+      await recordAudit(tx, { event: 'plan_changed', userId: null, householdId: row.id, detail: { from: before.plan, to: after.plan, via: 'stripe' }, at: now })
+    }
     return result('applied', row.id)
   })
 }

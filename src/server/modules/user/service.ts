@@ -1,14 +1,21 @@
 // Profile, settings and password of the signed-in user.
-import { hash, verify } from '@node-rs/argon2'
+import { verify } from '@node-rs/argon2'
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify'
 import { and, eq, ne, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { User } from '../../../contract/auth'
 import type { changePasswordBody, Settings, updateProfileBody, updateSettingsBody } from '../../../contract/user'
-import type { Db } from '../../db/connect'
+import type { Config } from '../../config'
+import type { Db, DbOrTx } from '../../db/connect'
 import { users } from '../../db/schema'
 import { AppError, conflict } from '../../http/errors'
-import { loadSessionUser, toUserDto } from '../auth/service'
+import { loadSessionUser, sendLater, toUserDto } from '../auth/service'
 import { deleteUserSessions, type SessionUser } from '../auth/sessions'
+import { answerNoSoonerThan, assertStrongPassword, hashPassword } from '../auth/passwords'
+import { startSession } from '../auth/start-session'
+import { recordAudit } from '../audit/record'
+import { mailerFor, publicBase } from '../../integrations/mail/mailer'
+import { addressInUseMail } from '../../integrations/mail/messages'
 
 const DATE_FORMATS = ['locale', 'YYYY-MM-DD', 'DD/MM/YYYY', 'MM/DD/YYYY', 'DD.MM.YYYY'] as const
 const THEMES = ['system', 'light', 'dark'] as const
@@ -43,41 +50,86 @@ export async function updateSettings(
   return toSettings(await loadSessionUser(db, user.id))
 }
 
+/** The member's password is this one (400 WRONG_PASSWORD naming the field otherwise). */
+async function checkPassword(db: DbOrTx, userId: string, password: string | undefined, field: string): Promise<void> {
+  if (!password) {
+    throw new AppError(400, 'PASSWORD_REQUIRED', 'Enter your current password', { issues: [{ path: `body.${field}`, message: 'Enter your current password' }] })
+  }
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId))
+  const ok = row?.passwordHash ? await verify(row.passwordHash, password).catch(() => false) : false
+  if (!ok) {
+    throw new AppError(400, 'WRONG_PASSWORD', 'The current password is not correct', {
+      issues: [{ path: `body.${field}`, message: 'The current password is not correct' }],
+    })
+  }
+}
+
+export type ProfileDeps = { db: Db; config: Config; now: Date; log: FastifyBaseLogger; req: FastifyRequest }
+
+/**
+ * Name, photo and e-mail. A new e-mail needs the current password (it is how the account is
+ * recovered). A taken e-mail does not say so when mail is on (ADR 0025): the answer is the one
+ * a change gives, nothing changes, and the address's owner gets a mail; without mail it is 409,
+ * in the same time as a change.
+ */
 export async function updateProfile(
-  db: Db,
+  { db, config, now, log, req }: ProfileDeps,
   user: SessionUser,
   body: z.output<typeof updateProfileBody>,
-  now: Date,
 ): Promise<User> {
-  if (body.email && body.email !== user.email.toLowerCase()) {
+  const { currentPassword, ...changes } = body
+  const newEmail = changes.email && changes.email !== user.email.toLowerCase() ? changes.email : null
+  if (!newEmail) {
+    delete changes.email
+    await db.update(users).set({ ...changes, updatedAt: now }).where(eq(users.id, user.id))
+    return toUserDto(await loadSessionUser(db, user.id, now))
+  }
+  const started = performance.now()
+  try {
+    await checkPassword(db, user.id, currentPassword, 'currentPassword')
     const taken = await db
       .select({ id: users.id })
       .from(users)
-      .where(and(sql`lower(${users.email}) = ${body.email}`, ne(users.id, user.id)))
+      .where(and(sql`lower(${users.email}) = ${newEmail}`, ne(users.id, user.id)))
       .limit(1)
-    if (taken.length) throw conflict('An account with this e-mail already exists', 'EMAIL_TAKEN')
+    if (taken.length) {
+      const mailer = mailerFor(config)
+      if (!mailer) throw conflict('An account with this e-mail already exists', 'EMAIL_TAKEN')
+      const base = publicBase(config)
+      sendLater(mailer, addressInUseMail(newEmail, 'email_change', `${base}/auth/login`, `${base}/auth/forgot-password`), log)
+      const { email: _ignored, ...rest } = changes
+      await db.update(users).set({ ...rest, updatedAt: now }).where(eq(users.id, user.id))
+      // the answer a change gives (the e-mail shown is the one asked for)
+      return { ...toUserDto(await loadSessionUser(db, user.id, now)), email: newEmail }
+    }
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ ...changes, email: newEmail, updatedAt: now }).where(eq(users.id, user.id))
+      await recordAudit(tx, { event: 'email_changed', userId: user.id, detail: { domain: newEmail.split('@')[1] ?? null }, req, at: now })
+    })
+    return toUserDto(await loadSessionUser(db, user.id, now))
+  } finally {
+    await answerNoSoonerThan(started, config.authMinResponseMs)
   }
-  await db
-    .update(users)
-    .set({ ...body, updatedAt: now })
-    .where(eq(users.id, user.id))
-  return toUserDto(await loadSessionUser(db, user.id))
 }
 
-/** Changes the password and signs out every other session of the user. */
+/**
+ * Changes the password: every other session of the member ends, and this one is replaced by a
+ * new one (new cookie), so whoever held a copy of the old cookie holds nothing.
+ */
 export async function changePassword(
-  db: Db,
+  { db, config, now, req }: ProfileDeps,
   user: SessionUser,
-  sessionId: string,
+  reply: FastifyReply,
   body: z.output<typeof changePasswordBody>,
-  now: Date,
 ): Promise<void> {
-  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id))
-  const ok = row?.passwordHash ? await verify(row.passwordHash, body.currentPassword).catch(() => false) : false
-  if (!ok) throw new AppError(400, 'WRONG_PASSWORD', 'The current password is not correct')
-  await db
-    .update(users)
-    .set({ passwordHash: await hash(body.newPassword), updatedAt: now })
-    .where(eq(users.id, user.id))
-  await deleteUserSessions(db, user.id, sessionId)
+  await checkPassword(db, user.id, body.currentPassword, 'currentPassword')
+  assertStrongPassword(body.newPassword, 'newPassword', [user.email, user.firstName, user.lastName])
+  const passwordHash = await hashPassword(body.newPassword)
+  const current = req.auth?.sessionId ?? ''
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, passwordChangedAt: now, updatedAt: now }).where(eq(users.id, user.id))
+    const ended = await deleteUserSessions(tx, user.id, current)
+    await recordAudit(tx, { event: 'password_changed', userId: user.id, detail: { sessionsEnded: ended }, req, at: now })
+  })
+  await startSession({ db, config, now }, user.id, req, reply)
 }

@@ -1,0 +1,21 @@
+// Password rules in one place: strong enough (zxcvbn score, domain/password-strength), hashed
+// with argon2id, and a new password ends every session of its user.
+import { hash } from '@node-rs/argon2'
+import { passwordStrength, weakPasswordMessage } from '../../../domain/password-strength'
+import { AppError } from '../../http/errors'
+
+/** 400 WEAK_PASSWORD naming the field (body.password, body.newPassword) with zxcvbn's advice. */
+export function assertStrongPassword(password: string, field: string, userInputs: readonly string[]): void {
+  const strength = passwordStrength(password, userInputs)
+  if (strength.acceptable) return
+  const message = weakPasswordMessage(strength)
+  throw new AppError(400, 'WEAK_PASSWORD', message, { issues: [{ path: `body.${field}`, message }] })
+}
+
+export const hashPassword = (password: string) => hash(password)
+
+/** Waits until `ms` have passed since `startedAt` (performance.now()): equal answer times. */
+export async function answerNoSoonerThan(startedAt: number, ms: number): Promise<void> {
+  const left = startedAt + ms - performance.now()
+  if (left > 0) await new Promise((resolve) => setTimeout(resolve, left))
+}
