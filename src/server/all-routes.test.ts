@@ -9,6 +9,7 @@ import { roleAtLeast, type Role } from '../domain/access'
 import { featurePlan, isPremiumFeature } from '../domain/tiers'
 import { addMember, categoryId, createTestApp, setTestPlan, signUp, type Client, type TestContext } from './test/helper'
 import { upload } from './test/upload'
+import { webauthnCredentials } from './db/schema'
 
 const modules = import.meta.glob<Record<string, unknown>>('../contract/*.ts', { eager: true })
 
@@ -96,6 +97,9 @@ beforeAll(async () => {
     viewer: await addMember(t, owner, 'viewer'),
   }
   ids.member = members.viewer.user.id
+  // a passkey of the owner's, put straight in the database (registration is tested in modules/mfa)
+  ids.passkey = 'owner-passkey-credential-id'
+  await t.database.db.insert(webauthnCredentials).values({ id: ids.passkey, userId: owner.user.id, publicKey: 'AAAA', name: 'Owner key' })
   // the adult's private account with a transaction, and a balance-only one: the teen sees neither
   ids.privateAccount = (
     await members.adult.post('/api/accounts', { name: 'Adult private', type: 'checking', visibility: 'private', openingBalance: 777.77 })
@@ -145,6 +149,7 @@ const OTHERS_IDS: Record<string, { id: string; body?: () => unknown }> = {
   'DELETE /api/household/invites/:token': { id: 'invite' },
   'PATCH /api/household/members/:userId': { id: 'member', body: () => ({ role: 'adult' }) },
   'DELETE /api/household/members/:userId': { id: 'member' },
+  'DELETE /api/mfa/passkeys/:id': { id: 'passkey' },
 }
 
 /**
@@ -171,6 +176,15 @@ const PERSONAL_WRITES = new Set([
   'DELETE /api/credit-score/:id',
   'POST /api/household/invites/:token/accept',
   'POST /api/household/leave',
+  // one's own second factors and re-authentication (modules/mfa)
+  'POST /api/mfa/totp/setup',
+  'POST /api/mfa/totp/enable',
+  'POST /api/mfa/totp/disable',
+  'POST /api/mfa/recovery-codes',
+  'POST /api/mfa/passkeys/options',
+  'POST /api/mfa/passkeys',
+  'DELETE /api/mfa/passkeys/:id',
+  'POST /api/auth/reauth',
 ])
 
 const key = (e: EndpointDef) => `${e.method} ${e.path}`

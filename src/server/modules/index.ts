@@ -10,6 +10,7 @@ import { billRoutes } from './bills/routes'
 import { budgetRoutes } from './budgets/routes'
 import { categoryRoutes } from './categories/routes'
 import { creditScoreRoutes } from './credit-score/routes'
+import { dataRoutes } from './data-rights/routes'
 import { goalRoutes } from './goals/routes'
 import { householdRoutes } from './household/routes'
 import { importRoutes } from './imports/routes'
@@ -43,4 +44,5 @@ export const apiModules: Array<(app: FastifyInstance, deps: AppDeps) => void> = 
   spendingPlanRoutes,
   userRoutes,
   householdRoutes,
+  dataRoutes,
 ]

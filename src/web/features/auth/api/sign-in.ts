@@ -1,15 +1,27 @@
 // POST /api/auth/login: signs in and puts the returned user in the auth cache, so the gates
-// switch over without another round trip.
+// switch over without another round trip. With MFA on, the answer is a challenge instead
+// ({ mfaRequired, methods }): nobody is signed in until the second step (api/login-mfa).
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
-import { login, type loginBody } from '../../../../contract/auth'
+import {
+  login,
+  type LoginResponse,
+  type MfaChallenge,
+  type loginBody,
+} from '../../../../contract/auth'
 import { callEndpoint } from '../../../lib/api'
 import { USER_QUERY_KEY } from '../../../lib/auth'
+
+export function isMfaChallenge(answer: LoginResponse): answer is MfaChallenge {
+  return 'mfaRequired' in answer
+}
 
 export function useSignIn() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (body: z.output<typeof loginBody>) => callEndpoint(login, { body }),
-    onSuccess: (user) => queryClient.setQueryData(USER_QUERY_KEY, user),
+    onSuccess: (answer) => {
+      if (!isMfaChallenge(answer)) queryClient.setQueryData(USER_QUERY_KEY, answer)
+    },
   })
 }

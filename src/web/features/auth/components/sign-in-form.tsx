@@ -1,19 +1,24 @@
 // The sign-in form: e-mail and password checked with the contract's loginBody schema; the
-// server's refusal is shown above the button.
+// server's refusal is shown above the button. With MFA on, the server asks for a second factor:
+// onMfaRequired hands its methods to the page, which shows the code step.
 import { zodResolver } from '@hookform/resolvers/zod'
 import { CircleAlert } from 'lucide-react'
 import { useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router'
 import type { z } from 'zod'
-import { loginBody } from '../../../../contract/auth'
+import { loginBody, type MfaMethod } from '../../../../contract/auth'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { FormField } from '../../../components/ui/form-field'
 import { Input } from '../../../components/ui/input'
 import { errorMessage } from '../../../lib/api'
-import { useSignIn } from '../api/sign-in'
+import { isMfaChallenge, useSignIn } from '../api/sign-in'
 
-export function SignInForm() {
+export function SignInForm({
+  onMfaRequired,
+}: {
+  onMfaRequired: (methods: readonly MfaMethod[]) => void
+}) {
   const navigate = useNavigate()
   const signIn = useSignIn()
   const form = useForm<z.input<typeof loginBody>, unknown, z.output<typeof loginBody>>({
@@ -23,8 +28,9 @@ export function SignInForm() {
   const { errors, isSubmitting } = form.formState
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await signIn.mutateAsync(values)
-      navigate('/', { replace: true })
+      const answer = await signIn.mutateAsync(values)
+      if (isMfaChallenge(answer)) onMfaRequired(answer.methods)
+      else navigate('/', { replace: true })
     } catch {
       // the error is shown from the mutation state
     }
