@@ -1,7 +1,8 @@
 // The Family page (issue 14): the household's members with their roles and the accounts of
 // theirs the viewer may see; for the owner, invites (with the link to copy and the pending ones
-// to copy again or revoke), role changes, removal, handing the household over and renaming it;
-// for everyone else, leaving. Every step that moves people or accounts says first what moves where.
+// to copy again or revoke), role changes, removal, handing the household over, renaming it and
+// requiring two-step verification of everyone; for everyone else, leaving. Every step that moves
+// people or accounts says first what moves where.
 import { LogOut, MailPlus, Pencil, Users } from 'lucide-react'
 import { useState } from 'react'
 import type { Household, HouseholdMember } from '../../../contract/household'
@@ -18,6 +19,7 @@ import { useHousehold } from './api/get-household'
 import { ChangeRoleDialog } from './components/change-role-dialog'
 import { InviteDialog } from './components/invite-dialog'
 import { MemberCard, type MemberAction } from './components/member-card'
+import { MfaPolicyCard } from './components/mfa-policy-card'
 import {
   LeaveHouseholdDialog,
   RemoveMemberDialog,
@@ -208,6 +210,7 @@ function FamilyContent({ household, myId }: { household: Household; myId: string
       </section>
 
       {isOwner && <PendingInvites />}
+      {isOwner && <MfaPolicyCard />}
       {!isOwner && me !== null && (
         <LeaveCard household={household} onLeave={() => setLeaving(true)} />
       )}
