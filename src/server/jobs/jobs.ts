@@ -3,6 +3,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from '../config'
 import type { Db } from '../db/connect'
+import { purgeDeletedAccounts } from '../modules/data-rights/deletion'
 import { generateReminders } from './reminders'
 import { purgeSecurityRows } from '../modules/audit/service'
 
@@ -19,6 +20,15 @@ export const sharedJobs: SharedJob[] = [
     run: async ({ db, now, log }) => {
       const created = await generateReminders(db, now)
       if (created) log.info({ created }, 'reminders generated')
+    },
+  },
+  {
+    // accounts whose 30 days to change their mind are over (issue 15, ADR 0026)
+    name: 'purge-deleted-accounts',
+    everyMinutes: 60,
+    run: async ({ db, now, log }) => {
+      const purged = await purgeDeletedAccounts(db, now)
+      if (purged) log.info({ purged }, 'deleted accounts purged')
     },
   },
   {

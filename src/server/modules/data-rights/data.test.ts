@@ -1,0 +1,407 @@
+// Your data (issue 15): the export ZIP (its entries, JSON, CSV and OFX, read back with the
+// project's own OFX reader), what each member's export leaves out, re-authentication, the round
+// trip export → import into an empty household → export, and deleting an account (restricted
+// sessions, cancel, and the purge once the 30 days are over).
+import { and, eq } from 'drizzle-orm'
+import yauzl from 'yauzl'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { EXPORT_JSON_NAME, exportDocument } from '../../../contract/data'
+import { parseOfx } from '../../../domain/import/ofx'
+import { accounts, auditLog, households, transactions, users } from '../../db/schema'
+import { sharedJobs } from '../../jobs/jobs'
+import { createFamily, newAccount } from '../../test/family'
+import { addMember, categoryId, createTestApp, signUp, type Client, type TestContext } from '../../test/helper'
+import { purgeDeletedAccounts } from './deletion'
+import { exportZip } from './export'
+
+let t: TestContext
+beforeAll(async () => {
+  t = await createTestApp({ now: '2026-03-15T12:00:00Z' })
+})
+afterAll(async () => {
+  await t.close()
+})
+
+async function unzip(bytes: Buffer): Promise<Map<string, string>> {
+  const zip = await yauzl.fromBufferPromise(bytes, { lazyEntries: true })
+  const out = new Map<string, string>()
+  for await (const entry of zip.eachEntry()) {
+    const stream = await zip.openReadStreamPromise(entry)
+    const chunks: Buffer[] = []
+    for await (const chunk of stream) chunks.push(chunk as Buffer)
+    out.set(entry.fileName, Buffer.concat(chunks).toString('utf8'))
+  }
+  zip.close()
+  return out
+}
+
+async function download(client: Client): Promise<Map<string, string>> {
+  const res = await client.get('/api/export')
+  expect(res.statusCode, res.body).toBe(200)
+  expect(res.headers['content-type']).toBe('application/zip')
+  expect(String(res.headers['content-disposition'])).toMatch(/^attachment; filename="kinwise-export-\d{4}-\d{2}-\d{2}\.zip"$/)
+  return unzip(res.rawPayload)
+}
+
+function documentOf(files: Map<string, string>) {
+  const text = files.get(EXPORT_JSON_NAME)
+  expect(text).toBeDefined()
+  return exportDocument.parse(JSON.parse(text ?? '{}'))
+}
+
+const post = async (client: Client, url: string, body: unknown, status = 201) => {
+  const res = await client.post(url, body)
+  expect(res.statusCode, `${url} ${res.body}`).toBe(status)
+  return res.json()
+}
+
+/** A household with a bit of everything: accounts of each kind, splits, a transfer, nested categories, plans. */
+async function richHousehold(owner: Client) {
+  const checking = await newAccount(owner, 'Main checking', { openingBalance: 2500, institution: 'First Bank', accountNumber: '1234' })
+  const card = await newAccount(owner, 'Visa, "gold"', { type: 'credit_card', visibility: 'balance_only' })
+  const savings = await newAccount(owner, 'Savings', { type: 'savings', openingBalance: 100, visibility: 'private' })
+  const groceries = await categoryId(t, owner, 'Groceries')
+  const parent = (await post(owner, '/api/categories', { name: 'Hobbies', color: '#aa3300' })).id
+  const child = (await post(owner, '/api/categories', { name: 'Climbing', parentId: parent })).id
+  await post(owner, '/api/transactions', { accountId: checking, date: '2026-03-02', amount: -54.3, merchant: 'Corner Shop', categoryId: groceries, notes: 'line one\nline two' })
+  await post(owner, '/api/transactions', { accountId: checking, date: '2026-03-02', amount: -20, merchant: 'Second same day' })
+  await post(owner, '/api/transactions', {
+    accountId: card,
+    date: '2026-03-03',
+    amount: -100,
+    merchant: 'Outdoor store',
+    splits: [
+      { categoryId: child, amount: -70, memo: 'rope' },
+      { categoryId: groceries, amount: -30, memo: 'snacks' },
+    ],
+  })
+  await post(owner, '/api/transfers', { fromAccountId: checking, toAccountId: savings, amount: 300, date: '2026-03-04', description: 'Save' })
+  await post(owner, '/api/transactions', { accountId: checking, date: '2026-03-05', amount: 1800, merchant: 'Employer', categoryId: await categoryId(t, owner, 'Salary').catch(() => null) })
+  await owner.put('/api/budgets', { categoryId: groceries, month: '2026-03', amount: 400 })
+  await owner.put('/api/budgets', { categoryId: child, month: '2026-03', amount: 50, rollover: true })
+  const goal = (await post(owner, '/api/goals', { name: 'Holiday', targetAmount: 2000, monthlyContribution: 100, accountId: savings, targetDate: '2026-12-01' })).id
+  await post(owner, `/api/goals/${goal}/contributions`, { amount: 150, note: 'first' })
+  const bill = (await post(owner, '/api/bills', { name: 'Rent', amount: 1200, nextDueDate: '2026-04-01', accountId: checking, categoryId: groceries, autopay: true })).id
+  await post(owner, '/api/rules', {
+    name: 'Shop rule',
+    conditions: [
+      { field: 'payee', operator: 'contains', value: 'shop' },
+      { field: 'account', operator: 'is', value: checking },
+    ],
+    actions: { setCategoryId: groceries, addNote: 'auto' },
+  })
+  await post(owner, '/api/reminders', { title: 'Call the bank', priority: 'high', dueDate: '2026-03-20' })
+  await post(owner, '/api/credit-score', { score: 712, provider: 'Bureau', date: '2026-03-01' })
+  expect((await owner.patch('/api/user/settings', { baseCurrency: 'EUR', weekStartsOn: 1 })).statusCode).toBe(200)
+  return { checking, card, savings, groceries, goal, bill }
+}
+
+/**
+ * The document with every id replaced by its order of first appearance, and what may differ
+ * left out: when it was made, the household's name and the names of the (other) person.
+ * Amounts here are cents: the schema decodes them.
+ */
+function canonical(doc: ReturnType<typeof exportDocument.parse>) {
+  const seen = new Map<string, string>()
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+  const walk = (value: unknown): unknown => {
+    if (typeof value === 'string' && uuid.test(value)) {
+      if (!seen.has(value)) seen.set(value, `id#${String(seen.size)}`)
+      return seen.get(value)
+    }
+    if (typeof value === 'string') return value.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, (m) => String(walk(m)))
+    if (Array.isArray(value)) return value.map(walk)
+    if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v)]))
+    return value
+  }
+  // the importing member is another person: their name is theirs, their role the same
+  const { exportedAt: _at, household: _h, members, ...rest } = doc
+  return walk({ ...rest, members: members.map((m) => ({ id: m.id, role: m.role })) })
+}
+
+describe('GET /api/export', () => {
+  it('streams a ZIP with the versioned JSON, a CSV per entity and an OFX per account that the OFX reader reads back', async () => {
+    const owner = await signUp(t.app)
+    const ids = await richHousehold(owner)
+    const files = await download(owner)
+    expect([...files.keys()].sort()).toEqual(
+      [
+        EXPORT_JSON_NAME,
+        'accounts.csv',
+        'bills.csv',
+        'budgets.csv',
+        'categories.csv',
+        'credit-scores.csv',
+        'goal-contributions.csv',
+        'goals.csv',
+        'reminders.csv',
+        'rules.csv',
+        'transaction-splits.csv',
+        'transactions.csv',
+        'ofx/Main checking.ofx',
+        'ofx/Savings.ofx',
+        'ofx/Visa, -gold-.ofx',
+      ].sort(),
+    )
+    const doc = documentOf(files)
+    expect(doc).toMatchObject({ format: 'kinwise-export', version: 1, exportedAt: '2026-03-15T12:00:00.000Z', exportedBy: owner.user.id })
+    expect(doc.members).toEqual([{ id: owner.user.id, firstName: owner.user.firstName, lastName: 'Example', role: 'owner' }])
+    // no secrets anywhere in it
+    const json = files.get(EXPORT_JSON_NAME) ?? ''
+    for (const secret of ['passwordHash', 'argon2', owner.user.email, 'stripe', 'session']) expect(json.toLowerCase()).not.toContain(secret.toLowerCase())
+    expect(doc.settings).toMatchObject({ baseCurrency: 'EUR', weekStartsOn: 1 })
+    expect(doc.accounts.map((a) => [a.name, a.balance, a.transactionsIncluded])).toEqual([
+      ['Main checking', 392570, true],
+      ['Visa, "gold"', -10000, true],
+      ['Savings', 40000, true],
+    ])
+    expect(doc.transactions).toHaveLength(8)
+    const split = doc.transactions.find((x) => x.merchant === 'Outdoor store')
+    expect(split?.splits.map((s) => [s.amount, s.memo])).toEqual([
+      [-7000, 'rope'],
+      [-3000, 'snacks'],
+    ])
+    const legs = doc.transactions.filter((x) => x.kind === 'transfer')
+    expect(legs).toHaveLength(2)
+    expect(legs[0]?.transferGroupId).toBe(legs[1]?.transferGroupId)
+    expect(doc.goals[0]?.contributions.map((c) => c.note)).toEqual(['first'])
+    expect(doc.bills[0]).toMatchObject({ id: ids.bill, accountId: ids.checking, autopay: true })
+    expect(doc.rules[0]?.conditions[1]).toEqual({ field: 'account', operator: 'is', value: ids.checking })
+
+    // CSV: RFC 4180 quoting, plain numbers
+    const csv = files.get('transactions.csv') ?? ''
+    expect(csv.split('\r\n')[0]).toBe('id,date,accountId,account,amount,payee,description,notes,categoryId,category,kind,transferGroupId,source,externalId,isSplit')
+    expect(csv).toContain(',-54.30,Corner Shop,,"line one\nline two",')
+    expect(csv).toContain(',"Visa, ""gold""",-100.00,Outdoor store,')
+    expect(files.get('accounts.csv')).toContain('Main checking,checking,shared,false,USD,3925.70,1234,First Bank,false,')
+    expect(files.get('transaction-splits.csv')?.trim().split('\r\n')).toHaveLength(3)
+
+    // OFX: the project's reader gets every transaction and the balance back
+    const ofx = parseOfx(new TextEncoder().encode(files.get('ofx/Main checking.ofx')))
+    expect(ofx.errors).toEqual([])
+    expect(ofx.accounts).toHaveLength(1)
+    const read = ofx.accounts[0]
+    expect(read?.ledgerBalance?.amount).toBe(392570)
+    expect(read?.transactions.map((x) => [x.date, x.amount, x.payee, x.externalId])).toEqual(
+      doc.transactions.filter((x) => x.accountId === ids.checking).map((x) => [x.date, x.amount, x.merchant || x.description, x.id]),
+    )
+    const card = parseOfx(new TextEncoder().encode(files.get('ofx/Visa, -gold-.ofx')))
+    expect(card.accounts[0]?.type).toBe('credit_card')
+    expect(card.accounts[0]?.transactions.map((x) => x.amount)).toEqual([-10000])
+
+    // the export is in the audit log
+    const events = await t.database.db.select().from(auditLog).where(and(eq(auditLog.userId, owner.user.id), eq(auditLog.event, 'export')))
+    expect(events).toHaveLength(1)
+  })
+
+  it('reads transactions page by page: small pages give the same document', async () => {
+    const owner = await signUp(t.app)
+    await richHousehold(owner)
+    const whole = documentOf(await download(owner))
+    const { loadSessionUser } = await import('../auth/service')
+    const user = await loadSessionUser(t.database.db, owner.user.id, t.clock.now())
+    const { stream } = await exportZip(t.database.db, user, t.clock.now(), { pageRows: 2 })
+    const chunks: Buffer[] = []
+    for await (const chunk of stream) chunks.push(chunk as Buffer)
+    const files = await unzip(Buffer.concat(chunks))
+    expect(documentOf(files)).toEqual(whole)
+    expect(files.get('transactions.csv')?.trim().split('\r\n')).toHaveLength(whole.transactions.length + 1)
+  })
+
+  it('needs a re-authentication within 10 minutes', async () => {
+    const owner = await signUp(t.app)
+    t.clock.set('2026-03-15T12:11:00Z')
+    try {
+      const res = await owner.get('/api/export')
+      expect(res.statusCode).toBe(403)
+      expect(res.json().code).toBe('REAUTH_REQUIRED')
+    } finally {
+      t.clock.set('2026-03-15T12:00:00Z')
+    }
+  })
+
+  it("leaves out what the member may not see: another member's private account and its transactions, balance-only transactions", async () => {
+    const family = await createFamily(t)
+    await post(family.adult, '/api/transactions', { accountId: family.accounts.private, date: '2026-03-03', amount: -55.55, merchant: 'Secret shop' })
+    await post(family.adult, '/api/transactions', { accountId: family.accounts.balanceOnly, date: '2026-03-03', amount: 10, merchant: 'Hidden interest' })
+    await post(family.owner, '/api/transactions', { accountId: family.accounts.family, date: '2026-03-04', amount: -5, merchant: 'Family lunch' })
+    await post(family.owner, '/api/rules', { name: 'Grown-up rule', conditions: [{ field: 'payee', operator: 'contains', value: 'x' }], actions: { addNote: 'y' } })
+    await post(family.adult, '/api/reminders', { title: 'Adult reminder' })
+
+    for (const member of [family.owner, family.teen, family.viewer]) {
+      const files = await download(member)
+      const all = [...files.values()].join('\n')
+      expect(all).not.toContain(family.accounts.private)
+      expect(all).not.toContain('Adult private')
+      expect(all).not.toContain('Secret shop')
+      expect(all).not.toContain('Hidden interest')
+      expect(all).not.toContain('Adult reminder')
+      const doc = documentOf(files)
+      expect(doc.transactions.some((x) => x.accountId === family.accounts.balanceOnly)).toBe(false)
+      expect([...files.keys()].some((name) => name.includes('Adult savings'))).toBe(false)
+    }
+    // the owner sees the balance-only account's name and balance, without its transactions
+    const ownerDoc = documentOf(await download(family.owner))
+    expect(ownerDoc.accounts.find((a) => a.id === family.accounts.balanceOnly)).toMatchObject({ balance: 1000, transactionsIncluded: false })
+    expect(ownerDoc.rules.map((r) => r.name)).toEqual(['Grown-up rule'])
+    // the teen sees only what is shared with teens, and no rules
+    const teenDoc = documentOf(await download(family.teen))
+    expect(teenDoc.accounts.map((a) => a.name)).toEqual(['Family card'])
+    expect(teenDoc.transactions.map((x) => x.merchant)).toEqual(['Family lunch'])
+    expect(teenDoc.rules).toEqual([])
+    // the adult's own export has all of it
+    const adultFiles = await download(family.adult)
+    const adultDoc = documentOf(adultFiles)
+    expect(adultDoc.transactions.map((x) => x.merchant).sort()).toEqual(['Family lunch', 'Hidden interest', 'Secret shop'])
+    expect(adultDoc.reminders.map((r) => r.title)).toEqual(['Adult reminder'])
+    expect(adultFiles.has('ofx/Adult private.ofx')).toBe(true)
+  })
+})
+
+function uploadExport(client: Client, bytes: Buffer | string, fileName = 'kinwise-export.zip') {
+  const form = new FormData()
+  form.append('file', new Blob([typeof bytes === 'string' ? new TextEncoder().encode(bytes) : new Uint8Array(bytes)]), fileName)
+  return client.request({ method: 'POST', url: '/api/export/import', payload: form })
+}
+
+describe('POST /api/export/import', () => {
+  it('round trip: export A → import into an empty household B → export B gives the same document (ids, date and household name aside)', async () => {
+    const a = await signUp(t.app)
+    await richHousehold(a)
+    const zip = (await a.get('/api/export')).rawPayload
+    const first = documentOf(await unzip(zip))
+
+    const b = await signUp(t.app)
+    const res = await uploadExport(b, zip)
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json()).toEqual({ accounts: 3, transactions: 8, categories: first.categories.length, budgets: 2, goals: 1, bills: 1, rules: 1, reminders: 1, creditScores: 1 })
+    const second = documentOf(await download(b))
+    expect(canonical(second)).toEqual(canonical(first))
+    // new ids: nothing of A's ids in B
+    const json = JSON.stringify(second)
+    for (const account of first.accounts) expect(json).not.toContain(account.id)
+    // the balances, the accounts page and B's own data agree
+    const listed = (await b.get('/api/accounts')).json() as { name: string; balance: number }[]
+    expect(listed.map((x) => [x.name, x.balance])).toEqual(first.accounts.map((x) => [x.name, x.balance / 100]))
+    // and A is untouched
+    expect(canonical(documentOf(await download(a)))).toEqual(canonical(first))
+  })
+
+  it('takes the JSON alone too', async () => {
+    const a = await signUp(t.app)
+    await newAccount(a, 'Only account', { openingBalance: 12.5 })
+    const json = (await unzip((await a.get('/api/export')).rawPayload)).get(EXPORT_JSON_NAME) ?? ''
+    const b = await signUp(t.app)
+    const res = await uploadExport(b, json, 'kinwise-export.json')
+    expect(res.statusCode, res.body).toBe(200)
+    expect(((await b.get('/api/accounts')).json() as { balance: number }[]).map((x) => x.balance)).toEqual([12.5])
+  })
+
+  it('refuses a household that is not empty (409), a member who is not the owner (403) and files that are not exports (400)', async () => {
+    const a = await signUp(t.app)
+    await newAccount(a, 'Mine')
+    const zip = (await a.get('/api/export')).rawPayload
+    const notEmpty = await uploadExport(a, zip)
+    expect(notEmpty.statusCode).toBe(409)
+    expect(notEmpty.json().code).toBe('HOUSEHOLD_NOT_EMPTY')
+    const owner = await signUp(t.app)
+    const adult = await addMember(t, owner, 'adult')
+    expect((await uploadExport(adult, zip)).statusCode).toBe(403)
+    for (const [content, code] of [
+      ['Date,Payee,Amount\n', 'NOT_AN_EXPORT'],
+      ['{"format":"kinwise-export","version":2}', 'EXPORT_VERSION'],
+      ['{"format":"kinwise-export","version":1,"accounts":"no"}', 'VALIDATION_ERROR'],
+    ] as const) {
+      const res = await uploadExport(owner, content, 'x.json')
+      expect(res.statusCode, res.body).toBe(400)
+      expect(res.json().code).toBe(code)
+    }
+    const broken = Buffer.concat([zip.subarray(0, 200)])
+    expect((await uploadExport(owner, broken)).statusCode).toBe(400)
+    // a NUL in a name is refused before the database sees it
+    const doc = JSON.parse((await unzip(zip)).get(EXPORT_JSON_NAME) ?? '{}')
+    doc.accounts[0].name = 'a\u0000b'
+    const nul = await uploadExport(owner, JSON.stringify(doc), 'x.json')
+    expect(nul.statusCode).toBe(400)
+    expect(nul.json().message).toContain('accounts.0.name')
+    // nothing was written by the refusals
+    expect(((await owner.get('/api/accounts')).json() as unknown[]).length).toBe(0)
+  })
+})
+
+describe('deleting an account', () => {
+  const later = (days: number) => new Date(new Date('2026-03-15T12:00:00Z').getTime() + days * 86_400_000)
+
+  it('needs the right password, then restricts the sessions to the export and the cancel; cancel gives the app back', async () => {
+    const me = await signUp(t.app)
+    await newAccount(me, 'Checking')
+    expect((await me.post('/api/user/delete', {})).json().code).toBe('PASSWORD_REQUIRED')
+    const wrong = await me.post('/api/user/delete', { password: 'not my password' })
+    expect(wrong.statusCode).toBe(403)
+    expect(wrong.json().code).toBe('WRONG_PASSWORD')
+    const res = await me.post('/api/user/delete', { password: 'correct horse battery' })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json()).toEqual({ deleteAfter: '2026-04-14T12:00:00.000Z' })
+    expect((await me.get('/api/auth/user')).json().deleteAfter).toBe('2026-04-14T12:00:00.000Z')
+    const refused = await me.get('/api/accounts')
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json().code).toBe('ACCOUNT_DELETION_PENDING')
+    expect((await me.get('/api/export')).statusCode).toBe(200)
+    const cancel = await me.post('/api/user/delete/cancel')
+    expect(cancel.statusCode, cancel.body).toBe(200)
+    expect(cancel.json()).toEqual({ deleteAfter: null })
+    expect((await me.get('/api/accounts')).statusCode).toBe(200)
+    const events = (await t.database.db.select({ event: auditLog.event }).from(auditLog).where(eq(auditLog.userId, me.user.id))).map((e) => e.event)
+    expect(events).toEqual(expect.arrayContaining(['deletion_requested', 'deletion_cancelled']))
+    // cancelled: the purge leaves them alone
+    expect(await purgeDeletedAccounts(t.database.db, later(31))).toBeGreaterThanOrEqual(0)
+    expect(await t.database.db.select().from(users).where(eq(users.id, me.user.id))).toHaveLength(1)
+  })
+
+  it('an owner with other members transfers ownership first (409)', async () => {
+    const owner = await signUp(t.app)
+    await addMember(t, owner, 'adult')
+    const res = await owner.post('/api/user/delete', { password: 'correct horse battery' })
+    expect(res.statusCode).toBe(409)
+    expect(res.json().code).toBe('TRANSFER_OWNERSHIP_FIRST')
+    expect(res.json().message).toContain('make one of them the owner')
+  })
+
+  it('after 30 days the job removes every row of the last member, household included; not a day before', async () => {
+    const me = await signUp(t.app)
+    const ids = await richHousehold(me)
+    expect((await me.post('/api/user/delete', { password: 'correct horse battery' })).statusCode).toBe(200)
+    const [membership] = await t.database.db.select({ householdId: accounts.householdId }).from(accounts).where(eq(accounts.id, ids.checking))
+    const householdId = membership?.householdId ?? ''
+    await purgeDeletedAccounts(t.database.db, later(29))
+    expect(await t.database.db.select().from(users).where(eq(users.id, me.user.id))).toHaveLength(1)
+    const job = sharedJobs.find((j) => j.name === 'purge-deleted-accounts')
+    expect(job).toBeDefined()
+    await purgeDeletedAccounts(t.database.db, later(31))
+    expect(await t.database.db.select().from(users).where(eq(users.id, me.user.id))).toHaveLength(0)
+    expect(await t.database.db.select().from(households).where(eq(households.id, householdId))).toHaveLength(0)
+    expect(await t.database.db.select().from(transactions).where(eq(transactions.householdId, householdId))).toHaveLength(0)
+    expect(await t.database.db.select().from(auditLog).where(eq(auditLog.userId, me.user.id))).toHaveLength(0)
+    expect((await me.get('/api/auth/user')).statusCode).toBe(401)
+  })
+
+  it("in a household others stay in: the member's private accounts go, shared ones and their entries stay with the owner", async () => {
+    const family = await createFamily(t)
+    await post(family.adult, '/api/transactions', { accountId: family.accounts.private, date: '2026-03-03', amount: -55.55, merchant: 'Secret shop' })
+    await post(family.adult, '/api/transactions', { accountId: family.accounts.checking, date: '2026-03-03', amount: -9, merchant: 'Adult in shared' })
+    await post(family.adult, '/api/goals', { name: 'Adult goal', targetAmount: 100 })
+    expect((await family.adult.post('/api/user/delete', { password: 'correct horse battery' })).statusCode).toBe(200)
+    await purgeDeletedAccounts(t.database.db, later(31))
+    const db = t.database.db
+    expect(await db.select().from(users).where(eq(users.id, family.adult.user.id))).toHaveLength(0)
+    expect(await db.select().from(accounts).where(eq(accounts.id, family.accounts.private))).toHaveLength(0)
+    const [savings] = await db.select().from(accounts).where(eq(accounts.id, family.accounts.balanceOnly))
+    expect(savings?.userId).toBe(family.owner.user.id)
+    const entries = (await family.owner.get('/api/transactions?limit=500')).json() as { merchant: string }[]
+    expect(entries.map((e) => e.merchant)).toContain('Adult in shared')
+    expect(entries.map((e) => e.merchant)).not.toContain('Secret shop')
+    expect(((await family.owner.get('/api/goals')).json() as { name: string }[]).map((g) => g.name)).toContain('Adult goal')
+    const household = (await family.owner.get('/api/household')).json() as { members: unknown[] }
+    expect(household.members).toHaveLength(3)
+  })
+})

@@ -1,0 +1,165 @@
+// Deleting one's account (issue 15, ADR 0026): asked for with the password, it takes effect
+// DELETION_GRACE_DAYS later. Meanwhile the member's sessions reach only the export, the cancel
+// and their own user (route() refuses the rest with ACCOUNT_DELETION_PENDING). Then the purge
+// job removes every row of the member, and the whole household when they were its last member.
+// In a household others stay in, what is the household's stays with it: see purgeMember.
+import { verify } from '@node-rs/argon2'
+import type { FastifyRequest } from 'fastify'
+import { and, asc, eq, isNotNull, lte, ne, sql } from 'drizzle-orm'
+import { DELETION_GRACE_DAYS } from '../../../domain/security'
+import type { Db, Tx } from '../../db/connect'
+import { accounts, bills, goals, householdMembers, households, importBatches, transactions, users } from '../../db/schema'
+import { AppError, badRequest, conflict } from '../../http/errors'
+import { forgetScope } from '../accounts/scope'
+import { recordAudit } from '../audit/record'
+import { requireRecentAuth } from '../auth/reauth'
+import type { SessionUser } from '../auth/sessions'
+import { countMembers, deleteHousehold, lockHouseholds, membershipOf, ownerOf, setRole } from '../household/repo'
+
+const DAY_MS = 86_400_000
+
+export function deletionDate(now: Date): Date {
+  return new Date(now.getTime() + DELETION_GRACE_DAYS * DAY_MS)
+}
+
+/**
+ * Asks for the deletion: the password proves it is the member (an account without one, signed in
+ * through OpenID Connect, needs a recent re-authentication instead). An owner of a household with
+ * other members hands it over first; an owner paying for the household cancels that first.
+ */
+export async function requestDeletion(
+  db: Db,
+  user: SessionUser,
+  body: { password?: string | undefined },
+  req: FastifyRequest,
+  now: Date,
+): Promise<{ deleteAfter: string }> {
+  const [row] = await db.select({ passwordHash: users.passwordHash, deleteAfter: users.deleteAfter }).from(users).where(eq(users.id, user.id))
+  if (row?.passwordHash) {
+    if (!body.password) throw badRequest('Enter your password to delete your account', 'PASSWORD_REQUIRED')
+    const ok = await verify(row.passwordHash, body.password).catch(() => false)
+    if (!ok) throw new AppError(403, 'WRONG_PASSWORD', 'The password is not correct')
+  } else {
+    requireRecentAuth(req, now)
+  }
+  if (row?.deleteAfter) return { deleteAfter: row.deleteAfter.toISOString() }
+  if (user.role === 'owner') {
+    if ((await countMembers(db, user.householdId)) > 1) {
+      throw conflict(
+        'You own a household with other members: make one of them the owner on the Family page (Members → Make owner), then delete your account',
+        'TRANSFER_OWNERSHIP_FIRST',
+      )
+    }
+    const [household] = await db
+      .select({ subscription: households.stripeSubscriptionId, status: households.billingStatus })
+      .from(households)
+      .where(eq(households.id, user.householdId))
+    if (household?.subscription && (household.status === 'active' || household.status === 'past_due')) {
+      throw conflict('Cancel your subscription first (Subscription → Manage billing), then delete your account', 'CANCEL_SUBSCRIPTION_FIRST')
+    }
+  }
+  const deleteAfter = deletionDate(now)
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ deleteAfter, updatedAt: now }).where(eq(users.id, user.id))
+    await recordAudit(tx, { event: 'deletion_requested', userId: user.id, detail: { deleteAfter: deleteAfter.toISOString() }, req, at: now })
+  })
+  return { deleteAfter: deleteAfter.toISOString() }
+}
+
+export async function cancelDeletion(db: Db, user: SessionUser, req: FastifyRequest, now: Date): Promise<{ deleteAfter: null }> {
+  await db.transaction(async (tx) => {
+    const cleared = await tx
+      .update(users)
+      .set({ deleteAfter: null, updatedAt: now })
+      .where(and(eq(users.id, user.id), isNotNull(users.deleteAfter)))
+      .returning({ id: users.id })
+    if (cleared.length) await recordAudit(tx, { event: 'deletion_cancelled', userId: user.id, req, at: now })
+  })
+  return { deleteAfter: null }
+}
+
+/**
+ * Removes a member whose grace period is over. Their last household goes whole. In a household
+ * others stay in: their private accounts go (with every transaction in them); their shared and
+ * balance-only accounts are the household's record and pass to the owner, as when someone
+ * leaves; the entries, bills, goals and imports they made in the household's accounts stay,
+ * now under the owner's name; their reminders, credit scores, sessions, second factors and
+ * audit events go with the user row. An owner whose household gained members meanwhile hands it
+ * to the longest-standing adult (else the longest-standing member). One transaction.
+ */
+export async function purgeMember(tx: Tx, userId: string, now: Date): Promise<{ householdDeleted: boolean; householdId: string | null }> {
+  const membership = await membershipOf(tx, userId)
+  if (!membership) {
+    await tx.delete(users).where(eq(users.id, userId))
+    return { householdDeleted: false, householdId: null }
+  }
+  const householdId = membership.householdId
+  await lockHouseholds(tx, [householdId])
+  if ((await countMembers(tx, householdId)) <= 1) {
+    await deleteHousehold(tx, householdId)
+    await tx.delete(users).where(eq(users.id, userId))
+    return { householdDeleted: true, householdId }
+  }
+  if (membership.role === 'owner') {
+    const others = await tx
+      .select({ userId: householdMembers.userId, role: householdMembers.role })
+      .from(householdMembers)
+      .where(and(eq(householdMembers.householdId, householdId), ne(householdMembers.userId, userId)))
+      .orderBy(sql`${householdMembers.role} <> 'adult'`, asc(householdMembers.createdAt), asc(householdMembers.userId))
+    const heir = others[0]
+    if (!heir) throw new Error('a household with several members has no other member')
+    await setRole(tx, householdId, userId, 'adult')
+    await setRole(tx, householdId, heir.userId, 'owner')
+  }
+  const ownerId = await ownerOf(tx, householdId)
+  if (!ownerId) throw new Error(`household ${householdId} has no owner`)
+  const mine = and(eq(accounts.householdId, householdId), eq(accounts.userId, userId))
+  await tx.delete(accounts).where(and(mine, eq(accounts.visibility, 'private')))
+  await tx.update(accounts).set({ userId: ownerId, updatedAt: now }).where(mine)
+  await tx
+    .update(transactions)
+    .set({ userId: ownerId })
+    .where(and(eq(transactions.householdId, householdId), eq(transactions.userId, userId)))
+  await tx.update(bills).set({ userId: ownerId }).where(and(eq(bills.householdId, householdId), eq(bills.userId, userId)))
+  await tx.update(goals).set({ userId: ownerId }).where(and(eq(goals.householdId, householdId), eq(goals.userId, userId)))
+  await tx
+    .update(importBatches)
+    .set({ userId: ownerId })
+    .where(and(eq(importBatches.householdId, householdId), eq(importBatches.userId, userId)))
+  const [person] = await tx.select({ firstName: users.firstName }).from(users).where(eq(users.id, userId))
+  await tx.delete(users).where(eq(users.id, userId))
+  await recordAudit(tx, {
+    event: 'member_removed',
+    userId: null,
+    householdId,
+    detail: { reason: 'account deleted', firstName: person?.firstName ?? '' },
+    at: now,
+  })
+  return { householdDeleted: false, householdId }
+}
+
+/** The purge job: every member whose grace period ended by `now`, each in its own transaction. */
+export async function purgeDeletedAccounts(db: Db, now: Date): Promise<number> {
+  const due = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(isNotNull(users.deleteAfter), lte(users.deleteAfter, now)))
+    .orderBy(asc(users.deleteAfter))
+  let purged = 0
+  for (const { id } of due) {
+    const result = await db.transaction(async (tx) => {
+      // still due: the member may have cancelled since the list was read
+      const [row] = await tx
+        .select({ deleteAfter: users.deleteAfter })
+        .from(users)
+        .where(eq(users.id, id))
+        .for('update')
+      if (!row?.deleteAfter || row.deleteAfter > now) return null
+      return purgeMember(tx, id, now)
+    })
+    if (!result) continue
+    purged += 1
+    if (result.householdId) forgetScope(db, result.householdId)
+  }
+  return purged
+}

@@ -1,0 +1,438 @@
+// The export of everything a member may see (issue 15): one ZIP streamed to the client with
+// kinwise-export.json (contract/data's exportDocument), a CSV per entity and an OFX per account.
+// Memory stays bounded however many transactions there are: transactions are read in keyset
+// pages of PAGE_ROWS, each entry is a lazy stream that yazl pulls only when its turn comes, and
+// nothing is read faster than the client downloads (stream backpressure). No database
+// transaction is held open meanwhile (the embedded database has one connection), so the pages
+// are read as they stand when each is read.
+//
+// Privacy is the member scope's (ADR 0023): hidden accounts are left out, balance-only ones come
+// with their balance and no transactions, and no transaction list has a row of an account
+// whose transactions the member may not see. Rules are the grown-ups' (adult and above);
+// reminders and credit scores are the member's own.
+import { Readable } from 'node:stream'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import yazl from 'yazl'
+import { EXPORT_FORMAT, EXPORT_JSON_NAME, EXPORT_VERSION } from '../../../contract/data'
+import { roleAtLeast } from '../../../domain/access'
+import { accountFileName, csvLine, ofxEnd, ofxStart, ofxTransaction, plainAmount } from '../../../domain/data-export'
+import { localDate } from '../../../domain/dates'
+import { asCents, fromCents } from '../../../domain/money'
+import type { Db } from '../../db/connect'
+import {
+  accounts,
+  bills,
+  budgets,
+  categories,
+  creditScores,
+  goalContributions,
+  goals,
+  householdMembers,
+  households,
+  importPresets,
+  reminders,
+  rules,
+  transactionSplits,
+  transactions,
+  users,
+} from '../../db/schema'
+import { memberScope, notIn, wholeAccountId, type MemberScope } from '../accounts/scope'
+import type { SessionUser } from '../auth/sessions'
+
+export const PAGE_ROWS = 5000
+
+type Row = Record<string, unknown>
+
+export type ExportHead = {
+  format: typeof EXPORT_FORMAT
+  version: typeof EXPORT_VERSION
+  exportedAt: string
+  household: { name: string }
+  exportedBy: string
+  members: Row[]
+  settings: Row
+  categories: Row[]
+  accounts: (Row & { id: string; name: string; type: string; currency: string; balance: number; transactionsIncluded: boolean })[]
+  budgets: Row[]
+  goals: Row[]
+  bills: Row[]
+  rules: Row[]
+  importPresets: Row[]
+  reminders: Row[]
+  creditScores: Row[]
+}
+
+type TxRow = typeof transactions.$inferSelect
+type SplitRow = { transactionId: string; categoryId: string | null; amount: number; memo: string }
+export type ExportedTx = TxRow & { splits: SplitRow[] }
+
+const money = (cents: number) => fromCents(asCents(cents))
+
+type CategoryRow = typeof categories.$inferSelect
+
+/**
+ * Categories in an order that survives new ids: each top-level one (by name) followed by its
+ * children (by name). Names are unique under one parent, so the order is the same in every copy.
+ */
+export function sortCategories(rows: CategoryRow[]): CategoryRow[] {
+  const byId = new Map(rows.map((c) => [c.id, c]))
+  const key = (c: CategoryRow): [string, number, string] => {
+    const parent = c.parentId ? byId.get(c.parentId) : undefined
+    return parent ? [parent.name.toLowerCase(), 1, c.name.toLowerCase()] : [c.name.toLowerCase(), 0, '']
+  }
+  return [...rows].sort((a, b) => {
+    const [ka, kb] = [key(a), key(b)]
+    return ka[0].localeCompare(kb[0]) || ka[1] - kb[1] || ka[2].localeCompare(kb[2]) || a.id.localeCompare(b.id)
+  })
+}
+
+/** Everything but the transactions: a household's rows are few, read at once. */
+export async function exportHead(db: Db, user: SessionUser, scope: MemberScope, now: Date): Promise<ExportHead> {
+  const [household] = await db.select({ name: households.name }).from(households).where(eq(households.id, user.householdId))
+  const members = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, role: householdMembers.role })
+    .from(householdMembers)
+    .innerJoin(users, eq(users.id, householdMembers.userId))
+    .where(eq(householdMembers.householdId, user.householdId))
+    .orderBy(asc(householdMembers.createdAt), asc(users.id))
+  const categoryRows = sortCategories(await db.select().from(categories).where(eq(categories.householdId, user.householdId)))
+  const accountRows = (
+    await db.select().from(accounts).where(eq(accounts.householdId, user.householdId)).orderBy(asc(accounts.createdAt), asc(accounts.id))
+  ).filter((a) => (scope.accounts.get(a.id)?.view ?? 'none') !== 'none')
+  const budgetRows = await db
+    .select()
+    .from(budgets)
+    .where(eq(budgets.householdId, user.householdId))
+    .orderBy(asc(budgets.month), asc(budgets.id))
+  const goalRows = await db.select().from(goals).where(eq(goals.householdId, user.householdId)).orderBy(asc(goals.createdAt), asc(goals.id))
+  const contributionRows = await db
+    .select()
+    .from(goalContributions)
+    .where(eq(goalContributions.householdId, user.householdId))
+    .orderBy(asc(goalContributions.date), asc(goalContributions.createdAt), asc(goalContributions.id))
+  const billRows = await db.select().from(bills).where(eq(bills.householdId, user.householdId)).orderBy(asc(bills.createdAt), asc(bills.id))
+  const ruleRows = roleAtLeast(user.role, 'adult')
+    ? await db.select().from(rules).where(eq(rules.householdId, user.householdId)).orderBy(asc(rules.position), asc(rules.id))
+    : []
+  const presetRows = (
+    await db.select().from(importPresets).where(eq(importPresets.householdId, user.householdId)).orderBy(asc(importPresets.createdAt), asc(importPresets.id))
+  ).filter((p) => p.accountId === null || wholeAccountId(scope, p.accountId) !== null)
+  const reminderRows = await db
+    .select()
+    .from(reminders)
+    .where(and(eq(reminders.householdId, user.householdId), eq(reminders.userId, user.id)))
+    .orderBy(asc(reminders.createdAt), asc(reminders.id))
+  const scoreRows = await db
+    .select()
+    .from(creditScores)
+    .where(and(eq(creditScores.householdId, user.householdId), eq(creditScores.userId, user.id)))
+    .orderBy(asc(creditScores.date), asc(creditScores.createdAt), asc(creditScores.id))
+
+  return {
+    format: EXPORT_FORMAT,
+    version: EXPORT_VERSION,
+    exportedAt: now.toISOString(),
+    household: { name: household?.name ?? '' },
+    exportedBy: user.id,
+    members: members.map((m) => ({ id: m.id, firstName: m.firstName, lastName: m.lastName, role: m.role })),
+    settings: {
+      baseCurrency: user.baseCurrency,
+      locale: user.locale,
+      timeZone: user.timeZone,
+      dateFormat: user.dateFormat,
+      weekStartsOn: user.weekStartsOn,
+      theme: user.theme,
+      notificationPrefs: user.notificationPrefs,
+    },
+    categories: categoryRows.map((c) => ({
+      id: c.id,
+      name: c.name,
+      parentId: c.parentId,
+      kind: c.kind,
+      isHidden: c.isHidden,
+      color: c.color,
+    })),
+    accounts: accountRows.map((a) => ({
+      id: a.id,
+      createdAt: a.createdAt.toISOString(),
+      ownerId: a.userId,
+      name: a.name,
+      type: a.type,
+      visibility: a.visibility,
+      sharedWithTeens: a.sharedWithTeens,
+      currency: a.currency,
+      balance: money(a.balance),
+      accountNumber: a.accountNumber,
+      institution: a.institution,
+      isClosed: a.isClosed,
+      externalKey: a.externalKey,
+      transactionsIncluded: scope.accounts.get(a.id)?.view === 'full',
+    })),
+    budgets: budgetRows.map((b) => ({ id: b.id, categoryId: b.categoryId, month: b.month, amount: money(b.amount), rollover: b.rollover })),
+    goals: goalRows.map((g) => ({
+      id: g.id,
+      createdAt: g.createdAt.toISOString(),
+      ownerId: g.userId,
+      name: g.name,
+      targetAmount: money(g.targetAmount),
+      currentAmount: money(g.currentAmount),
+      targetDate: g.targetDate,
+      monthlyContribution: money(g.monthlyContribution),
+      isActive: g.isActive,
+      accountId: wholeAccountId(scope, g.accountId),
+      contributions: contributionRows
+        .filter((c) => c.goalId === g.id)
+        .map((c) => ({ id: c.id, createdAt: c.createdAt.toISOString(), amount: money(c.amount), date: c.date, note: c.note })),
+    })),
+    bills: billRows.map((b) => ({
+      id: b.id,
+      createdAt: b.createdAt.toISOString(),
+      ownerId: b.userId,
+      name: b.name,
+      amount: money(b.amount),
+      categoryId: b.categoryId,
+      accountId: wholeAccountId(scope, b.accountId),
+      recurrence: b.recurrence,
+      nextDueDate: b.nextDueDate,
+      anchorDay: b.anchorDay,
+      isActive: b.isActive,
+      autopay: b.autopay,
+      notes: b.notes,
+    })),
+    rules: ruleRows.map((r) => ({
+      id: r.id,
+      createdAt: r.createdAt.toISOString(),
+      name: r.name,
+      position: r.position,
+      isActive: r.isActive,
+      match: r.match,
+      conditions: r.conditions,
+      actions: r.actions,
+    })),
+    importPresets: presetRows.map((p) => ({ id: p.id, createdAt: p.createdAt.toISOString(), accountId: p.accountId, name: p.name, mapping: p.mapping })),
+    reminders: reminderRows.map((r) => ({
+      id: r.id,
+      createdAt: r.createdAt.toISOString(),
+      title: r.title,
+      description: r.description,
+      type: r.type,
+      priority: r.priority,
+      dueDate: r.dueDate,
+      status: r.status,
+      isRead: r.isRead,
+      sourceKey: r.sourceKey,
+    })),
+    creditScores: scoreRows.map((s) => ({ id: s.id, createdAt: s.createdAt.toISOString(), score: s.score, provider: s.provider, date: s.date })),
+  }
+}
+
+/**
+ * The transactions the member may see, oldest first ((date, id), the order they were entered in
+ * within a day), one keyset page at a time with their splits; `accountId` narrows to one account.
+ */
+export async function* transactionPages(
+  db: Db,
+  scope: MemberScope,
+  options: { accountId?: string; pageRows?: number } = {},
+): AsyncGenerator<ExportedTx[]> {
+  const pageRows = options.pageRows ?? PAGE_ROWS
+  let after: { date: string; id: string } | null = null
+  for (;;) {
+    const rows: TxRow[] = await db
+      .select()
+      .from(transactions)
+      .where(
+        and(
+          eq(transactions.householdId, scope.householdId),
+          options.accountId ? eq(transactions.accountId, options.accountId) : undefined,
+          notIn(transactions.accountId, scope.noTransactions),
+          after ? sql`(${transactions.date}, ${transactions.id}) > (${after.date}::date, ${after.id}::uuid)` : undefined,
+        ),
+      )
+      .orderBy(asc(transactions.date), asc(transactions.id))
+      .limit(pageRows)
+    if (rows.length === 0) return
+    const split = rows.filter((r) => r.isSplit).map((r) => r.id)
+    const splits: SplitRow[] = split.length
+      ? await db
+          .select({
+            transactionId: transactionSplits.transactionId,
+            categoryId: transactionSplits.categoryId,
+            amount: transactionSplits.amount,
+            memo: transactionSplits.memo,
+          })
+          .from(transactionSplits)
+          .where(inArray(transactionSplits.transactionId, split))
+          .orderBy(asc(transactionSplits.id))
+      : []
+    const byTransaction = new Map<string, SplitRow[]>()
+    for (const s of splits) {
+      const list = byTransaction.get(s.transactionId) ?? []
+      list.push(s)
+      byTransaction.set(s.transactionId, list)
+    }
+    yield rows.map((r) => ({ ...r, splits: byTransaction.get(r.id) ?? [] }))
+    const last = rows[rows.length - 1]
+    if (!last || rows.length < pageRows) return
+    after = { date: last.date, id: last.id }
+  }
+}
+
+const exportedTransaction = (t: ExportedTx) => ({
+  id: t.id,
+  accountId: t.accountId,
+  enteredBy: t.userId,
+  date: t.date,
+  amount: money(t.amount),
+  categoryId: t.categoryId,
+  merchant: t.merchant,
+  description: t.description,
+  notes: t.notes,
+  kind: t.kind,
+  transferGroupId: t.transferGroupId,
+  source: t.source,
+  externalId: t.externalId,
+  importedPayee: t.importedPayee,
+  billId: t.billId,
+  splits: t.splits.map((s) => ({ categoryId: s.categoryId, amount: money(s.amount), memo: s.memo })),
+})
+
+/** kinwise-export.json: the head at once, then the transactions page by page. */
+async function* jsonChunks(db: Db, head: ExportHead, scope: MemberScope, pageRows?: number): AsyncGenerator<string> {
+  const start = JSON.stringify(head, null, 1)
+  yield `${start.slice(0, start.lastIndexOf('}')).trimEnd()},\n "transactions": [`
+  let first = true
+  for await (const page of transactionPages(db, scope, pageRows ? { pageRows } : {})) {
+    const parts = page.map((t) => JSON.stringify(exportedTransaction(t)))
+    yield `${first ? '\n  ' : ',\n  '}${parts.join(',\n  ')}`
+    first = false
+  }
+  yield '\n ]\n}\n'
+}
+
+type Cell = string | number | boolean | null
+type CsvTable = { name: string; columns: string[]; rows: () => AsyncIterable<Cell[][]> | Iterable<Cell[][]> }
+
+async function* csvChunks(table: CsvTable): AsyncGenerator<string> {
+  yield csvLine(table.columns)
+  for await (const rows of table.rows()) yield rows.map(csvLine).join('')
+}
+
+const amount = (value: unknown) => plainAmount(Math.round(Number(value) * 100))
+const cell = (value: unknown): Cell =>
+  value === null || value === undefined
+    ? null
+    : typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+      ? value
+      : JSON.stringify(value)
+
+/** A CSV of rows of the head: money columns written as plain decimals. */
+function headTable(name: string, rows: readonly Row[], columns: string[], moneyColumns: string[] = []): CsvTable {
+  return {
+    name,
+    columns,
+    rows: () => [rows.map((r) => columns.map((c) => (moneyColumns.includes(c) ? amount(r[c]) : cell(r[c]))))],
+  }
+}
+
+function csvTables(db: Db, head: ExportHead, scope: MemberScope, pageRows?: number): CsvTable[] {
+  const accountName = new Map(head.accounts.map((a) => [a.id, a.name]))
+  const categoryName = new Map(head.categories.map((c) => [String(c.id), String(c.name)]))
+  const contributions = head.goals.flatMap((g) =>
+    (g.contributions as Row[]).map((c) => ({ goalId: g.id, goalName: g.name, ...c })),
+  )
+  const options = pageRows ? { pageRows } : {}
+  return [
+    headTable('accounts.csv', head.accounts, ['id', 'name', 'type', 'visibility', 'sharedWithTeens', 'currency', 'balance', 'accountNumber', 'institution', 'isClosed', 'ownerId', 'transactionsIncluded'], ['balance']),
+    headTable('categories.csv', head.categories, ['id', 'name', 'parentId', 'kind', 'isHidden', 'color']),
+    {
+      name: 'transactions.csv',
+      columns: ['id', 'date', 'accountId', 'account', 'amount', 'payee', 'description', 'notes', 'categoryId', 'category', 'kind', 'transferGroupId', 'source', 'externalId', 'isSplit'],
+      rows: async function* () {
+        for await (const page of transactionPages(db, scope, options)) {
+          yield page.map((t) => [
+            t.id,
+            t.date,
+            t.accountId,
+            accountName.get(t.accountId) ?? '',
+            plainAmount(t.amount),
+            t.merchant,
+            t.description,
+            t.notes,
+            t.categoryId,
+            t.categoryId ? (categoryName.get(t.categoryId) ?? '') : '',
+            t.kind,
+            t.transferGroupId,
+            t.source,
+            t.externalId,
+            t.splits.length > 0,
+          ])
+        }
+      },
+    },
+    {
+      name: 'transaction-splits.csv',
+      columns: ['transactionId', 'categoryId', 'category', 'amount', 'memo'],
+      rows: async function* () {
+        for await (const page of transactionPages(db, scope, options)) {
+          yield page.flatMap((t) =>
+            t.splits.map((s) => [t.id, s.categoryId, s.categoryId ? (categoryName.get(s.categoryId) ?? '') : '', plainAmount(s.amount), s.memo]),
+          )
+        }
+      },
+    },
+    headTable('budgets.csv', head.budgets, ['id', 'month', 'categoryId', 'amount', 'rollover'], ['amount']),
+    headTable('goals.csv', head.goals, ['id', 'name', 'targetAmount', 'currentAmount', 'targetDate', 'monthlyContribution', 'isActive', 'accountId', 'ownerId'], ['targetAmount', 'currentAmount', 'monthlyContribution']),
+    headTable('goal-contributions.csv', contributions, ['id', 'goalId', 'goalName', 'date', 'amount', 'note'], ['amount']),
+    headTable('bills.csv', head.bills, ['id', 'name', 'amount', 'categoryId', 'accountId', 'recurrence', 'nextDueDate', 'anchorDay', 'isActive', 'autopay', 'notes', 'ownerId'], ['amount']),
+    headTable('rules.csv', head.rules, ['id', 'name', 'position', 'isActive', 'match', 'conditions', 'actions']),
+    headTable('reminders.csv', head.reminders, ['id', 'title', 'description', 'type', 'priority', 'dueDate', 'status', 'isRead']),
+    headTable('credit-scores.csv', head.creditScores, ['id', 'date', 'score', 'provider']),
+  ]
+}
+
+async function* ofxChunks(db: Db, account: ExportHead['accounts'][number], scope: MemberScope, now: Date, pageRows?: number): AsyncGenerator<string> {
+  const facts = { id: account.id, type: account.type, currency: account.currency, balance: asCents(Math.round(account.balance * 100)) }
+  // the statement's period is its transactions' (a first pass would double the reads: the
+  // period's start is the first row's date and the end is the day of the export)
+  const today = localDate(now, 'UTC')
+  let started = false
+  for await (const page of transactionPages(db, scope, { accountId: account.id, ...(pageRows ? { pageRows } : {}) })) {
+    if (!started) {
+      yield ofxStart(facts, page[0]?.date ?? today, today, now)
+      started = true
+    }
+    yield page
+      .map((t) => ofxTransaction({ id: t.id, date: t.date, amount: asCents(t.amount), payee: t.merchant, memo: t.description || t.notes }))
+      .join('')
+  }
+  if (!started) yield ofxStart(facts, today, today, now)
+  yield ofxEnd(facts, today)
+}
+
+/** A lazy stream: its generator starts when the ZIP reaches the entry, and runs only as fast as it is read. */
+const lazy = (chunks: () => AsyncIterable<string>) => (cb: (error: Error | null, stream: Readable) => void) =>
+  cb(null, Readable.from(chunks(), { objectMode: false }))
+
+export type ExportZip = { stream: Readable; fileName: string }
+
+/** The member's export as a ZIP stream. `pageRows` is for tests (small pages to cross page ends). */
+export async function exportZip(db: Db, user: SessionUser, now: Date, options: { pageRows?: number } = {}): Promise<ExportZip> {
+  const scope = await memberScope(db, user)
+  const head = await exportHead(db, user, scope, now)
+  const zip = new yazl.ZipFile()
+  const entry = { mtime: now, compress: true }
+  zip.addReadStreamLazy(EXPORT_JSON_NAME, entry, lazy(() => jsonChunks(db, head, scope, options.pageRows)))
+  for (const table of csvTables(db, head, scope, options.pageRows)) {
+    zip.addReadStreamLazy(table.name, entry, lazy(() => csvChunks(table)))
+  }
+  const taken = new Set<string>()
+  for (const account of head.accounts.filter((a) => a.transactionsIncluded)) {
+    zip.addReadStreamLazy(`ofx/${accountFileName(account.name, taken)}.ofx`, entry, lazy(() => ofxChunks(db, account, scope, now, options.pageRows)))
+  }
+  zip.end()
+  const stamp = localDate(now, user.timeZone)
+  const output = zip.outputStream
+  // yazl's output is a PassThrough: a Readable for the reply
+  return { stream: output instanceof Readable ? output : Readable.from(output), fileName: `kinwise-export-${stamp}.zip` }
+}
