@@ -1,0 +1,291 @@
+// Your data, yours (issue 15): the export of everything a member may see (one ZIP with a versioned
+// JSON document, a CSV per entity and an OFX per account), its import into an empty household
+// (the way to move to another Kinwise server), and deleting one's account with 30 days to change
+// one's mind. The JSON document's shape is defined here once: the server writes it and reads it
+// back with the same schema, so an export always imports.
+import { z } from 'zod'
+import { ACCOUNT_VISIBILITIES, ROLES } from '../domain/access'
+import { RECURRENCES } from '../domain/recurrence'
+import { RULE_FIELDS, RULE_OPERATORS } from '../domain/rules'
+import { OWNER_ONLY, PERSONAL, endpoint } from './endpoint'
+import { ACCOUNT_TYPES } from './accounts'
+import { currencyCode, id, isoDate, money, nonNegativeMoney } from './common'
+import { TRANSACTION_SOURCES } from './transactions'
+import { notificationPrefs } from './user'
+
+export const EXPORT_FORMAT = 'kinwise-export'
+export const EXPORT_VERSION = 1
+/** The JSON document's name inside the ZIP. */
+export const EXPORT_JSON_NAME = 'kinwise-export.json'
+
+/** Text as stored: bounded, and never a NUL (which PostgreSQL cannot store). */
+const text = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((s) => !s.includes('\u0000'), 'Must not contain a NUL character')
+
+/** when the row was made: kept on import, so lists keep their order */
+const createdAt = z.iso.datetime()
+
+const exportedMember = z.object({
+  id,
+  firstName: text(200),
+  lastName: text(200),
+  role: z.enum(ROLES),
+})
+
+const exportedSettings = z.object({
+  baseCurrency: currencyCode,
+  locale: text(40),
+  timeZone: text(80),
+  dateFormat: z.enum(['locale', 'YYYY-MM-DD', 'DD/MM/YYYY', 'MM/DD/YYYY', 'DD.MM.YYYY']),
+  weekStartsOn: z.number().int().min(0).max(6),
+  theme: z.enum(['system', 'light', 'dark']),
+  notificationPrefs,
+})
+
+const exportedCategory = z.object({
+  id,
+  name: text(200).min(1),
+  parentId: id.nullable(),
+  kind: z.enum(['expense', 'income']),
+  isHidden: z.boolean(),
+  color: text(40).nullable(),
+})
+
+const exportedAccount = z.object({
+  id,
+  createdAt,
+  ownerId: id,
+  name: text(200).min(1),
+  type: z.enum(ACCOUNT_TYPES),
+  visibility: z.enum(ACCOUNT_VISIBILITIES),
+  sharedWithTeens: z.boolean(),
+  currency: currencyCode,
+  balance: money,
+  accountNumber: text(4).nullable(),
+  institution: text(200).nullable(),
+  isClosed: z.boolean(),
+  externalKey: text(500).nullable(),
+  /** false: the exporting member sees only this account's balance, so its transactions are not in the file */
+  transactionsIncluded: z.boolean(),
+})
+
+const exportedBudget = z.object({
+  id,
+  categoryId: id,
+  month: isoDate,
+  amount: nonNegativeMoney,
+  rollover: z.boolean(),
+})
+
+const exportedContribution = z.object({
+  id,
+  createdAt,
+  amount: money,
+  date: isoDate,
+  note: text(1000),
+})
+
+const exportedGoal = z.object({
+  id,
+  createdAt,
+  ownerId: id,
+  name: text(200).min(1),
+  targetAmount: money.refine((v) => v > 0, 'Must be more than 0'),
+  currentAmount: money,
+  targetDate: isoDate.nullable(),
+  monthlyContribution: money,
+  isActive: z.boolean(),
+  accountId: id.nullable(),
+  contributions: z.array(exportedContribution),
+})
+
+const exportedBill = z.object({
+  id,
+  createdAt,
+  ownerId: id,
+  name: text(200).min(1),
+  amount: nonNegativeMoney,
+  categoryId: id.nullable(),
+  accountId: id.nullable(),
+  recurrence: z.enum(RECURRENCES),
+  nextDueDate: isoDate,
+  anchorDay: z.number().int().min(1).max(31),
+  isActive: z.boolean(),
+  autopay: z.boolean(),
+  notes: text(2000),
+})
+
+const exportedRule = z.object({
+  id,
+  createdAt,
+  name: text(200),
+  position: z.number().int().min(0).max(1_000_000),
+  isActive: z.boolean(),
+  match: z.enum(['all', 'any']),
+  conditions: z.array(
+    z.object({
+      field: z.enum(RULE_FIELDS),
+      operator: z.enum(RULE_OPERATORS),
+      value: text(500),
+      value2: text(500).optional(),
+    }),
+  ),
+  actions: z.object({
+    setCategoryId: id.nullable().optional(),
+    renamePayee: text(500).optional(),
+    addNote: text(1000).optional(),
+  }),
+})
+
+const exportedImportPreset = z.object({
+  id,
+  createdAt,
+  accountId: id.nullable(),
+  name: text(200),
+  mapping: z.record(z.string(), z.unknown()),
+})
+
+const exportedReminder = z.object({
+  id,
+  createdAt,
+  title: text(500),
+  description: text(2000),
+  type: z.enum(['bill_due', 'goal_deadline', 'budget_limit', 'other']),
+  priority: z.enum(['urgent', 'high', 'medium', 'low']),
+  dueDate: isoDate.nullable(),
+  status: z.enum(['active', 'completed', 'dismissed']),
+  isRead: z.boolean(),
+  sourceKey: text(500).nullable(),
+})
+
+const exportedCreditScore = z.object({
+  id,
+  createdAt,
+  score: z.number().int().min(300).max(850),
+  provider: text(200),
+  date: isoDate,
+})
+
+const exportedSplit = z.object({
+  categoryId: id.nullable(),
+  amount: money,
+  memo: text(1000),
+})
+
+const exportedTransaction = z.object({
+  id,
+  accountId: id,
+  /** the member who entered it */
+  enteredBy: id,
+  date: isoDate,
+  amount: money,
+  categoryId: id.nullable(),
+  merchant: text(1000),
+  description: text(2000),
+  notes: text(5000),
+  kind: z.enum(['standard', 'transfer', 'opening_balance', 'adjustment']),
+  /** both legs of a transfer share it */
+  transferGroupId: id.nullable(),
+  source: z.enum(TRANSACTION_SOURCES),
+  externalId: text(1000).nullable(),
+  importedPayee: text(1000).nullable(),
+  billId: id.nullable(),
+  splits: z.array(exportedSplit),
+})
+
+/**
+ * The JSON document of an export, version 1. Amounts are decimal numbers (12.34) as in the API.
+ * Keys come in this order in the file, transactions last: the server writes them one page at a
+ * time, so the file never has to be held in memory whole.
+ */
+export const exportDocument = z.object({
+  format: z.literal(EXPORT_FORMAT),
+  version: z.literal(EXPORT_VERSION),
+  exportedAt: z.string(),
+  household: z.object({ name: text(200) }),
+  /** who made the export; their things come back as the importer's */
+  exportedBy: id,
+  members: z.array(exportedMember),
+  settings: exportedSettings,
+  categories: z.array(exportedCategory),
+  accounts: z.array(exportedAccount),
+  budgets: z.array(exportedBudget),
+  goals: z.array(exportedGoal),
+  bills: z.array(exportedBill),
+  rules: z.array(exportedRule),
+  importPresets: z.array(exportedImportPreset),
+  reminders: z.array(exportedReminder),
+  creditScores: z.array(exportedCreditScore),
+  transactions: z.array(exportedTransaction),
+})
+export type ExportDocument = z.output<typeof exportDocument>
+export type ExportedAccount = z.output<typeof exportedAccount>
+export type ExportedTransaction = z.output<typeof exportedTransaction>
+export type ExportedCategory = z.output<typeof exportedCategory>
+
+/** A ZIP streamed to the client (the OpenAPI document says application/zip). */
+const zipStream = z
+  .custom<{ readonly pipe: (...args: never[]) => unknown }>((v) => typeof v === 'object' && v !== null && 'pipe' in v)
+  .meta({ description: 'application/zip: kinwise-export.json, a CSV per entity and an OFX per account' })
+
+export const exportData = endpoint({
+  method: 'GET',
+  path: '/api/export',
+  summary: 'Download everything you may see as one ZIP (needs a recent re-authentication)',
+  tag: 'Your data',
+  access: PERSONAL,
+  openWhile: ['deletionPending'],
+  response: zipStream,
+})
+
+export const importSummary = z.object({
+  accounts: z.number().int(),
+  transactions: z.number().int(),
+  categories: z.number().int(),
+  budgets: z.number().int(),
+  goals: z.number().int(),
+  bills: z.number().int(),
+  rules: z.number().int(),
+  reminders: z.number().int(),
+  creditScores: z.number().int(),
+})
+export type ImportSummary = z.output<typeof importSummary>
+
+export const importExport = endpoint({
+  method: 'POST',
+  path: '/api/export/import',
+  summary: 'Import a Kinwise export (the ZIP or its JSON, multipart field "file") into this empty household',
+  tag: 'Your data',
+  access: OWNER_ONLY,
+  response: importSummary,
+})
+
+export const deleteAccountBody = z.object({
+  /** needed when the account has a password; an account that signs in elsewhere (OpenID) re-authenticates instead */
+  password: z.string().min(1, 'Enter your password').max(200).optional(),
+})
+
+export const deletionState = z.object({ deleteAfter: z.iso.datetime().nullable() })
+
+export const requestDeletion = endpoint({
+  method: 'POST',
+  path: '/api/user/delete',
+  summary: 'Delete my account after a 30-day grace period (password needed)',
+  tag: 'Your data',
+  access: PERSONAL,
+  body: deleteAccountBody,
+  response: deletionState,
+})
+
+export const cancelDeletion = endpoint({
+  method: 'POST',
+  path: '/api/user/delete/cancel',
+  summary: 'Cancel the deletion of my account',
+  tag: 'Your data',
+  access: PERSONAL,
+  openWhile: ['deletionPending'],
+  response: deletionState,
+})
