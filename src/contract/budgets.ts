@@ -1,10 +1,10 @@
 // Monthly budgets per category (spec §3 Budget: amount).
 import { z } from 'zod'
 import { ADULT_WRITE, MEMBER_READ, endpoint } from './endpoint'
-import { id, idParams, nonNegativeMoney } from './common'
+import { id, idParams, isoMonth, nonNegativeMoney } from './common'
 
 /** A month written YYYY-MM. */
-export const month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Must be a month written YYYY-MM')
+export const month = isoMonth
 
 export const budget = z.object({
   id,

@@ -3,34 +3,63 @@ import { z } from 'zod'
 import { isValidDecimalAmount, toCents, fromCents, type Cents } from '../domain/money'
 import { isIsoDate } from '../domain/dates'
 
-const MAX_AMOUNT = 1_000_000_000_000 // a trillion: far above any household's figures
-
-const decimalAmount = z
-  .number({ error: 'Must be a number' })
-  .refine(isValidDecimalAmount, 'Must have at most 2 decimals')
-  .refine((n) => Math.abs(n) < MAX_AMOUNT, 'Is too large')
+/**
+ * The largest amount, balance, budget, goal or bill the API takes: below ten billion. Far above
+ * any household's figures, and small enough that sums of millions of them stay exact integers of
+ * cents (Number.MAX_SAFE_INTEGER is 90 trillion in cents) and inside PostgreSQL's bigint.
+ */
+export const MAX_AMOUNT = 10_000_000_000
 
 /**
  * Money: a decimal number with at most 2 decimals on the wire (12.34), integer cents inside
  * (1234). Parsing decodes to Cents; serialising (z.encode, and the server's responses) encodes
  * back. The one conversion point between the API's amounts and the domain's cents.
+ * The bounds are checked when decoding (what comes in); an answer's totals may be larger than
+ * any one amount, and encode whatever whole number of cents they are.
  */
 const cents = z
-  .custom<Cents>((v) => Number.isSafeInteger(v))
+  .custom<Cents>((v) => typeof v === 'number' && Number.isInteger(v))
   // how responses are documented in OpenAPI: the wire carries the decimal form
   .meta({ type: 'number', description: 'Amount with at most 2 decimals; negative = money out' })
 
-export const money = z.codec(decimalAmount, cents, {
-  decode: (amount) => toCents(amount),
+export const money = z.codec(z.number({ error: 'Must be a number' }), cents, {
+  decode: (amount, ctx) => {
+    if (!isValidDecimalAmount(amount)) {
+      ctx.issues.push({ code: 'custom', message: 'Must have at most 2 decimals', input: amount })
+      return z.NEVER
+    }
+    if (Math.abs(amount) >= MAX_AMOUNT) {
+      ctx.issues.push({ code: 'custom', message: 'Must be less than 10,000,000,000', input: amount })
+      return z.NEVER
+    }
+    return toCents(amount)
+  },
   encode: (value) => fromCents(value),
 })
 
 export const positiveMoney = money.refine((v) => v > 0, 'Must be more than 0')
 export const nonNegativeMoney = money.refine((v) => v >= 0, 'Must not be negative')
 
-/** A calendar date, YYYY-MM-DD. (No transforms in schemas used for responses: the server
- *  encodes responses, and a one-way transform cannot be encoded.) */
-export const isoDate = z.string().refine(isIsoDate, 'Must be a date written YYYY-MM-DD')
+/** Dates and months outside these years are typing mistakes (0000-01, 9999-12), never data. */
+export const MIN_YEAR = 1900
+export const MAX_YEAR = 2200
+const yearInRange = (value: string): boolean => {
+  const year = Number(value.slice(0, 4))
+  return year >= MIN_YEAR && year <= MAX_YEAR
+}
+
+/** A calendar date, YYYY-MM-DD, in the years 1900–2200. (No transforms in schemas used for
+ *  responses: the server encodes responses, and a one-way transform cannot be encoded.) */
+export const isoDate = z
+  .string()
+  .refine(isIsoDate, 'Must be a date written YYYY-MM-DD')
+  .refine(yearInRange, `Must be a date between ${MIN_YEAR} and ${MAX_YEAR}`)
+
+/** A calendar month, YYYY-MM, in the years 1900–2200. */
+export const isoMonth = z
+  .string()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Must be a month written YYYY-MM')
+  .refine(yearInRange, `Must be a month between ${MIN_YEAR} and ${MAX_YEAR}`)
 
 export const id = z.uuid({ error: 'Must be an id (UUID)' })
 export const idParams = z.object({ id })

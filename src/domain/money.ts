@@ -4,11 +4,16 @@
 
 export type Cents = number & { readonly __brand: 'Cents' }
 
-/** Brands a whole number of cents; throws on fractions, NaN and unsafe integers. */
+/**
+ * Brands a whole number of cents; throws on fractions, NaN and infinities. A whole number
+ * beyond the safe range (a total of millions of the largest amounts, ±90 trillion) is clamped
+ * to it: it has already lost cents, and a read showing the clamped total beats one that fails.
+ */
 export function asCents(value: number): Cents {
-  if (!Number.isSafeInteger(value)) {
+  if (!Number.isInteger(value)) {
     throw new RangeError(`Not a whole number of cents: ${value}`)
   }
+  if (!Number.isSafeInteger(value)) return (value > 0 ? Number.MAX_SAFE_INTEGER : -Number.MAX_SAFE_INTEGER) as Cents
   return value as Cents
 }
 

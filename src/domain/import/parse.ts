@@ -58,7 +58,7 @@ function limitRows(result: ParseResult, maxRows: number | undefined): ParseResul
 export function parseStatement(bytes: Uint8Array, options: ParseOptions = {}): ParseResult {
   let result: ParseResult
   try {
-    result = limitRows(run(bytes, options), options.maxRows)
+    result = withinBounds(limitRows(run(bytes, options), options.maxRows))
   } catch (error) {
     if (error instanceof StatementError) throw error
     // a bug must not reach the user as a crash: say the file could not be read
@@ -67,6 +67,27 @@ export function parseStatement(bytes: Uint8Array, options: ParseOptions = {}): P
   }
   result.errors = capIssues(result.errors.sort(byLine), 'rows could not be read')
   result.warnings = capIssues(result.warnings.sort(byLine), 'warnings')
+  return result
+}
+
+/** The API's bounds (contract/common.ts): amounts below ten billion, years 1900 to 2200. */
+export const MAX_IMPORT_CENTS = 1_000_000_000_000
+const inYears = (date: string): boolean => date >= '1900-01-01' && date <= '2200-12-31'
+
+/** A row whose amount or date no one could have meant becomes an error, like an unreadable one. */
+function withinBounds(result: ParseResult): ParseResult {
+  for (const account of result.accounts) {
+    account.transactions = account.transactions.filter((t) => {
+      if (Math.abs(t.amount) >= MAX_IMPORT_CENTS) result.errors.push(issue(t.line, 'the amount is too large (10,000,000,000 or more)'))
+      else if (!inYears(t.date)) result.errors.push(issue(t.line, `the date ${t.date} is not between 1900 and 2200`))
+      else return true
+      return false
+    })
+    for (const key of ['ledgerBalance', 'availableBalance'] as const) {
+      const balance = account[key]
+      if (balance && (Math.abs(balance.amount) >= MAX_IMPORT_CENTS || !inYears(balance.date))) account[key] = null
+    }
+  }
   return result
 }
 

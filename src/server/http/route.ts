@@ -7,6 +7,7 @@ import { roleAtLeast } from '../../domain/access'
 import { FEATURES, featurePlan, planAllows } from '../../domain/tiers'
 import type { SessionUser } from '../modules/auth/sessions'
 import { AppError, forbidden, planRequired, unauthorized } from './errors'
+import { inputGuard } from './input-guard'
 
 type UserFor<E extends EndpointDef> = E['auth'] extends false ? SessionUser | null : SessionUser
 
@@ -89,6 +90,8 @@ export function route<E extends EndpointDef>(
   if (access?.writes && access.role === 'viewer') {
     throw new Error(`${ep.method} ${ep.path} writes household data: its lowest role must be teen or above`)
   }
+  // unknown fields and control characters: 400 naming the field, before the contract's validation
+  const checkInput = inputGuard({ params: ep.params, querystring: ep.query, body: ep.body })
   // the contract types the handler; Fastify's zod compilers (set in buildApp) validate and encode
   app.route({
     method: ep.method,
@@ -97,6 +100,9 @@ export function route<E extends EndpointDef>(
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     // a request without a session, plan or role is refused before its body is even read
     ...(ep.auth === false || !access ? {} : { onRequest: guard(access, ep.openWhile) }),
+    preValidation: async (req) => {
+      checkInput(req)
+    },
     schema: {
       summary: ep.summary,
       ...(access ? { description: describeAccess(access) } : {}),
