@@ -87,8 +87,17 @@ export function createSoftPasskey(): SoftPasskey {
         id: passkey.id,
         rawId: passkey.id,
         type: 'public-key',
-        response: { clientDataJSON: b64url(clientDataJSON), attestationObject: b64url(attestationObject), transports: ['internal'] },
-        clientExtensionResults: {},
+        // every field Chromium's toJSON() sends, so the contract's input guard is tried with them
+        authenticatorAttachment: 'platform',
+        response: {
+          clientDataJSON: b64url(clientDataJSON),
+          attestationObject: b64url(attestationObject),
+          authenticatorData: b64url(authData),
+          transports: ['internal'],
+          publicKeyAlgorithm: -7,
+          publicKey: b64url(publicKey.export({ format: 'der', type: 'spki' })),
+        },
+        clientExtensionResults: { credProps: { rk: false } },
       }
     },
     assert({ challenge }, { rpID, origin }) {
@@ -104,7 +113,9 @@ export function createSoftPasskey(): SoftPasskey {
           clientDataJSON: b64url(clientDataJSON),
           authenticatorData: b64url(authenticatorData),
           signature: b64url(signature),
+          userHandle: b64url(Buffer.from('user-handle')),
         },
+        authenticatorAttachment: 'platform',
         clientExtensionResults: {},
       }
     },
