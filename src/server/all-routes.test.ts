@@ -97,6 +97,7 @@ beforeAll(async () => {
     viewer: await addMember(t, owner, 'viewer'),
   }
   ids.member = members.viewer.user.id
+  ids.session = (await owner.get('/api/auth/sessions')).json()[0].id
   // a passkey of the owner's, put straight in the database (registration is tested in modules/mfa)
   ids.passkey = 'owner-passkey-credential-id'
   await t.database.db.insert(webauthnCredentials).values({ id: ids.passkey, userId: owner.user.id, publicKey: 'AAAA', name: 'Owner key' })
@@ -149,6 +150,7 @@ const OTHERS_IDS: Record<string, { id: string; body?: () => unknown }> = {
   'DELETE /api/household/invites/:token': { id: 'invite' },
   'PATCH /api/household/members/:userId': { id: 'member', body: () => ({ role: 'adult' }) },
   'DELETE /api/household/members/:userId': { id: 'member' },
+  'DELETE /api/auth/sessions/:id': { id: 'session' },
   'DELETE /api/mfa/passkeys/:id': { id: 'passkey' },
 }
 
@@ -176,6 +178,8 @@ const PERSONAL_WRITES = new Set([
   'DELETE /api/credit-score/:id',
   'POST /api/household/invites/:token/accept',
   'POST /api/household/leave',
+  'DELETE /api/auth/sessions/:id',
+  'POST /api/auth/sessions/revoke-others',
   // one's own second factors and re-authentication (modules/mfa)
   'POST /api/mfa/totp/setup',
   'POST /api/mfa/totp/enable',

@@ -7,7 +7,7 @@ import type { Config } from '../../config'
 
 function ownOrigin(req: FastifyRequest, config: Config): string {
   if (config.publicUrl) return new URL(config.publicUrl).origin
-  return `${req.protocol}://${req.headers.host ?? 'localhost'}`
+  return originOf(`${req.protocol}://${req.headers.host ?? 'localhost'}`) ?? ''
 }
 
 function originOf(value: string): string | null {
