@@ -6,6 +6,7 @@ import type { FastifyRequest } from 'fastify'
 import { and, eq } from 'drizzle-orm'
 import type { Config } from '../../config'
 import type { DbOrTx } from '../../db/connect'
+import { badRequest } from '../../http/errors'
 import { sessions } from '../../db/schema'
 
 export const RP_NAME = 'Kinwise'
@@ -14,8 +15,13 @@ const CHALLENGE_MS = 5 * 60_000
 export type RelyingParty = { rpID: string; origin: string }
 
 export function relyingParty(config: Config, req: FastifyRequest): RelyingParty {
-  const origin = new URL(config.publicUrl ?? `${req.protocol}://${req.host}`).origin
-  return { rpID: new URL(origin).hostname, origin }
+  let url: URL
+  try {
+    url = new URL(config.publicUrl ?? `${req.protocol}://${req.host}`)
+  } catch {
+    throw badRequest('The Host header is not an address passkeys can use', 'BAD_HOST')
+  }
+  return { rpID: url.hostname, origin: url.origin }
 }
 
 type Purpose = 'register' | 'authenticate'
