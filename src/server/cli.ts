@@ -20,6 +20,7 @@ import { SET_TIER_WITH_STRIPE_WARNING, setPlanByEmail } from './modules/subscrip
 import { importStatement } from './modules/imports/service'
 import { importSummary } from './modules/imports/summary'
 import { importFields } from '../contract/imports'
+import { exportToFile, importFromFile } from './modules/data-rights/cli'
 
 const HELP = `Kinwise administration
 
@@ -33,6 +34,8 @@ const HELP = `Kinwise administration
   npm run cli -- import --email E --file F [--account-id ID] [--format csv|ofx|qfx|qif|camt]
                  [--mapping JSON] [--qif-date-order mdy|dmy] [--preview]
                                              (a bank statement, as the Import page does it)
+  npm run cli -- export --email E --out F.zip  (everything E may see: the Settings → Your data ZIP)
+  npm run cli -- import-export --email E F.zip (an export into E's empty household: moving servers)
 
 Environment: DATABASE_URL or KINWISE_DATA_DIR, as for the server.`
 
@@ -101,6 +104,7 @@ export async function runCli(argv: string[]): Promise<void> {
       mapping: { type: 'string' },
       'qif-date-order': { type: 'string' },
       preview: { type: 'boolean' },
+      out: { type: 'string' },
     },
     allowPositionals: true,
   })
@@ -221,6 +225,26 @@ export async function runCli(argv: string[]): Promise<void> {
           },
         )
         for (const line of importSummary(result, (performance.now() - started) / 1000)) say(line)
+      })
+      return
+    }
+    case 'export': {
+      const out = need(values, 'out')
+      await withDatabase(config, async ({ db }) => {
+        const bytes = await exportToFile(db, need(values, 'email'), out, now)
+        process.stdout.write(`Export written to ${out} (${(bytes / 1024).toFixed(0)} KB)\n`)
+      })
+      return
+    }
+    case 'import-export': {
+      const file = values.file ?? positionals[0]
+      if (!file) throw new Error('Name the export file: npm run cli -- import-export --email E file.zip')
+      await withDatabase(config, async ({ db }) => {
+        const s = await importFromFile(db, need(values, 'email'), file, now)
+        process.stdout.write(
+          `Imported ${String(s.accounts)} accounts, ${s.transactions.toLocaleString('en-US')} transactions, ${String(s.categories)} categories, ` +
+            `${String(s.budgets)} budgets, ${String(s.goals)} goals, ${String(s.bills)} bills and ${String(s.rules)} rules\n`,
+        )
       })
       return
     }

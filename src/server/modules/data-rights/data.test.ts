@@ -2,6 +2,9 @@
 // project's own OFX reader), what each member's export leaves out, re-authentication, the round
 // trip export → import into an empty household → export, and deleting an account (restricted
 // sessions, cancel, and the purge once the 30 days are over).
+import { mkdtemp, readFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { and, eq } from 'drizzle-orm'
 import yauzl from 'yauzl'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -11,6 +14,7 @@ import { accounts, auditLog, households, transactions, users } from '../../db/sc
 import { sharedJobs } from '../../jobs/jobs'
 import { createFamily, newAccount } from '../../test/family'
 import { addMember, categoryId, createTestApp, signUp, type Client, type TestContext } from '../../test/helper'
+import { exportToFile, importFromFile } from './cli'
 import { purgeDeletedAccounts } from './deletion'
 import { exportZip } from './export'
 
@@ -285,6 +289,19 @@ describe('POST /api/export/import', () => {
     expect(listed.map((x) => [x.name, x.balance])).toEqual(first.accounts.map((x) => [x.name, x.balance / 100]))
     // and A is untouched
     expect(canonical(documentOf(await download(a)))).toEqual(canonical(first))
+  })
+
+  it('cli export and import-export move a household the same way', async () => {
+    const a = await signUp(t.app)
+    await richHousehold(a)
+    const file = path.join(await mkdtemp(path.join(tmpdir(), 'kinwise-export-')), 'a.zip')
+    expect(await exportToFile(t.database.db, a.user.email, file, t.clock.now())).toBeGreaterThan(1000)
+    const first = documentOf(await unzip(await readFile(file)))
+    const b = await signUp(t.app)
+    const summary = await importFromFile(t.database.db, b.user.email.toUpperCase(), file, t.clock.now())
+    expect(summary.transactions).toBe(8)
+    expect(canonical(documentOf(await download(b)))).toEqual(canonical(first))
+    await expect(importFromFile(t.database.db, b.user.email, file, t.clock.now())).rejects.toThrow('already has accounts')
   })
 
   it('takes the JSON alone too', async () => {

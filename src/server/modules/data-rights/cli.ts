@@ -1,0 +1,37 @@
+// The command-line side of moving servers (issue 15): `cli export` writes a member's export ZIP
+// to a file, `cli import-export` reads one into the (empty) household of a member who owns it.
+import { createWriteStream } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { pipeline } from 'node:stream/promises'
+import { sql } from 'drizzle-orm'
+import type { ImportSummary } from '../../../contract/data'
+import type { Db } from '../../db/connect'
+import { users } from '../../db/schema'
+import { recordAudit } from '../audit/record'
+import { loadSessionUser } from '../auth/service'
+import type { SessionUser } from '../auth/sessions'
+import { exportZip } from './export'
+import { importExport, readExportFile } from './import'
+
+async function memberByEmail(db: Db, email: string, now: Date): Promise<SessionUser> {
+  const [found] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+  if (!found) throw new Error(`No user with the e-mail ${email}`)
+  return loadSessionUser(db, found.id, now)
+}
+
+/** Writes the member's export to `out`; returns the number of bytes written. */
+export async function exportToFile(db: Db, email: string, out: string, now: Date): Promise<number> {
+  const user = await memberByEmail(db, email, now)
+  const { stream } = await exportZip(db, user, now)
+  const file = createWriteStream(out, { mode: 0o600 })
+  await pipeline(stream, file)
+  await recordAudit(db, { event: 'export', userId: user.id, detail: { via: 'cli' }, at: now })
+  return file.bytesWritten
+}
+
+export async function importFromFile(db: Db, email: string, file: string, now: Date): Promise<ImportSummary> {
+  const user = await memberByEmail(db, email, now)
+  if (user.role !== 'owner') throw new Error(`${email} is not the owner of their household: only the owner imports`)
+  const doc = await readExportFile(await readFile(file))
+  return importExport(db, user, doc, now)
+}
