@@ -327,6 +327,32 @@ describe('categories', () => {
     expect(ruleAfter?.actions).toEqual({ addNote: 'utility' })
   })
 
+  it('deletes a rule whose only action set the deleted category; the rules list still answers', async () => {
+    const a = await newUser(t.app)
+    const pets = await create(a, { name: 'Vet bills' })
+    const only = await a.post('/api/rules', {
+      name: 'Vet',
+      conditions: [{ field: 'payee', operator: 'contains', value: 'vet' }],
+      actions: { setCategoryId: pets.id },
+    })
+    expect(only.statusCode, only.body).toBe(201)
+    const more = await a.post('/api/rules', {
+      name: 'Pet shop',
+      conditions: [{ field: 'payee', operator: 'contains', value: 'pet shop' }],
+      actions: { setCategoryId: pets.id, renamePayee: 'Pet shop' },
+    })
+    expect(more.statusCode, more.body).toBe(201)
+
+    expect((await a.delete(`/api/categories/${pets.id}`)).statusCode).toBe(204)
+
+    // before: the first rule was left with no action, and GET /api/rules answered 500 from then on
+    const listed = await a.get('/api/rules')
+    expect(listed.statusCode, listed.body).toBe(200)
+    expect(listed.json().map((r: { name: string; actions: unknown }) => [r.name, r.actions])).toEqual([
+      ['Pet shop', { renamePayee: 'Pet shop' }],
+    ])
+  })
+
   it('refuses a delete that would put a subcategory beside a top-level namesake (409), changing nothing', async () => {
     const a = await newUser(t.app)
     const transport = await byName(a, 'Transportation')

@@ -160,7 +160,9 @@ export async function reassignCategory(
 
 /**
  * Rules that set a deleted category stop setting one (rather than start clearing categories
- * that other rules or past choices would give); their other actions stay.
+ * that other rules or past choices would give); their other actions stay. A rule that did
+ * nothing else goes with the category: a rule must do something (the contract refuses one that
+ * does not, and the rules list could not answer with it).
  */
 export async function dropRuleCategory(
   db: DbOrTx,
@@ -168,15 +170,23 @@ export async function dropRuleCategory(
   categoryId: string,
   now: Date,
 ): Promise<void> {
+  const setsIt = and(
+    eq(rules.householdId, householdId),
+    sql`${rules.actions}->>'setCategoryId' = ${categoryId}`,
+  )
+  await db
+    .delete(rules)
+    .where(
+      and(
+        setsIt,
+        sql`coalesce(${rules.actions}->>'renamePayee', '') = ''`,
+        sql`coalesce(${rules.actions}->>'addNote', '') = ''`,
+      ),
+    )
   await db
     .update(rules)
     .set({ actions: sql`${rules.actions} - 'setCategoryId'`, updatedAt: now })
-    .where(
-      and(
-        eq(rules.householdId, householdId),
-        sql`${rules.actions}->>'setCategoryId' = ${categoryId}`,
-      ),
-    )
+    .where(setsIt)
 }
 
 /**
