@@ -16,6 +16,7 @@ import { seedHousehold, ensureDemoHousehold, DEMO_FAMILY } from './demo/demo'
 import { backupDataDir } from './jobs/scheduler'
 import { createUser, loadSessionUser } from './modules/auth/service'
 import { resetLinkFor } from './modules/auth/password-reset'
+import { adminResetMfa } from './modules/mfa/service'
 import { SET_TIER_WITH_STRIPE_WARNING, setPlanByEmail } from './modules/subscription/plan'
 import { importStatement } from './modules/imports/service'
 import { importSummary } from './modules/imports/summary'
@@ -29,6 +30,7 @@ const HELP = `Kinwise administration
   npm run cli -- seed --transactions N --email E --password P   (also: npm run seed -- …)
   npm run cli -- seed-demo
   npm run cli -- reset-link <email>          (a password reset link, valid 30 minutes, once)
+  npm run cli -- mfa-reset <email>           (turns two-step verification off: phone and codes lost)
   npm run cli -- backup                      (embedded database: writes data/backups/…tar.gz)
   npm run cli -- restore --file F            (embedded database: replaces the data directory)
   npm run cli -- import --email E --file F [--account-id ID] [--format csv|ofx|qfx|qif|camt]
@@ -160,6 +162,14 @@ export async function runCli(argv: string[]): Promise<void> {
         if (!link) throw new Error(`No user with the e-mail ${email}`)
         process.stdout.write(`${link}\n`)
         process.stderr.write('Give it to its owner: it works once, for 30 minutes, and signs out all their sessions when used.\n')
+      })
+      return
+    }
+    case 'mfa-reset': {
+      const email = positionals[0] ?? need(values, 'email')
+      await withDatabase(config, async ({ db }) => {
+        if (!(await adminResetMfa(db, email, now))) throw new Error(`No user with the e-mail ${email}`)
+        process.stdout.write(`Two-step verification is off for ${email}; their sessions are signed out\n`)
       })
       return
     }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLog, mfaRecoveryCodes, users } from '../../db/schema'
 import { openSecret } from '../../crypto/secret-box'
 import { addMember, clientFor, createTestApp, signUp, type Client, type TestContext } from '../../test/helper'
+import { adminResetMfa } from './service'
 
 const SECRET_KEY = 'ab'.repeat(32)
 const PASSWORD = 'correct horse battery'
@@ -311,5 +312,19 @@ describe('pending sessions', () => {
     // and it expires after ten minutes
     tick(10 * 60_000 + 1000)
     expect((await pending.get('/api/auth/login/mfa')).statusCode).toBe(401)
+  })
+})
+
+describe("the administrator's reset", () => {
+  it('turns MFA off for a member who lost every factor, and signs them out everywhere', async () => {
+    const a = await signUp(t.app)
+    await enableMfa(a)
+    expect(await adminResetMfa(t.database.db, ` ${a.user.email.toUpperCase()} `, t.clock.now())).toBe(true)
+    expect((await a.get('/api/auth/user')).statusCode).toBe(401)
+    const { res } = await passwordStep(a.user.email)
+    expect(res.json()).toMatchObject({ id: a.user.id, mfaEnabled: false })
+    expect(await t.database.db.select().from(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, a.user.id))).toHaveLength(0)
+    expect((await events(a.user.id, 'mfa_disabled')).map((e) => e.detail)).toEqual([{ by: 'administrator' }])
+    expect(await adminResetMfa(t.database.db, 'nobody@example.com', t.clock.now())).toBe(false)
   })
 })

@@ -11,7 +11,7 @@ import {
 } from '@simplewebauthn/server'
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server'
 import type { FastifyRequest } from 'fastify'
-import { and, asc, count, eq, gte, isNull, lt, or } from 'drizzle-orm'
+import { and, asc, count, eq, gte, isNull, lt, or, sql } from 'drizzle-orm'
 import type { MfaMethod } from '../../../contract/auth'
 import type { MfaStatus, Passkey } from '../../../contract/mfa'
 import {
@@ -25,7 +25,7 @@ import {
 } from '../../../domain/mfa'
 import type { Config } from '../../config'
 import type { Db, DbOrTx } from '../../db/connect'
-import { auditLog, households, mfaRecoveryCodes, users, webauthnCredentials } from '../../db/schema'
+import { auditLog, households, mfaRecoveryCodes, sessions, users, webauthnCredentials } from '../../db/schema'
 import { openSecret, sealSecret } from '../../crypto/secret-box'
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors'
 import { recordAudit } from '../audit/record'
@@ -483,3 +483,26 @@ export async function setHouseholdMfaPolicy(
   return { required }
 }
 
+
+// ── the administrator's way back ────────────────────────────────────────────────────────────
+
+/**
+ * Turns MFA off for the member with this e-mail (phone and every recovery code lost: `cli
+ * mfa-reset`), removes their codes and passkeys and signs out all their sessions. False when
+ * there is no such member. The household's policy then restricts them to setting it up again.
+ */
+export async function adminResetMfa(db: Db, email: string, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .update(users)
+      .set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null, updatedAt: now })
+      .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
+      .returning({ id: users.id })
+    if (!user) return false
+    await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, user.id))
+    await tx.delete(webauthnCredentials).where(eq(webauthnCredentials.userId, user.id))
+    await tx.delete(sessions).where(eq(sessions.userId, user.id))
+    await recordAudit(tx, { event: 'mfa_disabled', userId: user.id, detail: { by: 'administrator' }, at: now })
+    return true
+  })
+}
