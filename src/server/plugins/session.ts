@@ -122,6 +122,8 @@ export function registerSession(
       else if (req.auth && !SAFE_METHODS.has(req.method)) forgetScope(deps.db, req.auth.user.householdId)
       if (householdChange) cache.forgetAll()
       else if (req.auth) cache.forgetUser(req.auth.user.id)
+      // a pending sign-in finished or ended (ADR 0024): its cookie must not live on in the cache
+      else if (req.pendingMfa) cache.forgetUser(req.pendingMfa.user.id)
       else cache.forgetSession('')
       reading.clear()
     }

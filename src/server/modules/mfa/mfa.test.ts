@@ -328,3 +328,32 @@ describe("the administrator's reset", () => {
     expect(await adminResetMfa(t.database.db, 'nobody@example.com', t.clock.now())).toBe(false)
   })
 })
+
+describe('with the session cache on (embedded database in production)', () => {
+  it('a finished or ended pending session is dead at once, not after the cache time', async () => {
+    const cached = await createTestApp({ now: '2026-11-24T10:00:00Z', sessionCacheMs: 60_000, env: { AUTH_RATE_LIMIT_PER_MINUTE: '1000' } })
+    try {
+      const code = (secret: string) => generate({ secret, epoch: Math.floor(cached.clock.now().getTime() / 1000) })
+      const a = await signUp(cached.app)
+      const { secret } = (await a.post('/api/mfa/totp/setup')).json()
+      expect((await a.post('/api/mfa/totp/enable', { code: await code(secret) })).statusCode).toBe(200)
+      cached.clock.set('2026-11-24T10:00:30Z')
+      const login = () => cached.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: a.user.email, password: PASSWORD } })
+      const pending = sessionCookie(await login())
+      const state = (cookie: string) => cached.app.inject({ method: 'GET', url: '/api/auth/login/mfa', headers: { cookie } })
+      expect((await state(pending)).statusCode).toBe(200) // now cached
+      const done = await cached.app.inject({ method: 'POST', url: '/api/auth/login/mfa', headers: { cookie: pending }, payload: { code: await code(secret) } })
+      expect(done.statusCode).toBe(200)
+      expect((await state(pending)).statusCode).toBe(401)
+      // ended by wrong codes
+      const other = sessionCookie(await login())
+      expect((await state(other)).statusCode).toBe(200)
+      for (let i = 0; i < 5; i += 1) {
+        await cached.app.inject({ method: 'POST', url: '/api/auth/login/mfa', headers: { cookie: other }, payload: { code: '000000' } })
+      }
+      expect((await state(other)).statusCode).toBe(401)
+    } finally {
+      await cached.close()
+    }
+  })
+})
