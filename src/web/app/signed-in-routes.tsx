@@ -102,8 +102,15 @@ const MfaRequiredRoutes = lazyPage(
   'MfaRequiredRoutes',
 )
 
+// the member asked for their account to be deleted: only the export and the cancel (issue 15)
+const DeletionPendingRoutes = lazyPage(
+  () => import('../features/settings/deletion-pending-routes'),
+  'DeletionPendingRoutes',
+)
+
 export function SignedInRoutes() {
   const { user } = useAuth()
+  if (user?.deleteAfter) return <DeletionPendingRoutes />
   if (user !== null && user.householdRequiresMfa && !user.mfaEnabled) return <MfaRequiredRoutes />
   return (
     <Routes>

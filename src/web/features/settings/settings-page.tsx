@@ -22,6 +22,7 @@ import { useSettings } from '../../lib/queries/settings'
 import { applyThemePreference, storedThemePreference } from '../../lib/theme-preference'
 import { toast } from '../../lib/toast'
 import { useSaveSettings } from './api/save-settings'
+import { YourDataSection } from './your-data-section'
 
 const CURRENCIES = [
   'USD',
@@ -295,6 +296,7 @@ export function SettingsPage() {
       ) : (
         <SettingsForm settings={settings.data} />
       )}
+      <YourDataSection />
     </PageBody>
   )
 }
