@@ -20,7 +20,22 @@ export function passkeyErrorMessage(error: unknown): string {
   return errorMessage(error)
 }
 
-/** Passkeys need WebAuthn, which browsers offer only on secure pages (HTTPS, localhost). */
+/** An address typed as an IP (192.168.1.20, [::1]) rather than a name. */
+export function isIpAddress(hostname: string): boolean {
+  return (
+    /^\d{1,3}(\.\d{1,3}){3}$/.test(hostname) || hostname.includes(':') || hostname.startsWith('[')
+  )
+}
+
+/**
+ * Passkeys need WebAuthn, which browsers offer only on secure pages (HTTPS, localhost), and a
+ * host name: a passkey belongs to a name, so a server opened by its IP address cannot have one.
+ */
 export function passkeysSupported(): boolean {
-  return typeof window !== 'undefined' && window.isSecureContext && 'PublicKeyCredential' in window
+  return (
+    typeof window !== 'undefined' &&
+    window.isSecureContext &&
+    'PublicKeyCredential' in window &&
+    !isIpAddress(window.location.hostname)
+  )
 }

@@ -187,7 +187,7 @@ export function PasskeysCard({
   )
   return (
     <Card aria-labelledby="passkeys-title" data-testid="passkeys-card">
-      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
+      <CardHeader className="flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0 space-y-1">
           <CardTitle id="passkeys-title">Passkeys</CardTitle>
           <CardDescription>
@@ -204,8 +204,8 @@ export function PasskeysCard({
         ) : !supported ? (
           <Alert variant="warning">
             <span>
-              Passkeys work only when Kinwise is opened over HTTPS (or on localhost). Ask whoever
-              runs this server to give it an HTTPS address.
+              Passkeys need Kinwise to be opened by its name over HTTPS (or as localhost), not by an
+              IP address. Ask whoever runs this server for such an address.
             </span>
           </Alert>
         ) : null}

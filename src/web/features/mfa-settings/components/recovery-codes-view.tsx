@@ -1,7 +1,7 @@
 // The ten recovery codes, shown once: as a list to read, a Copy button, a download as a .txt
 // file, and "I saved them" to close. Each code works once instead of a code from the app.
 import { Check, Copy, Download, KeyRound } from 'lucide-react'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { useAuth } from '../../../lib/auth'
@@ -32,6 +32,9 @@ export function RecoveryCodesView({
 }) {
   const { user } = useAuth()
   const [copied, setCopied] = useState(false)
+  // the form that asked for them is gone: focus moves to the codes, read out as a list
+  const list = useRef<HTMLOListElement>(null)
+  useEffect(() => list.current?.focus(), [])
   const text = recoveryCodesFile(
     codes,
     user?.email ?? '',
@@ -47,7 +50,9 @@ export function RecoveryCodesView({
         </span>
       </Alert>
       <ol
-        className="grid grid-cols-2 gap-x-4 gap-y-2 rounded-lg border bg-muted/40 p-4 font-mono text-sm tabular-nums"
+        ref={list}
+        tabIndex={-1}
+        className="grid grid-cols-2 gap-x-4 gap-y-2 rounded-lg border bg-muted/40 p-4 font-mono text-sm tabular-nums outline-none focus-visible:ring-2 focus-visible:ring-ring"
         aria-label="Recovery codes"
         data-testid="recovery-codes"
       >

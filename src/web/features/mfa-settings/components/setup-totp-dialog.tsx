@@ -29,7 +29,7 @@ function KeyInText({ secret }: { secret: string }) {
       </p>
       <div className="flex flex-wrap items-center gap-2">
         <code
-          className="min-w-0 flex-1 rounded-md border bg-muted/40 px-3 py-2 font-mono text-sm break-all select-all"
+          className="min-w-0 flex-1 rounded-md border bg-muted/40 px-3 py-2 font-mono text-sm break-words select-all"
           aria-labelledby="totp-key-label"
           data-testid="totp-secret"
         >
