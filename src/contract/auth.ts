@@ -160,7 +160,8 @@ export const reauth = endpoint({
     'Confirm it is you before a sensitive change: { password } or { code } (TOTP). Opens a 10-minute window on this session. 400 WRONG_PASSWORD / INVALID_CODE',
   tag: 'auth',
   access: PERSONAL,
-  openWhile: ['mfaSetup'],
+  // a member whose account is being deleted confirms it is them before downloading the export
+  openWhile: ['mfaSetup', 'deletionPending'],
   body: z
     .object({
       password: z.string().min(1, 'Password is required').max(200).optional(),

@@ -364,6 +364,16 @@ describe('deleting an account', () => {
     expect(refused.statusCode).toBe(403)
     expect(refused.json().code).toBe('ACCOUNT_DELETION_PENDING')
     expect((await me.get('/api/export')).statusCode).toBe(200)
+    // later in the 30 days the export asks for the password again, and the restricted session may give it
+    t.clock.set('2026-03-20T12:00:00Z')
+    try {
+      expect((await me.get('/api/export')).json().code).toBe('REAUTH_REQUIRED')
+      const reauth = await me.post('/api/auth/reauth', { password: 'correct horse battery' })
+      expect(reauth.statusCode, reauth.body).toBe(200)
+      expect((await me.get('/api/export')).statusCode).toBe(200)
+    } finally {
+      t.clock.set('2026-03-15T12:00:00Z')
+    }
     const cancel = await me.post('/api/user/delete/cancel')
     expect(cancel.statusCode, cancel.body).toBe(200)
     expect(cancel.json()).toEqual({ deleteAfter: null })
