@@ -307,6 +307,9 @@ test('the owner requires MFA: a member without it sees only the set-up until the
     viewport: PHONE,
   })
   await joinHousehold(page.request, memberContext.request, 'adult', 'Mika')
+  const memberPage = await memberContext.newPage()
+  await memberPage.goto('/accounts')
+  await expect(memberPage.getByTestId('mobile-nav')).toBeVisible()
   await toggle.click()
   const confirm = page.getByRole('dialog')
   await expect(confirm).toContainText(
@@ -320,9 +323,12 @@ test('the owner requires MFA: a member without it sees only the set-up until the
   await checkAxe(page, 'the Family page with the MFA policy')
   await shot(page, 'family-mfa-policy-desktop-light')
 
-  // the member: every page leads to the set-up, with the reason and a way out
-  const memberPage = await memberContext.newPage()
+  // the member's open app notices at its next refusal (MFA_SETUP_REQUIRED) and shows the set-up
   const mfa = new MfaPage(memberPage)
+  await memberPage.getByTestId('mobile-nav').getByRole('link', { name: 'Budget' }).click()
+  await memberPage.waitForURL((url) => url.pathname === '/mfa-settings')
+  await expect(mfa.restrictedBanner).toBeVisible()
+  // every page leads there, with the reason and a way out
   await memberPage.goto('/transactions')
   await memberPage.waitForURL((url) => url.pathname === '/mfa-settings')
   await expect(mfa.restrictedBanner).toContainText('Your household requires two-step verification')
