@@ -157,7 +157,7 @@ export const reauth = endpoint({
   method: 'POST',
   path: '/api/auth/reauth',
   summary:
-    'Confirm it is you before a sensitive change: { password } or { code } (TOTP). Opens a 10-minute window on this session. 400 WRONG_PASSWORD / INVALID_CODE',
+    'Confirm it is you before a sensitive change: { password } or { code } (TOTP). Opens a 10-minute window on this session. 400 WRONG_PASSWORD / INVALID_CODE; 429 TOO_MANY_ATTEMPTS after five wrong codes in ten minutes',
   tag: 'auth',
   access: PERSONAL,
   // a member whose account is being deleted confirms it is them before downloading the export

@@ -357,3 +357,18 @@ describe('with the session cache on (embedded database in production)', () => {
     }
   })
 })
+
+describe('guessing codes from a signed-in session', () => {
+  it('is limited like the second step of sign-in: five wrong codes in ten minutes, then 429', async () => {
+    const a = await signUp(t.app)
+    const { secret } = await enableMfa(a)
+    const wrong = String((Number(await codeFor(secret)) + 500_000) % 1_000_000).padStart(6, '0')
+    for (let i = 0; i < 5; i += 1) expect((await a.post('/api/auth/reauth', { code: wrong })).json().code).toBe('INVALID_CODE')
+    const blocked = await a.post('/api/auth/reauth', { code: await codeFor(secret) })
+    expect(blocked.statusCode).toBe(429)
+    expect(blocked.json().code).toBe('TOO_MANY_ATTEMPTS')
+    expect((await a.post('/api/mfa/recovery-codes', { code: await codeFor(secret) })).statusCode).toBe(429)
+    tick(10 * 60_000 + 30_000)
+    expect((await a.post('/api/auth/reauth', { code: await codeFor(secret) })).statusCode).toBe(200)
+  })
+})

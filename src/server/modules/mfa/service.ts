@@ -27,7 +27,7 @@ import type { Config } from '../../config'
 import type { Db, DbOrTx } from '../../db/connect'
 import { auditLog, households, mfaRecoveryCodes, sessions, users, webauthnCredentials } from '../../db/schema'
 import { openSecret, sealSecret } from '../../crypto/secret-box'
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors'
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors'
 import { recordAudit } from '../audit/record'
 import { requireRecentAuth } from '../auth/reauth'
 import type { SessionUser } from '../auth/sessions'
@@ -161,6 +161,10 @@ export async function checkSecondFactor(
   req: FastifyRequest,
 ): Promise<'totp' | 'recovery' | null> {
   const { db, now } = deps
+  // the same limit as sign-in's second step, so a borrowed session cannot guess codes either
+  if (tooManyFailures(await recentFailures(db, userId, now))) {
+    throw new AppError(429, 'TOO_MANY_ATTEMPTS', 'Too many wrong codes: wait ten minutes and try again')
+  }
   if ('code' in factor && (await acceptTotp(deps, userId, factor.code))) return 'totp'
   if ('recoveryCode' in factor && (await consumeRecoveryCode(db, userId, factor.recoveryCode, now))) {
     const [left] = await db
