@@ -6,6 +6,7 @@
 //   npm run bench -- --quick               (10k rows, short runs: to check the bench itself)
 //   npm run bench -- --sizes 100000 --dbs pglite --only server,web
 //   npm run bench -- --readme              (also puts the tables into README.md's Performance section)
+//   npm run bench -- --only fuzz --dbs pglite --fuzz-requests 20000   (the contract-driven fuzz alone)
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { cpus, tmpdir } from 'node:os'
 import path from 'node:path'
@@ -23,9 +24,10 @@ import {
   type ServerFigures,
 } from './sections/server'
 import { firstStart } from './sections/startup'
+import { FUZZ_TARGET_REQUESTS, fuzzSection } from './sections/fuzz'
 import { lighthouseSection, webBundleSection } from './sections/web'
 
-const SECTIONS = ['server', 'startup', 'import', 'web', 'lighthouse', 'peers'] as const
+const SECTIONS = ['server', 'startup', 'import', 'web', 'lighthouse', 'peers', 'fuzz'] as const
 type Section = (typeof SECTIONS)[number]
 
 const { values } = parseArgs({
@@ -38,6 +40,7 @@ const { values } = parseArgs({
     'isolation-seconds': { type: 'string' },
     'import-rows': { type: 'string' },
     'peer-rows': { type: 'string' },
+    'fuzz-requests': { type: 'string' },
     'no-build': { type: 'boolean', default: false },
     readme: { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
@@ -238,6 +241,16 @@ async function main(): Promise<void> {
         const peers = await peersSection(workDir, peerRows, pglite100k)
         rows.push(...peers.rows)
         extra.peers = peers.raw
+      })
+    }
+
+    if (only.has('fuzz')) {
+      const requests = Number(values['fuzz-requests'] ?? (quick ? 2000 : FUZZ_TARGET_REQUESTS))
+      say(`\n9. Fuzz: ${requests.toLocaleString('en-US')} requests generated from the contracts, per database`)
+      await guarded(rows, '9 fuzz', async () => {
+        const fuzz = await fuzzSection(dbs, adminUrl, requests, say)
+        rows.push(...fuzz.rows)
+        extra.fuzz = fuzz.raw
       })
     }
 
