@@ -15,6 +15,7 @@ import { systemClock, type Clock } from './clock'
 import type { Config } from './config'
 import type { Db } from './db/connect'
 import { registerErrorHandler } from './plugins/error-handler'
+import { safeLoggerOptions } from './plugins/log-safety'
 import { registerSecurity } from './plugins/security'
 import { registerSession } from './plugins/session'
 import { enableScopeCache } from './modules/accounts/scope'
@@ -72,7 +73,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { db, config } = options
   const clock = options.clock ?? systemClock
   const app = Fastify({
-    logger: options.logger ?? false,
+    // never SQL parameters, passwords, hashes, tokens or full e-mails (plugins/log-safety.ts)
+    logger: safeLoggerOptions(options.logger ?? false),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // ids are UUIDs: a long URL is never one of ours

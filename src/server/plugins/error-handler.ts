@@ -17,6 +17,21 @@ const PG_CLIENT_ERRORS: Record<string, { status: number; code: string; message: 
   '22001': { status: 400, code: 'INVALID_VALUE', message: 'A text is too long' },
 }
 
+/**
+ * The PostgreSQL error code of an error, wherever the driver and Drizzle put it: on the error
+ * itself (pg, PGlite) or on a cause (Drizzle wraps a failed query in DrizzleQueryError, whose
+ * cause is the driver's error).
+ */
+export function databaseCode(error: unknown): string | null {
+  let current: unknown = error
+  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
+    const code = (current as { code?: unknown }).code
+    if (typeof code === 'string' && code in PG_CLIENT_ERRORS) return code
+    current = current.cause
+  }
+  return null
+}
+
 function fastifyCode(error: FastifyError): string {
   switch (error.statusCode) {
     case 413:
@@ -55,13 +70,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its contract')
       return reply.code(500).send({ message: 'Internal Server Error', code: 'INTERNAL' } satisfies ApiError)
     }
-    const pgCode = (error as { code?: unknown }).code
-    if (typeof pgCode === 'string' && pgCode in PG_CLIENT_ERRORS && !error.statusCode) {
-      const mapped = PG_CLIENT_ERRORS[pgCode]
-      if (mapped) {
-        request.log.info({ pgCode, detail: (error as { detail?: string }).detail }, 'database refused input')
-        return reply.code(mapped.status).send({ message: mapped.message, code: mapped.code } satisfies ApiError)
-      }
+    const pgCode = error.statusCode ? null : databaseCode(error)
+    const mapped = pgCode ? PG_CLIENT_ERRORS[pgCode] : undefined
+    if (mapped) {
+      // not the error's detail: it quotes the value that was refused
+      request.log.info({ pgCode }, 'database refused input')
+      return reply.code(mapped.status).send({ message: mapped.message, code: mapped.code } satisfies ApiError)
     }
     const status = error.statusCode ?? 500
     if (status >= 400 && status < 500) {
