@@ -154,7 +154,7 @@ export function YourDataSection() {
           Everything you can see in Kinwise is yours: take it with you at any time.
         </CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-6 divide-y [&>*:not(:first-child)]:pt-6">
+      <CardContent className="divide-y [&>*]:py-6 [&>*:first-child]:pt-0 [&>*:last-child]:pb-0">
         <div className="grid gap-3">
           <div>
             <h3 className="font-medium">Download everything</h3>
