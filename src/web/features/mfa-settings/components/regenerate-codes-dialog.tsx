@@ -40,6 +40,7 @@ function ConfirmForm({
         {(control) => (
           <OneTimeCodeInput
             {...control}
+            autoFocus
             value={code}
             onValueChange={(next) => {
               setCode(next)

@@ -117,6 +117,7 @@ function ScanStep({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
             {(control) => (
               <OneTimeCodeInput
                 {...control}
+                autoFocus
                 value={code}
                 onValueChange={(next) => {
                   setCode(next)
