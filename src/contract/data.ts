@@ -175,7 +175,7 @@ const exportedSplit = z.object({
   memo: text(1000),
 })
 
-const exportedTransaction = z.object({
+export const exportedTransaction = z.object({
   id,
   accountId: id,
   /** the member who entered it */

@@ -341,6 +341,11 @@ describe('POST /api/export/import', () => {
     const nul = await uploadExport(owner, JSON.stringify(doc), 'x.json')
     expect(nul.statusCode).toBe(400)
     expect(nul.json().message).toContain('accounts.0.name')
+    doc.accounts[0].name = 'Fine'
+    doc.transactions = [{ ...doc.transactions[0], id: 'not-an-id' }]
+    const badRow = await uploadExport(owner, JSON.stringify(doc), 'x.json')
+    expect(badRow.statusCode).toBe(400)
+    expect(badRow.json().message).toContain('transactions.0.id')
     // nothing was written by the refusals
     expect(((await owner.get('/api/accounts')).json() as unknown[]).length).toBe(0)
   })

@@ -7,7 +7,14 @@
 // replaced by the export's.
 import { and, eq, sql } from 'drizzle-orm'
 import yauzl from 'yauzl'
-import { EXPORT_JSON_NAME, exportDocument, type ExportDocument, type ImportSummary } from '../../../contract/data'
+import {
+  EXPORT_JSON_NAME,
+  exportDocument,
+  exportedTransaction,
+  type ExportDocument,
+  type ExportedTransaction,
+  type ImportSummary,
+} from '../../../contract/data'
 import type { Db, Tx } from '../../db/connect'
 import { uuidv7 } from '../../db/ids'
 import {
@@ -30,6 +37,7 @@ import { lockHouseholds } from '../household/repo'
 import { insertTransactions, type NewTransaction } from '../transactions/ledger'
 
 const MAX_JSON_BYTES = 2 * 1024 * 1024 * 1024 - 1
+const INSERT_CHUNK = 50_000
 
 async function readZipEntry(bytes: Buffer): Promise<Buffer> {
   let zip: yauzl.ZipFile
@@ -72,13 +80,27 @@ export async function readExportFile(bytes: Buffer): Promise<ExportDocument> {
   if (Reflect.get(raw, 'version') !== 1) {
     throw badRequest('This export was made by a newer Kinwise: update this server first', 'EXPORT_VERSION')
   }
-  const parsed = exportDocument.safeParse(raw)
-  if (!parsed.success) {
-    const first = parsed.error.issues[0]
-    const where = first?.path.join('.') || 'document'
-    throw badRequest(`The export is not valid at ${where}: ${first?.message ?? 'invalid value'}`, 'VALIDATION_ERROR')
+  // the transactions (a million, maybe) are checked one by one and replaced in place, so the
+  // document is not held twice over (the file's objects and the checked ones)
+  const rows: unknown = Reflect.get(raw, 'transactions')
+  const parsed = exportDocument.safeParse({ ...raw, transactions: [] })
+  if (!parsed.success) throw invalid(parsed.error.issues[0])
+  if (!Array.isArray(rows)) throw invalid({ path: ['transactions'], message: 'Must be a list' })
+  const checked: ExportedTransaction[] = rows
+  for (let i = 0; i < rows.length; i++) {
+    const row = exportedTransaction.safeParse(rows[i])
+    if (!row.success) {
+      const first = row.error.issues[0]
+      throw invalid({ path: ['transactions', i, ...(first?.path ?? [])], message: first?.message ?? 'invalid value' })
+    }
+    checked[i] = row.data
   }
-  return parsed.data
+  return { ...parsed.data, transactions: checked }
+}
+
+function invalid(issue: { path: readonly PropertyKey[]; message: string } | undefined): AppError {
+  const where = issue?.path.map(String).join('.') || 'document'
+  return badRequest(`The export is not valid at ${where}: ${issue?.message ?? 'invalid value'}`, 'VALIDATION_ERROR')
 }
 
 /** Refuses unless the household has none of the things an import brings (the default categories aside). */
@@ -302,7 +324,7 @@ export async function importExport(db: Db, user: SessionUser, doc: ExportDocumen
       }
       return made
     }
-    const rows: NewTransaction[] = doc.transactions.flatMap((t) => {
+    const toRow = (t: ExportedTransaction): NewTransaction[] => {
       const accountId = ref(t.accountId)
       if (!accountId) return []
       return [
@@ -325,8 +347,14 @@ export async function importExport(db: Db, user: SessionUser, doc: ExportDocumen
           splits: t.splits.map((s) => ({ categoryId: ref(s.categoryId), amount: s.amount, memo: s.memo })),
         },
       ]
-    })
-    await insertTransactions(tx, rows)
+    }
+    // a chunk at a time: the ids stay time-ordered across chunks, in the file's order
+    let inserted = 0
+    for (let i = 0; i < doc.transactions.length; i += INSERT_CHUNK) {
+      const rows = doc.transactions.slice(i, i + INSERT_CHUNK).flatMap(toRow)
+      await insertTransactions(tx, rows)
+      inserted += rows.length
+    }
 
     // each account ends with the balance it had (a balance-only account has no transactions to sum)
     for (const a of doc.accounts) {
@@ -340,7 +368,7 @@ export async function importExport(db: Db, user: SessionUser, doc: ExportDocumen
 
     return {
       accounts: doc.accounts.length,
-      transactions: rows.length,
+      transactions: inserted,
       categories: doc.categories.length,
       budgets: budgetRows.length,
       goals: doc.goals.length,
