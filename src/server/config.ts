@@ -21,6 +21,11 @@ const envSchema = z.object({
   KINWISE_DATA_DIR: z.string().min(1).default('./data'),
   PUBLIC_URL: z.url().optional(),
   TRUST_PROXY: bool.default(false),
+  // without PUBLIC_URL: host names (besides IP addresses and localhost) the server answers to
+  KINWISE_ALLOWED_HOSTS: z
+    .string()
+    .regex(/^\s*[A-Za-z0-9.-]+(\s*,\s*[A-Za-z0-9.-]+)*\s*$/, 'must be host names separated by commas, like kinwise.lan,nas.local')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_TTL_DAYS: positiveInt(30),
   SESSION_IDLE_DAYS: positiveInt(7),
@@ -62,6 +67,8 @@ export type Config = {
   /** Cookies get Secure and HSTS is sent only when the app is served over HTTPS. */
   secureCookies: boolean
   trustProxy: boolean
+  /** without publicUrl: the host names besides IP addresses and localhost that requests may name (DNS-rebinding defence) */
+  allowedHosts: string[]
   logLevel: Env['LOG_LEVEL']
   session: { ttlDays: number; idleDays: number }
   allowRegistration: boolean
@@ -136,6 +143,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     publicUrl: e.PUBLIC_URL ?? null,
     secureCookies: e.PUBLIC_URL?.startsWith('https://') ?? false,
     trustProxy: e.TRUST_PROXY,
+    allowedHosts: (e.KINWISE_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
     logLevel: e.LOG_LEVEL,
     session: { ttlDays: e.SESSION_TTL_DAYS, idleDays: e.SESSION_IDLE_DAYS },
     allowRegistration: e.ALLOW_REGISTRATION,

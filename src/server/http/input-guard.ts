@@ -135,7 +135,10 @@ export type InputSchemas = Partial<Record<Part, z.ZodType>>
  * The check for one endpoint: built once from its schemas, run on each request's parsed input.
  * Without a schema for a part, that part may carry no fields at all.
  */
-export function inputGuard(schemas: InputSchemas): (req: { body?: unknown; query?: unknown; params?: unknown }) => void {
+export function inputGuard(
+  schemas: InputSchemas,
+  options: { ownBody?: boolean } = {},
+): (req: { body?: unknown; query?: unknown; params?: unknown }) => void {
   const compiled = (['params', 'querystring', 'body'] as const).map((part) => {
     const schema = schemas[part]
     return { part, name: PART_NAME[part], json: schema ? inputJsonSchema(schema) : null }
@@ -143,6 +146,8 @@ export function inputGuard(schemas: InputSchemas): (req: { body?: unknown; query
   return (req) => {
     const issues: Issue[] = []
     for (const { part, name, json } of compiled) {
+      // a handler that reads its own body (multipart) answers a JSON one itself
+      if (part === 'body' && options.ownBody && !schemas.body) continue
       const value = part === 'body' ? req.body : part === 'querystring' ? req.query : req.params
       if (value === undefined || value === null) continue
       controlIssues(value, name, issues)

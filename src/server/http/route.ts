@@ -21,6 +21,8 @@ export type RouteOptions = {
   /** extra Fastify route config, e.g. { rateLimit: { max: 10, timeWindow: '1 minute' } } */
   config?: Record<string, unknown>
   bodyLimit?: number
+  /** the handler reads the request body itself (a multipart upload): no JSON fields are checked */
+  ownBody?: true
 }
 
 async function requireUser(req: FastifyRequest): Promise<void> {
@@ -91,7 +93,7 @@ export function route<E extends EndpointDef>(
     throw new Error(`${ep.method} ${ep.path} writes household data: its lowest role must be teen or above`)
   }
   // unknown fields and control characters: 400 naming the field, before the contract's validation
-  const checkInput = inputGuard({ params: ep.params, querystring: ep.query, body: ep.body })
+  const checkInput = inputGuard({ params: ep.params, querystring: ep.query, body: ep.body }, { ownBody: options.ownBody === true })
   // the contract types the handler; Fastify's zod compilers (set in buildApp) validate and encode
   app.route({
     method: ep.method,

@@ -15,6 +15,8 @@ const PG_CLIENT_ERRORS: Record<string, { status: number; code: string; message: 
   '22007': { status: 400, code: 'INVALID_VALUE', message: 'A date has the wrong format' },
   '22008': { status: 400, code: 'INVALID_VALUE', message: 'A date is out of range' },
   '22001': { status: 400, code: 'INVALID_VALUE', message: 'A text is too long' },
+  '22021': { status: 400, code: 'INVALID_VALUE', message: 'A text has a character that cannot be stored' },
+  '22P05': { status: 400, code: 'INVALID_VALUE', message: 'A text has a character that cannot be stored' },
 }
 
 /**

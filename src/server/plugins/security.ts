@@ -1,10 +1,11 @@
-// Security headers (helmet) that suit both plain-HTTP LAN use and HTTPS, and CSRF defence by
-// Fetch Metadata: a state-changing request from another site is refused.
+// Security headers (helmet) that suit both plain-HTTP LAN use and HTTPS, CSRF defence by
+// Fetch Metadata (a state-changing request from another site is refused), a Host check against
+// DNS rebinding, and no caching of API answers (issue 15).
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import helmet, { type HelmetOptions } from 'helmet'
 import type { Config } from '../config'
-import { forbidden } from '../http/errors'
+import { AppError, forbidden } from '../http/errors'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
@@ -25,6 +26,35 @@ export function isCrossSiteWrite(req: FastifyRequest, config: Config): boolean {
   }
   return false
 }
+
+/** The host name of a Host header, without its port, lower-case; brackets kept for IPv6. */
+export function hostName(host: string): string {
+  const h = host.trim().toLowerCase()
+  if (h.startsWith('[')) return h.slice(0, h.indexOf(']') + 1)
+  const colon = h.indexOf(':')
+  return colon === -1 ? h : h.slice(0, colon)
+}
+
+const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/
+const IPV6 = /^\[[0-9a-f:.]+\]$/
+
+/**
+ * Whether a request may name this host (DNS-rebinding defence: a hostile page whose name is
+ * made to point at this server must not reach it with the browser's same-origin trust). With
+ * PUBLIC_URL only its host; without it IP addresses, localhost and *.localhost, and the names
+ * in KINWISE_ALLOWED_HOSTS.
+ */
+export function isAllowedHost(host: string | undefined, config: Pick<Config, 'publicUrl' | 'allowedHosts'>): boolean {
+  if (!host) return false
+  if (config.publicUrl) return host.trim().toLowerCase() === new URL(config.publicUrl).host
+  const name = hostName(host)
+  if (IPV4.test(name) || IPV6.test(name)) return true
+  if (name === 'localhost' || name.endsWith('.localhost')) return true
+  return config.allowedHosts.includes(name)
+}
+
+/** Health checks come from load balancers and orchestrators by IP or an inside name. */
+const ANY_HOST_PATHS = new Set(['/api/health'])
 
 /**
  * The headers helmet sets for these options. None of them depends on the request, so they are
@@ -53,7 +83,7 @@ export function registerSecurity(app: FastifyInstance, config: Config): void {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...adsHosts],
-        styleSrc: ["'self'", "'unsafe-inline'"],
+        styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'https:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...adsHosts],
@@ -73,6 +103,14 @@ export function registerSecurity(app: FastifyInstance, config: Config): void {
   })
   app.addHook('onRequest', (req, reply, done) => {
     reply.headers(headers)
+    const path = req.url.split('?')[0] ?? ''
+    // answers from the API are the member's own data: never kept by a browser or a proxy
+    if (path === '/api' || path.startsWith('/api/')) reply.header('cache-control', 'no-store')
+    // behind a trusted proxy, the host the client asked for is X-Forwarded-Host
+    if (!ANY_HOST_PATHS.has(path) && !isAllowedHost(req.host, config)) {
+      done(new AppError(421, 'MISDIRECTED_REQUEST', 'This server does not answer to that host name'))
+      return
+    }
     done(isCrossSiteWrite(req, config) ? forbidden('Cross-site request refused', 'CSRF') : undefined)
   })
 }

@@ -27,7 +27,7 @@ export function importRoutes(app: FastifyInstance, { db, clock, config }: AppDep
       },
       clock.now(),
     )
-  })
+  }, { ownBody: true })
   route(app, contract.listImports, async ({ user, query, reply }) => {
     const { items, nextCursor } = await service.listImports(db, user, query)
     if (nextCursor) reply.header(NEXT_CURSOR_HEADER, nextCursor)
