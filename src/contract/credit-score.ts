@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { CREDIT_SCORE_MAX, CREDIT_SCORE_MIN } from '../domain/credit-score'
 import { PERSONAL, endpoint } from './endpoint'
 import { isIsoDate } from '../domain/dates'
-import { id, idParams, isoDate, trimmed } from './common'
+import { MAX_YEAR, MIN_YEAR, id, idParams, isoDate, trimmed } from './common'
 
 export const creditScore = z.object({
   id,
@@ -25,7 +25,10 @@ export const createCreditScoreBody = z.object({
   date: z
     .string()
     .max(40)
-    .refine((v) => isIsoDate(v.slice(0, 10)) && (v.length === 10 || !Number.isNaN(Date.parse(v))), 'Must be an ISO date'),
+    .refine((v) => isIsoDate(v.slice(0, 10)) && (v.length === 10 || !Number.isNaN(Date.parse(v))), 'Must be an ISO date')
+    // the day kept must be one the answers may carry (a 0001-01-01 was stored, then every read of
+    // the history answered 500)
+    .refine((v) => isoDate.safeParse(v.slice(0, 10)).success, `Must be a date between ${MIN_YEAR} and ${MAX_YEAR}`),
 })
 
 export const getCreditScore = endpoint({

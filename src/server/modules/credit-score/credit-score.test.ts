@@ -90,6 +90,18 @@ describe('credit score', () => {
     expect((await history(a)).map((s) => s.score)).toEqual([300, 850])
   })
 
+  it('refuses a date outside 1900–2200 with 400, storing nothing (history keeps answering)', async () => {
+    const a = await newUser(t.app)
+    for (const date of ['0001-01-01', '1899-12-31T23:00:00Z', '2201-01-01']) {
+      const res = await a.post('/api/credit-score', { score: 700, date })
+      expect(res.statusCode, `${date} → ${res.body}`).toBe(400)
+      expect(res.json().message).toContain('between 1900 and 2200')
+    }
+    expect(await history(a)).toEqual([])
+    await addScore(a, { score: 701, date: '1900-01-01' })
+    expect((await history(a)).map((s) => s.date)).toEqual(['1900-01-01'])
+  })
+
   it('deletes an entry, then answers 404 for it', async () => {
     const a = await newUser(t.app)
     const old = await addScore(a, { score: 640, date: '2026-02-01' })
