@@ -22,7 +22,7 @@ function ImportExport() {
   return (
     <div className="grid gap-3">
       <div>
-        <h3 className="font-medium">Move to another Kinwise server</h3>
+        <h3 className="font-semibold">Move to another Kinwise server</h3>
         <p className="text-sm text-muted-foreground">
           To move, download everything on the old server, create an account here and import the ZIP
           into your new, still empty household. Accounts, transactions, categories, budgets, goals,
@@ -86,7 +86,7 @@ function DeleteAccount() {
   return (
     <div className="grid gap-3">
       <div>
-        <h3 className="font-medium">Delete my account</h3>
+        <h3 className="font-semibold">Delete my account</h3>
         <p className="text-sm text-muted-foreground">
           Your account and your data are deleted {GRACE_DAYS} days after you ask. Until then you can
           still sign in to download your data or cancel the deletion. In a shared household, the
@@ -157,7 +157,7 @@ export function YourDataSection() {
       <CardContent className="divide-y [&>*]:py-6 [&>*:first-child]:pt-0 [&>*:last-child]:pb-0">
         <div className="grid gap-3">
           <div>
-            <h3 className="font-medium">Download everything</h3>
+            <h3 className="font-semibold">Download everything</h3>
             <p className="text-sm text-muted-foreground">
               One ZIP file: all your data as JSON, a spreadsheet (CSV) for each kind of record and a
               bank statement (OFX) for each account.
