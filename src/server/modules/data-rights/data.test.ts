@@ -96,6 +96,8 @@ async function richHousehold(owner: Client) {
   })
   await post(owner, '/api/reminders', { title: 'Call the bank', priority: 'high', dueDate: '2026-03-20' })
   await post(owner, '/api/credit-score', { score: 712, provider: 'Bureau', date: '2026-03-01' })
+  const mapping = { delimiter: ';', decimalSeparator: ',', dateFormat: 'DD.MM.YYYY', skipRows: 1, hasHeader: true, columns: { date: 0, amount: 3, payee: 1 }, signConvention: 'as-is' }
+  expect((await owner.put('/api/import-presets', { accountId: checking, name: 'My bank', mapping })).statusCode).toBe(200)
   expect((await owner.patch('/api/user/settings', { baseCurrency: 'EUR', weekStartsOn: 1 })).statusCode).toBe(200)
   return { checking, card, savings, groceries, goal, bill }
 }
@@ -171,6 +173,7 @@ describe('GET /api/export', () => {
     expect(doc.goals[0]?.contributions.map((c) => c.note)).toEqual(['first'])
     expect(doc.bills[0]).toMatchObject({ id: ids.bill, accountId: ids.checking, autopay: true })
     expect(doc.rules[0]?.conditions[1]).toEqual({ field: 'account', operator: 'is', value: ids.checking })
+    expect(doc.importPresets).toEqual([expect.objectContaining({ accountId: ids.checking, name: 'My bank' })])
 
     // CSV: RFC 4180 quoting, plain numbers
     const csv = files.get('transactions.csv') ?? ''
