@@ -56,6 +56,8 @@ export type FuzzOptions = {
   log?: (line: string) => void
   /** stop collecting after this many failures (the run goes on counting) */
   maxFailures?: number
+  /** fuzz only the endpoints this accepts ("METHOD /path"); all by default */
+  only?: (key: string) => boolean
 }
 
 /** A value resolved against the pools as `member` sees them. */
@@ -179,7 +181,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   const { app, db, clock, runs, seed } = options
   const log = options.log ?? (() => undefined)
   const maxFailures = options.maxFailures ?? 50
-  const endpoints = await loadEndpoints()
+  const endpoints = (await loadEndpoints()).filter((e) => !options.only || options.only(endpointKey(e)))
   const plans = endpoints.map((e) => planFor(e, MULTIPART_FIELDS[endpointKey(e)]))
   const byKey = new Map(plans.map((p) => [p.key, p]))
   const world = await createWorld(app, db, clock)
@@ -256,8 +258,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     const needsHeal = sym.actor !== 'anon' && (status === 401 || (status === 403 && RESTRICTED.has(String(code))) || touchedSelf)
     if (needsHeal || (index + 1) % 100 === 0) {
       report.heals += 1
-      await heal(world, world.A)
-      await heal(world, world.B)
+      for (const m of needsHeal ? [member] : [world.A, world.B]) await heal(world, m)
       await takeChanges(world)
     }
     if ((index + 1) % 40 === 0) await refreshPools(world)

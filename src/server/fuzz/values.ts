@@ -30,10 +30,10 @@ export const refArb = (pool: Pool, table: string | null): fc.Arbitrary<Ref> =>
   fc
     .record({
       who: fc.oneof(
-        { arbitrary: fc.constant<Who>('own'), weight: 60 },
-        { arbitrary: fc.constant<Who>('other'), weight: 18 },
-        { arbitrary: fc.constant<Who>('wrongKind'), weight: 8 },
-        { arbitrary: fc.constant<Who>('random'), weight: 14 },
+        { arbitrary: fc.constant<Who>('own'), weight: 70 },
+        { arbitrary: fc.constant<Who>('other'), weight: 15 },
+        { arbitrary: fc.constant<Who>('wrongKind'), weight: 5 },
+        { arbitrary: fc.constant<Who>('random'), weight: 10 },
       ),
       pick,
       fallback: fc.uuid(),

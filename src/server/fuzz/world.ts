@@ -45,6 +45,8 @@ export type World = {
   householdTables: string[]
   /** tables with a uuid id and a household_id: where ids come from */
   idTables: string[]
+  /** of those, the ones with a created_at (their ids are listed oldest first) */
+  datedTables: Set<string>
 }
 
 let counter = 0
@@ -163,27 +165,35 @@ export async function stock(world: World, m: Member): Promise<void> {
   if ((world.pools.tokens.get(m.householdId)?.length ?? 0) < 2) await as(world, m, 'POST', '/api/household/invites', { role: 'adult' })
 }
 
-async function discoverTables(db: Db): Promise<{ householdTables: string[]; idTables: string[] }> {
-  const rows = await db.execute<{ table_name: string; has_id: boolean }>(sql`
+async function discoverTables(db: Db): Promise<{ householdTables: string[]; idTables: string[]; datedTables: Set<string> }> {
+  const rows = await db.execute<{ table_name: string; has_id: boolean; has_created: boolean }>(sql`
     select c.table_name,
            exists (select 1 from information_schema.columns i
                    where i.table_schema = c.table_schema and i.table_name = c.table_name
-                     and i.column_name = 'id' and i.data_type = 'uuid') as has_id
+                     and i.column_name = 'id' and i.data_type = 'uuid') as has_id,
+           exists (select 1 from information_schema.columns i
+                   where i.table_schema = c.table_schema and i.table_name = c.table_name
+                     and i.column_name = 'created_at') as has_created
     from information_schema.columns c
     where c.table_schema = current_schema() and c.column_name = 'household_id'
     order by c.table_name`)
   // the audit log is written by refused requests on purpose (failed sign-ins, refusals)
   const householdTables = rows.rows.map((r) => r.table_name).filter((t) => t !== 'audit_log')
   const idTables = rows.rows.filter((r) => r.has_id && r.table_name !== 'audit_log').map((r) => r.table_name)
-  return { householdTables, idTables }
+  const datedTables = new Set(rows.rows.filter((r) => r.has_created).map((r) => r.table_name))
+  return { householdTables, idTables, datedTables }
 }
 
-/** Refreshes the id, e-mail and invite pools from the database. */
+/**
+ * Refreshes the id, e-mail and invite pools from the database, each in the order its rows were
+ * made, newest first (so that a seed replays the same choices, though the ids are new each run).
+ */
 export async function refreshPools(world: World): Promise<void> {
   const hh = [world.A.householdId, world.B.householdId]
   const ids = new Map<string, Map<string, string[]>>()
   const selects = world.idTables.map(
-    (t) => sql`(select ${t}::text as t, household_id::text as h, id::text as id from ${sql.identifier(t)} where household_id in (${hh[0]}, ${hh[1]}) order by id limit 400)`,
+    (t) =>
+      sql`(select ${t}::text as t, household_id::text as h, id::text as id from ${sql.identifier(t)} where household_id in (${hh[0]}, ${hh[1]}) order by ${world.datedTables.has(t) ? sql.raw('created_at desc, id') : sql.raw('id')} limit 400)`,
   )
   const result = await world.db.execute<{ t: string; h: string; id: string }>(sql.join(selects, sql` union all `))
   for (const row of result.rows) {
@@ -198,6 +208,7 @@ export async function refreshPools(world: World): Promise<void> {
     .from(users)
     .innerJoin(householdMembers, eq(householdMembers.userId, users.id))
     .where(inArray(householdMembers.householdId, hh))
+    .orderBy(users.createdAt, users.id)
   const usersBy = new Map<string, string[]>()
   const emails = new Map<string, string[]>()
   for (const m of members) {
@@ -209,6 +220,7 @@ export async function refreshPools(world: World): Promise<void> {
     .select({ token: householdInvites.token, householdId: householdInvites.householdId })
     .from(householdInvites)
     .where(inArray(householdInvites.householdId, hh))
+    .orderBy(householdInvites.createdAt, householdInvites.token)
   const tokens = new Map<string, string[]>()
   for (const i of invites) tokens.set(i.householdId, [...(tokens.get(i.householdId) ?? []), i.token])
   world.pools.ids = ids
