@@ -5,6 +5,7 @@
 // back with the same schema, so an export always imports.
 import { z } from 'zod'
 import { ACCOUNT_VISIBILITIES, ROLES } from '../domain/access'
+import { isValidTimeZone } from '../domain/dates'
 import { RECURRENCES } from '../domain/recurrence'
 import { RULE_FIELDS, RULE_OPERATORS } from '../domain/rules'
 import { OWNER_ONLY, PERSONAL, endpoint } from './endpoint'
@@ -37,8 +38,14 @@ const exportedMember = z.object({
 
 const exportedSettings = z.object({
   baseCurrency: currencyCode,
-  locale: text(40),
-  timeZone: text(80),
+  locale: text(40).refine((v) => {
+    try {
+      return Intl.NumberFormat.supportedLocalesOf([v]).length === 1
+    } catch {
+      return false
+    }
+  }, 'Must be a language tag such as en-US or de-DE'),
+  timeZone: text(80).refine(isValidTimeZone, 'Must be a time zone such as Europe/Paris'),
   dateFormat: z.enum(['locale', 'YYYY-MM-DD', 'DD/MM/YYYY', 'MM/DD/YYYY', 'DD.MM.YYYY']),
   weekStartsOn: z.number().int().min(0).max(6),
   theme: z.enum(['system', 'light', 'dark']),

@@ -345,6 +345,8 @@ describe('POST /api/export/import', () => {
     expect(nul.statusCode).toBe(400)
     expect(nul.json().message).toContain('accounts.0.name')
     doc.accounts[0].name = 'Fine'
+    const badZone = await uploadExport(owner, JSON.stringify({ ...doc, settings: { ...doc.settings, timeZone: 'Mars/Olympus' } }), 'x.json')
+    expect(badZone.json().message).toContain('settings.timeZone')
     doc.transactions = [{ ...doc.transactions[0], id: 'not-an-id' }]
     const badRow = await uploadExport(owner, JSON.stringify(doc), 'x.json')
     expect(badRow.statusCode).toBe(400)
