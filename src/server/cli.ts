@@ -14,6 +14,7 @@ import { acquireDataDirLock } from './db/lock'
 import { users } from './db/schema'
 import { seedHousehold, ensureDemoHousehold, DEMO_FAMILY } from './demo/demo'
 import { backupDataDir } from './jobs/scheduler'
+import { decryptFile, isEncryptedBackup } from './jobs/backup-crypto'
 import { createUser, loadSessionUser } from './modules/auth/service'
 import { resetLinkFor } from './modules/auth/password-reset'
 import { adminResetMfa } from './modules/mfa/service'
@@ -31,8 +32,10 @@ const HELP = `Kinwise administration
   npm run cli -- seed-demo
   npm run cli -- reset-link <email>          (a password reset link, valid 30 minutes, once)
   npm run cli -- mfa-reset <email>           (turns two-step verification off: phone and codes lost)
-  npm run cli -- backup                      (embedded database: writes data/backups/…tar.gz)
+  npm run cli -- backup                      (embedded database: writes data/backups/…tar.gz, or
+                                              …tar.gz.enc encrypted when KINWISE_SECRET_KEY is set)
   npm run cli -- restore --file F            (embedded database: replaces the data directory)
+  npm run cli -- decrypt-backup F.tar.gz.enc OUT.tar.gz  (with KINWISE_SECRET_KEY)
   npm run cli -- import --email E --file F [--account-id ID] [--format csv|ofx|qfx|qif|camt]
                  [--mapping JSON] [--qif-date-order mdy|dmy] [--preview]
                                              (a bank statement, as the Import page does it)
@@ -77,7 +80,17 @@ async function restore(config: Config, file: string): Promise<void> {
     const incoming = `${pgdata}.restore-${process.pid}`
     await rm(incoming, { recursive: true, force: true })
     await mkdir(path.dirname(incoming), { recursive: true })
-    const bytes = await readFile(file)
+    // an encrypted backup (…tar.gz.enc) is decrypted with KINWISE_SECRET_KEY first
+    let bytes: Buffer<ArrayBuffer>
+    if (await isEncryptedBackup(file)) {
+      if (!config.secretKey) throw new Error(`${file} is encrypted: set KINWISE_SECRET_KEY to the key it was written with`)
+      const clear = `${incoming}.tar.gz`
+      await decryptFile(file, clear, config.secretKey)
+      bytes = await readFile(clear)
+      await rm(clear, { force: true })
+    } else {
+      bytes = await readFile(file)
+    }
     const db = await PGlite.create({ dataDir: incoming, loadDataDir: new Blob([bytes]) })
     await db.query('select 1')
     await db.close()
@@ -187,14 +200,22 @@ export async function runCli(argv: string[]): Promise<void> {
       }
       const dataDir = config.database.dataDir
       await withDatabase(config, async (database) => {
-        const file = await backupDataDir(database, dataDir, now, config.backup.keep)
-        process.stdout.write(`Backup written to ${file}\n`)
+        const file = await backupDataDir(database, dataDir, now, config.backup.keep, config.secretKey)
+        process.stdout.write(`Backup written to ${file}${config.secretKey ? ' (encrypted with KINWISE_SECRET_KEY)' : ''}\n`)
       })
       return
     }
     case 'restore':
       await restore(config, need(values, 'file'))
       return
+    case 'decrypt-backup': {
+      const [file, out] = positionals
+      if (!file || !out) throw new Error('Usage: decrypt-backup <file.tar.gz.enc> <out.tar.gz>')
+      if (!config.secretKey) throw new Error('Set KINWISE_SECRET_KEY to the key the backup was written with')
+      await decryptFile(file, out, config.secretKey)
+      process.stdout.write(`Decrypted ${file} into ${out}\n`)
+      return
+    }
     case 'import': {
       const file = need(values, 'file')
       const email = need(values, 'email')

@@ -1,13 +1,14 @@
 // Scheduled work. Embedded database: CHECKPOINT every few minutes and rotating backups of the
 // data directory. Shared jobs (session purge, reminder generation) first claim their period in
 // job_runs with one atomic statement, so with several app instances each runs once per period.
-import { mkdir, readdir, rm } from 'node:fs/promises'
+import { chmod, mkdir, readdir, rename, rm } from 'node:fs/promises'
 import path from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Clock } from '../clock'
 import type { Config } from '../config'
 import type { Database } from '../db/connect'
 import { purgeSessions } from '../modules/auth/sessions'
+import { ENCRYPTED_EXTENSION, encryptFile } from './backup-crypto'
 import { sharedJobs, type SharedJob } from './jobs'
 
 const builtInJobs: SharedJob[] = [
@@ -41,13 +42,35 @@ export async function runSharedJob(
   return true
 }
 
-export async function backupDataDir(database: Database, dataDir: string, now: Date, keep: number): Promise<string> {
+/**
+ * Writes a backup of the embedded database to <dataDir>/backups and keeps the newest `keep`.
+ * The folder is private to the server's user (0700) and each file too (0600); with
+ * KINWISE_SECRET_KEY the file is encrypted (kinwise-….tar.gz.enc, backup-crypto.ts) and the
+ * clear copy never stays on disk.
+ */
+export async function backupDataDir(database: Database, dataDir: string, now: Date, keep: number, secretKey: string | null = null): Promise<string> {
   const dir = path.join(path.resolve(dataDir), 'backups')
-  await mkdir(dir, { recursive: true })
+  await mkdir(dir, { recursive: true, mode: 0o700 })
+  await chmod(dir, 0o700)
   const stamp = now.toISOString().replace(/[:.]/g, '-')
-  const file = path.join(dir, `kinwise-${stamp}.tar.gz`)
-  await database.dumpTo(file)
-  const files = (await readdir(dir)).filter((f) => /^kinwise-.*\.tar\.gz$/.test(f)).sort()
+  const plain = path.join(dir, `kinwise-${stamp}.tar.gz`)
+  const partial = `${plain}.partial`
+  let file = plain
+  try {
+    await database.dumpTo(partial)
+    await chmod(partial, 0o600)
+    if (secretKey) {
+      file = `${plain}${ENCRYPTED_EXTENSION}`
+      await encryptFile(partial, `${file}.partial`, secretKey)
+      await rename(`${file}.partial`, file)
+    } else {
+      await rename(partial, plain)
+    }
+  } finally {
+    await rm(partial, { force: true })
+    await rm(`${plain}${ENCRYPTED_EXTENSION}.partial`, { force: true })
+  }
+  const files = (await readdir(dir)).filter((f) => /^kinwise-.*\.tar\.gz(\.enc)?$/.test(f)).sort()
   for (const old of files.slice(0, Math.max(0, files.length - keep))) {
     await rm(path.join(dir, old), { force: true })
   }
@@ -92,7 +115,7 @@ export function startJobs(deps: {
         setInterval(
           () =>
             void serially('backup', async () => {
-              const file = await backupDataDir(database, dataDir, clock.now(), config.backup.keep)
+              const file = await backupDataDir(database, dataDir, clock.now(), config.backup.keep, config.secretKey)
               log.info({ file }, 'backup written')
             }),
           config.backup.intervalHours * 3_600_000,
