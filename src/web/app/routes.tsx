@@ -46,6 +46,8 @@ const PUBLIC_FEATURE_PATHS = [
 const PublicLayout = lazyPage(() => import('./layout/public-layout'), 'PublicLayout')
 const LandingPage = lazyPage(loadLandingPage, 'LandingPage')
 const LoginPage = lazyPage(loadLoginPage, 'LoginPage')
+const ForgotPasswordPage = lazyPage(() => import('../features/auth/forgot-password-page'), 'ForgotPasswordPage')
+const ResetPasswordPage = lazyPage(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage')
 const PublicFeaturePage = lazyPage(
   () => import('../features/public-features/public-feature-page'),
   'PublicFeaturePage',
@@ -60,6 +62,8 @@ function SignedOutRoutes() {
     <Routes>
       <Route path="/" element={<LandingPage />} />
       <Route path="/auth/login" element={<LoginPage />} />
+      <Route path="/auth/forgot-password" element={<ForgotPasswordPage />} />
+      <Route path="/auth/reset-password" element={<ResetPasswordPage />} />
       <Route path="/auth/callback" element={<AuthCallbackPage />} />
       <Route path="/onboarding" element={<OnboardingPage />} />
       <Route path="/dashboard" element={<LoggedOutDashboard />} />

@@ -18,7 +18,9 @@ export function securityRoutes(app: FastifyInstance, { db, config, clock }: AppD
   route(app, contract.listSessions, async ({ user, req }) => {
     const rows = await listUserSessions(db, user.id, clock.now(), config.session.idleDays)
     const current = req.auth?.sessionId
-    return rows.map((r) => ({
+    // this device first, then the most recently used
+    const ordered = [...rows.filter((r) => r.id === current), ...rows.filter((r) => r.id !== current)]
+    return ordered.map((r) => ({
       id: publicSessionId(r.id),
       current: r.id === current,
       userAgent: r.userAgent,

@@ -111,6 +111,7 @@ describe('sessions', () => {
     const list = res.json() as { id: string; current: boolean; device: string; ip: string; userAgent: string; createdAt: string; lastSeenAt: string }[]
     expect(list).toHaveLength(3)
     expect(list.filter((s) => s.current)).toHaveLength(1)
+    expect(list[0]?.current).toBe(true)
     expect(list.find((s) => s.current)).toMatchObject({ device: 'Chrome on Linux', ip: '10.9.1.3', userAgent: CHROME, createdAt: '2026-03-15T12:00:00.000Z' })
     expect(list.find((s) => s.ip === '10.9.1.2')).toMatchObject({ device: 'Safari on iPhone', current: false })
     // the ids are not the stored session keys

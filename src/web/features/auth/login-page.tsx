@@ -57,6 +57,11 @@ export function LoginPage() {
                   </TabsList>
                   <TabsContent value="sign-in">
                     <SignInForm onMfaRequired={setMfaMethods} />
+                    <p className="mt-3 text-center text-sm">
+                      <Link to="/auth/forgot-password" className="font-medium text-primary underline-offset-4 hover:underline">
+                        Forgot password?
+                      </Link>
+                    </p>
                     {config?.oidcEnabled === true && (
                       <div className="mt-4">
                         <Button asChild variant="outline" className="w-full">

@@ -1,5 +1,6 @@
-// The Profile page: name, e-mail and photo (an https address), and changing the password (which
-// signs out every other session).
+// The Profile page: name, e-mail and photo (an https address; a new e-mail asks for the current
+// password), and changing the password (which signs out every other session), with a strength
+// meter.
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Settings } from 'lucide-react'
 import { useForm, useWatch } from 'react-hook-form'
@@ -13,6 +14,7 @@ import { Button } from '../../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
 import { FormField } from '../../components/ui/form-field'
 import { Input } from '../../components/ui/input'
+import { PasswordStrengthMeter } from '../../components/password-strength-meter'
 import { UserAvatar } from '../../components/user-avatar'
 import { useAuth } from '../../lib/auth'
 import { toast } from '../../lib/toast'
@@ -28,6 +30,8 @@ const profileSchema = z.object({
     .trim()
     .transform((v) => (v === '' ? null : v))
     .pipe(p.profileImageUrl.unwrap()),
+  /** asked for only when the e-mail changes */
+  currentPassword: z.string().max(200),
 })
 type ProfileInput = z.input<typeof profileSchema>
 type ProfileOutput = z.output<typeof profileSchema>
@@ -50,18 +54,26 @@ function ProfileForm({ user }: { user: User }) {
       lastName: user.lastName,
       email: user.email,
       profileImageUrl: user.profileImageUrl ?? '',
+      currentPassword: '',
     },
   })
   const photo = useWatch({ control: form.control, name: 'profileImageUrl' })
+  const email = useWatch({ control: form.control, name: 'email' })
+  const emailChanged = email.trim().toLowerCase() !== user.email.toLowerCase()
   const { errors, isSubmitting, isDirty } = form.formState
-  const onSubmit = form.handleSubmit(async (v) => {
+  const onSubmit = form.handleSubmit(async ({ currentPassword, ...v }) => {
+    if (emailChanged && !currentPassword) {
+      form.setError('currentPassword', { message: 'Enter your current password to change your e-mail' })
+      return
+    }
     try {
-      const saved = await update.mutateAsync(v)
+      const saved = await update.mutateAsync(emailChanged ? { ...v, currentPassword } : v)
       form.reset({
         firstName: saved.firstName,
         lastName: saved.lastName,
         email: saved.email,
         profileImageUrl: saved.profileImageUrl ?? '',
+        currentPassword: '',
       })
       toast({ title: 'Profile saved', description: 'Your name and photo are updated everywhere.' })
     } catch {
@@ -94,6 +106,22 @@ function ProfileForm({ user }: { user: User }) {
           <Input {...control} type="email" autoComplete="email" {...form.register('email')} />
         )}
       </FormField>
+      {emailChanged && (
+        <FormField
+          label="Current password"
+          error={errors.currentPassword?.message}
+          hint="Needed to change the e-mail you sign in and recover your account with"
+        >
+          {(control) => (
+            <Input
+              {...control}
+              type="password"
+              autoComplete="current-password"
+              {...form.register('currentPassword')}
+            />
+          )}
+        </FormField>
+      )}
       <FormField
         label="Photo address"
         error={errors.profileImageUrl?.message}
@@ -118,13 +146,14 @@ function ProfileForm({ user }: { user: User }) {
   )
 }
 
-function PasswordForm() {
+function PasswordForm({ userInputs }: { userInputs: readonly string[] }) {
   const change = useChangePassword()
   const form = useForm<PasswordInput, unknown, PasswordOutput>({
     resolver: zodResolver(passwordSchema),
     defaultValues: { currentPassword: '', newPassword: '', confirm: '' },
   })
   const { errors, isSubmitting } = form.formState
+  const newPassword = useWatch({ control: form.control, name: 'newPassword' })
   const onSubmit = form.handleSubmit(async (v) => {
     try {
       await change.mutateAsync({ currentPassword: v.currentPassword, newPassword: v.newPassword })
@@ -150,7 +179,7 @@ function PasswordForm() {
         <FormField
           label="New password"
           error={errors.newPassword?.message}
-          hint="At least 10 characters"
+          hint={<PasswordStrengthMeter password={newPassword} userInputs={userInputs} />}
         >
           {(control) => (
             <Input
@@ -204,7 +233,7 @@ export function ProfilePage() {
           <CardDescription>Changing it signs out your other devices.</CardDescription>
         </CardHeader>
         <CardContent>
-          <PasswordForm />
+          <PasswordForm userInputs={[user.email, user.firstName, user.lastName]} />
         </CardContent>
       </Card>
       <p className="text-sm text-muted-foreground">

@@ -22,6 +22,7 @@ import { useSettings } from '../../lib/queries/settings'
 import { applyThemePreference, storedThemePreference } from '../../lib/theme-preference'
 import { toast } from '../../lib/toast'
 import { useSaveSettings } from './api/save-settings'
+import { SecuritySection } from './security-section'
 import { YourDataSection } from './your-data-section'
 
 const CURRENCIES = [
@@ -296,6 +297,7 @@ export function SettingsPage() {
       ) : (
         <SettingsForm settings={settings.data} />
       )}
+      <SecuritySection />
       <YourDataSection />
     </PageBody>
   )

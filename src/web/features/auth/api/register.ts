@@ -1,4 +1,5 @@
-// POST /api/auth/register: creates the account, signs in and caches the new user.
+// POST /api/auth/register: creates the account, signs in and caches the new user; with e-mail
+// set up on the server it signs nobody in and answers { checkEmail: true } (ADR 0025).
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
 import { register, type registerBody } from '../../../../contract/auth'
@@ -9,6 +10,8 @@ export function useRegister() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (body: z.output<typeof registerBody>) => callEndpoint(register, { body }),
-    onSuccess: (user) => queryClient.setQueryData(USER_QUERY_KEY, user),
+    onSuccess: (result) => {
+      if (!('checkEmail' in result)) queryClient.setQueryData(USER_QUERY_KEY, result)
+    },
   })
 }

@@ -1,9 +1,9 @@
 // The registration form: names, e-mail, password and the 18+/terms checkbox, checked with the
 // contract's registerBody schema; the server's refusal is shown above the button.
 import { zodResolver } from '@hookform/resolvers/zod'
-import { CircleAlert } from 'lucide-react'
-import { useId } from 'react'
-import { useForm } from 'react-hook-form'
+import { CircleAlert, MailCheck } from 'lucide-react'
+import { useId, useState } from 'react'
+import { useForm, useWatch } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
 import type { z } from 'zod'
 import { registerBody } from '../../../../contract/auth'
@@ -11,6 +11,7 @@ import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { FormField } from '../../../components/ui/form-field'
 import { Input } from '../../../components/ui/input'
+import { PasswordStrengthMeter } from '../../../components/password-strength-meter'
 import { errorMessage } from '../../../lib/api'
 import { useRegister } from '../api/register'
 
@@ -23,15 +24,38 @@ export function RegisterForm() {
     defaultValues: { firstName: '', lastName: '', email: '', password: '' },
   })
   const { errors, isSubmitting } = form.formState
+  const [password, email, firstName, lastName] = useWatch({
+    control: form.control,
+    name: ['password', 'email', 'firstName', 'lastName'],
+  })
+  const [sentTo, setSentTo] = useState<string | null>(null)
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await register.mutateAsync(values)
+      const result = await register.mutateAsync(values)
+      if ('checkEmail' in result) {
+        setSentTo(values.email)
+        return
+      }
       navigate('/', { replace: true })
     } catch {
       // the error is shown from the mutation state
     }
   })
   const termsError = errors.acceptTerms?.message
+  if (sentTo) {
+    return (
+      <div role="status" className="grid gap-2 rounded-lg border bg-muted p-4 text-sm">
+        <p className="flex items-center gap-2 font-medium">
+          <MailCheck className="size-4" aria-hidden="true" />
+          Check your inbox
+        </p>
+        <p>
+          We sent a mail to {sentTo}. It says how to sign in. Nothing there after a few minutes?
+          Look in the spam folder.
+        </p>
+      </div>
+    )
+  }
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Create account">
       <div className="grid gap-4 sm:grid-cols-2">
@@ -51,7 +75,16 @@ export function RegisterForm() {
           <Input {...control} type="email" autoComplete="email" {...form.register('email')} />
         )}
       </FormField>
-      <FormField label="Password" error={errors.password?.message} hint="At least 10 characters.">
+      <FormField
+        label="Password"
+        error={errors.password?.message}
+        hint={
+          <PasswordStrengthMeter
+            password={password ?? ''}
+            userInputs={[email ?? '', firstName ?? '', lastName ?? ''].filter(Boolean)}
+          />
+        }
+      >
         {(control) => (
           <Input
             {...control}

@@ -1,0 +1,56 @@
+// Settings → Security: GET /api/auth/sessions with sign-out of one (DELETE /api/auth/sessions/:id)
+// or of all others (POST /api/auth/sessions/revoke-others), and GET /api/audit-log a page at a
+// time. A sign-out refreshes both lists (it is in the log too).
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { getAuditLog } from '../../../../contract/audit'
+import { endSession, listSessions, revokeOtherSessions } from '../../../../contract/sessions'
+import { callEndpoint, callEndpointPage } from '../../../lib/api'
+
+export const securityKeys = {
+  sessions: () => ['/api/auth/sessions'] as const,
+  auditLog: () => ['/api/audit-log'] as const,
+}
+
+export const AUDIT_PAGE_SIZE = 20
+
+export function useSessions() {
+  return useQuery({
+    queryKey: securityKeys.sessions(),
+    queryFn: ({ signal }) => callEndpoint(listSessions, { signal }),
+  })
+}
+
+export function useAuditLog() {
+  return useInfiniteQuery({
+    queryKey: securityKeys.auditLog(),
+    queryFn: ({ pageParam, signal }) =>
+      callEndpointPage(getAuditLog, { query: { limit: AUDIT_PAGE_SIZE, cursor: pageParam ?? undefined }, signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  })
+}
+
+function useRefreshSecurity() {
+  const queryClient = useQueryClient()
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: securityKeys.sessions() }),
+      queryClient.invalidateQueries({ queryKey: securityKeys.auditLog() }),
+    ])
+}
+
+export function useEndSession() {
+  const refresh = useRefreshSecurity()
+  return useMutation({
+    mutationFn: (id: string) => callEndpoint(endSession, { params: { id } }),
+    onSettled: refresh,
+  })
+}
+
+export function useRevokeOtherSessions() {
+  const refresh = useRefreshSecurity()
+  return useMutation({
+    mutationFn: () => callEndpoint(revokeOtherSessions),
+    onSettled: refresh,
+  })
+}
