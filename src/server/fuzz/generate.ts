@@ -181,6 +181,8 @@ function fitLength(arb: fc.Arbitrary<string>, s: Js): fc.Arbitrary<string> {
 
 function fittingString(s: Js, name: string, ctx: Ctx): fc.Arbitrary<unknown> {
   if (s.format === 'uuid') return refArb('id', idTable(name, ctx.path))
+  // an id that is not a UUID (a session's): mostly one that exists
+  if (/^id$|Id$/.test(name)) return fc.oneof({ arbitrary: refArb('id', idTable(name, ctx.path)), weight: 4 }, { arbitrary: fc.string({ maxLength: 70 }), weight: 1 })
   if (s.format === 'email') return refArb('email', null)
   const kind = stringKind(name)
   switch (kind) {

@@ -10,7 +10,7 @@ import { eq, inArray, sql } from 'drizzle-orm'
 import type { Clock } from '../clock'
 import type { Db } from '../db/connect'
 import { householdInvites, householdMembers, households, users } from '../db/schema'
-import { SESSION_COOKIE, createSession } from '../modules/auth/sessions'
+import { SESSION_COOKIE, createSession, publicSessionId } from '../modules/auth/sessions'
 import { addMembership, countMembers, deleteHousehold, membershipOf, removeMembership, setRole } from '../modules/household/repo'
 import { setPlanByEmail } from '../modules/subscription/plan'
 
@@ -216,6 +216,14 @@ export async function refreshPools(world: World): Promise<void> {
     emails.set(m.householdId, [...(emails.get(m.householdId) ?? []), m.email])
   }
   ids.set('users', usersBy)
+  // the members' sessions, by the id the API shows them with: DELETE /api/auth/sessions/:id
+  const sessionRows = await world.db.execute<{ id: string; h: string }>(
+    sql`select s.id, m.household_id::text as h from sessions s join household_members m on m.user_id = s.user_id
+        where m.household_id in (${hh[0]}, ${hh[1]}) order by s.created_at desc, s.id limit 200`,
+  )
+  const sessionsBy = new Map<string, string[]>()
+  for (const r of sessionRows.rows) sessionsBy.set(r.h, [...(sessionsBy.get(r.h) ?? []), publicSessionId(r.id)])
+  ids.set('sessions', sessionsBy)
   const invites = await world.db
     .select({ token: householdInvites.token, householdId: householdInvites.householdId })
     .from(householdInvites)
