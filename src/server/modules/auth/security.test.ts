@@ -26,7 +26,7 @@ beforeAll(async () => {
   t = await createTestApp({ now: '2026-03-15T12:00:00Z' })
   tm = await createTestApp({
     now: '2026-03-15T12:00:00Z',
-    env: { SMTP_URL: mail.url, MAIL_FROM: 'Kinwise <kinwise@example.test>', PUBLIC_URL: 'https://money.example.test' },
+    env: { SMTP_URL: mail.url, MAIL_FROM: 'Kinwise <kinwise@example.test>' },
   })
 })
 afterAll(async () => {
@@ -186,7 +186,7 @@ describe('password reset by e-mail', () => {
     const received = await mail.waitFor(user.user.email)
     expect(received.subject).toBe('Reset your Kinwise password')
     expect(received.raw).toContain('From: Kinwise <kinwise@example.test>')
-    const link = /https:\/\/money\.example\.test\/auth\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(received.text)
+    const link = /http:\/\/localhost:3000\/auth\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(received.text)
     expect(link, received.text).not.toBeNull()
     const token = decodeURIComponent(link?.[1] ?? '')
     expect(mail.mails.some((m) => m.to.includes('nobody-here@example.com'))).toBe(false)
@@ -240,6 +240,9 @@ describe('password reset by e-mail', () => {
     const link = await resetLinkFor(t.database.db, t.config, user.user.email.toUpperCase(), t.clock.now())
     expect(link).toMatch(/^http:\/\/localhost:3000\/auth\/reset-password\?token=[A-Za-z0-9_-]{43}$/)
     expect(await resetLinkFor(t.database.db, t.config, 'nobody-here@example.com', t.clock.now())).toBeNull()
+    // with PUBLIC_URL, links point there (never to the request's Host)
+    const onPublic = await resetLinkFor(t.database.db, parseConfig({ NODE_ENV: 'test', PUBLIC_URL: 'https://money.example.test/' }), user.user.email, t.clock.now())
+    expect(onPublic).toMatch(/^https:\/\/money\.example\.test\/auth\/reset-password\?token=/)
     const token = new URL(link ?? '').searchParams.get('token') ?? ''
     // a newer link replaces the older one
     const newer = new URL((await resetLinkFor(t.database.db, t.config, user.user.email, t.clock.now())) ?? '').searchParams.get('token') ?? ''
@@ -265,7 +268,7 @@ describe('no account enumeration', () => {
     expect(fresh.headers['set-cookie']).toBeUndefined()
     const notice = await mail.waitFor(owner.user.email)
     expect(notice.subject).toBe('Someone tried to use your e-mail address on Kinwise')
-    expect(notice.text).toContain('https://money.example.test/auth/forgot-password')
+    expect(notice.text).toContain('http://localhost:3000/auth/forgot-password')
     expect((await mail.waitFor('eve.new@example.com')).subject).toBe('Welcome to Kinwise')
     // the owner's password is untouched; the new account signs in with its own
     expect((await signIn(tm.app, owner.user.email, STRONG)).statusCode).toBe(200)
