@@ -124,6 +124,7 @@ export function authRoutes(app: FastifyInstance, { db, config, clock, oidc }: Ap
         return reply.redirect('/auth/login?mfa=1')
       }
       await startSession(user.id, req, reply)
+      await recordAudit(db, { event: 'sign_in', userId: user.id, detail: { method: 'oidc' }, req, at: clock.now() })
       return reply.redirect('/auth/callback')
     } catch (error) {
       req.log.warn({ err: error }, 'OpenID Connect sign-in failed')
