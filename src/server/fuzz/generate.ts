@@ -239,7 +239,15 @@ function fittingNumber(s: Js, name: string, integer: boolean): fc.Arbitrary<numb
     const high = Math.max(low, Math.min(hi, 500_000))
     // mostly more than 0 (most amounts must be), some 0 or less where allowed
     const positive = fc.integer({ min: Math.max(low, 1), max: Math.max(low, 1, high) })
-    return fc.oneof({ arbitrary: positive, weight: 3 }, { arbitrary: fc.integer({ min: low, max: high }), weight: 1 }).map((c) => c / 100)
+    // and now and then an amount near the API's bound, which many together must still add up
+    const huge = [999_999_999_999, 500_000_000_000, 99_999_999_999].filter((c) => (min === undefined || c >= min * 100) && (max === undefined || c <= max * 100))
+    return fc
+      .oneof(
+        { arbitrary: positive, weight: 30 },
+        { arbitrary: fc.integer({ min: low, max: high }), weight: 10 },
+        ...(huge.length ? [{ arbitrary: fc.constantFrom(...huge), weight: 2 }] : []),
+      )
+      .map((c) => c / 100)
   }
   return fc.double({ min: min ?? -1000, max: max ?? 1000, noNaN: true, noDefaultInfinity: true })
 }

@@ -149,6 +149,11 @@ export const NASTY_NUMBERS = [
   123456789.123,
   999_999_999_999.99,
   -999_999_999_999.99,
+  // just inside and outside the API's bound (ten billion): many of these must still add up
+  9_999_999_999.99,
+  -9_999_999_999.99,
+  10_000_000_000,
+  -10_000_000_000,
   1_000_000_000_000,
   -1_000_000_000_000,
   99_999_999_999.99,
