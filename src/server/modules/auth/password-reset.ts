@@ -50,8 +50,11 @@ async function findUserByEmail(db: DbOrTx, email: string): Promise<{ id: string;
 export async function resetLinkFor(db: Db, config: Config, email: string, now: Date): Promise<string | null> {
   const user = await findUserByEmail(db, email)
   if (!user) return null
-  const token = await createResetToken(db, user.id, now)
-  await recordAudit(db, { event: 'password_reset_requested', userId: user.id, detail: { via: 'cli' }, at: now })
+  const token = await db.transaction(async (tx) => {
+    const made = await createResetToken(tx, user.id, now)
+    await recordAudit(tx, { event: 'password_reset_requested', userId: user.id, detail: { via: 'cli' }, at: now })
+    return made
+  })
   return resetLink(config, token)
 }
 
@@ -72,8 +75,11 @@ export async function requestPasswordReset(
     const work = async () => {
       const user = await findUserByEmail(deps.db, email)
       if (!user) return
-      const token = await createResetToken(deps.db, user.id, deps.now)
-      await recordAudit(deps.db, { event: 'password_reset_requested', userId: user.id, detail: { via: 'mail' }, req, at: deps.now })
+      const token = await deps.db.transaction(async (tx) => {
+        const made = await createResetToken(tx, user.id, deps.now)
+        await recordAudit(tx, { event: 'password_reset_requested', userId: user.id, detail: { via: 'mail' }, req, at: deps.now })
+        return made
+      })
       await mailer.send(passwordResetMail(user.email, resetLink(deps.config, token), RESET_VALID_MINUTES))
     }
     const running = work().catch((error: unknown) => {
