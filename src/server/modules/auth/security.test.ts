@@ -64,7 +64,7 @@ async function signIn(app: FastifyInstance, email: string, password: string, opt
   })
 }
 
-async function events(client: Client): Promise<{ event: string; detail: Record<string, unknown>; subject: { id: string } | null; actor: { id: string } | null; device: string | null; ip: string | null }[]> {
+async function events(client: Client): Promise<{ id: string; event: string; detail: Record<string, unknown>; subject: { id: string } | null; actor: { id: string } | null; device: string | null; ip: string | null }[]> {
   const res = await client.get('/api/audit-log')
   expect(res.statusCode, res.body).toBe(200)
   return res.json()
