@@ -232,6 +232,23 @@ describe('bills', () => {
     expect(await balanceOf(account)).toBe(-7500)
   })
 
+  it('makes a bill inactive once paid when its next due date would be after 2200; the list still answers', async () => {
+    const a = await newUser(t.app)
+    const account = await insertAccount(t.database.db, a)
+    const bill = await createBill(a, {
+      name: 'Far future',
+      amount: 10,
+      nextDueDate: '2200-12-15',
+      recurrence: 'monthly',
+      accountId: account,
+    })
+    // before: the due date moved to 2201-01-15, and this answer and every list after it were 500
+    const paid = await pay(a, bill.id)
+    expect(paid.bill).toEqual({ ...bill, isActive: false })
+    expect(await billsOf(a)).toEqual([{ ...bill, isActive: false }])
+    expect(await transactionsOf(account)).toHaveLength(1)
+  })
+
   it('refuses to pay without a usable account (400, 404 for one the payer may not write), changing nothing', async () => {
     const a = await newUser(t.app)
     const b = await newUser(t.app)

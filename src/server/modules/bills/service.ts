@@ -12,6 +12,7 @@ import {
   type payBillBody,
   type updateBillBody,
 } from '../../../contract/bills'
+import { MAX_YEAR } from '../../../contract/common'
 import { addDays, dayOfMonth, localDate } from '../../../domain/dates'
 import { asCents, negate } from '../../../domain/money'
 import { nextDueDate } from '../../../domain/recurrence'
@@ -121,7 +122,7 @@ export async function deleteBill(db: Db, user: Scope, id: string, now: Date): Pr
 /**
  * Pays a bill: a spending transaction (the bill's amount unless another is given) on the
  * given or the bill's account, in the bill's category; then the next due date, or, for a
- * one-off bill, the bill becomes inactive. The bill's own account counts only when the member
+ * one-off bill (or one whose next due date would be after 2200), the bill becomes inactive. The bill's own account counts only when the member
  * sees it whole (to anyone else the bill has no account); a given one must be theirs to write.
  */
 export async function payBill(
@@ -168,11 +169,14 @@ export async function payBill(
       },
     ])
     if (!transactionId) throw new Error('the ledger returned no id')
-    const next = nextDueDate(
+    const following = nextDueDate(
       bill.nextDueDate,
       recurrenceSchema.parse(bill.recurrence),
       bill.anchorDay,
     )
+    // a schedule ends at the last year a date may have (a due date in 2201 could be neither
+    // answered nor edited): the bill becomes inactive, as a one-off does once paid
+    const next = following !== null && Number(following.slice(0, 4)) <= MAX_YEAR ? following : null
     const updated = await repo.updateBillRow(
       tx,
       user.householdId,
