@@ -150,12 +150,16 @@ function buildInject(path: string, sym: SymRequest, resolve: (v: unknown) => unk
 const short = (s: string, max = 300) => (s.length > max ? `${s.slice(0, max)}… (${s.length} characters)` : s)
 
 /** The request as text a person can replay: method, URL, content type and body. */
-function describe(opts: InjectOptions & { method: string; url: string }, actor: string, sym: SymRequest): string {
+function describe(opts: InjectOptions & { method: string; url: string }, actor: string, sym: SymRequest, resolve: (v: unknown) => unknown): string {
   const headers = (opts.headers ?? {}) as Record<string, string>
   const lines = [`${opts.method} ${short(opts.url, 400)}   (as ${actor === 'anon' ? 'nobody' : `household ${actor}'s owner`})`]
   if (headers['content-type']) lines.push(`content-type: ${headers['content-type']}`)
   if (typeof opts.payload === 'string') lines.push(short(opts.payload, 1500))
-  else if (sym.body.kind === 'multipart') lines.push(`multipart ${short(JSON.stringify({ fields: sym.body.fields, file: sym.body.file ? { name: sym.body.file.name, content: asText(sym.body.file.content) } : null }), 1500)}`)
+  else if (sym.body.kind === 'multipart') {
+    const fields = resolve(sym.body.fields) as Record<string, unknown>
+    const file = sym.body.file ? { name: sym.body.file.name, content: asText(resolve(sym.body.file.content)) } : null
+    lines.push(`multipart form (each field as text; objects as JSON): ${short(JSON.stringify({ fields, file }), 1500)}`)
+  }
   return lines.join('\n')
 }
 
@@ -217,7 +221,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
         status,
         problem,
         // a read that fails may fail because of what an earlier write left behind
-        request: `${describe(opts, sym.actor, sym)}${status >= 500 && plan.endpoint.method === 'GET' && recentWrites.length ? `\n  after these writes (newest last):\n${recentWrites.join('\n')}` : ''}`,
+        request: `${describe(opts, sym.actor, sym, resolve)}${status >= 500 && plan.endpoint.method === 'GET' && recentWrites.length ? `\n  after these writes (newest last):\n${recentWrites.join('\n')}` : ''}`,
         response: short(res.body, 600),
       })
     if (status >= 500) {
@@ -242,7 +246,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     report.timings.changes += (performance.now() - mark) / 1000
     mark = performance.now()
 
-    if (status < 300 && plan.endpoint.method !== 'GET') recentWrites = [...recentWrites, `  #${index} ${short(describe(opts, sym.actor, sym).replace(/\n/g, ' '), 400)}`].slice(-8)
+    if (status < 300 && plan.endpoint.method !== 'GET') recentWrites = [...recentWrites, `  #${index} ${short(describe(opts, sym.actor, sym, resolve).replace(/\n/g, ' '), 400)}`].slice(-8)
     const cursor = res.headers['x-next-cursor']
     if (typeof cursor === 'string' && cursor) world.pools.cursors = [cursor, ...world.pools.cursors].slice(0, 20)
     // a member whose session ended, got restricted or lost the owner's role is put back
