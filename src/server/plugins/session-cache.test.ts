@@ -4,6 +4,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sessions } from '../db/schema'
+import { resetLinkFor } from '../modules/auth/password-reset'
 import { createTestApp, setTestPlan, signUp, type TestContext } from '../test/helper'
 
 const TTL = 10_000
@@ -55,6 +56,26 @@ describe('session cache', () => {
       (await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: rotated } }))
         .statusCode,
     ).toBe(200)
+  })
+
+  it('ends every cached session at once on a password reset and on sign-out from another device', async () => {
+    const a = await signUp(t.app, { password: 'first password here' })
+    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: a.user.email, password: 'first password here' } })
+    const other = String(login.headers['set-cookie']).split(';')[0] ?? ''
+    const otherGet = () => t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: other } })
+    expect((await otherGet()).statusCode).toBe(200)
+    // sign the other one out from this device (Settings → Security)
+    const mine = (await a.get('/api/auth/sessions')).json() as { id: string; current: boolean }[]
+    const otherId = mine.find((x) => !x.current)?.id ?? ''
+    expect((await a.delete(`/api/auth/sessions/${otherId}`)).statusCode).toBe(200)
+    expect((await otherGet()).statusCode).toBe(401)
+    // a reset (no session of theirs makes it) ends the cached ones too
+    expect((await a.get('/api/auth/user')).statusCode).toBe(200)
+    const link = await resetLinkFor(t.database.db, t.config, a.user.email, t.clock.now())
+    const token = new URL(link ?? '').searchParams.get('token') ?? ''
+    const reset = await t.app.inject({ method: 'POST', url: '/api/auth/password-reset/confirm', payload: { token, password: 'second password here' } })
+    expect(reset.statusCode).toBe(200)
+    expect((await a.get('/api/auth/user')).statusCode).toBe(401)
   })
 
   it('shows a settings change on the next request', async () => {

@@ -24,6 +24,8 @@ declare module 'fastify' {
     authExpired: boolean
     /** a session whose password was right and whose second factor is still owed */
     pendingMfa: { user: SessionUser; sessionId: string } | null
+    /** set by a request that ended a user's sessions without being signed in as them (reset) */
+    sessionsEndedFor: string | null
   }
 }
 
@@ -65,6 +67,7 @@ export function registerSession(
   app.decorateRequest('auth', null)
   app.decorateRequest('authExpired', false)
   app.decorateRequest('pendingMfa', null)
+  app.decorateRequest('sessionsEndedFor', null)
   app.addHook('onRequest', async (req) => {
     if (!req.url.startsWith('/api/')) return
     const token = req.cookies[SESSION_COOKIE]
@@ -116,6 +119,10 @@ export function registerSession(
     // what its other members may do: forget every cached session on this instance
     const householdChange =
       !SAFE_METHODS.has(req.method) && (req.url.startsWith('/api/household') || req.url.startsWith('/api/billing/'))
+    if (req.sessionsEndedFor) {
+      cache.forgetUser(req.sessionsEndedFor)
+      reading.clear()
+    }
     if ((req.auth && !SAFE_METHODS.has(req.method)) || touchesSession || householdChange) {
       // what a household's members may see of its accounts is kept too (embedded database)
       if (householdChange) forgetScope(deps.db, null)

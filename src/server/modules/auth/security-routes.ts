@@ -76,7 +76,9 @@ export function securityRoutes(app: FastifyInstance, { db, config, clock }: AppD
     app,
     contract.confirmPasswordReset,
     async ({ body, req, reply }) => {
-      await confirmPasswordReset(db, body, clock.now(), req)
+      const { userId } = await confirmPasswordReset(db, body, clock.now(), req)
+      // this instance's session cache (embedded database) forgets them before the answer goes
+      req.sessionsEndedFor = userId
       // whatever session this browser had is gone with the others: sign in with the new password
       const token = req.cookies[SESSION_COOKIE]
       if (token) {
