@@ -24,13 +24,16 @@ type JsonSchema = {
 
 type Issue = { path: string; message: string }
 
-/** C0 controls but tab, line feed and carriage return, and DEL. */
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/
-
+/** Whether a text has a C0 control character other than tab, line feed and carriage return, or DEL. */
 export function hasControlCharacter(text: string): boolean {
-  return CONTROL.test(text)
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if ((c < 32 && c !== 9 && c !== 10 && c !== 13) || c === 127) return true
+  }
+  return false
 }
+
+const printable = (key: string): string => Array.from(key, (ch) => (hasControlCharacter(ch) ? '?' : ch)).join('')
 
 const MAX_ISSUES = 20
 
@@ -38,7 +41,7 @@ const MAX_ISSUES = 20
 function controlIssues(value: unknown, path: string, out: Issue[], depth = 0): void {
   if (out.length >= MAX_ISSUES || depth > 64) return
   if (typeof value === 'string') {
-    if (CONTROL.test(value)) out.push({ path, message: 'Must not contain control characters' })
+    if (hasControlCharacter(value)) out.push({ path, message: 'Must not contain control characters' })
     return
   }
   if (Array.isArray(value)) {
@@ -47,7 +50,7 @@ function controlIssues(value: unknown, path: string, out: Issue[], depth = 0): v
   }
   if (isPlainObject(value)) {
     for (const [key, item] of Object.entries(value)) {
-      if (CONTROL.test(key)) out.push({ path: `${path}.${key.replace(CONTROL, '?')}`, message: 'Must not contain control characters' })
+      if (hasControlCharacter(key)) out.push({ path: `${path}.${printable(key)}`, message: 'Must not contain control characters' })
       else controlIssues(item, `${path}.${key}`, out, depth + 1)
     }
   }
