@@ -55,14 +55,16 @@ describe('Content-Security-Policy', () => {
 })
 
 describe('Host', () => {
-  it('with PUBLIC_URL, only its host is answered (health checks excepted)', async () => {
+  it('with PUBLIC_URL, only its host and the loopback names are answered (health checks excepted)', async () => {
     const app = await appWith({ PUBLIC_URL: 'https://money.example.com' })
     const at = (host: string, url = '/api/auth/user') => app.inject({ url, headers: { host } })
     expect((await at('money.example.com')).statusCode).toBe(401)
     const refused = await at('evil.example.net')
     expect(refused.statusCode).toBe(421)
     expect(refused.json().code).toBe('MISDIRECTED_REQUEST')
-    expect((await at('127.0.0.1:3000')).statusCode).toBe(421)
+    expect((await at('192.168.1.20:3000')).statusCode).toBe(421)
+    expect((await at('localhost:3000')).statusCode).toBe(401)
+    expect((await at('127.0.0.1:3000')).statusCode).toBe(401)
     expect((await at('evil.example.net', '/')).statusCode).toBe(421)
     expect((await at('10.0.0.5:3000', '/api/health')).statusCode).toBe(200)
   })

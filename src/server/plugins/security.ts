@@ -38,16 +38,19 @@ export function hostName(host: string): string {
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/
 const IPV6 = /^\[[0-9a-f:.]+\]$/
 
+const LOOPBACK = /^(localhost|[a-z0-9-]+\.localhost|127(\.\d{1,3}){3}|\[::1\])$/
+
 /**
  * Whether a request may name this host (DNS-rebinding defence: a hostile page whose name is
  * made to point at this server must not reach it with the browser's same-origin trust). With
- * PUBLIC_URL only its host; without it IP addresses, localhost and *.localhost, and the names
- * in KINWISE_ALLOWED_HOSTS.
+ * PUBLIC_URL its host, and the loopback names (the machine itself: health checks, an
+ * administrator on the box; no hostile page can be served from them); without it IP addresses,
+ * localhost and *.localhost, and the names in KINWISE_ALLOWED_HOSTS.
  */
 export function isAllowedHost(host: string | undefined, config: Pick<Config, 'publicUrl' | 'allowedHosts'>): boolean {
   if (!host) return false
-  if (config.publicUrl) return host.trim().toLowerCase() === new URL(config.publicUrl).host
   const name = hostName(host)
+  if (config.publicUrl) return host.trim().toLowerCase() === new URL(config.publicUrl).host || LOOPBACK.test(name)
   if (IPV4.test(name) || IPV6.test(name)) return true
   if (name === 'localhost' || name.endsWith('.localhost')) return true
   return config.allowedHosts.includes(name)
