@@ -133,6 +133,11 @@ function chunkGroups() {
 export default defineConfig({
   root: 'src/web',
   plugins: [react(), tailwindcss()],
+  resolve: {
+    // the dialogs' scroll lock adds its CSS as a constructable stylesheet, not a <style>
+    // element the Content-Security-Policy refuses (src/web/lib/style-singleton.ts)
+    alias: { 'react-style-singleton': web('lib/style-singleton.ts') },
+  },
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
