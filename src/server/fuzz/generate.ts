@@ -427,9 +427,10 @@ export type EndpointPlan = {
 
 /**
  * The arbitrary of requests to one endpoint. `multipartFields`: the schema of a multipart
- * endpoint's text fields (the contract describes those in words only).
+ * endpoint's text fields, `multipartFile` of the JSON its file holds (the contract describes
+ * those in words only).
  */
-export function planFor(endpoint: EndpointDef, multipartFields?: z.ZodType): EndpointPlan {
+export function planFor(endpoint: EndpointDef, multipartFields?: z.ZodType, multipartFile?: { name: string; schema: z.ZodType }): EndpointPlan {
   const key = endpointKey(endpoint)
   const part = (schema: z.ZodType | undefined, hostility: number, broken: boolean): fc.Arbitrary<unknown> => {
     if (!schema) return fc.constant(undefined)
@@ -448,7 +449,15 @@ export function planFor(endpoint: EndpointDef, multipartFields?: z.ZodType): End
       ? fc
           .record({
             fields: multipartFields ? part(multipartFields, hostility, broken) : fc.dictionary(fc.string({ maxLength: 8 }), fc.string({ maxLength: 20 }), { maxKeys: 2 }),
-            file: fc.option(statementFile, { freq: 8 }),
+            file: fc.option(
+              multipartFile
+                ? fc.oneof(
+                    { arbitrary: part(multipartFile.schema, hostility, broken).map((content) => ({ name: multipartFile.name, content })), weight: 4 },
+                    { arbitrary: statementFile, weight: 1 },
+                  )
+                : statementFile,
+              { freq: 8 },
+            ),
           })
           .map(({ fields, file }): SymBody => ({ kind: 'multipart', fields: (fields ?? {}) as Record<string, unknown>, file }))
       : endpoint.body

@@ -8,6 +8,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { z } from 'zod'
 import type { Clock } from '../clock'
 import type { Db } from '../db/connect'
+import { EXPORT_JSON_NAME, exportDocument } from '../../contract/data'
 import { csvMapping, importFields, importOverride } from '../../contract/imports'
 import { endpointKey, loadEndpoints } from './contracts'
 import { Huge, Ref, planFor, type SymBody, type SymRequest } from './generate'
@@ -19,6 +20,10 @@ import { FUZZ_PASSWORD, createWorld, heal, refreshPools, stock, takeChanges, typ
  */
 const MULTIPART_FIELDS: Record<string, z.ZodType> = {
   'POST /api/imports': importFields.extend({ mapping: csvMapping.optional(), overrides: z.array(importOverride).optional() }),
+}
+/** The JSON file a multipart endpoint takes (besides statements, which every one may get). */
+const MULTIPART_FILES: Record<string, { name: string; schema: z.ZodType }> = {
+  'POST /api/export/import': { name: EXPORT_JSON_NAME, schema: exportDocument },
 }
 
 export type Failure = {
@@ -186,7 +191,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   const log = options.log ?? (() => undefined)
   const maxFailures = options.maxFailures ?? 50
   const endpoints = (await loadEndpoints()).filter((e) => !options.only || options.only(endpointKey(e)))
-  const plans = endpoints.map((e) => planFor(e, MULTIPART_FIELDS[endpointKey(e)]))
+  const plans = endpoints.map((e) => planFor(e, MULTIPART_FIELDS[endpointKey(e)], MULTIPART_FILES[endpointKey(e)]))
   const byKey = new Map(plans.map((p) => [p.key, p]))
   const world = await createWorld(app, db, clock)
   const requests = fc.sample(fc.oneof(...plans.map((p) => p.arbitrary)), { seed, numRuns: runs })
