@@ -13,7 +13,8 @@ export const stylesheetSingleton = (): Sheet => {
   let sheet: CSSStyleSheet | null = null
   return {
     add(style) {
-      if (counter === 0 && typeof document !== 'undefined') {
+      // browsers without constructable stylesheets (none the app supports) just lose the lock's rules
+      if (counter === 0 && typeof document !== 'undefined' && 'adoptedStyleSheets' in document) {
         sheet = new CSSStyleSheet()
         sheet.replaceSync(style)
         document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet]
