@@ -53,9 +53,10 @@ test('rules are created, edited, reordered, switched off and deleted', async ({
   // a bad pattern is refused with the reason
   await rules.page.getByRole('button', { name: 'Edit Coffee' }).click()
   await rules.dialog.getByLabel('Condition 1: how to compare').selectOption('regex')
-  await rules.dialog.getByLabel('Condition 1: pattern').fill('(a+)+')
+  // (patterns run on RE2, which has no back-references: (a+)+ is harmless there and allowed)
+  await rules.dialog.getByLabel('Condition 1: pattern').fill('(a)\\1')
   await rules.dialog.getByRole('button', { name: 'Save rule' }).click()
-  await expect(rules.dialog).toContainText('A repeated group may not itself repeat')
+  await expect(rules.dialog).toContainText('Back-references (\\1) are not allowed in a rule')
   await rules.dialog.getByLabel('Condition 1: pattern').fill('coffee|espresso')
   await rules.dialog.getByLabel('Name', { exact: true }).fill('Coffee shops')
   await rules.save()

@@ -165,11 +165,11 @@ describe('household', () => {
     await ok(owner.patch('/api/household', { name: 'The Olsens' }))
     for (const role of ['adult', 'teen', 'viewer'] as const) {
       const created = await ok<Invite>(
-        owner.request({ method: 'POST', url: '/api/household/invites', payload: { role }, headers: { host: 'family.example:8080' } }),
+        owner.request({ method: 'POST', url: '/api/household/invites', payload: { role }, headers: { host: 'family.localhost:8080' } }),
         201,
       )
       expect(created.token).toMatch(/^[A-Za-z0-9_-]{32}$/)
-      expect(created.url).toBe(`http://family.example:8080/join/${created.token}`)
+      expect(created.url).toBe(`http://family.localhost:8080/join/${created.token}`)
       expect(created).toMatchObject({ role, expiresAt: '2026-03-22T12:00:00.000Z', createdAt: '2026-03-15T12:00:00.000Z' })
       const listed = await ok<Invite[]>(owner.get('/api/household/invites'))
       expect(listed.map((i) => i.token)).toContain(created.token)
