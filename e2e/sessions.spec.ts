@@ -240,7 +240,7 @@ test.describe('password reset with the link from cli reset-link', () => {
       await expect(page.getByRole('heading', { name: 'Password changed' })).toBeVisible()
       await checkAxe(page, 'password changed')
       await shot(page, 'reset-password-done')
-      await page.getByRole('link', { name: 'Sign in' }).click()
+      await page.getByRole('link', { name: 'Sign in', exact: true }).click()
       await expect(page).toHaveURL(/\/auth\/login$/)
       await context.close()
     }

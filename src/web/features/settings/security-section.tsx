@@ -10,9 +10,7 @@ import { Badge } from '../../components/ui/badge'
 import { Button } from '../../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
 import { Skeleton } from '../../components/ui/skeleton'
-import { errorMessage } from '../../lib/api'
 import { useAuth } from '../../lib/auth'
-import { toast } from '../../lib/toast'
 import { useAuditLog, useEndSession, useRevokeOtherSessions, useSessions } from './api/security'
 
 const formats = new Map<string, Intl.DateTimeFormat>()
@@ -57,12 +55,7 @@ function SessionRow({ session, when }: { session: Session; when: (iso: string) =
           size="sm"
           disabled={end.isPending}
           aria-label={`Sign out ${session.device}, last seen ${when(session.lastSeenAt)}`}
-          onClick={() =>
-            end.mutate(session.id, {
-              onSuccess: () => toast({ title: 'Signed out', description: `${session.device} is signed out.` }),
-              onError: (error) => toast({ title: 'Could not sign out', description: errorMessage(error), variant: 'destructive' }),
-            })
-          }
+          onClick={() => end.mutate({ id: session.id, device: session.device })}
         >
           Sign out
         </Button>
@@ -100,13 +93,7 @@ function SessionsList({ when }: { when: (iso: string) => string }) {
         <Button
           variant="outline"
           disabled={others === 0 || revoke.isPending}
-          onClick={() =>
-            revoke.mutate(undefined, {
-              onSuccess: ({ ended }) =>
-                toast({ title: 'Other devices signed out', description: `${ended} session${ended === 1 ? '' : 's'} ended.` }),
-              onError: (error) => toast({ title: 'Could not sign out', description: errorMessage(error), variant: 'destructive' }),
-            })
-          }
+          onClick={() => revoke.mutate()}
         >
           <LogOut aria-hidden="true" />
           Sign out all other devices

@@ -4,7 +4,8 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { getAuditLog } from '../../../../contract/audit'
 import { endSession, listSessions, revokeOtherSessions } from '../../../../contract/sessions'
-import { callEndpoint, callEndpointPage } from '../../../lib/api'
+import { callEndpoint, callEndpointPage, errorMessage } from '../../../lib/api'
+import { toast } from '../../../lib/toast'
 
 export const securityKeys = {
   sessions: () => ['/api/auth/sessions'] as const,
@@ -39,10 +40,13 @@ function useRefreshSecurity() {
     ])
 }
 
+// the toasts are said here, not by the row: the row is gone once the list is refreshed
 export function useEndSession() {
   const refresh = useRefreshSecurity()
   return useMutation({
-    mutationFn: (id: string) => callEndpoint(endSession, { params: { id } }),
+    mutationFn: (session: { id: string; device: string }) => callEndpoint(endSession, { params: { id: session.id } }),
+    onSuccess: (_ok, session) => toast({ title: 'Signed out', description: `${session.device} is signed out.` }),
+    onError: (error) => toast({ title: 'Could not sign out', description: errorMessage(error), variant: 'destructive' }),
     onSettled: refresh,
   })
 }
@@ -51,6 +55,9 @@ export function useRevokeOtherSessions() {
   const refresh = useRefreshSecurity()
   return useMutation({
     mutationFn: () => callEndpoint(revokeOtherSessions),
+    onSuccess: ({ ended }) =>
+      toast({ title: 'Other devices signed out', description: `${ended} session${ended === 1 ? '' : 's'} ended.` }),
+    onError: (error) => toast({ title: 'Could not sign out', description: errorMessage(error), variant: 'destructive' }),
     onSettled: refresh,
   })
 }
