@@ -38,5 +38,13 @@ test('the dashboard, a dialog and a toast break no rule of the CSP', async ({ pa
   await expect(page.getByText('Account added').first()).toBeVisible()
   await dashboard.goto()
   await dashboard.waitForData()
+
+  // a dialog on a page that scrolls: the lock then also pads for the scroll bar
+  await page.setViewportSize({ width: 1024, height: 400 })
+  await page.goto('/settings')
+  await page.getByTestId('your-data').getByRole('button', { name: 'Delete my account' }).click()
+  await expect(page.getByRole('dialog')).toBeVisible()
+  expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden')
+  await page.keyboard.press('Escape')
   expect(violations).toEqual([])
 })
