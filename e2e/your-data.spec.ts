@@ -130,9 +130,6 @@ test('delete my account: the deletion screen, its download, then cancel gives th
   test.setTimeout(180_000)
   // the wrong password is refused on purpose; pages open when the account turns restricted may be refused too
   allowConsoleErrors(/status of 403 \(Forbidden\)/)
-  // KNOWN, reported to the lead: on a page that scrolls (Settings), the dialog's scroll lock
-  // (react-remove-scroll-bar) adds a <style> element that the CSP without 'unsafe-inline' blocks
-  allowConsoleErrors(/Applying inline style violates the following Content Security Policy directive 'style-src 'self''/)
   await seed.account(page.request, { name: 'Everyday', type: 'checking', openingBalance: 10 })
   await page.goto('/settings')
   await page.getByTestId('your-data').getByRole('button', { name: 'Delete my account' }).click()
