@@ -12,6 +12,7 @@ import { mkdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { joinHousehold, newUser, register, completeOnboarding } from './support/api'
+import AxeBuilder from '@axe-core/playwright'
 import { checkAxe } from './support/axe'
 import { E2E_BASE_URL, expect, test } from './support/fixtures'
 import { Authenticator, enableMfaByApi } from './support/totp'
@@ -26,7 +27,6 @@ const SHOTS = process.env.KINWISE_SHOTS_DIR
 async function shot(page: Page, name: string, fullPage = true): Promise<void> {
   if (!SHOTS) return
   mkdirSync(SHOTS, { recursive: true })
-  await page.waitForLoadState('networkidle')
   await expect(page.locator('.animate-pulse')).toHaveCount(0)
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage })
 }
@@ -39,15 +39,33 @@ async function switchTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
 }
 
 /**
+ * axe without waiting for networkidle: after a repeated navigation the /api/auth/user preload
+ * sometimes never settles (reported; not this feature's), so checkAxe would wait forever on the
+ * sign-in page. The code step has no skeleton to wait for.
+ */
+async function axeNow(page: Page, what: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze()
+  expect(
+    results.violations.map((v) => ({ id: v.id, help: v.help })),
+    `axe on ${what}`,
+  ).toEqual([])
+}
+
+/**
  * The page on a desktop and a phone, light and dark: axe in both themes, no sideways scrolling
  * on the phone, and screenshots. Ends on a light desktop.
  */
-async function lookEverywhere(page: Page, name: string, ready: () => Promise<void>): Promise<void> {
+async function lookEverywhere(
+  page: Page,
+  name: string,
+  ready: () => Promise<void>,
+  axe: (page: Page, what: string) => Promise<void> = checkAxe,
+): Promise<void> {
   for (const theme of ['light', 'dark'] as const) {
     await page.setViewportSize(DESKTOP)
     await switchTheme(page, theme)
     await ready()
-    await checkAxe(page, `${name} (${theme})`)
+    await axe(page, `${name} (${theme})`)
     await shot(page, `${name}-desktop-${theme}`)
     await page.setViewportSize(PHONE)
     await ready()
@@ -158,7 +176,7 @@ test('set up the authenticator app, sign in with a code and with a recovery code
   await expect(step.codeInput).toBeFocused()
   await expect(step.codeInput).toHaveAttribute('autocomplete', 'one-time-code')
   await expect(step.usePasskey).toHaveCount(0)
-  await lookEverywhere(page, 'mfa-code-step', () => step.codeInput.waitFor())
+  await lookEverywhere(page, 'mfa-code-step', () => step.codeInput.waitFor(), axeNow)
   // the same step on its own address (single sign-on comes back to /auth/login?mfa=1); no axe
   // after this second load of the page: the /api/auth/user preload of a repeated navigation
   // sometimes never settles, so networkidle never comes (reported; not this feature's)
@@ -177,7 +195,7 @@ test('set up the authenticator app, sign in with a code and with a recovery code
   await signInWithPassword(page, user)
   await step.useRecovery.click()
   await expect(step.recoveryInput).toBeFocused()
-  await checkAxe(page, 'the recovery code step')
+  await axeNow(page, 'the recovery code step')
   await step.recoveryInput.fill(codes[0]?.toUpperCase() ?? '')
   await step.verifyButton.click()
   await page.waitForURL((url) => url.pathname === '/')
