@@ -10,8 +10,11 @@ export type BootUser = User | null | undefined
 export async function fetchBootUser(): Promise<BootUser> {
   try {
     const res = await fetch('/api/auth/user', { credentials: 'include' })
-    if (res.status === 401) return null
-    if (!res.ok) return undefined
+    // an unread body keeps the request open (API answers are no-store, so nothing drains it)
+    if (res.status === 401 || !res.ok) {
+      await res.body?.cancel().catch(() => undefined)
+      return res.status === 401 ? null : undefined
+    }
     const user: User = await res.json()
     return user
   } catch {
