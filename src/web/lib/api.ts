@@ -35,7 +35,11 @@ export type UnauthorizedBehavior = 'returnNull' | 'throw'
 export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
   return async ({ queryKey }) => {
     const res = await fetch(queryKey.join('/'), { credentials: 'include' })
-    if (options.on401 === 'returnNull' && res.status === 401) return null
+    if (options.on401 === 'returnNull' && res.status === 401) {
+      // let go of the unread body: API answers are no-store, so nothing else drains it
+      await res.body?.cancel().catch(() => undefined)
+      return null
+    }
     await throwIfResNotOk(res)
     const json: T = await res.json()
     return json
