@@ -8,35 +8,16 @@
 // without MFA sees only the set-up until they finish it. axe finds nothing on the MFA page and
 // the code step in both themes; with KINWISE_SHOTS_DIR set, screenshots go there (desktop and
 // phone, light and dark).
-import { mkdirSync, readFileSync } from 'node:fs'
-import path from 'node:path'
+import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { joinHousehold, newUser, register, completeOnboarding } from './support/api'
 import AxeBuilder from '@axe-core/playwright'
 import { checkAxe } from './support/axe'
+import { DESKTOP, lookEverywhere, PHONE, shot } from './support/look'
 import { E2E_BASE_URL, expect, test } from './support/fixtures'
 import { Authenticator, enableMfaByApi } from './support/totp'
 import { LoginPage } from './page-models/login-page'
 import { MfaPage, MfaStep } from './page-models/mfa-page'
-
-const PHONE = { width: 390, height: 844 }
-const DESKTOP = { width: 1440, height: 900 }
-const SHOTS = process.env.KINWISE_SHOTS_DIR
-
-/** A screenshot into KINWISE_SHOTS_DIR of what the page shows now. */
-async function shot(page: Page, name: string, fullPage = true): Promise<void> {
-  if (!SHOTS) return
-  mkdirSync(SHOTS, { recursive: true })
-  await expect(page.locator('.animate-pulse')).toHaveCount(0)
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage })
-}
-
-/** Switches the theme with the header's toggle (no reload: the page keeps its state). */
-async function switchTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
-  const dark = await page.evaluate(() => document.documentElement.classList.contains('dark'))
-  if (dark !== (theme === 'dark')) await page.getByTestId('theme-toggle').click()
-  await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/)
-}
 
 /**
  * axe without waiting for networkidle: after a repeated navigation the /api/auth/user preload
@@ -49,33 +30,6 @@ async function axeNow(page: Page, what: string): Promise<void> {
     results.violations.map((v) => ({ id: v.id, help: v.help })),
     `axe on ${what}`,
   ).toEqual([])
-}
-
-/**
- * The page on a desktop and a phone, light and dark: axe in both themes, no sideways scrolling
- * on the phone, and screenshots. Ends on a light desktop.
- */
-async function lookEverywhere(
-  page: Page,
-  name: string,
-  ready: () => Promise<void>,
-  axe: (page: Page, what: string) => Promise<void> = checkAxe,
-): Promise<void> {
-  for (const theme of ['light', 'dark'] as const) {
-    await page.setViewportSize(DESKTOP)
-    await switchTheme(page, theme)
-    await ready()
-    await axe(page, `${name} (${theme})`)
-    await shot(page, `${name}-desktop-${theme}`)
-    await page.setViewportSize(PHONE)
-    await ready()
-    const width = await page.evaluate(() => document.documentElement.scrollWidth)
-    expect(width, `${name} scrolls sideways on a phone`).toBeLessThanOrEqual(PHONE.width)
-    await shot(page, `${name}-phone-${theme}`)
-  }
-  await page.setViewportSize(DESKTOP)
-  await switchTheme(page, 'light')
-  await ready()
 }
 
 async function signOutFromSidebar(page: Page): Promise<void> {

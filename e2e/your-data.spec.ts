@@ -4,44 +4,12 @@
 // path leads to and which still downloads the data; cancelling gives the app back. axe finds
 // nothing on Settings and on the deletion screen in both themes; with KINWISE_SHOTS_DIR set,
 // screenshots go there (desktop and phone, light and dark).
-import { mkdirSync, readFileSync } from 'node:fs'
-import path from 'node:path'
+import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import yauzl from 'yauzl'
 import { isoToday, seed, signUpOnboarded } from './support/api'
-import { checkAxe, setTheme } from './support/axe'
+import { lookEverywhere } from './support/look'
 import { expect, test } from './support/fixtures'
-
-const PHONE = { width: 390, height: 844 }
-const DESKTOP = { width: 1440, height: 900 }
-const SHOTS = process.env.KINWISE_SHOTS_DIR
-
-async function shot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return
-  mkdirSync(SHOTS, { recursive: true })
-  await page.waitForLoadState('networkidle')
-  await expect(page.locator('.animate-pulse')).toHaveCount(0)
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true })
-}
-
-/** axe in both themes, no sideways scrolling on a phone, screenshots; ends on a light desktop. */
-async function lookEverywhere(page: Page, name: string, ready: () => Promise<void>): Promise<void> {
-  for (const theme of ['light', 'dark'] as const) {
-    await page.setViewportSize(DESKTOP)
-    await setTheme(page, theme)
-    await ready()
-    await checkAxe(page, `${name} (${theme})`)
-    await shot(page, `${name}-desktop-${theme}`)
-    await page.setViewportSize(PHONE)
-    await ready()
-    const width = await page.evaluate(() => document.documentElement.scrollWidth)
-    expect(width, `${name} scrolls sideways on a phone`).toBeLessThanOrEqual(PHONE.width)
-    await shot(page, `${name}-phone-${theme}`)
-  }
-  await page.setViewportSize(DESKTOP)
-  await setTheme(page, 'light')
-  await ready()
-}
 
 async function zipEntries(file: string): Promise<Map<string, string>> {
   const zip = await yauzl.fromBufferPromise(readFileSync(file), { lazyEntries: true })
@@ -70,17 +38,38 @@ test('Settings → Your data downloads everything as one ZIP, and a new househol
   freshUser,
 }) => {
   test.setTimeout(180_000)
-  const account = await seed.account(page.request, { name: 'Everyday', type: 'checking', openingBalance: 1200 })
-  await seed.transaction(page.request, { accountId: account.id, amount: -42.5, date: isoToday(-1), merchant: 'Bakery, "the good one"' })
+  const account = await seed.account(page.request, {
+    name: 'Everyday',
+    type: 'checking',
+    openingBalance: 1200,
+  })
+  await seed.transaction(page.request, {
+    accountId: account.id,
+    amount: -42.5,
+    date: isoToday(-1),
+    merchant: 'Bakery, "the good one"',
+  })
   await page.goto('/settings')
   const section = page.getByTestId('your-data')
   await expect(section.getByRole('heading', { name: 'Your data' })).toBeVisible()
   // the owner of an account-less household may move one here; this one has an account, so the import refuses
-  await expect(section.getByRole('heading', { name: 'Move to another Kinwise server' })).toBeVisible()
+  await expect(
+    section.getByRole('heading', { name: 'Move to another Kinwise server' }),
+  ).toBeVisible()
 
-  const files = await downloadZip(page, section.getByRole('button', { name: 'Download everything (ZIP)' }))
+  const files = await downloadZip(
+    page,
+    section.getByRole('button', { name: 'Download everything (ZIP)' }),
+  )
   expect([...files.keys()]).toEqual(
-    expect.arrayContaining(['kinwise-export.json', 'accounts.csv', 'transactions.csv', 'categories.csv', 'budgets.csv', 'ofx/Everyday.ofx']),
+    expect.arrayContaining([
+      'kinwise-export.json',
+      'accounts.csv',
+      'transactions.csv',
+      'categories.csv',
+      'budgets.csv',
+      'ofx/Everyday.ofx',
+    ]),
   )
   const doc = JSON.parse(files.get('kinwise-export.json') ?? '{}') as {
     format: string
@@ -93,14 +82,19 @@ test('Settings → Your data downloads everything as one ZIP, and a new househol
   expect(doc.version).toBe(1)
   expect(doc.members.map((m) => m.firstName)).toEqual([freshUser.firstName])
   expect(doc.accounts).toEqual([expect.objectContaining({ name: 'Everyday', balance: 1157.5 })])
-  expect(doc.transactions.map((t) => [t.merchant, t.amount])).toContainEqual(['Bakery, "the good one"', -42.5])
+  expect(doc.transactions.map((t) => [t.merchant, t.amount])).toContainEqual([
+    'Bakery, "the good one"',
+    -42.5,
+  ])
   expect(files.get('transactions.csv')).toContain('"Bakery, ""the good one"""')
   expect(files.get('ofx/Everyday.ofx')).toContain('<TRNAMT>-42.50')
   await expect(page.getByTestId('toast').getByText('Your data is downloading')).toBeVisible()
 
   await page.getByTestId('your-data').scrollIntoViewIfNeeded()
   await lookEverywhere(page, 'your-data-settings', async () => {
-    await expect(page.getByTestId('your-data').getByRole('button', { name: 'Delete my account' })).toBeVisible()
+    await expect(
+      page.getByTestId('your-data').getByRole('button', { name: 'Delete my account' }),
+    ).toBeVisible()
   })
 
   // moving: a brand-new account (its household still empty) imports the ZIP from Settings
@@ -118,7 +112,9 @@ test('Settings → Your data downloads everything as one ZIP, and a new househol
   await other.goto('/settings')
   await move.getByLabel('Kinwise export (ZIP)').setInputFiles(files.file)
   await move.getByRole('button', { name: 'Import' }).click()
-  await expect(move.getByRole('alert')).toContainText('can be imported only into an empty household')
+  await expect(move.getByRole('alert')).toContainText(
+    'can be imported only into an empty household',
+  )
   await elsewhere.close()
 })
 
@@ -146,8 +142,12 @@ test('delete my account: the deletion screen, its download, then cancel gives th
   const screen = page.getByTestId('deletion-pending')
   await expect(screen).toBeVisible()
   await page.waitForURL('**/account-deletion')
-  const expected = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(new Date(Date.now() + 30 * 86_400_000))
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Your account will be deleted on ${expected}`)
+  const expected = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(
+    new Date(Date.now() + 30 * 86_400_000),
+  )
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    `Your account will be deleted on ${expected}`,
+  )
 
   // every other path leads here, a reload too
   await page.goto('/accounts')

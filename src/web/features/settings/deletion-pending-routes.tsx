@@ -2,14 +2,13 @@
 // instead of the app for the 30 days until it happens. The server opens only the export, the
 // cancel and their own user to such a session (ACCOUNT_DELETION_PENDING on everything else), so
 // every path leads here. Cancelling clears deleteAfter and the full app takes over again.
-import { CalendarX2, LogOut, RotateCcw } from 'lucide-react'
+import { CalendarX2, RotateCcw } from 'lucide-react'
 import { Navigate, Route, Routes } from 'react-router'
 import { FormError } from '../../components/form-dialog'
-import { Logo } from '../../components/logo'
-import { ThemeToggle } from '../../components/theme-toggle'
+import { RestrictedFrame } from '../../components/restricted-frame'
 import { Button } from '../../components/ui/button'
 import { Card, CardContent } from '../../components/ui/card'
-import { signOut, useAuth } from '../../lib/auth'
+import { useAuth } from '../../lib/auth'
 import { useDocumentTitle } from '../../lib/document-title'
 import { toast } from '../../lib/toast'
 import { useCancelDeletion } from './api/your-data'
@@ -29,51 +28,43 @@ function DeletionPendingScreen() {
   const cancel = useCancelDeletion()
   const day = user?.deleteAfter ? deletionDay(user.deleteAfter, user.locale) : ''
   return (
-    <div className="flex min-h-dvh flex-col" data-testid="deletion-pending">
-      <header className="sticky top-0 z-30 border-b bg-background/90 backdrop-blur">
-        <div className="mx-auto flex h-16 w-full max-w-2xl items-center gap-2 px-4 sm:px-6">
-          <Logo className="mr-auto" />
-          <ThemeToggle />
-          <Button variant="ghost" onClick={signOut}>
-            <LogOut aria-hidden="true" />
-            Sign out
-          </Button>
-        </div>
-      </header>
-      <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
-        <div className="mx-auto w-full max-w-2xl px-4 py-10 sm:px-6">
-          <Card>
-            <CardContent className="grid gap-5 p-6 sm:p-8">
-              <CalendarX2 aria-hidden="true" className="size-10 text-warning" />
-              <h1 className="text-2xl font-semibold tracking-tight" data-testid="page-title">
-                Your account will be deleted on {day}
-              </h1>
-              <p className="text-muted-foreground">
-                You asked for your Kinwise account to be deleted. Until that day you can download
-                everything you have in Kinwise, or change your mind and keep your account. Then your
-                account and your data are removed for good.
-              </p>
-              <div className="flex flex-col gap-2 sm:flex-row">
-                <ExportButton label="Download my data" />
-                <Button
-                  type="button"
-                  onClick={() =>
-                    cancel.mutate(undefined, {
-                      onSuccess: () => toast({ title: 'Your account stays', description: 'The deletion is cancelled.' }),
-                    })
-                  }
-                  disabled={cancel.isPending}
-                >
-                  <RotateCcw aria-hidden="true" />
-                  {cancel.isPending ? 'Cancelling…' : 'Cancel deletion'}
-                </Button>
-              </div>
-              <FormError error={cancel.error} />
-            </CardContent>
-          </Card>
-        </div>
-      </main>
-    </div>
+    <RestrictedFrame width="2xl" testId="deletion-pending">
+      <div className="mx-auto w-full max-w-2xl px-4 py-10 sm:px-6">
+        <Card>
+          <CardContent className="grid gap-5 p-6 sm:p-8">
+            <CalendarX2 aria-hidden="true" className="size-10 text-warning" />
+            <h1 className="text-2xl font-semibold tracking-tight" data-testid="page-title">
+              Your account will be deleted on {day}
+            </h1>
+            <p className="text-muted-foreground">
+              You asked for your Kinwise account to be deleted. Until that day you can download
+              everything you have in Kinwise, or change your mind and keep your account. Then your
+              account and your data are removed for good.
+            </p>
+            <div className="flex flex-col gap-2 sm:flex-row">
+              <ExportButton label="Download my data" />
+              <Button
+                type="button"
+                onClick={() =>
+                  cancel.mutate(undefined, {
+                    onSuccess: () =>
+                      toast({
+                        title: 'Your account stays',
+                        description: 'The deletion is cancelled.',
+                      }),
+                  })
+                }
+                disabled={cancel.isPending}
+              >
+                <RotateCcw aria-hidden="true" />
+                {cancel.isPending ? 'Cancelling…' : 'Cancel deletion'}
+              </Button>
+            </div>
+            <FormError error={cancel.error} />
+          </CardContent>
+        </Card>
+      </div>
+    </RestrictedFrame>
   )
 }
 
