@@ -320,8 +320,12 @@ test('a failed payment shows a banner on the page and in the app shell, for the 
     'Payment failed — update your card by December 1, 2026 to keep Premium',
   )
   await checkAxe(page, 'the Subscription page with a failed payment')
+  // the portal's address is opened with location.assign: let that navigation end before the next
+  // one, or it aborts page.goto
+  const toPortal = page.waitForEvent('load')
   await plans.pastDue.getByRole('button', { name: 'Manage billing' }).click()
   await expect.poll(() => portals).toBe(1)
+  await toPortal
 
   // every other page shows it in the shell
   await page.goto('/goals')
