@@ -7,6 +7,7 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   foreignKey,
   index,
   integer,
@@ -77,6 +78,8 @@ export const users = pgTable(
     passwordChangedAt: timestamp({ withTimezone: true }),
     /** deletion requested: until then sign-in offers only the export and the cancel (issue 15) */
     deleteAfter: timestamp({ withTimezone: true }),
+    /** AI coaching's tone for this member: gentle | direct (issue 18) */
+    coachTone: text().notNull().default('gentle'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -212,6 +215,8 @@ export const households = pgTable(
     billingEventAt: timestamp({ withTimezone: true }),
     /** the owner requires every member to use a second factor */
     requireMfa: boolean().notNull().default(false),
+    /** what net worth, reports and holdings are converted to (issue 16, ADR 0027) */
+    baseCurrency: text().notNull().default('USD'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -288,11 +293,21 @@ export const accounts = pgTable(
     isClosed: boolean().notNull().default(false),
     // identity of the account inside bank files (OFX BANKID:ACCTID, IBAN), for imports
     externalKey: text(),
+    /** investment accounts: how sold shares' cost is taken, fifo (default) or average */
+    costMethod: text().notNull().default('fifo'),
+    /**
+     * investment accounts: the part of `balance` that the investment activities make (their
+     * cash effect plus the holdings at the latest prices). `balance` = the ledger's transactions +
+     * this, so every sum of balances (net worth, dashboard, mood) includes the holdings; a
+     * revaluation moves both by the same difference (ADR 0027)
+     */
+    investmentValue: cents().notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('accounts_household_idx').on(t.householdId),
+    check('accounts_cost_method_check', sql`${t.costMethod} in ('fifo', 'average')`),
     uniqueIndex('accounts_external_key_idx').on(t.householdId, t.externalKey),
     check(
       'accounts_type_check',
@@ -429,6 +444,8 @@ export const transactions = pgTable(
     importedPayee: text(),
     billId: uuid(),
     isSplit: boolean().notNull().default(false),
+    /** a bank connection's row not yet posted (issue 19): it becomes the posted row, never a second one */
+    pending: boolean().notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -492,6 +509,29 @@ export const monthlyRollups = pgTable(
       .on(t.householdId, t.accountId, t.categoryId, t.month)
       .nullsNotDistinct(),
     index('monthly_rollups_month_idx').on(t.householdId, t.month),
+  ],
+)
+
+/**
+ * Per account, payee and month: money spent (standard money out; a split's parts that are money
+ * out) and how many purchases, kept with every transaction write like monthly_rollups, so the
+ * top-merchants report never scans a year of transactions (issue 16, ADR 0027).
+ */
+export const merchantRollups = pgTable(
+  'merchant_rollups',
+  {
+    householdId: householdRef(),
+    accountId: uuid()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    merchant: text().notNull(),
+    month: date().notNull(),
+    spent: cents().notNull().default(0),
+    count: integer().notNull().default(0),
+  },
+  (t) => [
+    unique('merchant_rollups_key').on(t.householdId, t.accountId, t.merchant, t.month),
+    index('merchant_rollups_month_idx').on(t.householdId, t.month),
   ],
 )
 
@@ -657,3 +697,511 @@ export const jobRuns = pgTable('job_runs', {
   name: text().primaryKey(),
   lastRunAt: timestamp({ withTimezone: true }).notNull(),
 })
+
+// ---- Investments (issue 16, ADR 0027) ----
+
+/** A security the household holds or held: its symbol is unique in the household. */
+export const securities = pgTable(
+  'securities',
+  {
+    id: id(),
+    householdId: householdRef(),
+    /** upper case, as typed or read from a statement (ticker, or CUSIP/ISIN when there is none) */
+    symbol: text().notNull(),
+    name: text().notNull().default(''),
+    kind: text().notNull().default('stock'),
+    /** the currency its prices are quoted in */
+    currency: text().notNull().default('USD'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('securities_symbol_idx').on(t.householdId, t.symbol),
+    check('securities_kind_check', sql`${t.kind} in ('stock', 'etf', 'fund', 'bond', 'crypto', 'cash', 'other')`),
+  ],
+)
+
+/**
+ * Activities of an investment account. quantity is whole 1e-8 shares, price whole 1e-8 of the
+ * currency unit per share (domain/investments/lots), amount and fees cents in the account's
+ * currency; ratio is a split's new shares per old share.
+ */
+export const investmentActivities = pgTable(
+  'investment_activities',
+  {
+    id: id(),
+    householdId: householdRef(),
+    accountId: uuid()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** null for cash-only activities (interest, a fee, cash in or out) */
+    securityId: uuid().references(() => securities.id, { onDelete: 'restrict' }),
+    userId: uuid().notNull(),
+    type: text().notNull(),
+    date: date().notNull(),
+    quantity: bigint({ mode: 'number' }),
+    price: bigint({ mode: 'number' }),
+    amount: cents(),
+    fees: cents().notNull().default(0),
+    ratio: doublePrecision(),
+    /** transfers in: the basis the shares bring */
+    costBasis: cents(),
+    memo: text().notNull().default(''),
+    source: text().notNull().default('manual'),
+    /** the statement's id of the activity (OFX FITID): a re-import skips it */
+    externalId: text(),
+    importBatchId: uuid(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('investment_activities_account_idx').on(t.accountId, t.date),
+    index('investment_activities_security_idx').on(t.securityId),
+    uniqueIndex('investment_activities_external_idx').on(t.accountId, t.externalId).where(sql`${t.externalId} is not null`),
+    check(
+      'investment_activities_type_check',
+      sql`${t.type} in ('buy', 'sell', 'dividend', 'interest', 'fee', 'split', 'transfer_in', 'transfer_out')`,
+    ),
+    check('investment_activities_source_check', sql`${t.source} in ('manual', 'import')`),
+  ],
+)
+
+/** One price a day per security (1e-8 of its currency per share). */
+export const securityPrices = pgTable(
+  'security_prices',
+  {
+    securityId: uuid()
+      .notNull()
+      .references(() => securities.id, { onDelete: 'cascade' }),
+    householdId: householdRef(),
+    date: date().notNull(),
+    price: bigint({ mode: 'number' }).notNull(),
+    /** manual | csv | statement | provider */
+    source: text().notNull().default('manual'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.securityId, t.date] }),
+    check('security_prices_source_check', sql`${t.source} in ('manual', 'csv', 'statement', 'provider')`),
+    check('security_prices_price_check', sql`${t.price} >= 0`),
+  ],
+)
+
+/** The household's target allocation by asset kind, in whole percent summing to 100. */
+export const allocationTargets = pgTable(
+  'allocation_targets',
+  {
+    householdId: householdRef(),
+    kind: text().notNull(),
+    percent: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.householdId, t.kind] }),
+    check('allocation_targets_percent_check', sql`${t.percent} between 0 and 100`),
+  ],
+)
+
+/**
+ * Each investment account's value (cash from its activities plus holdings at that day's prices)
+ * at each month's end, written by a revaluation: the net-worth report's history reads these.
+ * Null when a holding had no known price then.
+ */
+export const investmentMonthValues = pgTable(
+  'investment_month_values',
+  {
+    accountId: uuid()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    householdId: householdRef(),
+    /** the first of the month */
+    month: date().notNull(),
+    value: cents(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.month] }), index('investment_month_values_household_idx').on(t.householdId, t.month)],
+)
+
+/**
+ * Exchange rates a household keeps: on `date`, one unit of `currency` is worth `rate` units of
+ * `quote` (the base currency when it was entered). A conversion on a day uses the latest rate
+ * on or before it; with none, the amount is shown as missing, never at 1.
+ */
+export const exchangeRates = pgTable(
+  'exchange_rates',
+  {
+    householdId: householdRef(),
+    currency: text().notNull(),
+    quote: text().notNull(),
+    date: date().notNull(),
+    rate: doublePrecision().notNull(),
+    /** manual | csv | provider */
+    source: text().notNull().default('manual'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.householdId, t.currency, t.quote, t.date] }),
+    check('exchange_rates_rate_check', sql`${t.rate} > 0`),
+    check('exchange_rates_source_check', sql`${t.source} in ('manual', 'csv', 'provider')`),
+  ],
+)
+
+// ---- Savings challenges (issue 17, ADR 0028) ----
+
+/**
+ * A savings challenge of the household. `config` holds the kind's settings (step and direction,
+ * categories, card accounts, daily allowance, percent, target), checked by the contract; progress
+ * is always worked out from transactions and goal contributions, never stored.
+ */
+export const savingsChallenges = pgTable(
+  'savings_challenges',
+  {
+    id: id(),
+    householdId: householdRef(),
+    createdBy: userRef(),
+    kind: text().notNull(),
+    name: text().notNull(),
+    config: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    /** the goal it feeds (52-week, round-ups, custom): its contributions are the progress */
+    goalId: uuid().references(() => goals.id, { onDelete: 'set null' }),
+    startDate: date().notNull(),
+    endDate: date().notNull(),
+    /** set once progress first reached the target: the celebration and reminder are made once */
+    completedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('savings_challenges_household_idx').on(t.householdId, t.startDate),
+    check(
+      'savings_challenges_kind_check',
+      sql`${t.kind} in ('week52', 'no_spend', 'round_up', 'unspent_allowance', 'cut_category', 'custom')`,
+    ),
+  ],
+)
+
+/** The members taking part in a challenge. */
+export const savingsChallengeMembers = pgTable(
+  'savings_challenge_members',
+  {
+    challengeId: uuid()
+      .notNull()
+      .references(() => savingsChallenges.id, { onDelete: 'cascade' }),
+    userId: userRef(),
+    householdId: householdRef(),
+    joinedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.challengeId, t.userId] }), index('savings_challenge_members_user_idx').on(t.userId)],
+)
+
+// ---- Insights, coaching, the advisor and automations (issue 18) ----
+
+/**
+ * The insight feed: each insight the nightly job (or "Refresh") finds, made once per `key`
+ * (e.g. "anomaly:<transaction id>", "recurring:<series key>:price"), read, dismissed or expired.
+ * `data` holds the computed figures the page shows and the one-click action needs.
+ */
+export const insights = pgTable(
+  'insights',
+  {
+    id: id(),
+    householdId: householdRef(),
+    /** null: for the household (shown to whoever may see its accounts); else one member's */
+    userId: uuid().references(() => users.id, { onDelete: 'cascade' }),
+    kind: text().notNull(),
+    key: text().notNull(),
+    title: text().notNull(),
+    body: text().notNull().default(''),
+    severity: text().notNull().default('info'),
+    /** the accounts the insight is about: a member who does not see one of them whole never gets it */
+    accountIds: jsonb().$type<string[]>().notNull().default([]),
+    data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    readAt: timestamp({ withTimezone: true }),
+    dismissedAt: timestamp({ withTimezone: true }),
+    expiresAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('insights_key_idx').on(t.householdId, t.key),
+    index('insights_household_idx').on(t.householdId, t.createdAt),
+    check('insights_severity_check', sql`${t.severity} in ('info', 'notice', 'warning')`),
+  ],
+)
+
+/**
+ * Recurring payments found in the household's history (or confirmed by a member): one series per
+ * payee and account. `status` found | confirmed (made a bill) | dismissed | stopped.
+ */
+export const recurringSeries = pgTable(
+  'recurring_series',
+  {
+    id: id(),
+    householdId: householdRef(),
+    /** the normalised payee (domain/payee) */
+    payeeKey: text().notNull(),
+    payee: text().notNull(),
+    accountId: uuid()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    categoryId: uuid().references(() => categories.id, { onDelete: 'set null' }),
+    cadence: text().notNull(),
+    /** the expected amount, negative for money out */
+    amount: cents().notNull(),
+    lastDate: date().notNull(),
+    nextDate: date().notNull(),
+    status: text().notNull().default('found'),
+    billId: uuid().references(() => bills.id, { onDelete: 'set null' }),
+    data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('recurring_series_key_idx').on(t.householdId, t.accountId, t.payeeKey),
+    check('recurring_series_cadence_check', sql`${t.cadence} in ('weekly', 'biweekly', 'monthly', 'quarterly', 'yearly')`),
+    check('recurring_series_status_check', sql`${t.status} in ('found', 'confirmed', 'dismissed', 'stopped')`),
+  ],
+)
+
+/** The household's learned category model (the classifier's counts), trained by the nightly job. */
+export const categoryModels = pgTable('category_models', {
+  householdId: uuid()
+    .primaryKey()
+    .references(() => households.id, { onDelete: 'cascade' }),
+  model: jsonb().$type<Record<string, unknown>>().notNull(),
+  trainedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+})
+
+/**
+ * Weekly coaching actions for one member (at most three a week): the saving each would bring,
+ * accepted or dismissed, and 30 days after acceptance the measured result.
+ */
+export const coachingActions = pgTable(
+  'coaching_actions',
+  {
+    id: id(),
+    householdId: householdRef(),
+    userId: userRef(),
+    /** the Monday of the week it was made for */
+    week: date().notNull(),
+    kind: text().notNull(),
+    key: text().notNull(),
+    title: text().notNull(),
+    detail: text().notNull().default(''),
+    /** the monthly saving it would bring, cents */
+    saving: cents().notNull().default(0),
+    data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    status: text().notNull().default('open'),
+    decidedAt: timestamp({ withTimezone: true }),
+    measuredAt: timestamp({ withTimezone: true }),
+    result: jsonb().$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('coaching_actions_key_idx').on(t.userId, t.week, t.key),
+    index('coaching_actions_user_idx').on(t.userId, t.week),
+    check('coaching_actions_status_check', sql`${t.status} in ('open', 'accepted', 'dismissed')`),
+  ],
+)
+
+/** The advisor's conversations, one member's each, deletable. */
+export const advisorConversations = pgTable(
+  'advisor_conversations',
+  {
+    id: id(),
+    householdId: householdRef(),
+    userId: userRef(),
+    title: text().notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('advisor_conversations_user_idx').on(t.userId, t.updatedAt)],
+)
+
+/** Messages of a conversation; an answer keeps the figures it used and the tool calls made. */
+export const advisorMessages = pgTable(
+  'advisor_messages',
+  {
+    id: id(),
+    conversationId: uuid()
+      .notNull()
+      .references(() => advisorConversations.id, { onDelete: 'cascade' }),
+    role: text().notNull(),
+    text: text().notNull(),
+    figures: jsonb().$type<unknown[]>().notNull().default([]),
+    toolCalls: jsonb().$type<unknown[]>().notNull().default([]),
+    /** deterministic | model */
+    engine: text().notNull().default('deterministic'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('advisor_messages_conversation_idx').on(t.conversationId, t.createdAt),
+    check('advisor_messages_role_check', sql`${t.role} in ('user', 'assistant')`),
+  ],
+)
+
+/**
+ * What runs by itself (the Automation Center): scheduled transactions, automatic transfers to
+ * goals, alerts and outgoing webhooks. `config` holds the type's settings (a webhook's secret
+ * sealed with KINWISE_SECRET_KEY); rules stay in their own table.
+ */
+export const automations = pgTable(
+  'automations',
+  {
+    id: id(),
+    householdId: householdRef(),
+    userId: userRef(),
+    type: text().notNull(),
+    name: text().notNull(),
+    config: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    isActive: boolean().notNull().default(true),
+    nextRunAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('automations_household_idx').on(t.householdId, t.type),
+    index('automations_next_run_idx').on(t.nextRunAt).where(sql`${t.isActive}`),
+    check('automations_type_check', sql`${t.type} in ('scheduled_transaction', 'goal_transfer', 'alert', 'webhook')`),
+  ],
+)
+
+/**
+ * Each run of an automation: once per `period` (unique, so several instances run it once), what it
+ * changed (ids to undo), and when it was undone.
+ */
+export const automationRuns = pgTable(
+  'automation_runs',
+  {
+    id: id(),
+    automationId: uuid()
+      .notNull()
+      .references(() => automations.id, { onDelete: 'cascade' }),
+    householdId: householdRef(),
+    period: text().notNull(),
+    status: text().notNull().default('done'),
+    summary: text().notNull().default(''),
+    changes: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    ranAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    undoneAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('automation_runs_period_idx').on(t.automationId, t.period),
+    index('automation_runs_household_idx').on(t.householdId, t.ranAt),
+  ],
+)
+
+// ---- Bank connections and QuickBooks (issue 19) ----
+
+/**
+ * A member's connection to an aggregator (SimpleFIN Bridge or Plaid). The access URL or token is
+ * sealed with KINWISE_SECRET_KEY and deleted with the connection.
+ */
+export const bankConnections = pgTable(
+  'bank_connections',
+  {
+    id: id(),
+    householdId: householdRef(),
+    userId: userRef(),
+    provider: text().notNull(),
+    /** active | error | login_required | disconnected */
+    status: text().notNull().default('active'),
+    accessSecret: text().notNull(),
+    /** Plaid's item id (webhooks name it) */
+    itemId: text(),
+    /** Plaid /transactions/sync cursor, saved after the last page only */
+    cursor: text(),
+    institution: text().notNull().default(''),
+    lastSyncAt: timestamp({ withTimezone: true }),
+    lastSuccessAt: timestamp({ withTimezone: true }),
+    lastError: text(),
+    nextSyncAt: timestamp({ withTimezone: true }),
+    consentExpiresAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('bank_connections_household_idx').on(t.householdId),
+    uniqueIndex('bank_connections_item_idx').on(t.itemId),
+    check('bank_connections_provider_check', sql`${t.provider} in ('simplefin', 'plaid')`),
+    check('bank_connections_status_check', sql`${t.status} in ('active', 'error', 'login_required', 'disconnected')`),
+  ],
+)
+
+/** The provider's accounts of a connection, each linked to a Kinwise account (chosen or created). */
+export const bankConnectionAccounts = pgTable(
+  'bank_connection_accounts',
+  {
+    id: id(),
+    connectionId: uuid()
+      .notNull()
+      .references(() => bankConnections.id, { onDelete: 'cascade' }),
+    householdId: householdRef(),
+    externalAccountId: text().notNull(),
+    accountId: uuid().references(() => accounts.id, { onDelete: 'set null' }),
+    name: text().notNull().default(''),
+    mask: text(),
+    currency: text().notNull().default('USD'),
+    balance: cents(),
+    availableBalance: cents(),
+    balanceDate: timestamp({ withTimezone: true }),
+    lastError: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('bank_connection_accounts_key').on(t.connectionId, t.externalAccountId)],
+)
+
+/** QuickBooks settings of a household: its chart of accounts, the QBO bank id, the optional API link (sealed). */
+export const quickbooksSettings = pgTable('quickbooks_settings', {
+  householdId: uuid()
+    .primaryKey()
+    .references(() => households.id, { onDelete: 'cascade' }),
+  /** the QuickBooks chart of accounts: [{ name, type }] */
+  chart: jsonb().$type<{ name: string; type: string }[]>().notNull().default([]),
+  /** INTU.BID for QBO Web Connect files */
+  intuBid: text().notNull().default('3000'),
+  updatedAt: updatedAt(),
+})
+
+/** Which QuickBooks account a Kinwise category or account maps to. */
+export const quickbooksMappings = pgTable(
+  'quickbooks_mappings',
+  {
+    householdId: householdRef(),
+    /** category | account */
+    kind: text().notNull(),
+    sourceId: uuid().notNull(),
+    qbAccount: text().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.householdId, t.kind, t.sourceId] }),
+    check('quickbooks_mappings_kind_check', sql`${t.kind} in ('category', 'account')`),
+  ],
+)
+
+/** The export log. */
+export const quickbooksExports = pgTable(
+  'quickbooks_exports',
+  {
+    id: id(),
+    householdId: householdRef(),
+    userId: userRef(),
+    format: text().notNull(),
+    fromDate: date().notNull(),
+    toDate: date().notNull(),
+    onlyNew: boolean().notNull().default(false),
+    count: integer().notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('quickbooks_exports_household_idx').on(t.householdId, t.createdAt)],
+)
+
+/** Transactions already exported to QuickBooks (for "only what was not exported before"). */
+export const quickbooksExported = pgTable(
+  'quickbooks_exported',
+  {
+    transactionId: uuid()
+      .primaryKey()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    householdId: householdRef(),
+    exportId: uuid()
+      .notNull()
+      .references(() => quickbooksExports.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('quickbooks_exported_household_idx').on(t.householdId)],
+)
