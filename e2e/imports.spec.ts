@@ -1,7 +1,8 @@
 // Statement import through the page (issue 5), against the real server: a CSV mapped column by
 // column, previewed, imported, seen on Transactions and in the balances, found again as
 // duplicates and undone; an OFX fixture that creates its account and adds nothing the second
-// time; a file that is not a statement refused with the server's message; no axe violations.
+// time; an investment statement (issue 16) brought in as activities and prices; a file that is not
+// a statement refused with the server's message; no axe violations.
 import AxeBuilder from '@axe-core/playwright'
 import { existsSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
@@ -12,9 +13,11 @@ import { AccountsPage } from './page-models/accounts-page'
 import { DashboardPage } from './page-models/dashboard-page'
 import { ImportPage } from './page-models/import-page'
 import { TransactionsPage } from './page-models/transactions-page'
+import { shot } from './support/look'
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../shared/fixtures/statements')
 const OFX_FIXTURE = path.join(FIXTURES, 'ofx/ofxparse_bank_medium.ofx')
+const ETRADE_FIXTURE = path.join(FIXTURES, 'qfx/reds_etrade_09092023.qfx')
 
 /** 2026-03-05 → 05/03/2026: the day-first dates of a European bank's export. */
 function dayFirst(iso: string): string {
@@ -177,6 +180,35 @@ test('an OFX statement creates its account; the same file again adds nothing', a
   await expect(importPage.warnings).toContainText('This very file was imported on')
   await expect(importPage.importButton).toBeDisabled()
   await expect(importPage.pastImports.getByTestId('past-import')).toHaveCount(1)
+})
+
+test('an investment statement brings its activities and prices into a new investment account', async ({
+  page,
+  freshUser: _user,
+}) => {
+  test.skip(!existsSync(ETRADE_FIXTURE), `The statement fixtures are not here (${FIXTURES}).`)
+  const importPage = new ImportPage(page)
+  await importPage.goto()
+  await importPage.upload(ETRADE_FIXTURE)
+  await expect(importPage.fileAccounts).toContainText('Investment ••5555')
+  await importPage.continueButton.click()
+  await expect(page.getByTestId('review-investments')).toContainText('4 investment activities')
+  await expect(importPage.importButton).toHaveText('Import 4 investment activities')
+  await shot(page, 'import-investments-review')
+  await importPage.importButton.click()
+  // the 4 entries and the shares held before the statement (TSM, V) as opening positions
+  await expect(page.getByTestId('summary-investments')).toHaveText(
+    '6 activities, 4 prices into Investment ••5555.',
+  )
+  await expect(importPage.summary).toContainText('Imported 6 investment activities')
+  await expect(importPage.pastImports).toContainText('6 investment activities')
+  await expect(page.getByRole('link', { name: 'View investments' })).toHaveAttribute('href', '/investments')
+  await shot(page, 'import-investments-summary')
+
+  const accounts = new AccountsPage(page)
+  await accounts.goto()
+  // cash −1,344.27 − 82.34 + 104.23 − 21.89, holdings 55.55 × 89.64 + 500 × 247.29
+  await expect(accounts.account('Investment ••5555')).toContainText('127,280.23')
 })
 
 test('a file that is not a statement is refused with the reason, and nothing is saved', async ({

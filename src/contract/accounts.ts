@@ -26,6 +26,11 @@ export const account = z.object({
   view: z.enum(['full', 'balance']),
   balance: money,
   currency: z.string(),
+  /**
+   * the balance in the household's base currency at today's rate (the same as balance when the
+   * account is in it); null when that rate is missing. Given by the list and GET of one account.
+   */
+  convertedBalance: money.nullable().optional(),
   /** only the last digits are ever kept */
   accountNumber: z.string().nullable(),
   institution: z.string().nullable(),

@@ -10,8 +10,10 @@
 // - dailyAllowance = available ÷ days left in the month counting today, rounded down, ≥ 0;
 // - categorySpending: spending by category this month (splits counted per category),
 //   largest first; uncategorized spending has categoryId null.
-// Net worth is the plain sum of account balances; previousNetWorth is the net worth at the
-// end of the previous month.
+// Net worth is the sum of account balances in the household's base currency (each other
+// currency at today's rate; one without a rate is left out and listed in missingRates, never
+// counted at 1); previousNetWorth is the net worth at the end of the previous month, at the same
+// rates.
 // Each member gets their own figures (ADR 0023): net worth and previousNetWorth add up the
 // accounts they see (balance-only ones included, private ones of others never); income,
 // expenses, available and categorySpending count only accounts whose transactions they see.
@@ -25,7 +27,10 @@ export const netWorth = z.object({
   previousNetWorth: money,
   /** percent change against the previous value; null when that was 0 */
   changePercent: z.number().nullable(),
+  /** the household's base currency: accounts in another one are converted at today's rate */
   currency: z.string(),
+  /** currencies of accounts left out of the figures because they have no rate to the base */
+  missingRates: z.array(z.string()),
 })
 
 export const categorySpending = z.object({

@@ -10,8 +10,10 @@ import { RECURRENCES } from '../domain/recurrence'
 import { RULE_FIELDS, RULE_OPERATORS } from '../domain/rules'
 import { OWNER_ONLY, PERSONAL, endpoint } from './endpoint'
 import { ACCOUNT_TYPES } from './accounts'
+import { RATE_SOURCES, rateValue } from './currencies'
 import { currencyCode, id, isoDate, money, nonNegativeMoney } from './common'
 import { TRANSACTION_SOURCES } from './transactions'
+import { ACTIVITY_SOURCES, ACTIVITY_TYPES, ASSET_KINDS, COST_METHODS, PRICE_SOURCES, price as sharePrice, quantity as shareQuantity } from './investments'
 import { notificationPrefs } from './user'
 
 export const EXPORT_FORMAT = 'kinwise-export'
@@ -77,6 +79,58 @@ const exportedAccount = z.object({
   externalKey: text(500).nullable(),
   /** false: the exporting member sees only this account's balance, so its transactions are not in the file */
   transactionsIncluded: z.boolean(),
+  /** investment accounts: how sold shares take their cost (files made before investments have none: fifo) */
+  costMethod: z.enum(COST_METHODS).optional(),
+})
+
+// Investments (issue 16). Quantities and prices are plain numbers with up to 8 decimals, as in the API.
+const exportedSecurity = z.object({
+  id,
+  symbol: z.string().regex(/^[A-Z0-9][A-Z0-9.\-_:/^=]{0,31}$/, 'Must be a symbol in upper case'),
+  name: text(200),
+  kind: z.enum(ASSET_KINDS),
+  currency: currencyCode,
+})
+
+const exportedSecurityPrice = z.object({
+  securityId: id,
+  date: isoDate,
+  price: sharePrice,
+  source: z.enum(PRICE_SOURCES),
+})
+
+// Exchange rates (issue 16): the household's, as entered (on `date` 1 currency = rate quote).
+const exportedExchangeRate = z.object({
+  currency: currencyCode,
+  quote: currencyCode,
+  date: isoDate,
+  rate: rateValue,
+  source: z.enum(RATE_SOURCES),
+})
+
+const exportedInvestmentActivity = z.object({
+  id,
+  createdAt,
+  accountId: id,
+  securityId: id.nullable(),
+  /** the member who entered it */
+  enteredBy: id,
+  type: z.enum(ACTIVITY_TYPES),
+  date: isoDate,
+  quantity: shareQuantity.nullable(),
+  price: sharePrice.nullable(),
+  amount: nonNegativeMoney.nullable(),
+  fees: nonNegativeMoney,
+  ratio: z.number().positive().max(1_000_000).nullable(),
+  costBasis: nonNegativeMoney.nullable(),
+  memo: text(1000),
+  source: z.enum(ACTIVITY_SOURCES),
+  externalId: text(1000).nullable(),
+})
+
+const exportedAllocationTarget = z.object({
+  kind: z.enum(ASSET_KINDS),
+  percent: z.number().int().min(0).max(100),
 })
 
 const exportedBudget = z.object({
@@ -226,6 +280,13 @@ export const exportDocument = z.object({
   importPresets: z.array(exportedImportPreset),
   reminders: z.array(exportedReminder),
   creditScores: z.array(exportedCreditScore),
+  /** investments (issue 16): absent from files made before them */
+  securities: z.array(exportedSecurity).default([]),
+  securityPrices: z.array(exportedSecurityPrice).default([]),
+  investmentActivities: z.array(exportedInvestmentActivity).default([]),
+  allocationTargets: z.array(exportedAllocationTarget).default([]),
+  /** exchange rates (issue 16): absent from files made before them */
+  exchangeRates: z.array(exportedExchangeRate).default([]),
   transactions: z.array(exportedTransaction),
 })
 export type ExportDocument = z.output<typeof exportDocument>
@@ -258,6 +319,9 @@ export const importSummary = z.object({
   rules: z.number().int(),
   reminders: z.number().int(),
   creditScores: z.number().int(),
+  securities: z.number().int(),
+  investmentActivities: z.number().int(),
+  securityPrices: z.number().int(),
 })
 export type ImportSummary = z.output<typeof importSummary>
 

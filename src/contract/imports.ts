@@ -100,6 +100,8 @@ export const importAccountSummary = z.object({
   added: z.number().int(),
   duplicates: z.number().int(),
   transfers: z.number().int(),
+  /** investment statements: activities (buys, sells, income…) added, or new in a preview */
+  activities: z.number().int(),
 })
 
 export const importRowStatus = z.enum(['new', 'duplicate', 'transfer', 'skip'])
@@ -131,6 +133,10 @@ export const importResult = z.object({
   transfers: z.number().int(),
   /** rows left out by an override */
   skipped: z.number().int(),
+  /** investment statements: activities added (in a preview: new ones), opening positions included */
+  activities: z.number().int(),
+  /** investment statements: security prices the file gives (stored when imported) */
+  prices: z.number().int(),
   errors: z.array(importIssue),
   warnings: z.array(importIssue),
   /** previews only: the rows, in file order (all of them up to 10,000; beyond that every
@@ -159,6 +165,8 @@ export const importBatch = z.object({
   added: z.number().int(),
   duplicates: z.number().int(),
   transfers: z.number().int(),
+  /** investment activities it added (still there) */
+  activities: z.number().int(),
   accountIds: z.array(id),
   createdAccountIds: z.array(id),
   createdAt: z.string(),
@@ -169,6 +177,8 @@ export const undoImportResult = z.object({
   deleted: z.number().int(),
   /** stored rows turned back from transfer legs into what they were */
   restored: z.number().int(),
+  /** investment activities removed */
+  activities: z.number().int(),
   /** accounts the import created: they stay, now without the import's rows */
   accountsKept: z.array(z.object({ id, name: z.string(), balance: money, transactionCount: z.number().int() })),
 })
@@ -214,7 +224,7 @@ export const listImports = endpoint({
 export const undoImport = endpoint({
   method: 'DELETE',
   path: '/api/imports/:batchId',
-  summary: 'Undo an import: its transactions go, rows it linked as transfers are restored',
+  summary: 'Undo an import: its transactions and investment activities go, rows it linked as transfers are restored',
   tag: 'imports',
   access: ADULT_WRITE,
   params: z.object({ batchId: id }),

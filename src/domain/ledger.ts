@@ -10,6 +10,8 @@ export type TransactionKind = 'standard' | 'transfer' | 'opening_balance' | 'adj
 
 export type LedgerRow = {
   accountId: string
+  /** the payee, for the merchant rollups (top merchants) */
+  merchant?: string
   categoryId: string | null
   date: IsoDate
   amount: Cents
@@ -73,4 +75,41 @@ export function balanceDeltas(rows: readonly LedgerRow[], sign: 1 | -1): Map<str
   const deltas = new Map<string, number>()
   for (const row of rows) deltas.set(row.accountId, (deltas.get(row.accountId) ?? 0) + sign * row.amount)
   return deltas
+}
+
+export type MerchantDelta = {
+  accountId: string
+  merchant: string
+  /** first day of the month */
+  month: IsoDate
+  /** money out, positive: a standard row's amount, or a split's parts that are money out */
+  spent: number
+  count: number
+}
+
+/** What a row spends at its payee: nothing unless it is standard spending. */
+export function merchantSpend(row: LedgerRow): number {
+  if (!countsAsIncomeOrSpending(row.kind)) return 0
+  if (row.splits.length > 0) return row.splits.reduce((sum, s) => (s.amount < 0 ? sum - s.amount : sum), 0)
+  return row.amount < 0 ? -row.amount : 0
+}
+
+/**
+ * The merchant rollup changes of adding (1) or removing (−1) rows, by (account, payee, month):
+ * spending and purchases at each payee, as top merchants reports them.
+ */
+export function merchantDeltas(rows: readonly LedgerRow[], sign: 1 | -1): MerchantDelta[] {
+  const byKey = new Map<string, MerchantDelta>()
+  for (const row of rows) {
+    const spent = merchantSpend(row)
+    if (spent === 0) continue
+    const merchant = row.merchant ?? ''
+    const month = startOfMonth(row.date)
+    const key = `${row.accountId}|${month}|${merchant}`
+    let delta = byKey.get(key)
+    if (!delta) byKey.set(key, (delta = { accountId: row.accountId, merchant, month, spent: 0, count: 0 }))
+    delta.spent += sign * spent
+    delta.count += sign
+  }
+  return [...byKey.values()]
 }

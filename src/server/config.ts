@@ -54,6 +54,23 @@ const envSchema = z.object({
   STRIPE_PRICE_BASIC: z.string().regex(/^\S+$/, 'must be a Stripe price id (price_…)').optional(),
   STRIPE_PRICE_PREMIUM: z.string().regex(/^\S+$/, 'must be a Stripe price id (price_…)').optional(),
   STRIPE_API_BASE: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  // security prices (issue 16): off when PRICE_PROVIDER_URL is unset; the key is sent as a Bearer token
+  PRICE_PROVIDER_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  PRICE_PROVIDER_KEY: z.string().min(1).max(500).optional(),
+  // exchange rates (issue 16): off when RATES_PROVIDER_URL is unset; the key is sent as a Bearer token
+  RATES_PROVIDER_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  RATES_PROVIDER_KEY: z.string().min(1).max(500).optional(),
+  // a language model for the advisor (issue 18): any OpenAI-compatible endpoint; off unless all three are set
+  LLM_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL, like http://localhost:11434/v1' }).optional(),
+  LLM_API_KEY: z.string().min(1).max(500).optional(),
+  LLM_MODEL: z.string().min(1).max(200).optional(),
+  // bank connections (issue 19): SimpleFIN always; Plaid when PLAID_CLIENT_ID and PLAID_SECRET are set
+  PLAID_CLIENT_ID: z.string().min(1).max(200).optional(),
+  PLAID_SECRET: z.string().min(1).max(200).optional(),
+  PLAID_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
+  PLAID_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  BANK_SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(5).max(10080).default(360),
+  KINWISE_ALLOW_LOCAL_PROVIDERS: bool.default(false),
 })
 
 export type Env = z.infer<typeof envSchema>
@@ -90,6 +107,16 @@ export type Config = {
   auditRetentionDays: number
   /** card billing through Stripe; null: the administrator sets plans with `cli set-tier` */
   stripe: StripeConfig | null
+  /** a price provider for securities (integrations/prices); null: prices are typed in, imported or read from statements */
+  prices: { url: string; key: string | null } | null
+  /** an exchange-rate provider (integrations/rates); null: rates are typed in or imported */
+  rates: { url: string; key: string | null } | null
+  /** an OpenAI-compatible language model for the advisor (integrations/llm); null: the advisor answers without one */
+  llm: { baseUrl: string; apiKey: string; model: string } | null
+  /** Plaid (bank connections); null: only SimpleFIN is offered */
+  plaid: { clientId: string; secret: string; baseUrl: string } | null
+  /** bank connections: minutes between scheduled syncs; whether provider URLs may be private addresses */
+  banks: { syncIntervalMinutes: number; allowLocalProviders: boolean }
 }
 
 export type StripeConfig = {
@@ -161,7 +188,25 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     authMinResponseMs: e.AUTH_MIN_RESPONSE_MS ?? (e.NODE_ENV === 'test' ? 0 : 300),
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     stripe,
+    prices: e.PRICE_PROVIDER_URL ? { url: e.PRICE_PROVIDER_URL, key: e.PRICE_PROVIDER_KEY ?? null } : null,
+    rates: e.RATES_PROVIDER_URL ? { url: e.RATES_PROVIDER_URL, key: e.RATES_PROVIDER_KEY ?? null } : null,
+    llm: llmConfig(e),
+    plaid: plaidConfig(e),
+    banks: { syncIntervalMinutes: e.BANK_SYNC_INTERVAL_MINUTES, allowLocalProviders: e.KINWISE_ALLOW_LOCAL_PROVIDERS },
   }
+}
+
+const LLM_VARIABLES = ['LLM_BASE_URL', 'LLM_API_KEY', 'LLM_MODEL'] as const
+
+function llmConfig(e: Env): Config['llm'] {
+  const missing = LLM_VARIABLES.filter((name) => !e[name])
+  if (missing.length === LLM_VARIABLES.length) return null
+  if (!e.LLM_BASE_URL || !e.LLM_API_KEY || !e.LLM_MODEL) {
+    throw new ConfigError(
+      `Invalid configuration:\n  ${LLM_VARIABLES.join(', ')} must be set together (missing: ${missing.join(', ')}); for a local model that needs no key, any word will do as LLM_API_KEY`,
+    )
+  }
+  return { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL }
 }
 
 const STRIPE_VARIABLES = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_BASIC', 'STRIPE_PRICE_PREMIUM'] as const
@@ -190,4 +235,13 @@ function stripeConfig(e: Env): StripeConfig | null {
     prices: { basic, premium },
     apiBase: e.STRIPE_API_BASE ?? null,
   }
+}
+
+function plaidConfig(e: Env): Config['plaid'] {
+  if (!e.PLAID_CLIENT_ID && !e.PLAID_SECRET) return null
+  if (!e.PLAID_CLIENT_ID || !e.PLAID_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  PLAID_CLIENT_ID and PLAID_SECRET must be set together')
+  }
+  const hosts = { sandbox: 'https://sandbox.plaid.com', production: 'https://production.plaid.com' } as const
+  return { clientId: e.PLAID_CLIENT_ID, secret: e.PLAID_SECRET, baseUrl: e.PLAID_BASE_URL ?? hosts[e.PLAID_ENV] }
 }

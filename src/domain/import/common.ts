@@ -190,3 +190,17 @@ export function emptyTransaction(line: number, date: IsoDate, amount: Cents): Pa
 export function byLine(a: ParseIssue, b: ParseIssue): number {
   return a.line - b.line
 }
+
+/** The calendar date as written in an OFX date (20090401122017.000[-5:EST] → 2009-04-01). */
+export function parseOfxDate(value: string | null | undefined): IsoDate | null {
+  if (!value) return null
+  const s = value.trim()
+  if (s.length < 8) return null
+  let n = 0
+  for (let i = 0; i < 8; i++) {
+    const c = s.charCodeAt(i) - 48
+    if (c < 0 || c > 9) return null
+    n = n * 10 + c
+  }
+  return dateFromParts(Math.floor(n / 10_000), Math.floor(n / 100) % 100, n % 100)
+}

@@ -136,8 +136,10 @@ fixtureSuite('statement fixtures', () => {
       )
       if (count === undefined) return
       const result = parse(file)
+      // an investment statement's entries are activities (a reinvestment gives two: income and a buy)
+      const entries = typeof s['bank_transaction_count'] === 'number' ? 0 : result.accounts.reduce((n, a) => n + (a.activities ?? []).filter((x) => !x.externalId.endsWith(':reinvest')).length, 0)
       const total = result.accounts.reduce((n, a) => n + a.transactions.length, 0)
-      expect(total).toBe(count)
+      expect(total + entries).toBe(count)
     })
   })
 })
@@ -201,13 +203,38 @@ fixtureSuite('OFX fixtures', () => {
     expect(r.warnings.some((w) => /currency/i.test(w.message))).toBe(true)
   })
 
-  it('vanguard: investment statement with CR CR LF yields its sale as cash, with a warning', () => {
+  it('vanguard: CR CR LF investment statement: the SELLMF of 42.123 units at 100 for 4212.30, 2 positions, 2 securities of one id', () => {
     const r = parse('ofx/ofxparse_vanguard.ofx')
     const a = only(r)
-    expect(a.type).toBe('investment')
-    expect(a.transactions).toHaveLength(1)
-    expect(tx(a, 0)).toMatchObject({ date: '2011-07-15', amount: cents('4212.30'), externalId: '01234567890.0123.07152011.0', memo: 'THIS IS A MEMO' })
-    expect(r.warnings.some((w) => /investment/i.test(w.message))).toBe(true)
+    expect(a).toMatchObject({ type: 'investment', key: 'vanguard.com:01234567890', currency: 'USD', transactions: [] })
+    expect(a.activities).toEqual([
+      {
+        line: expect.any(Number),
+        externalId: '01234567890.0123.07152011.0',
+        type: 'sell',
+        date: '2011-07-15',
+        symbol: 'VFINX',
+        quantity: 4_212_300_000,
+        price: 10_000_000_000,
+        amount: cents('4212.30'),
+        fees: 0,
+        ratio: null,
+        costBasis: null,
+        memo: 'THIS IS A MEMO',
+      },
+    ])
+    expect(a.positions?.map((p) => [p.symbol, p.date, p.quantity, p.price, p.marketValue])).toEqual([
+      ['VFINX', '2011-07-26', 10_200_000_000, 10_000_000_000, cents('10200')],
+      ['VFINX', '2011-07-26', 14_220_000_000, 10_042_000_000, cents('14279.72')],
+    ])
+    // both SECINFOs carry the id 012345678: the first (VFINX) names it, and the file is told of
+    expect(r.investments?.securities.map((s) => [s.symbol, s.name, s.kind, s.uniqueId])).toEqual([['VFINX', 'Name of the security', 'fund', '012345678']])
+    expect(r.warnings.some((w) => /VFIAX has the same id/.test(w.message))).toBe(true)
+    // one price a day per security: the first position's
+    expect(r.investments?.prices).toEqual([
+      { symbol: 'VFINX', date: '2011-07-26', price: 10_000_000_000 },
+      { symbol: 'VFINX', date: '2011-07-15', price: 10_000_000_000 },
+    ])
   })
 
   it('nubank: credit card, [-3:GMT], no </BANKTRANLIST>, amounts sum to the ledger balance', () => {
@@ -287,27 +314,53 @@ fixtureSuite('QFX fixtures', () => {
     expect(a).toMatchObject({ currency: 'USD', numberLast4: '9876', ledgerBalance: { amount: cents('4321.98'), date: '2023-03-10' } })
   })
 
-  it('etrade: investment cash movements (buys, dividend, foreign tax) and available cash', () => {
+  it('etrade: the buys (VISA 5.55 @ 242.21 for 1344.27, TSM 0.76817 @ 107.1895), TSM dividend 104.23, foreign tax 21.89, prices, cash', () => {
     const r = parse('qfx/reds_etrade_09092023.qfx')
     const a = only(r)
-    expect(a.type).toBe('investment')
-    const rows = a.transactions.map((t) => [t.date, t.amount]).sort((x, y) => String(x[0]).localeCompare(String(y[0])) || Number(x[1]) - Number(y[1]))
-    expect(rows).toEqual([
-      ['2023-07-12', cents('-1344.27')],
-      ['2023-07-14', cents('-82.34')],
-      ['2023-07-14', cents('-21.89')],
-      ['2023-07-14', cents('104.23')],
+    expect(a).toMatchObject({ type: 'investment', transactions: [] })
+    expect(a.activities?.map((x) => [x.externalId, x.type, x.date, x.symbol, x.quantity, x.price, x.amount, x.fees])).toEqual([
+      ['230714_B_0', 'buy', '2023-07-14', 'TSM', 76_817_000, 10_718_950_000, cents('82.34'), 0],
+      ['230714_DIV_0', 'fee', '2023-07-14', 'TSM', null, null, cents('21.89'), 0],
+      ['230714_DIV_1', 'dividend', '2023-07-14', 'TSM', null, null, cents('104.23'), 0],
+      ['230712_B_0', 'buy', '2023-07-12', 'V', 555_000_000, 24_221_000_000, cents('1344.27'), 0],
+    ])
+    // the cash each entry moved is the file's TOTAL: buys −1344.27 and −82.34, +104.23, −21.89
+    expect(r.investments?.securities.map((s) => [s.symbol, s.name, s.kind, s.currency, s.uniqueId])).toEqual([
+      ['TSM', 'TAIWAN SEMICONDUCTOR MFG LTD SPONSORED ADS', 'stock', 'USD', '874039100'],
+      ['V', 'VISA INC COM CL A', 'stock', 'USD', '92826C839'],
+    ])
+    expect(a.positions?.map((p) => [p.symbol, p.quantity, p.price])).toEqual([
+      ['TSM', 5_555_000_000, 8_964_000_000],
+      ['V', 50_000_000_000, 24_729_000_000],
+    ])
+    // source-stated prices of 2023-09-08: TSM 89.64, VISA 247.29
+    expect(r.investments?.prices.filter((p) => p.date === '2023-09-08')).toEqual([
+      { symbol: 'TSM', date: '2023-09-08', price: 8_964_000_000 },
+      { symbol: 'V', date: '2023-09-08', price: 24_729_000_000 },
     ])
     expect(a.availableBalance?.amount).toBe(cents('555.55'))
+    expect(r.errors).toEqual([])
   })
 
-  it('beangulp 401(k): 12 BUYMF as cash, TRANSFER/REINVEST skipped, leading-zero numbers', () => {
+  it('beangulp 401(k): 12 BUYMF, 4 TRANSFER, 2 REINVEST (income + buy each), 2 positions, leading-zero numbers', () => {
     const r = parse('qfx/beangulp_example.qfx')
     const a = only(r)
-    expect(a.transactions).toHaveLength(12)
-    expect(tx(a, 0)).toMatchObject({ externalId: '9330189228209212249188631VCB', date: '2013-08-30', amount: cents('175.63') })
-    expect(a.transactions.some((t) => t.amount === cents('74.49'))).toBe(true)
-    expect(r.warnings.some((w) => /6 reinvestments or transfers/.test(w.message))).toBe(true)
+    const acts = a.activities ?? []
+    const count = (type: string) => acts.filter((x) => x.type === type).length
+    expect(acts).toHaveLength(20)
+    expect(count('buy')).toBe(14)
+    expect(count('dividend')).toBe(2)
+    expect(count('transfer_in') + count('transfer_out')).toBe(4)
+    expect(acts[0]).toMatchObject({ externalId: '9330189228209212249188631VCB', date: '2013-08-30', type: 'buy', quantity: 3_434_341_000, price: 1_179_000_000, amount: cents('175.63') })
+    // a reinvestment: the dividend, then the same money buying shares, under two ids
+    const reinvest = acts.filter((x) => x.externalId.startsWith('0165393227021112149898978YQB'))
+    expect(reinvest.map((x) => [x.type, x.amount, x.quantity])).toEqual([
+      ['dividend', cents('36.13'), null],
+      ['buy', cents('36.13'), 30_000_000],
+    ])
+    expect(a.positions?.map((p) => p.quantity)).toEqual([21_146_700_000, 7_360_700_000])
+    expect(acts.some((x) => x.amount === cents('74.49'))).toBe(true)
+    expect(r.errors).toEqual([])
   })
 })
 
@@ -359,7 +412,7 @@ fixtureSuite('QIF fixtures', () => {
     expect(guessQifDateOrder(load('qif/qifparse_file.qif'))).toBe('dmy')
     expect(r.accounts.map((a) => [a.name, a.type, a.transactions.length])).toEqual([
       ['My Cash', 'cash', 3],
-      ['My Cc', 'investment', 0],
+      ['My Cc', 'investment', 1],
     ])
     const cash = r.accounts[0]
     if (!cash) throw new Error('no account')
@@ -373,12 +426,24 @@ fixtureSuite('QIF fixtures', () => {
         { category: 'food:lunch', amount: cents('-17') },
       ],
     })
-    expect(r.warnings.some((w) => /investment/.test(w.message))).toBe(true)
+    // ShrsIn 88.810 ibm4 at 11.26 for 1000 (its basis), BuyX 9.066 at 11.03 for 100 paid from [CHECKING]
+    const invest = r.accounts[1]
+    expect(invest?.activities?.map((x) => [x.type, x.date, x.symbol, x.quantity, x.price, x.amount, x.costBasis, x.memo])).toEqual([
+      ['transfer_in', '1993-07-25', 'IBM4', 8_881_000_000, 1_126_000_000, null, cents('1000'), 'Opening'],
+      ['buy', '1993-08-25', 'IBM4', 906_600_000, 1_103_000_000, cents('100'), null, 'Est. price as of 8/25/93'],
+    ])
+    expect(invest?.transactions.map((t) => [t.date, t.amount, t.transferAccount])).toEqual([['1993-08-25', cents('100'), 'CHECKING']])
+    expect(r.warnings).toEqual([])
   })
 
   it("quiffen: '#' comments, class/category lists, M/D'YYYY dates, percentage split memos, split-level D line", () => {
     const r = parse('qif/quiffen_test.qif')
-    const a = only(r)
+    expect(r.accounts.map((x) => [x.key, x.type])).toEqual([
+      ['qif:bank', 'checking'],
+      ['qif:invst', 'investment'],
+    ])
+    const a = r.accounts[0]
+    if (!a) throw new Error('no account')
     expect(a.transactions).toHaveLength(6)
     expect(tx(a, 0)).toMatchObject({ date: '2020-02-10', amount: 0, payee: 'Opening Balance', transferAccount: 'TestExport' })
     expect(tx(a, 1)).toMatchObject({ date: '2020-02-14', amount: cents('67.50'), payee: 'T-Mobile', category: 'Bills:Cell Phone' })
@@ -391,13 +456,19 @@ fixtureSuite('QIF fixtures', () => {
       ['Personal Care:Haircare', cents('-10'), '10%'],
       ['Healthcare:Prescriptions', cents('-15'), '15%'],
     ])
-    expect(r.warnings.some((w) => /investment/.test(w.message))).toBe(true)
+    // the one !Type:Invst Buy: 376 $AAPL at 32 with a commission of 10
+    expect(r.accounts[1]?.activities?.map((x) => [x.type, x.date, x.symbol, x.quantity, x.price, x.amount, x.fees, x.memo])).toEqual([
+      ['buy', '2020-02-14', 'AAPL', 37_600_000_000, 3_200_000_000, cents('12032'), cents('10'), 'Test investment'],
+    ])
+    expect(r.warnings).toEqual([])
   })
 
   it("quiffen unknown type: !Option:AutoSwitch list, '^' right after !Account, D1/ 1'01 in an Invst section", () => {
     const r = parse('qif/quiffen_test_unknown_account_type.qif')
     const a = only(r)
-    expect(a).toMatchObject({ name: 'Portfolio Account', type: 'investment', transactions: [] })
+    expect(a).toMatchObject({ name: 'Portfolio Account', type: 'investment', activities: [] })
+    // the Cash entry has no amount: 0, and a transfer to the account itself is none
+    expect(a.transactions.map((t) => [t.date, t.amount, t.payee, t.transferAccount])).toEqual([['2001-01-01', 0, 'Cash', null]])
     expect(r.warnings).toHaveLength(1)
   })
 })

@@ -176,7 +176,7 @@ describe('parseOfx', () => {
     expect(r.warnings.some((w) => /cut short/.test(w.message))).toBe(true)
   })
 
-  it('reads the cash movements of an investment statement and names them after the security', () => {
+  it('reads an investment statement: trades and income as activities, INVBANKTRAN as cash', () => {
     const text =
       `${SGML_HEADER}<OFX><INVSTMTMSGSRSV1><INVSTMTTRNRS><INVSTMTRS><DTASOF>20240131<CURDEF>USD<INVACCTFROM><BROKERID>b.com<ACCTID>X-99887</INVACCTFROM>` +
       '<INVTRANLIST><DTSTART>20240101<DTEND>20240131' +
@@ -189,20 +189,23 @@ describe('parseOfx', () => {
     const r = parseStatement(utf8(text))
     const a = only(r)
     expect(a).toMatchObject({ key: 'b.com:X-99887', type: 'investment', numberLast4: '9887', availableBalance: { amount: 19975, date: '2024-01-31' } })
-    expect(a.transactions.map((t) => [t.externalId, t.date, t.amount, t.payee])).toEqual([
-      ['1', '2024-01-05', -30025, 'Apple Inc.'],
-      ['2', '2024-01-10', 125, 'Apple Inc.'],
-      ['4', '2024-01-15', 50000, 'Deposit'],
+    expect(a.transactions.map((t) => [t.externalId, t.date, t.amount, t.payee])).toEqual([['4', '2024-01-15', 50000, 'Deposit']])
+    // TOTAL −300.2468 rounds to the cent; the reinvestment is income then a buy of the same money
+    expect(a.activities?.map((x) => [x.externalId, x.type, x.date, x.symbol, x.quantity, x.price, x.amount])).toEqual([
+      ['1', 'buy', '2024-01-05', 'AAPL', 200_000_000, 15_012_340_000, 30025],
+      ['2', 'dividend', '2024-01-10', 'AAPL', null, null, 125],
+      ['3', 'dividend', '2024-01-10', 'AAPL', null, null, 125],
+      ['3:reinvest', 'buy', '2024-01-10', 'AAPL', 1_000_000, null, 125],
     ])
-    expect(r.warnings.some((w) => /1 reinvestments or transfers/.test(w.message))).toBe(true)
+    expect(r.investments?.securities).toEqual([{ symbol: 'AAPL', name: 'Apple Inc.', kind: 'stock', currency: 'USD', uniqueId: 'US0378331005' }])
     expect(r.errors).toEqual([])
   })
 
   it('never throws on an investment statement with no transactions', () => {
     const text = `${SGML_HEADER}<OFX><INVSTMTMSGSRSV1><INVSTMTTRNRS><INVSTMTRS><CURDEF>USD<INVACCTFROM><BROKERID>b<ACCTID>1</INVACCTFROM></INVSTMTRS></INVSTMTTRNRS></INVSTMTMSGSRSV1></OFX>`
     const r = parseStatement(utf8(text))
-    expect(only(r)).toMatchObject({ type: 'investment', transactions: [] })
-    expect(r.warnings.length).toBeGreaterThan(0)
+    expect(only(r)).toMatchObject({ type: 'investment', transactions: [], activities: [], positions: [] })
+    expect(r.errors).toEqual([])
   })
 
   it('refuses a file without an <OFX> element and a DTD', () => {

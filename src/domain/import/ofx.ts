@@ -2,12 +2,10 @@
 // broken mixtures banks send. Bank (STMTRS), credit-card (CCSTMTRS) and investment
 // (INVSTMTRS) statements, several per file; investment files yield their cash movements.
 
-import type { Cents } from '../money'
 import type { IsoDate } from '../dates'
 import {
   accountName,
   cleanText,
-  dateFromParts,
   emptyTransaction,
   isCurrencyCode,
   issue,
@@ -15,10 +13,14 @@ import {
   makeExternalIdsUnique,
   newAccount,
   parseAmountGuessingSeparator,
-  parseAmountRounded,
+  parseOfxDate,
   quoted,
 } from './common'
+
+export { parseOfxDate } from './common'
 import { decodeStatement } from './decode'
+import { makeActivityIdsUnique, uniquePrices, type ParsedPrice } from './invest'
+import { readOfxInvestments, readOfxSecurities, secListPrices, type OfxSecurities } from './invest-ofx'
 import { child, findAll, findFirst, parseMarkup, text, type MarkupNode } from './markup'
 import {
   StatementError,
@@ -38,7 +40,7 @@ const LEAVES = new Set(
   UNIQUEID UNIQUEIDTYPE UNITS UNITPRICE MARKUP MARKDOWN COMMISSION TAXES FEES LOAD TOTAL SUBACCTSEC SUBACCTFUND
   SUBACCTFROM SUBACCTTO BUYTYPE SELLTYPE INCOMETYPE DTTRADE DTSETTLE SECNAME TICKER FIID RATING MFTYPE HELDINACCT
   POSTYPE MKTVAL DTPRICEASOF REINVDIV REINVCG AVAILCASH MARGINBALANCE SHORTBALANCE BUYPOWER VALUE BALTYPE DESC
-  TFERACTION OLDUNITS NEWUNITS NUMERATOR DENOMINATOR ACCRDINT GAIN LOANID LOANPRINCIPAL LOANINTEREST
+  TFERACTION OLDUNITS NEWUNITS NUMERATOR DENOMINATOR ACCRDINT GAIN LOANID LOANPRINCIPAL LOANINTEREST AVGCOSTBASIS DTPURCHASE
   INTU.BID INTU.USERID DTCLOSE MINPMTDUE DTPMTDUE`.split(/\s+/),
 )
 
@@ -85,20 +87,6 @@ const BANK_TYPES: Record<string, { label: string; type: AccountType }> = {
   CREDITLINE: { label: 'Credit line', type: 'loan' },
 }
 
-/** The calendar date as written in an OFX date (20090401122017.000[-5:EST] → 2009-04-01). */
-export function parseOfxDate(value: string | null | undefined): IsoDate | null {
-  if (!value) return null
-  const s = value.trim()
-  if (s.length < 8) return null
-  let n = 0
-  for (let i = 0; i < 8; i++) {
-    const c = s.charCodeAt(i) - 48
-    if (c < 0 || c > 9) return null
-    n = n * 10 + c
-  }
-  return dateFromParts(Math.floor(n / 10_000), Math.floor(n / 100) % 100, n % 100)
-}
-
 /** A leaf of the transaction: its own child first, else one left inside an unclosed tag. */
 function field(node: MarkupNode, name: string): string | null {
   const own = child(node, name)
@@ -110,7 +98,8 @@ function field(node: MarkupNode, name: string): string | null {
 type Context = {
   errors: ParseIssue[]
   warnings: ParseIssue[]
-  securities: Map<string, string>
+  securities: OfxSecurities
+  prices: ParsedPrice[]
   /** bank and card transactions, read as soon as each STMTTRN closes, by statement */
   streamed: Map<MarkupNode, ParsedTransaction[]>
 }
@@ -171,49 +160,6 @@ function parseBankTransaction(trn: MarkupNode, ctx: Context): ParsedTransaction 
   return t
 }
 
-function parseInvestmentTransaction(node: MarkupNode, ctx: Context): ParsedTransaction | null {
-  const invtran = findFirst(node, 'INVTRAN')
-  const rawDate = text(invtran, 'DTTRADE') || text(invtran, 'DTSETTLE')
-  const rawTotal = findFirst(node, 'TOTAL')?.value ?? null
-  const line = node.line
-  if (!rawDate) {
-    ctx.errors.push(issue(line, `the ${node.name} transaction has no date (DTTRADE)`))
-    return null
-  }
-  const date = parseOfxDate(rawDate)
-  if (!date) {
-    ctx.errors.push(issue(line, `${quoted(rawDate)} is not a valid date`))
-    return null
-  }
-  if (!rawTotal) {
-    ctx.errors.push(issue(line, `the ${node.name} transaction has no amount (TOTAL)`))
-    return null
-  }
-  const amount: Cents | null = parseAmountRounded(rawTotal)
-  if (amount === null) {
-    ctx.errors.push(issue(line, `${quoted(rawTotal)} is not an amount`))
-    return null
-  }
-  const t = emptyTransaction(line, date, amount)
-  const secId = cleanText(findFirst(node, 'UNIQUEID')?.value)
-  const memo = cleanText(text(invtran, 'MEMO'))
-  t.payee = ctx.securities.get(secId) ?? memo
-  t.memo = memo
-  const fitid = cleanText(text(invtran, 'FITID'))
-  t.externalId = fitid === '' ? null : fitid
-  return t
-}
-
-function readSecurities(root: MarkupNode): Map<string, string> {
-  const securities = new Map<string, string>()
-  for (const info of findAll(root, new Set(['SECINFO']))) {
-    const id = cleanText(text(info, 'SECID', 'UNIQUEID'))
-    const name = cleanText(text(info, 'SECNAME')) || cleanText(text(info, 'TICKER'))
-    if (id !== '' && name !== '') securities.set(id, name)
-  }
-  return securities
-}
-
 function statementAccount(stmt: MarkupNode, index: number, ctx: Context): ParsedAccount {
   const currencyRaw = cleanText(text(stmt, 'CURDEF')).toUpperCase()
   const currency = isCurrencyCode(currencyRaw) ? currencyRaw : null
@@ -251,29 +197,20 @@ function readStatement(stmt: MarkupNode, index: number, ctx: Context): ParsedAcc
   if (stmt.name === 'INVSTMTRS') {
     const asOf = parseOfxDate(text(stmt, 'DTASOF')) ?? statementEnd
     const list = child(stmt, 'INVTRANLIST') ?? findFirst(stmt, 'INVTRANLIST')
-    let skipped = 0
+    // cash entries are ordinary transactions of the account; the rest are activities
     for (const node of list?.children ?? []) {
-      if (node.name === 'INVBANKTRAN') {
-        const trn = child(node, 'STMTTRN')
-        const t = trn ? parseBankTransaction(trn, ctx) : null
-        if (t) account.transactions.push(t)
-      } else if (CASH_INVESTMENT.has(node.name)) {
-        const t = parseInvestmentTransaction(node, ctx)
-        if (t) account.transactions.push(t)
-      } else if (OTHER_INVESTMENT.has(node.name)) {
-        skipped++
-      }
+      if (node.name !== 'INVBANKTRAN') continue
+      const trn = child(node, 'STMTTRN')
+      const t = trn ? parseBankTransaction(trn, ctx) : null
+      if (t) account.transactions.push(t)
     }
+    const read = readOfxInvestments(stmt, ctx.securities, account.currency, ctx.errors, ctx.warnings)
+    account.activities = read.activities
+    account.positions = read.positions
+    ctx.prices = ctx.prices.concat(read.prices)
     const cashRaw = text(stmt, 'INVBAL', 'AVAILCASH')
     const cash = cashRaw ? parseAmountGuessingSeparator(cashRaw) : null
     if (cash !== null && asOf) account.availableBalance = { amount: cash, date: asOf }
-    ctx.warnings.push(
-      issue(
-        stmt.line,
-        `investment statement: only its cash movements were imported (${String(account.transactions.length)} buys, sells, income and expenses); holdings` +
-          (skipped > 0 ? ` and ${String(skipped)} reinvestments or transfers of shares were not` : ' were not'),
-      ),
-    )
     return account
   }
 
@@ -307,7 +244,7 @@ export function parseOfx(bytes: Uint8Array, format: 'ofx' | 'qfx' = 'ofx'): Pars
   if (/<!\s*(?:DOCTYPE|ENTITY)/i.test(source.slice(0, start))) {
     throw new StatementError('The file declares a DTD or entities (<!DOCTYPE / <!ENTITY>), which statements never do; it was refused.')
   }
-  const ctx: Context = { errors: [], warnings: [], securities: new Map(), streamed: new Map() }
+  const ctx: Context = { errors: [], warnings: [], securities: { byId: new Map(), list: [] }, prices: [], streamed: new Map() }
   const onClose = (node: MarkupNode, ancestors: readonly MarkupNode[]): boolean => {
     if (node.name !== 'STMTTRN') return false
     let stmt: MarkupNode | undefined
@@ -328,7 +265,8 @@ export function parseOfx(bytes: Uint8Array, format: 'ofx' | 'qfx' = 'ofx'): Pars
   }
   const tree = parseMarkup(source, { upperCase: true, leaves: LEAVES, aggregates: AGGREGATES, start, onClose })
   const ofx = child(tree.root, 'OFX') ?? tree.root
-  ctx.securities = readSecurities(ofx)
+  const curdef = cleanText(text(findFirst(ofx, 'INVSTMTRS'), 'CURDEF')).toUpperCase()
+  ctx.securities = readOfxSecurities(ofx, isCurrencyCode(curdef) ? curdef : null, ctx.warnings)
 
   const signOn = findFirst(ofx, 'SONRS')
   const signOnProblem = statusProblem(signOn)
@@ -355,6 +293,8 @@ export function parseOfx(bytes: Uint8Array, format: 'ofx' | 'qfx' = 'ofx'): Pars
     const existing = accounts.get(account.key)
     if (existing) {
       existing.transactions = existing.transactions.concat(account.transactions)
+      if (account.activities) existing.activities = (existing.activities ?? []).concat(account.activities)
+      if (account.positions) existing.positions = (existing.positions ?? []).concat(account.positions)
       existing.ledgerBalance = latest(existing.ledgerBalance, account.ledgerBalance)
       existing.availableBalance = latest(existing.availableBalance, account.availableBalance)
       existing.currency ??= account.currency
@@ -369,6 +309,13 @@ export function parseOfx(bytes: Uint8Array, format: 'ofx' | 'qfx' = 'ofx'): Pars
   if (!tree.closed) {
     ctx.warnings.push(issue(ofx.line, 'the file ends before </OFX>; it may be cut short, so check the last transactions'))
   }
-  for (const account of accounts.values()) makeExternalIdsUnique(account, ctx.warnings)
-  return { format, accounts: [...accounts.values()], errors: ctx.errors, warnings: ctx.warnings }
+  for (const account of accounts.values()) {
+    makeExternalIdsUnique(account, ctx.warnings)
+    if (account.activities) makeActivityIdsUnique(account.activities, ctx.warnings)
+  }
+  const result: ParseResult = { format, accounts: [...accounts.values()], errors: ctx.errors, warnings: ctx.warnings }
+  if (ctx.securities.list.length > 0 || [...accounts.values()].some((a) => a.activities !== undefined)) {
+    result.investments = { securities: ctx.securities.list, prices: uniquePrices(ctx.prices.concat(secListPrices(ofx, ctx.securities))) }
+  }
+  return result
 }

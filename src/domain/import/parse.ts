@@ -8,6 +8,7 @@ import { parseCsv, parseCsvGuessing } from './csv'
 import { assertNotBinary } from './decode'
 import { detectFormat } from './detect'
 import { parseOfx } from './ofx'
+import { investmentsWithinBounds } from './invest'
 import { parseQif } from './qif'
 import { StatementError, type ParseIssue, type ParseOptions, type ParseResult } from './types'
 
@@ -74,9 +75,25 @@ export function parseStatement(bytes: Uint8Array, options: ParseOptions = {}): P
 export const MAX_IMPORT_CENTS = 1_000_000_000_000
 const inYears = (date: string): boolean => date >= '1900-01-01' && date <= '2200-12-31'
 
+/** OFX caps a FITID at 255 characters; a longer id is no id (and would not fit an index). */
+export const MAX_EXTERNAL_ID = 255
+
 /** A row whose amount or date no one could have meant becomes an error, like an unreadable one. */
 function withinBounds(result: ParseResult): ParseResult {
+  const longId = (line: number) =>
+    result.warnings.push(issue(line, `its id is longer than ${MAX_EXTERNAL_ID} characters: a re-import matches it by date, amount and payee instead`))
   for (const account of result.accounts) {
+    for (const t of account.transactions)
+      if (t.externalId !== null && t.externalId.length > MAX_EXTERNAL_ID) {
+        longId(t.line)
+        t.externalId = null
+      }
+    for (const a of account.activities ?? [])
+      if (a.externalId.length > MAX_EXTERNAL_ID) {
+        longId(a.line)
+        a.externalId = ''
+      }
+    investmentsWithinBounds(account, result.errors)
     account.transactions = account.transactions.filter((t) => {
       if (Math.abs(t.amount) >= MAX_IMPORT_CENTS) result.errors.push(issue(t.line, 'the amount is too large (10,000,000,000 or more)'))
       else if (!inYears(t.date)) result.errors.push(issue(t.line, `the date ${t.date} is not between 1900 and 2200`))

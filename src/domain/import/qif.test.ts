@@ -131,10 +131,11 @@ describe('parseQif', () => {
     expect(r.warnings).toEqual([])
   })
 
-  it('skips investment sections with a warning and keeps the account', () => {
+  it('reads investment sections into the account as activities', () => {
     const r = parseQif(utf8('!Account\nNBroker\nTInvst\n^\n!Type:Invst\nD1/1/2024\nNBuy\nYAAPL\nI100\nQ1\nT100\n^\n'))
     expect(r.accounts).toEqual([expect.objectContaining({ name: 'Broker', type: 'investment', transactions: [] })])
-    expect(r.warnings[0]?.message).toMatch(/1 investment transaction of "Broker" skipped/)
+    expect(r.accounts[0]?.activities?.map((a) => [a.type, a.symbol, a.quantity, a.amount])).toEqual([['buy', 'AAPL', 100_000_000, 10000]])
+    expect(r.warnings).toEqual([])
   })
 
   it('reports bad rows by line and keeps the good ones', () => {

@@ -1,14 +1,17 @@
 // Reads QIF (Quicken Interchange Format) files: Bank, Cash, CCard, Oth A and Oth L sections,
-// multi-account files with !Account blocks, splits and transfers. Lists (categories, classes,
-// memorized payees, securities) are skipped; investment sections are skipped with a warning.
+// multi-account files with !Account blocks, splits and transfers; investment sections (Invst),
+// securities and prices through invest-qif.ts. Other lists (categories, classes, memorized
+// payees) are skipped.
 
 import { ZERO, type Cents } from '../money'
 import type { IsoDate } from '../dates'
 import { centsText, cleanText, dateFromParts, emptyTransaction, issue, newAccount, parseAmountGuessingSeparator, quoted } from './common'
 import { decodeStatement } from './decode'
+import { contentId, makeActivityIdsUnique, normalizeSymbol, uniquePrices, type ParsedPrice, type ParsedSecurity } from './invest'
+import { buildInvestmentEntry, buildSecurity, splitPriceLine, type QifSecurity } from './invest-qif'
 import type { AccountType, ParseIssue, ParseResult, ParsedAccount, ParsedSplit, ParsedTransaction, QifDateOrder } from './types'
 
-type SectionKind = 'transactions' | 'investment' | 'account' | 'list' | 'unknown'
+type SectionKind = 'transactions' | 'investment' | 'account' | 'security' | 'prices' | 'list' | 'unknown'
 
 const TRANSACTION_TYPES: Record<string, { type: AccountType; label: string }> = {
   bank: { type: 'checking', label: 'Bank account' },
@@ -74,6 +77,8 @@ function headerKind(line: string): { kind: SectionKind; type: string } | null {
     const type = (m[1] ?? '').trim().toLowerCase()
     if (TRANSACTION_TYPES[type]) return { kind: 'transactions', type }
     if (INVESTMENT_TYPES.has(type)) return { kind: 'investment', type }
+    if (type === 'security') return { kind: 'security', type }
+    if (type === 'prices') return { kind: 'prices', type }
     if (LIST_TYPES.has(type) || type.startsWith('cat') || type.startsWith('class')) return { kind: 'list', type }
     return { kind: 'unknown', type }
   }
@@ -121,10 +126,8 @@ export function parseQif(bytes: Uint8Array, dateOrder?: QifDateOrder): ParseResu
 
   let kind: SectionKind | null = null
   let sectionType = ''
-  let sectionLine = 0
   let current: AccountState | null = null
   let autoSwitch = false
-  let skippedInvestment = 0
   let draft: Draft | null = null
   let accountFields: Record<string, string> = {}
 
@@ -139,25 +142,45 @@ export function parseQif(bytes: Uint8Array, dateOrder?: QifDateOrder): ParseResu
     return state
   }
 
-  const flushInvestment = (): void => {
-    if (skippedInvestment > 0) {
-      const where = current ? ` of "${current.account.name}"` : ''
-      warnings.push(
-        issue(
-          sectionLine,
-          `${String(skippedInvestment)} investment transaction${skippedInvestment === 1 ? '' : 's'}${where} skipped: investment QIF sections are not imported`,
-        ),
-      )
+  const securityRecords: QifSecurity[] = []
+  const prices: { symbol: string; price: ParsedPrice['price']; date: IsoDate }[] = []
+
+  const investmentAccount = (): AccountState => {
+    if (current) return current
+    const key = 'qif:invst'
+    let state = accounts.get(key)
+    if (!state) {
+      state = { account: newAccount(key, 'Investments', 'investment'), hasSection: true }
+      accounts.set(key, state)
     }
-    skippedInvestment = 0
+    return state
   }
 
   const finishDraft = (): void => {
     const d = draft
     draft = null
     if (!d || d.fields.length === 0) return
+    if (kind === 'security') {
+      const security = buildSecurity(d.fields)
+      if (security) securityRecords.push(security)
+      return
+    }
     if (kind === 'investment') {
-      skippedInvestment++
+      const target = investmentAccount()
+      const rawDate = d.fields.find((f) => f.code === 'D')
+      if (!rawDate) {
+        errors.push(issue(d.line, 'the transaction has no date (D line)'))
+        return
+      }
+      const date = parseQifDate(rawDate.value, order)
+      if (!date) {
+        errors.push(issue(rawDate.line, `${quoted(rawDate.value.trim())} is not a valid date`))
+        return
+      }
+      const entry = buildInvestmentEntry(d.fields, d.line, date, target.account.name, errors, warnings)
+      if (!entry) return
+      target.account.activities = (target.account.activities ?? []).concat(entry.activities)
+      for (const t of entry.cash) target.account.transactions.push(t)
       return
     }
     if (kind !== 'transactions') return
@@ -189,7 +212,6 @@ export function parseQif(bytes: Uint8Array, dateOrder?: QifDateOrder): ParseResu
     if (line.startsWith('!')) {
       finishDraft()
       if (kind === 'account') finishAccountRecord()
-      if (kind === 'investment') flushInvestment()
       if (/^!\s*option\s*:\s*autoswitch/i.test(line)) {
         autoSwitch = true
         kind = 'list'
@@ -203,18 +225,15 @@ export function parseQif(bytes: Uint8Array, dateOrder?: QifDateOrder): ParseResu
       const header = headerKind(line)
       kind = header?.kind ?? 'list'
       sectionType = header?.type ?? ''
-      sectionLine = lineNo
       if (kind === 'account') continue
       if (kind === 'unknown') {
         warnings.push(issue(lineNo, `the section ${quoted(line)} is not a kind Kinwise imports; it was skipped`))
       } else if (kind === 'transactions' || kind === 'investment') {
-        const state = current ?? (kind === 'transactions' ? defaultAccount(sectionType) : null)
-        if (state) {
-          state.hasSection = true
-          // an !Account block without a T line takes the type of its section
-          if (kind === 'investment') state.account.type = 'investment'
-          else if (state.account.type === 'other') state.account.type = TRANSACTION_TYPES[sectionType]?.type ?? 'other'
-        }
+        const state = current ?? (kind === 'transactions' ? defaultAccount(sectionType) : investmentAccount())
+        state.hasSection = true
+        // an !Account block without a T line takes the type of its section
+        if (kind === 'investment') state.account.type = 'investment'
+        else if (state.account.type === 'other') state.account.type = TRANSACTION_TYPES[sectionType]?.type ?? 'other'
       }
       continue
     }
@@ -223,7 +242,6 @@ export function parseQif(bytes: Uint8Array, dateOrder?: QifDateOrder): ParseResu
       // a file with no header: read it as a bank account, as Quicken does
       kind = 'transactions'
       sectionType = 'bank'
-      sectionLine = lineNo
       defaultAccount('bank').hasSection = true
       warnings.push(issue(lineNo, 'the file has no !Type header; it was read as a bank account'))
     }
@@ -234,6 +252,14 @@ export function parseQif(bytes: Uint8Array, dateOrder?: QifDateOrder): ParseResu
       continue
     }
     if (kind === 'list' || kind === 'unknown') continue
+    if (kind === 'prices') {
+      if (line.startsWith('^')) continue
+      const p = splitPriceLine(line)
+      const date = p ? parseQifDate(p.date, order) : null
+      if (p && date) prices.push({ symbol: p.symbol, price: p.price, date })
+      else warnings.push(issue(lineNo, `${quoted(line)} is not a price line ("SYMBOL",price,"date"); it was left out`))
+      continue
+    }
 
     if (line.startsWith('^')) {
       finishDraft()
@@ -244,11 +270,56 @@ export function parseQif(bytes: Uint8Array, dateOrder?: QifDateOrder): ParseResu
   }
   finishDraft()
   if (kind === 'account') finishAccountRecord()
-  if (kind === 'investment') flushInvestment()
 
   const result = [...accounts.values()].filter((s) => s.hasSection || s.account.transactions.length > 0).map((s) => s.account)
-  if (result.length === 0) warnings.push({ line: 1, message: 'The file has no bank, cash or card transactions in it.' })
-  return { format: 'qif', accounts: result, errors, warnings }
+  if (result.length === 0) warnings.push({ line: 1, message: 'The file has no bank, cash, card or investment transactions in it.' })
+  const parsed: ParseResult = { format: 'qif', accounts: result, errors, warnings }
+  const investments = investmentSecurities(result, securityRecords, prices, errors, warnings)
+  if (investments) parsed.investments = investments
+  return parsed
+}
+
+/**
+ * Y lines name a security as the file's security list does: the list gives its symbol (and
+ * kind); a name not in it is its own symbol. Ids are made once the symbols are known.
+ */
+function investmentSecurities(
+  accounts: ParsedAccount[],
+  records: readonly QifSecurity[],
+  rawPrices: readonly ParsedPrice[],
+  errors: ParseIssue[],
+  warnings: ParseIssue[],
+): ParseResult['investments'] | null {
+  const withActivities = accounts.filter((a) => a.activities !== undefined)
+  if (withActivities.length === 0 && records.length === 0 && rawPrices.length === 0) return null
+  const byName = new Map<string, QifSecurity>()
+  for (const r of records) {
+    for (const key of [r.name.toLowerCase(), r.symbol.toLowerCase()]) if (!byName.has(key)) byName.set(key, r)
+  }
+  const securities = new Map<string, ParsedSecurity>()
+  const symbolOf = (name: string): string => {
+    const record = byName.get(name.toLowerCase())
+    const symbol = record?.symbol || normalizeSymbol(name)
+    if (symbol !== '' && !securities.has(symbol)) {
+      securities.set(symbol, { symbol, name: (record?.name ?? name).slice(0, 200), kind: record?.kind ?? 'other', currency: null, uniqueId: null })
+    }
+    return symbol
+  }
+  for (const account of withActivities) {
+    const activities = (account.activities ?? []).filter((a) => {
+      if (a.symbol === null) return true
+      const name = a.symbol
+      a.symbol = symbolOf(name)
+      if (a.symbol !== '') return true
+      errors.push(issue(a.line, `the security ${quoted(name)} has no letter or digit to make a symbol of`))
+      return false
+    })
+    for (const a of activities) a.externalId = contentId('qif', a)
+    makeActivityIdsUnique(activities, warnings)
+    account.activities = activities
+  }
+  const prices = uniquePrices(rawPrices.map((p) => ({ ...p, symbol: symbolOf(p.symbol) })).filter((p) => p.symbol !== ''))
+  return { securities: [...securities.values()], prices }
 }
 
 /** 'Food:Groceries/Class' → 'Food:Groceries'; '[Savings]' → a transfer to Savings. */

@@ -182,3 +182,16 @@ damaged(`damaged fixtures${existsSync(FIXTURES) ? '' : ` (skipped: the statement
     }
   })
 })
+
+describe('ids longer than OFX allows', () => {
+  it('drops a FITID over 255 characters with a warning, keeping the row (found by the contract fuzz: it broke the id index on PostgreSQL)', () => {
+    const ofx = (fitid: string) =>
+      `OFXHEADER:100\nDATA:OFXSGML\n\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>USD<BANKTRANLIST><STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20250105<TRNAMT>-0.11<FITID>${fitid}<NAME>Shop</STMTTRN></BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>`
+    const long = parseStatement(new TextEncoder().encode(ofx('é'.repeat(300))))
+    expect(long.accounts[0]?.transactions[0]?.externalId).toBeNull()
+    expect(long.warnings[0]?.message).toMatch(/longer than 255 characters/)
+    const fine = parseStatement(new TextEncoder().encode(ofx('a'.repeat(255))))
+    expect(fine.accounts[0]?.transactions[0]?.externalId).toBe('a'.repeat(255))
+    expect(fine.warnings).toEqual([])
+  })
+})

@@ -3,6 +3,7 @@
 
 import type { Cents } from '../money'
 import type { IsoDate } from '../dates'
+import type { ParsedActivity, ParsedPosition, ParsedPrice, ParsedSecurity } from './invest'
 
 export type StatementFormat = 'ofx' | 'qfx' | 'qif' | 'csv' | 'camt'
 
@@ -43,7 +44,12 @@ export type ParsedAccount = {
   currency: string | null
   ledgerBalance: ParsedBalance | null
   availableBalance: ParsedBalance | null
+  /** cash movements (for an investment account: its deposits, withdrawals and bank entries) */
   transactions: ParsedTransaction[]
+  /** investment statements: buys, sells, income, fees, splits, shares moved (invest.ts) */
+  activities?: ParsedActivity[]
+  /** investment statements: the holdings the broker reports */
+  positions?: ParsedPosition[]
 }
 
 /** e.g. { line: 14, message: 'Line 14: "31/02/2020" is not a valid date' } */
@@ -54,6 +60,8 @@ export type ParseResult = {
   accounts: ParsedAccount[]
   errors: ParseIssue[]
   warnings: ParseIssue[]
+  /** investment statements: the securities they name and the prices they give */
+  investments?: { securities: ParsedSecurity[]; prices: ParsedPrice[] }
 }
 
 export type CsvDateFormat =

@@ -111,6 +111,10 @@ export function marketValue(quantity: Quantity, price: Price): Cents {
 
 export type CostMethod = 'fifo' | 'average'
 
+/** Every kind of activity an investment account has (the API, imports and the export use these). */
+export const ACTIVITY_TYPES = ['buy', 'sell', 'dividend', 'interest', 'fee', 'split', 'transfer_in', 'transfer_out'] as const
+export type ActivityType = (typeof ACTIVITY_TYPES)[number]
+
 /** amount is the gross value of the trade (quantity × price when left out); fees come on top. */
 export type TradeActivity = {
   type: 'buy' | 'sell'

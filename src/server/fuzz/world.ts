@@ -163,6 +163,16 @@ export async function stock(world: World, m: Member): Promise<void> {
     await world.app.inject({ method: 'POST', url: '/api/imports', headers: { cookie: m.cookie }, payload: form })
   }
   if ((world.pools.tokens.get(m.householdId)?.length ?? 0) < 2) await as(world, m, 'POST', '/api/household/invites', { role: 'adult' })
+  // investments (issue 16): an investment account with cash, a buy, a dividend and a price
+  if (count('investment_activities') < 2) {
+    const brokerage = idOf(await as(world, m, 'POST', '/api/accounts', { name: 'Brokerage', type: 'investment' }))
+    if (brokerage) {
+      await as(world, m, 'POST', '/api/investments/activities', { accountId: brokerage, type: 'transfer_in', date: '2026-01-02', amount: 1000 })
+      await as(world, m, 'POST', '/api/investments/activities', { accountId: brokerage, symbol: 'FUZZ', type: 'buy', date: '2026-01-05', quantity: 3, price: 100, fees: 1 })
+      await as(world, m, 'POST', '/api/investments/activities', { accountId: brokerage, symbol: 'FUZZ', type: 'dividend', date: '2026-02-01', amount: 2.5 })
+      await as(world, m, 'PUT', '/api/investments/prices', { symbol: 'FUZZ', date: '2026-03-01', price: 110 })
+    }
+  }
 }
 
 async function discoverTables(db: Db): Promise<{ householdTables: string[]; idTables: string[]; datedTables: Set<string> }> {

@@ -23,4 +23,7 @@ export const planRequired = (plan: SubscriptionTier, what: string) =>
 export const notFound = (what: string) => new AppError(404, 'NOT_FOUND', `${what} not found`)
 export const conflict = (message: string, code = 'CONFLICT') => new AppError(409, code, message)
 export const badRequest = (message: string, code = 'BAD_REQUEST') => new AppError(400, code, message)
+/** 400 naming one field (`body.goalId`, `querystring.from`), in the shape of the contract's validation errors. */
+export const invalidField = (path: string, message: string, code = 'VALIDATION_ERROR') =>
+  new AppError(400, code, `Invalid ${path}: ${message}`, { issues: [{ path, message }] })
 export const tooLarge = (message: string) => new AppError(413, 'PAYLOAD_TOO_LARGE', message)

@@ -58,50 +58,40 @@ export function isUnauthorizedError(error: unknown): boolean {
   return error instanceof Error && /^401: .*Unauthorized/.test(error.message)
 }
 
+/** The JSON answer of a failed call from apiRequest / callEndpoint ("400: {…}"), or null. */
+export function errorBody(error: unknown): Record<string, unknown> | null {
+  const text = errorText(error)
+  if (text === null) return null
+  try {
+    const body: unknown = JSON.parse(text)
+    return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : null
+  } catch {
+    return null
+  }
+}
+
+/** The text after the status of a failed call, or null for an error that is not one. */
+function errorText(error: unknown): string | null {
+  if (!(error instanceof Error)) return null
+  const match = /^\d{3}: ([\s\S]*)$/.exec(error.message)
+  return match ? (match[1] ?? '') : null
+}
+
 /**
  * What to tell people about a failed call: the server's JSON `message` when there is one,
  * else the text after the status, else the error's own message.
  */
 export function errorMessage(error: unknown): string {
   if (!(error instanceof Error)) return 'Something went wrong. Please try again.'
-  const match = /^\d{3}: ([\s\S]*)$/.exec(error.message)
-  if (!match) return error.message
-  const text = match[1] ?? ''
-  try {
-    const body: unknown = JSON.parse(text)
-    if (
-      typeof body === 'object' &&
-      body !== null &&
-      'message' in body &&
-      typeof body.message === 'string'
-    ) {
-      return body.message
-    }
-  } catch {
-    // not JSON: the plain text is the message
-  }
-  return text
+  const message = errorBody(error)?.message
+  if (typeof message === 'string') return message
+  return errorText(error) ?? error.message
 }
 
 /** The server's stable error code (`{ code }` in the JSON answer) of a failed call, or null. */
 export function errorCode(error: unknown): string | null {
-  if (!(error instanceof Error)) return null
-  const match = /^\d{3}: ([\s\S]*)$/.exec(error.message)
-  if (!match) return null
-  try {
-    const body: unknown = JSON.parse(match[1] ?? '')
-    if (
-      typeof body === 'object' &&
-      body !== null &&
-      'code' in body &&
-      typeof body.code === 'string'
-    ) {
-      return body.code
-    }
-  } catch {
-    // not JSON: no code
-  }
-  return null
+  const code = errorBody(error)?.code
+  return typeof code === 'string' ? code : null
 }
 
 type CallArgs<E extends EndpointDef> = Partial<EndpointArgs<E>> & { signal?: AbortSignal }

@@ -14,8 +14,16 @@ export const API_ROOTS = {
   bills: '/api/bills',
   reminders: '/api/reminders',
   creditScore: '/api/credit-score',
+  reports: '/api/reports',
   settings: '/api/user/settings',
   user: '/api/auth/user',
+  investments: '/api/investments',
+  debtPlanning: '/api/debt-planning',
+  retirement: '/api/retirement',
+  savingsChallenges: '/api/savings-challenges',
+  insights: '/api/insights',
+  bankConnections: '/api/bank-connections',
+  advisor: '/api/advisor',
 } as const
 
 export type ApiRoot = (typeof API_ROOTS)[keyof typeof API_ROOTS]
@@ -40,6 +48,7 @@ export const LEDGER_ROOTS: readonly ApiRoot[] = [
   API_ROOTS.analytics,
   API_ROOTS.spendingPlan,
   API_ROOTS.budgets,
+  API_ROOTS.reports,
 ]
 
 /** After any write that adds, changes or removes transactions (or accounts). */

@@ -6,8 +6,8 @@ import { route } from '../../http/route'
 import * as service from './service'
 
 export function accountRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
-  route(app, contract.listAccounts, async ({ user }) => service.list(db, user))
-  route(app, contract.getAccount, async ({ user, params }) => service.getOne(db, user, params.id))
+  route(app, contract.listAccounts, async ({ user }) => service.list(db, user, clock.now()))
+  route(app, contract.getAccount, async ({ user, params }) => service.getOne(db, user, params.id, clock.now()))
   route(app, contract.createAccount, async ({ user, body }) => service.create(db, user, body, clock.now()))
   route(app, contract.updateAccount, async ({ user, params, body }) =>
     service.update(db, user, params.id, body, clock.now()),

@@ -5,6 +5,7 @@
 import { and, asc, count, eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Account, createAccountBody, reconcileBody, updateAccountBody } from '../../../contract/accounts'
+import { rateBook, toBase } from '../../../domain/currency'
 import { localDate } from '../../../domain/dates'
 import { asCents, subCents, type Cents } from '../../../domain/money'
 import type { Db, DbOrTx } from '../../db/connect'
@@ -16,6 +17,7 @@ import { householdMembers } from '../../db/schema'
 import { memberScope, type MemberScope } from './scope'
 import type { SessionUser } from '../auth/sessions'
 import { insertTransactions } from '../transactions/ledger'
+import { loadRateBook } from '../currencies/rates'
 
 type AccountRow = typeof accounts.$inferSelect
 
@@ -88,19 +90,34 @@ const listRows = prepared('accounts_list', (db) =>
     .orderBy(asc(accounts.isClosed), asc(accounts.type), asc(accounts.name)),
 )
 
-export async function list(db: Db, user: SessionUser): Promise<Account[]> {
+/**
+ * Each account's balance in the base currency today. The rates are read only when an account is
+ * in another currency than the member's (the household's) base, so a one-currency household
+ * pays no extra round trip.
+ */
+async function withConverted(db: DbOrTx, user: SessionUser, list: Account[], now: Date): Promise<Account[]> {
+  const book = list.some((a) => a.currency !== user.baseCurrency)
+    ? await loadRateBook(db, user.householdId)
+    : rateBook(user.baseCurrency, [])
+  const today = localDate(now, user.timeZone)
+  return list.map((a) => ({ ...a, convertedBalance: toBase(book, a.balance, a.currency, today) }))
+}
+
+export async function list(db: Db, user: SessionUser, now: Date): Promise<Account[]> {
   const [rows, scope] = await Promise.all([listRows(db).execute({ householdId: user.householdId }), memberScope(db, user)])
   const out: Account[] = []
   for (const row of rows) {
     const view = scope.accounts.get(row.id)?.view ?? 'none'
     if (view !== 'none') out.push(toAccountDto(row, view))
   }
-  return out
+  return withConverted(db, user, out, now)
 }
 
-export async function getOne(db: Db, user: SessionUser, id: string): Promise<Account> {
+export async function getOne(db: Db, user: SessionUser, id: string, now: Date): Promise<Account> {
   const { row, view } = await visibleRow(db, user, id)
-  return toAccountDto(row, view)
+  const [account] = await withConverted(db, user, [toAccountDto(row, view)], now)
+  if (!account) throw notFound('Account')
+  return account
 }
 
 export async function create(

@@ -7,39 +7,81 @@
 import { sql } from 'drizzle-orm'
 import type { MonthlySummary } from '../../../contract/analytics'
 import { endOfMonth, localDate, startOfMonth, compareDates, daysInMonth, type IsoDate } from '../../../domain/dates'
+import { rateBook, toBase } from '../../../domain/currency'
 import { asCents, ZERO, type Cents } from '../../../domain/money'
 import { billsStillDueLines, goalContributionOf, spendingPlan } from '../../../domain/monthly-summary'
 import { netWorthChangePercent } from '../../../domain/net-worth'
 import { isRecurrence } from '../../../domain/recurrence'
 import type { Db } from '../../db/connect'
 import { param, preparedSql } from '../../db/prepared'
-import { accounts, bills, categories, goalContributions, goals, monthlyRollups } from '../../db/schema'
+import { accounts, bills, categories, goalContributions, goals, households, monthlyRollups } from '../../db/schema'
 import { memberScope, type MemberScope } from '../accounts/scope'
+import { ratesColumn, ratesFromJson } from '../currencies/rates'
 import type { SessionUser } from '../auth/sessions'
 
-const netWorthRows = preparedSql<{ balances: string; since: string }>('net_worth', () => sql`
-    select
-      (select coalesce(sum(a.balance), 0) from ${accounts} a
-        where a.household_id = ${param('h')} and a.id <> all(${param('hidden')}::uuid[]))::text as balances,
-      (select coalesce(sum(r.income - r.expense + r.other), 0) from ${monthlyRollups} r
-        where r.household_id = ${param('h')} and r.month >= ${param('monthStart')}
-          and r.account_id <> all(${param('hidden')}::uuid[]))::text as since`)
+type NetWorthRow = {
+  base: string
+  balances: [string, string][] | string | null
+  since: [string, string][] | string | null
+  rates: [string, string, string, number][] | string | null
+}
 
+// per currency: the balances and what came after last month's end, with the household's base
+// and its rates to it, so accounts in another currency convert in the same round trip
+const netWorthRows = preparedSql<NetWorthRow>('net_worth', () => {
+  const base = sql`(select hb.base_currency from ${households} hb where hb.id = ${param('h')})`
+  return sql`
+    select ${base} as base,
+      (select json_agg(json_build_array(b.currency, b.total::text)) from (
+        select a.currency, sum(a.balance) as total from ${accounts} a
+        where a.household_id = ${param('h')} and a.id <> all(${param('hidden')}::uuid[])
+        group by a.currency) b) as balances,
+      (select json_agg(json_build_array(s.currency, s.total::text)) from (
+        select a.currency, sum(r.income - r.expense + r.other) as total
+        from ${monthlyRollups} r join ${accounts} a on a.id = r.account_id
+        where r.household_id = ${param('h')} and r.month >= ${param('monthStart')}
+          and r.account_id <> all(${param('hidden')}::uuid[])
+        group by a.currency) s) as since,
+      ${ratesColumn(param('h'), base)} as rates`
+})
+
+const pairs = (v: [string, string][] | string | null): [string, string][] =>
+  (typeof v === 'string' ? (JSON.parse(v) as [string, string][]) : v) ?? []
+
+/**
+ * Net worth in the household's base currency: each currency's balances converted at today's
+ * rate (the latest on or before today). A currency with no rate is left out and named in
+ * `missingRates`, never counted at 1. Last month's figure converts at the same rates, so the
+ * change is the money that moved, not the rates.
+ */
 export async function netWorth(db: Db, user: SessionUser, now: Date) {
-  const monthStart = startOfMonth(localDate(now, user.timeZone))
+  const today = localDate(now, user.timeZone)
+  const monthStart = startOfMonth(today)
   const h = user.householdId
   const { hidden } = await memberScope(db, user)
   // one round trip (the embedded database serves one query at a time): the balances, and
   // everything dated this month or later (future-dated rows included), which came after last
   // month's end
-  const rows = await netWorthRows(db, { h, monthStart, hidden })
-  const current = asCents(Number(rows[0]?.balances ?? 0))
-  const previous = asCents(current - Number(rows[0]?.since ?? 0))
+  const [row] = await netWorthRows(db, { h, monthStart, hidden })
+  const book = rateBook(row?.base ?? user.baseCurrency, ratesFromJson(row?.rates))
+  const missing = new Set<string>()
+  const convert = (list: [string, string][]): Cents => {
+    let total = 0
+    for (const [currency, amount] of list) {
+      const converted = toBase(book, asCents(Number(amount)), currency, today)
+      if (converted === null) missing.add(currency)
+      else total += converted
+    }
+    return asCents(total)
+  }
+  const current = convert(pairs(row?.balances ?? null))
+  const previous = asCents(current - convert(pairs(row?.since ?? null)))
   return {
     netWorth: current,
     previousNetWorth: previous,
     changePercent: netWorthChangePercent(current, previous),
-    currency: user.baseCurrency,
+    currency: book.base,
+    missingRates: [...missing].sort(),
   }
 }
 

@@ -36,6 +36,7 @@ export const memberColumns = {
   billingStatus: households.billingStatus,
   graceUntil: households.graceUntil,
   requireMfa: households.requireMfa,
+  householdBaseCurrency: households.baseCurrency,
 }
 
 type MemberRow = {
@@ -46,6 +47,7 @@ type MemberRow = {
   billingStatus: string
   graceUntil: Date | null
   requireMfa: boolean
+  householdBaseCurrency: string
 }
 
 export function toSessionUser(row: MemberRow, now: Date): SessionUser {
@@ -53,6 +55,8 @@ export function toSessionUser(row: MemberRow, now: Date): SessionUser {
   const plan = isSubscriptionTier(row.plan) ? row.plan : 'free'
   return {
     ...user,
+    // the household's base currency (issue 16): every figure is shown in it, for every member
+    baseCurrency: row.householdBaseCurrency,
     householdId: row.householdId,
     role: isRole(row.role) ? row.role : 'viewer',
     mfaEnabled: row.user.totpEnabledAt !== null,

@@ -99,6 +99,7 @@ async function richHousehold(owner: Client) {
   const mapping = { delimiter: ';', decimalSeparator: ',', dateFormat: 'DD.MM.YYYY', skipRows: 1, hasHeader: true, columns: { date: 0, amount: 3, payee: 1 }, signConvention: 'as-is' }
   expect((await owner.put('/api/import-presets', { accountId: checking, name: 'My bank', mapping })).statusCode).toBe(200)
   expect((await owner.patch('/api/user/settings', { baseCurrency: 'EUR', weekStartsOn: 1 })).statusCode).toBe(200)
+  expect((await owner.put('/api/currencies/rates', { currency: 'GBP', date: '2026-03-01', rate: 1.17 })).statusCode).toBe(200)
   return { checking, card, savings, groceries, goal, bill }
 }
 
@@ -142,6 +143,11 @@ describe('GET /api/export', () => {
         'goals.csv',
         'reminders.csv',
         'rules.csv',
+        'securities.csv',
+        'security-prices.csv',
+        'investment-activities.csv',
+        'allocation-targets.csv',
+        'exchange-rates.csv',
         'transaction-splits.csv',
         'transactions.csv',
         'ofx/Main checking.ofx',
@@ -277,11 +283,12 @@ describe('POST /api/export/import', () => {
     await richHousehold(a)
     const zip = (await a.get('/api/export')).rawPayload
     const first = documentOf(await unzip(zip))
+    expect(first.exchangeRates).toEqual([{ currency: 'GBP', quote: 'EUR', date: '2026-03-01', rate: 1.17, source: 'manual' }])
 
     const b = await signUp(t.app)
     const res = await uploadExport(b, zip)
     expect(res.statusCode, res.body).toBe(200)
-    expect(res.json()).toEqual({ accounts: 3, transactions: 8, categories: first.categories.length, budgets: 2, goals: 1, bills: 1, rules: 1, reminders: 1, creditScores: 1 })
+    expect(res.json()).toEqual({ accounts: 3, transactions: 8, categories: first.categories.length, budgets: 2, goals: 1, bills: 1, rules: 1, reminders: 1, creditScores: 1, securities: 0, investmentActivities: 0, securityPrices: 0 })
     const second = documentOf(await download(b))
     expect(canonical(second)).toEqual(canonical(first))
     // new ids: nothing of A's ids in B
@@ -292,6 +299,59 @@ describe('POST /api/export/import', () => {
     expect(listed.map((x) => [x.name, x.balance])).toEqual(first.accounts.map((x) => [x.name, x.balance / 100]))
     // and A is untouched
     expect(canonical(documentOf(await download(a)))).toEqual(canonical(first))
+  })
+
+  it('round trip with investments: securities, prices, activities, cost method and targets come back, and so do holdings and balances', async () => {
+    const a = await signUp(t.app)
+    const brokerage = await newAccount(a, 'Brokerage', { type: 'investment', openingBalance: 500 })
+    const pension = await newAccount(a, 'Pension', { type: 'investment' })
+    expect((await a.patch(`/api/investments/accounts/${pension}`, { costMethod: 'average' })).statusCode).toBe(200)
+    const activity = (body: Record<string, unknown>) => post(a, '/api/investments/activities', body)
+    await activity({ accountId: brokerage, type: 'transfer_in', date: '2026-01-02', amount: 3000 })
+    await activity({ accountId: brokerage, symbol: 'ACME', type: 'buy', date: '2026-01-05', quantity: 10, price: 100, fees: 1, name: 'Acme Corp' })
+    await activity({ accountId: brokerage, symbol: 'ACME', type: 'buy', date: '2026-02-02', quantity: 10, price: 120, fees: 1 })
+    await activity({ accountId: brokerage, symbol: 'ACME', type: 'sell', date: '2026-03-02', quantity: 15, price: 130, fees: 1.5, memo: 'part' })
+    await activity({ accountId: brokerage, symbol: 'ACME', type: 'dividend', date: '2026-03-03', amount: 1.2 })
+    await activity({ accountId: pension, symbol: 'WRLD', type: 'transfer_in', date: '2026-01-10', quantity: 2.5, costBasis: 250, kind: 'etf' })
+    await activity({ accountId: pension, symbol: 'WRLD', type: 'split', date: '2026-02-10', ratio: 2 })
+    expect((await a.put('/api/investments/prices', { symbol: 'WRLD', date: '2026-03-01', price: 61.12345678 })).statusCode).toBe(200)
+    expect((await a.put('/api/investments/targets', { targets: [{ kind: 'stock', percent: 70 }, { kind: 'etf', percent: 30 }] })).statusCode).toBe(200)
+    const zip = (await a.get('/api/export')).rawPayload
+    const files = await unzip(zip)
+    const first = documentOf(files)
+    expect(first.securities.map((s) => [s.symbol, s.kind])).toEqual([
+      ['ACME', 'stock'],
+      ['WRLD', 'etf'],
+    ])
+    expect(first.investmentActivities).toHaveLength(7)
+    expect(first.accounts.map((x) => x.costMethod)).toEqual(['fifo', 'average'])
+    expect(files.get('investment-activities.csv')?.split('\r\n')[0]).toBe('id,date,accountId,account,type,symbol,quantity,price,amount,fees,ratio,costBasis,memo,source,securityId')
+    expect(files.get('security-prices.csv')).toContain('WRLD,2026-03-01,61.12345678,manual')
+
+    const b = await signUp(t.app)
+    const res = await uploadExport(b, zip)
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json()).toMatchObject({ accounts: 2, securities: 2, investmentActivities: 7, securityPrices: 1 })
+    expect(canonical(documentOf(await download(b)))).toEqual(canonical(first))
+    const holdings = async (c: Client) => ((await c.get('/api/investments/holdings')).json() as Record<string, unknown>[]).map(({ accountId: _a, securityId: _s, ...h }) => h)
+    expect(await holdings(b)).toEqual(await holdings(a))
+    expect((await b.get('/api/analytics/net-worth')).json().netWorth).toBe((await a.get('/api/analytics/net-worth')).json().netWorth)
+    expect((await b.get('/api/investments/accounts')).json().map((x: { balance: number }) => x.balance)).toEqual(
+      (await a.get('/api/investments/accounts')).json().map((x: { balance: number }) => x.balance),
+    )
+  })
+
+  it('refuses investment activities that cannot have happened (400), importing nothing', async () => {
+    const a = await signUp(t.app)
+    const brokerage = await newAccount(a, 'Brokerage', { type: 'investment' })
+    await post(a, '/api/investments/activities', { accountId: brokerage, symbol: 'ACME', type: 'buy', date: '2026-01-05', quantity: 1, price: 100 })
+    const doc = JSON.parse((await unzip((await a.get('/api/export')).rawPayload)).get(EXPORT_JSON_NAME) ?? '{}')
+    doc.investmentActivities[0].type = 'sell'
+    const b = await signUp(t.app)
+    const res = await uploadExport(b, Buffer.from(JSON.stringify(doc)))
+    expect(res.statusCode, res.body).toBe(400)
+    expect(res.json().message).toContain('cannot sell 1 when only 0 are held')
+    expect((await b.get('/api/accounts')).json()).toEqual([])
   })
 
   it('cli export and import-export move a household the same way', async () => {

@@ -17,10 +17,13 @@ import { EXPORT_FORMAT, EXPORT_JSON_NAME, EXPORT_VERSION } from '../../../contra
 import { roleAtLeast } from '../../../domain/access'
 import { accountFileName, csvLine, ofxEnd, ofxStart, ofxTransaction, plainAmount } from '../../../domain/data-export'
 import { localDate } from '../../../domain/dates'
+import { fromPrice, fromQuantity, type Price, type Quantity } from '../../../domain/investments/lots'
 import { asCents, fromCents } from '../../../domain/money'
 import type { Db } from '../../db/connect'
 import {
   accounts,
+  allocationTargets,
+  exchangeRates,
   bills,
   budgets,
   categories,
@@ -30,8 +33,11 @@ import {
   householdMembers,
   households,
   importPresets,
+  investmentActivities,
   reminders,
   rules,
+  securities,
+  securityPrices,
   transactionSplits,
   transactions,
   users,
@@ -60,6 +66,11 @@ export type ExportHead = {
   importPresets: Row[]
   reminders: Row[]
   creditScores: Row[]
+  securities: Row[]
+  securityPrices: Row[]
+  investmentActivities: Row[]
+  allocationTargets: Row[]
+  exchangeRates: Row[]
 }
 
 type TxRow = typeof transactions.$inferSelect
@@ -127,6 +138,13 @@ export async function exportHead(db: Db, user: SessionUser, scope: MemberScope, 
     .from(creditScores)
     .where(and(eq(creditScores.householdId, user.householdId), eq(creditScores.userId, user.id)))
     .orderBy(asc(creditScores.date), asc(creditScores.createdAt), asc(creditScores.id))
+  const investments = await exportInvestments(db, scope)
+  // the household's exchange rates (issue 16): no account's, so every member's export has them
+  const rateRows = await db
+    .select()
+    .from(exchangeRates)
+    .where(eq(exchangeRates.householdId, user.householdId))
+    .orderBy(asc(exchangeRates.currency), asc(exchangeRates.quote), asc(exchangeRates.date))
 
   return {
     format: EXPORT_FORMAT,
@@ -167,6 +185,7 @@ export async function exportHead(db: Db, user: SessionUser, scope: MemberScope, 
       isClosed: a.isClosed,
       externalKey: a.externalKey,
       transactionsIncluded: scope.accounts.get(a.id)?.view === 'full',
+      ...(a.type === 'investment' ? { costMethod: a.costMethod } : {}),
     })),
     budgets: budgetRows.map((b) => ({ id: b.id, categoryId: b.categoryId, month: b.month, amount: money(b.amount), rollover: b.rollover })),
     goals: goalRows.map((g) => ({
@@ -223,6 +242,67 @@ export async function exportHead(db: Db, user: SessionUser, scope: MemberScope, 
       sourceKey: r.sourceKey,
     })),
     creditScores: scoreRows.map((s) => ({ id: s.id, createdAt: s.createdAt.toISOString(), score: s.score, provider: s.provider, date: s.date })),
+    ...investments,
+    exchangeRates: rateRows.map((r) => ({ currency: r.currency, quote: r.quote, date: r.date, rate: r.rate, source: r.source })),
+  }
+}
+
+/**
+ * Investments (issue 16): the activities of the investment accounts the member sees whole, the
+ * securities they use (and those no account uses), those securities' prices, and the targets.
+ */
+async function exportInvestments(db: Db, scope: MemberScope): Promise<Pick<ExportHead, 'securities' | 'securityPrices' | 'investmentActivities' | 'allocationTargets'>> {
+  const householdId = scope.householdId
+  const activityRows = (
+    await db
+      .select()
+      .from(investmentActivities)
+      .where(eq(investmentActivities.householdId, householdId))
+      .orderBy(asc(investmentActivities.date), asc(investmentActivities.createdAt), asc(investmentActivities.id))
+  )
+  const visible = activityRows.filter((a) => scope.accounts.get(a.accountId)?.view === 'full')
+  const usedAnywhere = new Set(activityRows.map((a) => a.securityId))
+  const usedVisibly = new Set(visible.map((a) => a.securityId))
+  const securityRows = (
+    await db.select().from(securities).where(eq(securities.householdId, householdId)).orderBy(asc(securities.symbol), asc(securities.id))
+  ).filter((s) => usedVisibly.has(s.id) || !usedAnywhere.has(s.id))
+  const exported = new Set(securityRows.map((s) => s.id))
+  const priceRows = (
+    await db
+      .select()
+      .from(securityPrices)
+      .where(eq(securityPrices.householdId, householdId))
+      .orderBy(asc(securityPrices.securityId), asc(securityPrices.date))
+  ).filter((p) => exported.has(p.securityId))
+  const symbolOrder = new Map(securityRows.map((s, i) => [s.id, i]))
+  priceRows.sort((a, b) => (symbolOrder.get(a.securityId) ?? 0) - (symbolOrder.get(b.securityId) ?? 0) || (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))
+  const targetRows = await db
+    .select()
+    .from(allocationTargets)
+    .where(eq(allocationTargets.householdId, householdId))
+    .orderBy(asc(allocationTargets.kind))
+  return {
+    securities: securityRows.map((s) => ({ id: s.id, symbol: s.symbol, name: s.name, kind: s.kind, currency: s.currency })),
+    securityPrices: priceRows.map((p) => ({ securityId: p.securityId, date: p.date, price: fromPrice(p.price as Price), source: p.source })),
+    investmentActivities: visible.map((a) => ({
+      id: a.id,
+      createdAt: a.createdAt.toISOString(),
+      accountId: a.accountId,
+      securityId: a.securityId,
+      enteredBy: a.userId,
+      type: a.type,
+      date: a.date,
+      quantity: a.quantity === null ? null : fromQuantity(a.quantity as Quantity),
+      price: a.price === null ? null : fromPrice(a.price as Price),
+      amount: a.amount === null ? null : money(a.amount),
+      fees: money(a.fees),
+      ratio: a.ratio,
+      costBasis: a.costBasis === null ? null : money(a.costBasis),
+      memo: a.memo,
+      source: a.source,
+      externalId: a.externalId,
+    })),
+    allocationTargets: targetRows.map((t) => ({ kind: t.kind, percent: t.percent })),
   }
 }
 
@@ -338,6 +418,7 @@ function headTable(name: string, rows: readonly Row[], columns: string[], moneyC
 function csvTables(db: Db, head: ExportHead, scope: MemberScope, pageRows?: number): CsvTable[] {
   const accountName = new Map(head.accounts.map((a) => [a.id, a.name]))
   const categoryName = new Map(head.categories.map((c) => [String(c.id), String(c.name)]))
+  const symbolOf = new Map(head.securities.map((s) => [String(s.id), String(s.symbol)]))
   const contributions = head.goals.flatMap((g) =>
     (g.contributions as Row[]).map((c) => ({ goalId: g.id, goalName: g.name, ...c })),
   )
@@ -388,6 +469,16 @@ function csvTables(db: Db, head: ExportHead, scope: MemberScope, pageRows?: numb
     headTable('rules.csv', head.rules, ['id', 'name', 'position', 'isActive', 'match', 'conditions', 'actions']),
     headTable('reminders.csv', head.reminders, ['id', 'title', 'description', 'type', 'priority', 'dueDate', 'status', 'isRead']),
     headTable('credit-scores.csv', head.creditScores, ['id', 'date', 'score', 'provider']),
+    headTable('securities.csv', head.securities, ['id', 'symbol', 'name', 'kind', 'currency']),
+    headTable('security-prices.csv', head.securityPrices.map((p) => ({ ...p, symbol: symbolOf.get(String(p.securityId)) ?? '' })), ['symbol', 'date', 'price', 'source', 'securityId']),
+    headTable(
+      'investment-activities.csv',
+      head.investmentActivities.map((a) => ({ ...a, account: accountName.get(String(a.accountId)) ?? '', symbol: a.securityId ? (symbolOf.get(String(a.securityId)) ?? '') : '' })),
+      // amount and cost basis may be empty: written as the document's decimals, not as 0.00
+      ['id', 'date', 'accountId', 'account', 'type', 'symbol', 'quantity', 'price', 'amount', 'fees', 'ratio', 'costBasis', 'memo', 'source', 'securityId'],
+    ),
+    headTable('allocation-targets.csv', head.allocationTargets, ['kind', 'percent']),
+    headTable('exchange-rates.csv', head.exchangeRates, ['date', 'currency', 'rate', 'quote', 'source']),
   ]
 }
 

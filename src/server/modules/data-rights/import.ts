@@ -15,25 +15,35 @@ import {
   type ExportedTransaction,
   type ImportSummary,
 } from '../../../contract/data'
+import { localDate } from '../../../domain/dates'
+import { checkTargets } from '../../../domain/investments/allocation'
+import { InvestmentError, toPrice, toQuantity } from '../../../domain/investments/lots'
 import type { Db, Tx } from '../../db/connect'
 import { uuidv7 } from '../../db/ids'
 import {
   accounts,
+  allocationTargets,
   bills,
   budgets,
   categories,
   creditScores,
   goalContributions,
   goals,
+  households,
   importPresets,
+  investmentActivities,
   reminders,
   rules,
+  securities,
+  securityPrices,
+  exchangeRates,
   users,
 } from '../../db/schema'
 import { AppError, badRequest, conflict } from '../../http/errors'
 import { forgetScope } from '../accounts/scope'
 import type { SessionUser } from '../auth/sessions'
 import { lockHouseholds } from '../household/repo'
+import { revalueAccounts } from '../investments/revalue'
 import { insertTransactions, type NewTransaction } from '../transactions/ledger'
 
 const MAX_JSON_BYTES = 2 * 1024 * 1024 * 1024 - 1
@@ -118,6 +128,98 @@ async function requireEmpty(tx: Tx, householdId: string): Promise<void> {
       'HOUSEHOLD_NOT_EMPTY',
     )
   }
+}
+
+/**
+ * Investments (issue 16): securities (one per symbol: the household may have some already, made
+ * by a price typed in), their prices, the activities and the targets; then the investment
+ * accounts' value is worked out again (their balances are set from the file afterwards). A
+ * history the domain refuses (a sale of more than is held) is a 400, and nothing is imported.
+ */
+async function importInvestments(
+  tx: Tx,
+  householdId: string,
+  userId: string,
+  doc: ExportDocument,
+  ids: Map<string, string>,
+  now: Date,
+): Promise<{ securities: number; investmentActivities: number; securityPrices: number }> {
+  const securityIds = new Map<string, string>()
+  for (const s of doc.securities) {
+    const [row] = await tx
+      .insert(securities)
+      .values({ householdId, symbol: s.symbol, name: s.name, kind: s.kind, currency: s.currency, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({ target: [securities.householdId, securities.symbol], set: { name: s.name, kind: s.kind, currency: s.currency, updatedAt: now } })
+      .returning({ id: securities.id })
+    if (row) securityIds.set(s.id, row.id)
+  }
+  const prices = new Map<string, typeof securityPrices.$inferInsert>()
+  doc.securityPrices.forEach((p, i) => {
+    const securityId = securityIds.get(p.securityId)
+    if (!securityId) throw invalid({ path: ['securityPrices', i, 'securityId'], message: 'Not a security of the file' })
+    prices.set(`${securityId}|${p.date}`, { securityId, householdId, date: p.date, price: toPrice(p.price), source: p.source, updatedAt: now })
+  })
+  const priceRows = [...prices.values()]
+  for (let i = 0; i < priceRows.length; i += 5000) {
+    await tx
+      .insert(securityPrices)
+      .values(priceRows.slice(i, i + 5000))
+      .onConflictDoUpdate({ target: [securityPrices.securityId, securityPrices.date], set: { price: sql`excluded.price`, source: sql`excluded.source`, updatedAt: now } })
+  }
+  const investmentAccounts = new Set(doc.accounts.filter((a) => a.type === 'investment').map((a) => a.id))
+  const rows = doc.investmentActivities.map((a, i) => {
+    const accountId = investmentAccounts.has(a.accountId) ? ids.get(a.accountId) : undefined
+    if (!accountId) throw invalid({ path: ['investmentActivities', i, 'accountId'], message: 'Not an investment account of the file' })
+    const securityId = a.securityId === null ? null : securityIds.get(a.securityId)
+    if (securityId === undefined) throw invalid({ path: ['investmentActivities', i, 'securityId'], message: 'Not a security of the file' })
+    if (securityId === null && (a.type === 'buy' || a.type === 'sell' || a.type === 'split')) {
+      throw invalid({ path: ['investmentActivities', i, 'securityId'], message: `A ${a.type} needs a security` })
+    }
+    return {
+      id: uuidv7(),
+      householdId,
+      accountId,
+      securityId,
+      userId,
+      type: a.type,
+      date: a.date,
+      quantity: a.quantity === null ? null : toQuantity(a.quantity),
+      price: a.price === null ? null : toPrice(a.price),
+      amount: a.amount,
+      fees: a.fees,
+      ratio: a.ratio,
+      costBasis: a.costBasis,
+      memo: a.memo,
+      source: a.source,
+      externalId: a.externalId,
+      createdAt: new Date(a.createdAt),
+    }
+  })
+  for (let i = 0; i < rows.length; i += 5000) await tx.insert(investmentActivities).values(rows.slice(i, i + 5000))
+  for (const a of doc.accounts) {
+    const id = ids.get(a.id)
+    if (id && a.type === 'investment' && a.costMethod) {
+      await tx.update(accounts).set({ costMethod: a.costMethod }).where(and(eq(accounts.id, id), eq(accounts.householdId, householdId)))
+    }
+  }
+  if (doc.allocationTargets.length > 0) {
+    try {
+      checkTargets(doc.allocationTargets.map((t) => ({ key: t.kind, percent: t.percent })))
+    } catch (error) {
+      if (error instanceof InvestmentError) throw invalid({ path: ['allocationTargets'], message: error.message })
+      throw error
+    }
+    await tx.delete(allocationTargets).where(eq(allocationTargets.householdId, householdId))
+    await tx.insert(allocationTargets).values(doc.allocationTargets.map((t) => ({ householdId, kind: t.kind, percent: t.percent })))
+  }
+  const revalue = [...investmentAccounts].flatMap((old) => ids.get(old) ?? [])
+  try {
+    await revalueAccounts(tx, householdId, revalue, { today: localDate(now, 'UTC') })
+  } catch (error) {
+    if (error instanceof RangeError) throw invalid({ path: ['investmentActivities'], message: error.message })
+    throw error
+  }
+  return { securities: securityIds.size, investmentActivities: rows.length, securityPrices: priceRows.length }
 }
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi
@@ -312,6 +414,8 @@ export async function importExport(db: Db, user: SessionUser, doc: ExportDocumen
       .update(users)
       .set({ ...doc.settings, updatedAt: now })
       .where(eq(users.id, user.id))
+    // the base currency is the household's (issue 16): the export's settings carry it
+    await tx.update(households).set({ baseCurrency: doc.settings.baseCurrency }).where(eq(households.id, householdId))
 
     // transfers: both legs keep sharing one (new) group id
     const groups = new Map<string, string>()
@@ -356,6 +460,14 @@ export async function importExport(db: Db, user: SessionUser, doc: ExportDocumen
       inserted += rows.length
     }
 
+    const invested = await importInvestments(tx, householdId, user.id, doc, ids, now)
+    // the household's exchange rates (issue 16), as they were entered (the same pair and day once)
+    const rates = new Map(doc.exchangeRates.map((r) => [`${r.currency} ${r.quote} ${r.date}`, r]))
+    const rateRows = [...rates.values()].map((r) => ({ householdId, ...r, updatedAt: now }))
+    for (let i = 0; i < rateRows.length; i += 5_000) {
+      await tx.insert(exchangeRates).values(rateRows.slice(i, i + 5_000))
+    }
+
     // each account ends with the balance it had (a balance-only account has no transactions to sum)
     for (const a of doc.accounts) {
       const id = ids.get(a.id)
@@ -376,6 +488,7 @@ export async function importExport(db: Db, user: SessionUser, doc: ExportDocumen
       rules: doc.rules.length,
       reminders: doc.reminders.length,
       creditScores: doc.creditScores.length,
+      ...invested,
     }
   })
   forgetScope(db, householdId)

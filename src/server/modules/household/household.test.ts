@@ -106,6 +106,7 @@ const TABLES = [
   'transactions',
   'transaction_splits',
   'monthly_rollups',
+  'merchant_rollups',
   'categories',
   'credit_scores',
   'reminders',
@@ -487,6 +488,7 @@ describe('household', () => {
     const rows = await t.database.db.execute<{ n: number }>(sql`
       select (select count(*) from transactions where household_id = ${oldHousehold} and account_id = ${priv.id})
         + (select count(*) from monthly_rollups where household_id = ${oldHousehold} and account_id = ${priv.id})
+        + (select count(*) from merchant_rollups where household_id = ${oldHousehold} and account_id = ${priv.id})
         + (select count(*) from transaction_splits s join transactions x on x.id = s.transaction_id
             where x.account_id = ${priv.id} and s.household_id = ${oldHousehold})
         + (select count(*) from categories c join transaction_splits s on s.category_id = c.id

@@ -135,6 +135,9 @@ export async function moveAccounts(tx: Tx, move: MoveAccounts): Promise<void> {
     group by r.account_id, m.new_id, r.month`)
   await tx.execute(sql`
     delete from monthly_rollups where household_id = ${from} and account_id = any(${uuids(ids)})`)
+  // merchant rollups have no category: they only change household
+  await tx.execute(sql`
+    update merchant_rollups set household_id = ${to} where household_id = ${from} and account_id = any(${uuids(ids)})`)
 
   await tx
     .update(importPresets)

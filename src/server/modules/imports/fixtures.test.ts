@@ -1,12 +1,13 @@
 // Every real bank file in shared/fixtures/statements imported end to end through the API: the
 // accounts it names are found or created, every row lands with the right source, balances are
-// the sum of the file's amounts to the cent, and importing it again adds nothing.
+// the sum of the file's amounts to the cent (investment accounts: plus their activities' cash and
+// holdings), and importing it again adds nothing. The investment statements' stated values hold.
 import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import path from 'node:path'
-import { inArray } from 'drizzle-orm'
+import { and, asc, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { detectFormat, parseStatement } from '../../../domain/import/parse'
-import { transactions } from '../../db/schema'
+import { accounts, investmentActivities, securities, securityPrices, transactions } from '../../db/schema'
 import { newUser } from '../../test/fixtures'
 import { createTestApp, type TestContext } from '../../test/helper'
 import { upload } from '../../test/upload'
@@ -50,8 +51,11 @@ suite(title, () => {
     const format = detectFormat(bytes, fileName)
     const parsed = parseStatement(bytes)
     const total = parsed.accounts.reduce((n, acc) => n + acc.transactions.length, 0)
+    // an investment statement's entries are activities (a reinvestment is two: income and a buy)
+    const entries = parsed.accounts.reduce((n, acc) => n + (acc.activities ?? []).filter((a) => !a.externalId.endsWith(':reinvest')).length, 0)
     const count = expectedCount(file)
-    if (count !== undefined) expect(total).toBe(count)
+    const bankOnly = typeof expected[file]?.source_stated?.['bank_transaction_count'] === 'number'
+    if (count !== undefined) expect(bankOnly ? total : total + entries).toBe(count)
 
     const user = await newUser(t.app)
     // CSV and plain QIF files do not say which account they are: the user picks one
@@ -60,19 +64,17 @@ suite(title, () => {
     if (needsAccount) fields['accountId'] = (await user.post('/api/accounts', { name: 'Picked', type: 'checking' })).json().id
 
     const res = await upload(user, bytes, { fileName, fields })
-    if (total === 0 && format === 'qif') {
-      // investment-only QIF: nothing Kinwise imports, and it says why
-      expect(res.statusCode).toBe(400)
-      expect(res.json()).toMatchObject({ code: 'NO_TRANSACTIONS', message: expect.stringMatching(/investment/) })
-      return
-    }
     expect(res.statusCode, res.body).toBe(200)
     const body = res.json()
     expect(body.errors).toEqual([])
     expect(body.added).toBe(total)
     expect(body.duplicates).toBe(0)
+    const activityTotal = parsed.accounts.reduce((n, acc) => n + (acc.activities?.length ?? 0), 0)
+    // opening positions for shares held before the statement come on top of the file's activities
+    expect(body.activities).toBeGreaterThanOrEqual(activityTotal)
 
-    // each account's balance is the sum of its rows in the file, to the cent
+    // each account's balance is the sum of its rows in the file, to the cent; an investment
+    // account's adds the value of its activities and holdings (investment_value)
     const expectedBalance = new Map<string, number>()
     parsed.accounts.forEach((acc, i) => {
       const id = body.accounts[i].accountId as string
@@ -80,7 +82,8 @@ suite(title, () => {
     })
     for (const [id, cents] of expectedBalance) {
       const account = (await user.get(`/api/accounts/${id}`)).json()
-      expect(Math.round(account.balance * 100), `${file} ${account.name}`).toBe(cents)
+      const [stored] = await t.database.db.select({ value: accounts.investmentValue }).from(accounts).where(eq(accounts.id, id))
+      expect(Math.round(account.balance * 100), `${file} ${account.name}`).toBe(cents + (stored?.value ?? 0))
     }
     const rows = await t.database.db
       .select({ source: transactions.source, accountId: transactions.accountId })
@@ -96,12 +99,123 @@ suite(title, () => {
     }
 
     const again = (await upload(user, bytes, { fileName, fields })).json()
-    expect(again).toMatchObject({ added: 0, duplicates: total })
+    expect(again).toMatchObject({ added: 0, duplicates: total, activities: 0 })
     expect(again.accounts.every((acc: { created: boolean }) => !acc.created)).toBe(true)
     const after = await t.database.db
       .select({ id: transactions.id })
       .from(transactions)
       .where(inArray(transactions.accountId, [...expectedBalance.keys()]))
     expect(after).toHaveLength(total)
+  })
+
+  describe('investment statements', () => {
+    type Row = { type: string; date: string; symbol: string | null; quantity: number | null; price: number | null; amount: number | null; fees: number; externalId?: string | null }
+    async function importInvestment(file: string, fields: Record<string, string> = {}) {
+      const user = await newUser(t.app)
+      const res = await upload(user, new Uint8Array(readFileSync(path.join(FIXTURES, file))), { fileName: path.basename(file), fields })
+      expect(res.statusCode, res.body).toBe(200)
+      const body = res.json()
+      const account = body.accounts.find((a: { activities: number }) => a.activities > 0)
+      const rows: Row[] = await t.database.db
+        .select({
+          type: investmentActivities.type,
+          date: investmentActivities.date,
+          symbol: securities.symbol,
+          quantity: investmentActivities.quantity,
+          price: investmentActivities.price,
+          amount: investmentActivities.amount,
+          fees: investmentActivities.fees,
+          externalId: investmentActivities.externalId,
+        })
+        .from(investmentActivities)
+        .leftJoin(securities, eq(securities.id, investmentActivities.securityId))
+        .where(eq(investmentActivities.accountId, account.accountId))
+        .orderBy(asc(investmentActivities.date), asc(investmentActivities.id))
+      // opening positions have no id from the file
+      const fromFile = rows.filter((r) => r.externalId !== null).map(({ externalId: _id, ...r }) => r)
+      return { user, body, account, rows, fromFile }
+    }
+
+    it('E*TRADE: the buys (VISA 5.55 @ 242.21 for 1344.27), the TSM dividend 104.23 and the foreign tax 21.89, into a new investment account', async () => {
+      const { user, body, account, rows, fromFile } = await importInvestment('qfx/reds_etrade_09092023.qfx')
+      expect(account).toMatchObject({ created: true, key: 'etrade.com:555555555' })
+      expect((await user.get(`/api/accounts/${account.accountId}`)).json().type).toBe('investment')
+      expect(fromFile).toEqual([
+        { type: 'buy', date: '2023-07-12', symbol: 'V', quantity: 555_000_000, price: 24_221_000_000, amount: 134427, fees: 0 },
+        { type: 'buy', date: '2023-07-14', symbol: 'TSM', quantity: 76_817_000, price: 10_718_950_000, amount: 8234, fees: 0 },
+        { type: 'fee', date: '2023-07-14', symbol: 'TSM', quantity: null, price: null, amount: 2189, fees: 0 },
+        { type: 'dividend', date: '2023-07-14', symbol: 'TSM', quantity: null, price: null, amount: 10423, fees: 0 },
+      ])
+      // the positions (TSM 55.55, V 500) are more than the window's buys: the rest was held before
+      const openings = rows.filter((r) => r.externalId === null)
+      expect(openings.map((r) => [r.symbol, r.quantity, r.date])).toEqual([
+        ['V', 49_445_000_000, '2023-07-11'],
+        ['TSM', 5_478_183_000, '2023-07-13'],
+      ])
+      expect(body.activities).toBe(6)
+      // prices: the positions' of 2023-09-08 and the trades'
+      const household = (await t.database.db.select({ h: accounts.householdId }).from(accounts).where(eq(accounts.id, account.accountId)))[0]?.h ?? ''
+      const prices = await t.database.db
+        .select({ symbol: securities.symbol, date: securityPrices.date, price: securityPrices.price, source: securityPrices.source })
+        .from(securityPrices)
+        .innerJoin(securities, eq(securities.id, securityPrices.securityId))
+        .where(and(eq(securityPrices.householdId, household), eq(securityPrices.date, '2023-09-08')))
+        .orderBy(asc(securities.symbol))
+      expect(prices).toEqual([
+        { symbol: 'TSM', date: '2023-09-08', price: 8_964_000_000, source: 'statement' },
+        { symbol: 'V', date: '2023-09-08', price: 24_729_000_000, source: 'statement' },
+      ])
+      expect(body.prices).toBe(4)
+      // cash −1344.27 − 82.34 + 104.23 − 21.89 = −1344.27; holdings 55.55 × 89.64 + 500 × 247.29; openings cost 0 cash
+      const value = (await user.get(`/api/accounts/${account.accountId}`)).json().balance
+      expect(value).toBe(127280.23)
+    })
+
+    it('Vanguard: the SELLMF of 42.123 units at 100 for 4212.30, two positions (one security id twice)', async () => {
+      const { body, rows } = await importInvestment('ofx/ofxparse_vanguard.ofx')
+      const sale = rows.find((r) => r.type === 'sell')
+      expect(sale).toMatchObject({ type: 'sell', date: '2011-07-15', symbol: 'VFINX', quantity: 4_212_300_000, price: 10_000_000_000, amount: 421230, fees: 0 })
+      // the two positions of the same id are one holding of 244.2 after the sale: 286.323 before it
+      expect(rows.filter((r) => r.type === 'transfer_in').map((r) => [r.symbol, r.quantity, r.date])).toEqual([['VFINX', 28_632_300_000, '2011-07-14']])
+      expect(body.warnings.some((w: { message: string }) => /same id/.test(w.message))).toBe(true)
+    })
+
+    it('beangulp 401(k): 12 BUYMF, 4 TRANSFER and 2 REINVEST (each a dividend and a buy)', async () => {
+      const { fromFile } = await importInvestment('qfx/beangulp_example.qfx')
+      const count = (type: string) => fromFile.filter((r) => r.type === type).length
+      expect(count('buy')).toBe(12 + 2)
+      expect(count('dividend')).toBe(2)
+      expect(count('transfer_in') + count('transfer_out')).toBe(4)
+      expect(fromFile.find((r) => r.type === 'buy')).toMatchObject({ date: '2013-08-30', quantity: 3_434_341_000, price: 1_179_000_000, amount: 17563 })
+    })
+
+    it('QIF !Type:Invst beside a bank section: the buy goes to an "Investments" account, the bank rows to the chosen one', async () => {
+      const user = await newUser(t.app)
+      const picked = (await user.post('/api/accounts', { name: 'Picked', type: 'checking' })).json().id
+      const bytes = new Uint8Array(readFileSync(path.join(FIXTURES, 'qif/quiffen_test.qif')))
+      const res = await upload(user, bytes, { fileName: 'quiffen_test.qif', fields: { accountId: picked } })
+      expect(res.statusCode, res.body).toBe(200)
+      const body = res.json()
+      expect(body.accounts.map((a: { name: string; added: number; activities: number; created: boolean }) => [a.name, a.added, a.activities, a.created])).toEqual([
+        ['Picked', 6, 0, false],
+        ['Investments', 0, 1, true],
+      ])
+      // 376 shares at 32 = 12,032.00 plus a commission of 10
+      const rows = await t.database.db
+        .select({ type: investmentActivities.type, quantity: investmentActivities.quantity, amount: investmentActivities.amount, fees: investmentActivities.fees })
+        .from(investmentActivities)
+        .where(eq(investmentActivities.accountId, body.accounts[1].accountId))
+      expect(rows).toEqual([{ type: 'buy', quantity: 37_600_000_000, amount: 1203200, fees: 1000 }])
+    })
+
+    it('undo removes the activities and the holdings from the balance', async () => {
+      const { user, body, account } = await importInvestment('qfx/reds_etrade_09092023.qfx')
+      const undo = await user.request({ method: 'DELETE', url: `/api/imports/${body.batchId}` })
+      expect(undo.statusCode, undo.body).toBe(200)
+      expect(undo.json()).toMatchObject({ deleted: 0, activities: 6 })
+      const left = await t.database.db.select({ id: investmentActivities.id }).from(investmentActivities).where(eq(investmentActivities.accountId, account.accountId))
+      expect(left).toEqual([])
+      expect((await user.get(`/api/accounts/${account.accountId}`)).json().balance).toBe(0)
+    })
   })
 })

@@ -100,7 +100,7 @@ describe('CSV import', () => {
     expect(body.csv.sampleRows[0]).toEqual(['2024-01-03', 'ACME PAYROLL', '2500.00'])
     expect(body.csv.mapping).toMatchObject({ delimiter: ',', dateFormat: 'YYYY-MM-DD', columns: { date: 0, amount: 2 } })
     expect(body.accounts).toEqual([
-      { key: 'csv', name: 'Everyday', accountId: checking, created: false, numberLast4: null, currency: 'USD', added: 5, duplicates: 0, transfers: 0 },
+      { key: 'csv', name: 'Everyday', accountId: checking, created: false, numberLast4: null, currency: 'USD', added: 5, duplicates: 0, transfers: 0, activities: 0 },
     ])
     expect(await importsOf(a)).toEqual([])
     expect(await rowsOf(a, checking)).toEqual([])
@@ -259,7 +259,7 @@ describe('CSV import', () => {
     expect(await balanceOf(a, account)).toBe(-25.04)
     const undo = await a.delete(`/api/imports/${res.batchId}`)
     expect(undo.statusCode).toBe(200)
-    expect(undo.json()).toEqual({ deleted: 3, restored: 0, accountsKept: [] })
+    expect(undo.json()).toEqual({ deleted: 3, restored: 0, activities: 0, accountsKept: [] })
     expect(await balanceOf(a, account)).toBe(-10.05)
     expect((await rowsOf(a, account)).map((r) => r.merchant)).toEqual(['Before'])
     const summaryAfter = (await a.get('/api/analytics/monthly-summary?month=2024-05')).json()
@@ -443,7 +443,7 @@ describe('OFX import, accounts and transfers', () => {
     const c = await newUser(t.app)
     const res = (await upload(c, ofx([{ type: 'SAVINGS', acct: '5555', rows: [['2024-01-04', '10.00', 'INTEREST', 'I1']] }]), { fileName: 's.ofx' })).json()
     const undo = (await c.delete(`/api/imports/${res.batchId}`)).json()
-    expect(undo).toEqual({ deleted: 1, restored: 0, accountsKept: [{ id: res.accounts[0].accountId, name: 'Savings ••5555', balance: 0, transactionCount: 0 }] })
+    expect(undo).toEqual({ deleted: 1, restored: 0, activities: 0, accountsKept: [{ id: res.accounts[0].accountId, name: 'Savings ••5555', balance: 0, transactionCount: 0 }] })
     expect((await c.get(`/api/accounts/${res.accounts[0].accountId}`)).statusCode).toBe(200)
   })
 

@@ -47,6 +47,7 @@ import {
   type StoredTransaction,
   type TransactionSource,
 } from '../transactions/ledger'
+import { activitiesByBatch, hasInvestments, newActivities, undoInvestments, writeInvestments } from './investments'
 import {
   accountStates,
   batchRows,
@@ -181,7 +182,11 @@ type PlannedAccount = {
   added: number
   duplicates: number
   transfers: number
+  /** investment activities: new ones (preview) or written */
+  activities: number
 }
+
+const INVESTMENT_SECTION = 'qif:invst'
 
 function sourceFor(format: StatementFormat, type: string): TransactionSource {
   if (!BANK_FORMATS.includes(format)) return 'import'
@@ -211,15 +216,21 @@ function resolveAccounts(
 ): PlannedAccount[] {
   const chosen = accountId === undefined ? null : stored.find((a) => a.id === accountId)
   if (accountId !== undefined && !chosen) throw notFound('Account')
-  // a QIF file may mix named (!Account) blocks with one unnamed section: the chosen account takes that one
-  const unnamedQif = parsedAccounts.filter((a) => a.key.startsWith('qif:'))
+  // a QIF file may mix named (!Account) blocks with one unnamed section: the chosen account takes
+  // that one. An unnamed investment section goes to the chosen account when it is an investment
+  // account, else to the investment account called "Investments" (made when there is none).
+  const chosenInvestment = chosen?.type === 'investment' && parsedAccounts.some((a) => a.key === INVESTMENT_SECTION)
+  const unnamedQif = parsedAccounts.filter((a) => a.key.startsWith('qif:') && (chosenInvestment || a.key !== INVESTMENT_SECTION))
+  const takesChosen = (parsed: ParsedAccount): boolean =>
+    parsedAccounts.length === 1 ||
+    (parsed.key.startsWith('qif:') && (chosenInvestment ? parsed.key === INVESTMENT_SECTION : parsed.key !== INVESTMENT_SECTION))
   if (chosen && parsedAccounts.length > 1 && !(format === 'qif' && unnamedQif.length === 1)) {
     throw badRequest(
       `This file holds ${parsedAccounts.length} accounts: import it without choosing an account, so each goes to its own`,
       'MULTIPLE_ACCOUNTS',
     )
   }
-  return parsedAccounts.map((parsed, index) => {
+  const planned = parsedAccounts.map((parsed, index) => {
     const plan = (account: AccountRow | null, create: PlannedAccount['create'], giveKey = false): PlannedAccount => ({
       parsed,
       account,
@@ -230,9 +241,10 @@ function resolveAccounts(
       added: 0,
       duplicates: 0,
       transfers: 0,
+      activities: 0,
     })
     const bankFile = BANK_FORMATS.includes(format)
-    if (chosen && (parsedAccounts.length === 1 || parsed.key.startsWith('qif:'))) {
+    if (chosen && takesChosen(parsed)) {
       const account = usable(chosen)
       if (parsed.currency && parsed.currency !== account.currency) {
         warnings.push({ line: 0, message: `The file is in ${parsed.currency} but "${account.name}" is in ${account.currency}: the amounts were taken as they are.` })
@@ -242,9 +254,9 @@ function resolveAccounts(
     if (bankFile) {
       const known = stored.find((a) => a.externalKey === parsed.key)
       if (known) return plan(usable(known), null)
-    } else if (format === 'qif' && !parsed.key.startsWith('qif:')) {
+    } else if (format === 'qif' && (!parsed.key.startsWith('qif:') || parsed.key === INVESTMENT_SECTION)) {
       const name = parsed.name.toLowerCase()
-      const byName = stored.filter((a) => a.name.toLowerCase() === name)
+      const byName = stored.filter((a) => a.name.toLowerCase() === name && (parsed.key !== INVESTMENT_SECTION || a.type === 'investment'))
       const known = byName.find((a) => !a.isClosed) ?? byName[0]
       if (known) return plan(usable(known), null)
     } else {
@@ -264,6 +276,17 @@ function resolveAccounts(
       externalKey: bankFile && !keysInUse.has(parsed.key) ? parsed.key : null,
     })
   })
+  for (const p of planned) {
+    const type = p.account?.type ?? p.create?.type
+    if (hasInvestments(p.parsed) && type !== 'investment') {
+      const name = p.account?.name ?? p.create?.name ?? p.parsed.name
+      throw badRequest(
+        `"${name}" is not an investment account: the buys, sells and income of this statement go to an investment account`,
+        'NOT_INVESTMENT_ACCOUNT',
+      )
+    }
+  }
+  return planned
 }
 
 // ---------------------------------------------------------------------------------------
@@ -346,6 +369,9 @@ async function makePlan(db: DbOrTx, user: SessionUser, scope: MemberScope, input
     }
   }
   rows.sort((a, b) => a.t.line - b.t.line)
+  for (const a of accounts) {
+    if (a.parsed.activities?.length) a.activities = (await newActivities(db, a.account?.id ?? null, a.parsed)).length
+  }
   const range = dateRange(rows)
   if (!range) return { parsed, accounts, rows, warnings, storedAccounts }
 
@@ -523,11 +549,14 @@ function summary(plan: Plan, batchId: string | null, preview: boolean): ImportRe
       added: a.added,
       duplicates: a.duplicates,
       transfers: a.transfers,
+      activities: a.activities,
     })),
     added: sum((a) => a.added),
     duplicates: sum((a) => a.duplicates),
     transfers: sum((a) => a.transfers),
     skipped: plan.rows.filter((r) => r.status === 'skip').length,
+    activities: sum((a) => a.activities),
+    prices: plan.parsed.result.investments?.prices.length ?? 0,
     errors: plan.parsed.result.errors,
     warnings: plan.warnings,
     ...(preview ? { rows: previewRows(plan) } : {}),
@@ -624,6 +653,19 @@ async function write(
   onProgress?.('writing', newRows.length)
   const ids = await insertTransactions(tx, newRows)
   await updateStoredTransactions(tx, householdId, conversions, now)
+  const investing = plan.accounts.filter((a) => a.account !== null && hasInvestments(a.parsed))
+  if (investing.length > 0) {
+    const outcome = await writeInvestments(
+      tx,
+      user.id,
+      householdId,
+      batchId,
+      investing.map((a) => ({ accountId: a.account?.id ?? '', currency: a.account?.currency ?? user.baseCurrency, parsed: a.parsed })),
+      plan.parsed.result,
+      plan.warnings,
+    )
+    for (const a of investing) a.activities = outcome.perAccount.get(a.account?.id ?? '') ?? 0
+  }
   count(plan)
   await insertBatch(tx, {
     id: batchId,
@@ -672,7 +714,7 @@ export async function importStatement(
   // the chosen account first: its saved CSV mapping is read while parsing
   if (input.accountId !== undefined) writableAccount(await memberScope(db, user), input.accountId)
   const parsed = await parseFile(db, user, input)
-  const rowTotal = parsed.result.accounts.reduce((n, a) => n + a.transactions.length, 0)
+  const rowTotal = parsed.result.accounts.reduce((n, a) => n + a.transactions.length + (a.activities?.length ?? 0), 0)
   onProgress?.('parsed', rowTotal)
   const fileHash = createHash('sha256').update(input.bytes).digest('hex')
 
@@ -711,7 +753,7 @@ export async function importStatement(
 
 type BatchDto = z.output<typeof importBatch>
 
-function toBatchDto(row: Awaited<ReturnType<typeof listBatches>>[number]): BatchDto {
+function toBatchDto(row: Awaited<ReturnType<typeof listBatches>>[number], activities: number): BatchDto {
   return {
     id: row.id,
     fileName: row.fileName,
@@ -720,6 +762,7 @@ function toBatchDto(row: Awaited<ReturnType<typeof listBatches>>[number]): Batch
     added: row.added,
     duplicates: row.duplicates,
     transfers: row.transfers,
+    activities,
     accountIds: row.accountIds,
     createdAccountIds: row.createdAccountIds,
     createdAt: row.createdAt.toISOString(),
@@ -750,7 +793,12 @@ export async function listImports(
   const last = page.at(-1)
   const nextCursor =
     rows.length > query.limit && last ? Buffer.from(JSON.stringify([last.createdAt.toISOString(), last.id])).toString('base64url') : null
-  return { items: page.map(toBatchDto), nextCursor }
+  const activities = await activitiesByBatch(
+    db,
+    user.householdId,
+    page.map((b) => b.id),
+  )
+  return { items: page.map((b) => toBatchDto(b, activities.get(b.id) ?? 0)), nextCursor }
 }
 
 /**
@@ -792,11 +840,13 @@ export async function undoImport(db: Db, user: SessionUser, batchId: string, now
     })
     await updateStoredTransactions(tx, householdId, changes, now)
     const deleted = await deleteTransactions(tx, householdId, own.map((r) => r.id))
+    const activities = await undoInvestments(tx, householdId, batchId)
     await deleteBatch(tx, householdId, batchId)
     const kept = await accountStates(tx, householdId, batch.createdAccountIds)
     return {
       deleted,
       restored: changes.filter((c) => saved.has(c.before.id)).length,
+      activities,
       accountsKept: kept.map((a) => ({ ...a, balance: asCents(a.balance) })),
     }
   })

@@ -9,8 +9,12 @@ export function importSummary(result: ImportResult, seconds: number): string[] {
   lines.push(
     `${verb} ${n(result.added)} new transaction${result.added === 1 ? '' : 's'} (${n(result.transfers)} transfer${result.transfers === 1 ? '' : 's'}), ${n(result.duplicates)} duplicate${result.duplicates === 1 ? '' : 's'} left out, in ${seconds.toFixed(1)} s`,
   )
+  if (result.activities > 0 || result.prices > 0) {
+    lines.push(`${n(result.activities)} investment activit${result.activities === 1 ? 'y' : 'ies'} and ${n(result.prices)} price${result.prices === 1 ? '' : 's'}`)
+  }
   for (const a of result.accounts) {
-    lines.push(`  ${a.name}${a.created ? ' (new account)' : ''}: ${n(a.added)} added, ${n(a.duplicates)} duplicates, ${n(a.transfers)} transfers`)
+    const investing = a.activities > 0 ? `, ${n(a.activities)} investment activities` : ''
+    lines.push(`  ${a.name}${a.created ? ' (new account)' : ''}: ${n(a.added)} added, ${n(a.duplicates)} duplicates, ${n(a.transfers)} transfers${investing}`)
   }
   if (result.batchId) lines.push(`Batch ${result.batchId} (undo it on the Import page or with DELETE /api/imports/${result.batchId})`)
   const shown = 20

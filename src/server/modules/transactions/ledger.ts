@@ -3,7 +3,15 @@
 // Bulk paths use unnest() arrays so 100k rows are a handful of statements.
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { IsoDate } from '../../../domain/dates'
-import { balanceDeltas, rollupDeltas, type LedgerRow, type RollupDelta, type TransactionKind } from '../../../domain/ledger'
+import {
+  balanceDeltas,
+  merchantDeltas,
+  rollupDeltas,
+  type LedgerRow,
+  type MerchantDelta,
+  type RollupDelta,
+  type TransactionKind,
+} from '../../../domain/ledger'
 import { asCents, type Cents } from '../../../domain/money'
 import type { Tx } from '../../db/connect'
 import { AppError } from '../../http/errors'
@@ -38,6 +46,7 @@ const BATCH = 5000
 
 const toLedgerRow = (t: {
   accountId: string
+  merchant: string
   categoryId: string | null
   date: string
   amount: number
@@ -45,6 +54,7 @@ const toLedgerRow = (t: {
   splits: readonly { categoryId: string | null; amount: number }[]
 }): LedgerRow => ({
   accountId: t.accountId,
+  merchant: t.merchant,
   categoryId: t.categoryId,
   date: t.date,
   amount: asCents(t.amount),
@@ -63,6 +73,27 @@ async function applyDeltas(tx: Tx, householdId: string, rows: LedgerRow[], sign:
       where a.id = d.id and a.household_id = ${householdId}`)
   }
   await applyRollups(tx, householdId, rollupDeltas(rows, sign))
+  await applyMerchantRollups(tx, householdId, merchantDeltas(rows, sign))
+}
+
+/** Upserts merchant rollup deltas; each (account, payee, month) must appear once. */
+async function applyMerchantRollups(tx: Tx, householdId: string, deltas: MerchantDelta[]): Promise<void> {
+  for (let i = 0; i < deltas.length; i += BATCH) {
+    const chunk = deltas.slice(i, i + BATCH)
+    await tx.execute(sql`
+      insert into merchant_rollups (household_id, account_id, merchant, month, spent, count)
+      select ${householdId}, r.account_id, r.merchant, r.month, r.spent, r.count
+      from unnest(
+        ${sql.param(chunk.map((r) => r.accountId))}::uuid[],
+        ${sql.param(chunk.map((r) => r.merchant))}::text[],
+        ${sql.param(chunk.map((r) => r.month))}::date[],
+        ${sql.param(chunk.map((r) => r.spent))}::bigint[],
+        ${sql.param(chunk.map((r) => r.count))}::int[]
+      ) as r(account_id, merchant, month, spent, count)
+      on conflict on constraint merchant_rollups_key do update set
+        spent = merchant_rollups.spent + excluded.spent,
+        count = merchant_rollups.count + excluded.count`)
+  }
 }
 
 /** Upserts rollup deltas; each (account, category, month) must appear once. */
@@ -344,6 +375,12 @@ export async function updateStoredTransactions(
       ) as u(id, category_id, merchant, notes, kind, transfer_group_id)
       where t.id = u.id and t.household_id = ${householdId}`)
   }
+  const renamed = rows.filter((r) => r.after.merchant !== r.before.merchant || r.after.kind !== r.before.kind)
+  if (renamed.length) {
+    const gone = merchantDeltas(renamed.map((r) => toLedgerRow(r.before)), -1)
+    const come = merchantDeltas(renamed.map((r) => toLedgerRow({ ...r.before, merchant: r.after.merchant, kind: r.after.kind })), 1)
+    await applyMerchantRollups(tx, householdId, mergeMerchantRollups([...gone, ...come]))
+  }
   const moved = rows.filter((r) => r.after.categoryId !== r.before.categoryId || r.after.kind !== r.before.kind)
   if (moved.length === 0) return
   const removed = rollupDeltas(moved.map((r) => toLedgerRow(r.before)), -1)
@@ -369,4 +406,19 @@ function mergeRollups(deltas: RollupDelta[]): RollupDelta[] {
     }
   }
   return [...byKey.values()].filter((d) => d.income !== 0 || d.expense !== 0 || d.other !== 0 || d.count !== 0)
+}
+
+/** Sums merchant deltas that share a key, so one upsert touches each row once. */
+function mergeMerchantRollups(deltas: MerchantDelta[]): MerchantDelta[] {
+  const byKey = new Map<string, MerchantDelta>()
+  for (const d of deltas) {
+    const key = `${d.accountId}|${d.month}|${d.merchant}`
+    const seen = byKey.get(key)
+    if (!seen) byKey.set(key, { ...d })
+    else {
+      seen.spent += d.spent
+      seen.count += d.count
+    }
+  }
+  return [...byKey.values()].filter((d) => d.spent !== 0 || d.count !== 0)
 }

@@ -14,6 +14,7 @@ import { deleteUserSessions, type SessionUser } from '../auth/sessions'
 import { answerNoSoonerThan, assertStrongPassword, hashPassword } from '../auth/passwords'
 import { startSession } from '../auth/start-session'
 import { recordAudit } from '../audit/record'
+import { assertMayChangeBase, setBase } from '../currencies/service'
 import { mailerFor, publicBase } from '../../integrations/mail/mailer'
 import { addressInUseMail } from '../../integrations/mail/messages'
 
@@ -39,14 +40,20 @@ export async function updateSettings(
   now: Date,
 ): Promise<Settings> {
   const { notificationPrefs, ...rest } = body
-  await db
-    .update(users)
-    .set({
-      ...rest,
-      ...(notificationPrefs ? { notificationPrefs: { ...user.notificationPrefs, ...notificationPrefs } } : {}),
-      updatedAt: now,
-    })
-    .where(eq(users.id, user.id))
+  // the currency is the household's base (issue 16): adults and the owner change it for everyone
+  const newBase = rest.baseCurrency !== undefined && rest.baseCurrency !== user.baseCurrency ? rest.baseCurrency : null
+  if (newBase) assertMayChangeBase(user)
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({
+        ...rest,
+        ...(notificationPrefs ? { notificationPrefs: { ...user.notificationPrefs, ...notificationPrefs } } : {}),
+        updatedAt: now,
+      })
+      .where(eq(users.id, user.id))
+    if (newBase) await setBase(tx, user.householdId, newBase, now)
+  })
   return toSettings(await loadSessionUser(db, user.id))
 }
 

@@ -5,6 +5,7 @@
 // shown by its balance only has no way to its transactions; the manage actions appear only to
 // whoever may manage the account, and a viewer sees the page without any of them (issue 14).
 import {
+  AlertTriangle,
   Archive,
   ArchiveRestore,
   Eye,
@@ -21,7 +22,7 @@ import {
   Wallet,
   type LucideIcon,
 } from 'lucide-react'
-import { useMemo, useState } from 'react'
+import { useState } from 'react'
 import { Link } from 'react-router'
 import type { Account, AccountType } from '../../../contract/accounts'
 import type { HouseholdMember } from '../../../contract/household'
@@ -186,11 +187,7 @@ function AccountRow({
           </p>
         )}
       </div>
-      <Money
-        value={account.balance}
-        currency={account.currency}
-        className="text-sm font-semibold"
-      />
+      <BalanceInBase account={account} />
       {!full && !manage ? (
         // keeps the balances of every row in one column
         <span className="size-8 shrink-0" aria-hidden="true" />
@@ -270,6 +267,40 @@ function PageSkeleton() {
   )
 }
 
+/**
+ * The balance in base currency of an account: its converted balance (null when the rate is
+ * missing); the balance itself when the server says nothing and it is in the base.
+ */
+function inBase(account: Account, base: string): Account['balance'] | null {
+  if (account.convertedBalance !== undefined) return account.convertedBalance
+  return account.currency === base ? account.balance : null
+}
+
+/** The balance in the account's currency, and beside it in the base one when they differ. */
+function BalanceInBase({ account }: { account: Account }) {
+  const { user } = useAuth()
+  const base = user?.baseCurrency ?? DEFAULT_CURRENCY
+  const original = (
+    <Money value={account.balance} currency={account.currency} className="text-sm font-semibold" />
+  )
+  if (account.currency === base) return original
+  const converted = inBase(account, base)
+  return (
+    <span className="flex flex-col items-end text-right" data-testid="account-balance">
+      {original}
+      {converted === null ? (
+        <span className="text-xs text-warning" data-testid="account-missing-rate">
+          No rate to {base}
+        </span>
+      ) : (
+        <span className="text-xs text-muted-foreground" data-testid="account-converted">
+          ≈ <Money value={converted} currency={base} />
+        </span>
+      )}
+    </span>
+  )
+}
+
 /** A viewer's note in place of the buttons they cannot use. */
 function ViewOnlyNote() {
   return (
@@ -303,18 +334,24 @@ export function AccountsPage() {
   const list = accounts.data ?? []
   const open = list.filter((a) => !a.isClosed)
   const closed = list.filter((a) => a.isClosed)
-  const groups = useMemo(
-    () =>
-      GROUP_ORDER.map((type: AccountType) => {
-        const members = open.filter((a) => a.type === type)
-        return { type, members, subtotal: netWorth(members.map((a) => a.balance)) }
-      }).filter((g) => g.members.length > 0),
-    [open],
-  )
-  const total = netWorth(list.map((a) => a.balance))
-  const assets = asCents(list.reduce((s, a) => s + Math.max(0, a.balance), 0))
-  const debts = asCents(list.reduce((s, a) => s + Math.min(0, a.balance), 0))
   const currency = user?.baseCurrency ?? DEFAULT_CURRENCY
+  // totals in the base currency: an account without a rate is left out (and named), never at 1
+  const converted = (members: Account[]) =>
+    members.flatMap((a) => {
+      const value = inBase(a, currency)
+      return value === null ? [] : [value]
+    })
+  const missingRates = [
+    ...new Set(list.filter((a) => inBase(a, currency) === null).map((a) => a.currency)),
+  ].sort()
+  const groups = GROUP_ORDER.map((type: AccountType) => {
+    const members = open.filter((a) => a.type === type)
+    return { type, members, subtotal: netWorth(converted(members)) }
+  }).filter((g) => g.members.length > 0)
+  const values = converted(list)
+  const total = netWorth(values)
+  const assets = asCents(values.reduce((s, v) => s + Math.max(0, v), 0))
+  const debts = asCents(values.reduce((s, v) => s + Math.min(0, v), 0))
 
   const rowProps = (a: Account) => ({
     account: a,
@@ -405,6 +442,21 @@ export function AccountsPage() {
                   <Money value={debts} currency={currency} />
                 </p>
               </div>
+              {missingRates.length > 0 && (
+                <p
+                  className="flex items-start gap-1.5 text-sm text-warning sm:col-span-3"
+                  data-testid="accounts-missing-rates"
+                >
+                  <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                  <span>
+                    Some accounts in {missingRates.join(', ')} have no exchange rate to {currency}:
+                    they are left out of these totals.{' '}
+                    <Link to="/settings#currencies-title" className="underline underline-offset-2">
+                      Enter a rate
+                    </Link>
+                  </span>
+                </p>
+              )}
             </CardContent>
           </Card>
           <div className="grid grid-cols-1 gap-6 md:grid-cols-2">

@@ -527,8 +527,11 @@ export function ImportPage() {
 
   const counts = data !== undefined ? reviewCounts(data, overrides) : null
   const createsAccounts = data?.accounts.some((a) => a.created && accountId === null) ?? false
+  // an investment statement may bring only activities (buys, sells, income), no cash rows
+  const activities = data?.activities ?? 0
   const canImport =
-    counts !== null && (counts.added > 0 || (createsAccounts && data?.rowCount === 0))
+    counts !== null &&
+    (counts.added > 0 || activities > 0 || (createsAccounts && data?.rowCount === 0))
   const reviewStep = chosen !== null && (
     <div className="space-y-5">
       <FileLine file={chosen.file} format={format} onChange={reset} />
@@ -584,10 +587,17 @@ export function ImportPage() {
               new rows. The rest are imported as new.
             </p>
           )}
+          {activities > 0 && (
+            <p className="text-sm" data-testid="review-investments">
+              It also brings {plural(activities, 'investment activity', 'investment activities')}{' '}
+              (buys, sells, income and fees) and {plural(data.prices, 'price')} of its securities;
+              re-imported ones are left out.
+            </p>
+          )}
           {data.rowCount === 0 ? (
             <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground">
-              This file has no transactions in it.
-              {createsAccounts ? ' Importing it still adds its accounts.' : ''}
+              This file has no cash transactions in it.
+              {createsAccounts && activities === 0 ? ' Importing it still adds its accounts.' : ''}
             </p>
           ) : (
             <ReviewRows
@@ -614,7 +624,9 @@ export function ImportPage() {
               : canImport
                 ? counts.added > 0
                   ? `Import ${plural(counts.added, 'transaction')}`
-                  : 'Import the accounts'
+                  : activities > 0
+                    ? `Import ${plural(activities, 'investment activity', 'investment activities')}`
+                    : 'Import the accounts'
                 : 'Nothing new to import'}
           </Button>
         </StepActions>

@@ -1,5 +1,6 @@
-// The Settings page: base currency, language and region (locale), time zone, date format, first
-// day of the week, theme (which the header's switch follows) and which reminders you get.
+// The Settings page: language and region (locale), time zone, date format, first day of the
+// week, theme (which the header's switch follows) and which reminders you get; the household's
+// base currency and exchange rates (Currencies), security and your data.
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Controller, useForm } from 'react-hook-form'
 import { z } from 'zod'
@@ -22,30 +23,10 @@ import { useSettings } from '../../lib/queries/settings'
 import { applyThemePreference, storedThemePreference } from '../../lib/theme-preference'
 import { toast } from '../../lib/toast'
 import { useSaveSettings } from './api/save-settings'
+import { CurrenciesSection } from './currencies-section'
 import { SecuritySection } from './security-section'
 import { YourDataSection } from './your-data-section'
 
-const CURRENCIES = [
-  'USD',
-  'EUR',
-  'GBP',
-  'CAD',
-  'AUD',
-  'NZD',
-  'CHF',
-  'JPY',
-  'SEK',
-  'NOK',
-  'DKK',
-  'PLN',
-  'CZK',
-  'INR',
-  'BRL',
-  'MXN',
-  'ZAR',
-  'SGD',
-  'HKD',
-]
 const LOCALES = [
   'en-US',
   'en-GB',
@@ -87,8 +68,8 @@ function timeZones(current: string): string[] {
 }
 
 const body = updateSettingsBody.shape
+// the base currency is the household's: it is changed under Currencies (currencies-section)
 const formSchema = z.object({
-  baseCurrency: body.baseCurrency.unwrap(),
   locale: body.locale.unwrap(),
   timeZone: body.timeZone.unwrap(),
   dateFormat: settingsSchema.shape.dateFormat,
@@ -149,25 +130,11 @@ function SettingsForm({ settings }: { settings: Settings }) {
         <CardHeader>
           <CardTitle id="region-title">Money and region</CardTitle>
           <CardDescription>
-            How amounts and dates are shown, and when your day starts.
+            How amounts and dates are shown, and when your day starts. The currency is the
+            household’s, under Currencies below.
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4 sm:grid-cols-2">
-          <FormField
-            label="Base currency"
-            error={errors.baseCurrency?.message}
-            hint="Totals and net worth use it"
-          >
-            {(control) => (
-              <Select {...control} {...form.register('baseCurrency')}>
-                {[...new Set([settings.baseCurrency, ...CURRENCIES])].map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </FormField>
           <FormField
             label="Language and region"
             error={errors.locale?.message}
@@ -297,6 +264,7 @@ export function SettingsPage() {
       ) : (
         <SettingsForm settings={settings.data} />
       )}
+      <CurrenciesSection />
       <SecuritySection />
       <YourDataSection />
     </PageBody>

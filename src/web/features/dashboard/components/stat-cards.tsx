@@ -2,6 +2,7 @@
 // Monthly Expenses and Available Today (the daily allowance).
 import type { UseQueryResult } from '@tanstack/react-query'
 import {
+  AlertTriangle,
   ArrowDownLeft,
   ArrowUpRight,
   CalendarCheck,
@@ -11,6 +12,7 @@ import {
   type LucideIcon,
 } from 'lucide-react'
 import type { ReactNode } from 'react'
+import { Link } from 'react-router'
 import type { z } from 'zod'
 import type { MonthlySummary, netWorth as netWorthSchema } from '../../../../contract/analytics'
 import { dailyAllowance } from '../../../../domain/allowance'
@@ -104,6 +106,21 @@ function NetWorthCaption({ data }: { data: NetWorthData }) {
   )
 }
 
+/** Accounts left out of net worth for want of an exchange rate (never counted at 1). */
+function MissingRatesNote({ currencies }: { currencies: readonly string[] }) {
+  if (currencies.length === 0) return null
+  return (
+    <Link
+      to="/settings#currencies-title"
+      className="mt-1 flex items-start gap-1 text-warning underline-offset-2 hover:underline"
+      data-testid="net-worth-missing-rates"
+    >
+      <AlertTriangle className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+      Some accounts in {currencies.join(', ')} have no exchange rate: left out
+    </Link>
+  )
+}
+
 export function StatCards({
   netWorth,
   summary,
@@ -126,7 +143,14 @@ export function StatCards({
             <Money value={netWorth.data.netWorth} currency={netWorth.data.currency} />
           ) : null
         }
-        caption={netWorth.data ? <NetWorthCaption data={netWorth.data} /> : null}
+        caption={
+          netWorth.data ? (
+            <>
+              <NetWorthCaption data={netWorth.data} />
+              <MissingRatesNote currencies={netWorth.data.missingRates} />
+            </>
+          ) : null
+        }
       />
       <StatCard
         title="Monthly Income"

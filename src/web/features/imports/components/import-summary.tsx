@@ -31,9 +31,12 @@ export function ImportSummary({
   const [confirming, setConfirming] = useState(false)
   const [undone, setUndone] = useState<UndoResult | null>(null)
   const batchId = result.batchId
+  const investing = result.accounts.filter((a) => a.activities > 0)
   const accountIds = result.accounts.flatMap((a) => (a.accountId ? [a.accountId] : []))
   const transactionsLink =
     accountIds.length === 1 ? `/transactions?account=${accountIds[0] ?? ''}` : '/transactions'
+  // an investment statement with no cash rows: its activities are on the Investments page
+  const onlyInvestments = result.added === 0 && result.activities > 0
 
   return (
     <div className="space-y-5" data-testid="import-summary">
@@ -44,8 +47,16 @@ export function ImportSummary({
             <h2 className="text-lg font-semibold">
               {result.added > 0
                 ? `Imported ${plural(result.added, 'transaction')}`
-                : 'Nothing new was imported'}
+                : result.activities > 0
+                  ? `Imported ${plural(result.activities, 'investment activity', 'investment activities')}`
+                  : 'Nothing new was imported'}
             </h2>
+            {investing.length > 0 && (
+              <p className="text-sm" data-testid="summary-investments">
+                {plural(result.activities, 'activity', 'activities')},{' '}
+                {plural(result.prices, 'price')} into {investing.map((a) => a.name).join(', ')}.
+              </p>
+            )}
             <p className="text-sm text-muted-foreground">
               From {fileName}. Balances, your plan and the dashboard are up to date.
             </p>
@@ -57,6 +68,9 @@ export function ImportSummary({
           <div className="space-y-1">
             <p className="font-medium">
               This import was undone: {plural(undone.deleted, 'transaction')} removed
+              {undone.activities > 0
+                ? `, ${plural(undone.activities, 'investment activity', 'investment activities')} removed`
+                : ''}
               {undone.restored > 0 ? `, ${plural(undone.restored, 'row')} restored` : ''}.
             </p>
             {undone.accountsKept.length > 0 && (
@@ -95,7 +109,10 @@ export function ImportSummary({
                 {a.created && <Badge variant="accent">New account</Badge>}
               </div>
               <div className="flex items-center gap-3">
-                <span className="text-muted-foreground">{plural(a.added, 'row')} added</span>
+                <span className="text-muted-foreground">
+                  {plural(a.added, 'row')} added
+                  {a.activities > 0 ? `, ${plural(a.activities, 'activity', 'activities')}` : ''}
+                </span>
                 {a.accountId && undone === null && (
                   <Link
                     to={`/transactions?account=${a.accountId}`}
@@ -143,7 +160,11 @@ export function ImportSummary({
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
         {undone === null && (
           <Button asChild>
-            <Link to={transactionsLink}>View transactions</Link>
+            {onlyInvestments ? (
+              <Link to="/investments">View investments</Link>
+            ) : (
+              <Link to={transactionsLink}>View transactions</Link>
+            )}
           </Button>
         )}
         <Button variant="outline" onClick={onAnother}>

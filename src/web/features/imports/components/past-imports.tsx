@@ -107,6 +107,9 @@ export function PastImports() {
                         {plural(b.added, 'row')} added · {plural(b.duplicates, 'duplicate')} left
                         out
                         {b.transfers > 0 ? ` · ${plural(b.transfers, 'transfer')}` : ''}
+                        {b.activities > 0
+                          ? ` · ${plural(b.activities, 'investment activity', 'investment activities')}`
+                          : ''}
                       </p>
                     </div>
                     <Button

@@ -98,7 +98,7 @@ function AddScoreForm({ today }: { today: string }) {
       onSubmit={onSubmit}
       noValidate
       aria-label="Add a credit score"
-      className="grid gap-3 sm:grid-cols-[8rem_1fr_10rem_auto] sm:items-start"
+      className="grid gap-3 sm:grid-cols-[8rem_1fr_10rem_auto] sm:items-start print:hidden"
     >
       <FormField label="Score" error={errors.score?.message}>
         {(control) => (
@@ -204,6 +204,7 @@ export function CreditScoreSection({ today }: { today: string }) {
                   <Button
                     variant="ghost"
                     size="icon-sm"
+                    className="print:hidden"
                     aria-label={`Delete the score of ${formatDate(entry.date)}`}
                     disabled={remove.isPending}
                     onClick={() =>

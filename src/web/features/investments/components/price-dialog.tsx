@@ -1,0 +1,157 @@
+// "Update price": a security's price on a day (typed in), which revalues every account holding
+// it. Opened from the page's button, or from a holding that has no price (its symbol filled in).
+import { useState } from 'react'
+import { useForm, type Resolver } from 'react-hook-form'
+import { putPriceBody } from '../../../../contract/investments'
+import { FormDialog, FormError } from '../../../components/form-dialog'
+import { Button } from '../../../components/ui/button'
+import { FormField } from '../../../components/ui/form-field'
+import { Input } from '../../../components/ui/input'
+import { toast } from '../../../lib/toast'
+import { spreadIssues } from '../../../lib/api-issues'
+import { usePutPrice } from '../api/save-investments'
+import { NUMBER_HINT } from '../activity-form'
+import { parseDecimalText } from '../investment-format'
+
+type Values = { symbol: string; date: string; price: string }
+type Wire = { symbol: string; date: string; price: number }
+const FIELDS = ['symbol', 'date', 'price'] as const
+const isPriceField = (f: string): f is (typeof FIELDS)[number] => FIELDS.some((x) => x === f)
+
+const resolver: Resolver<Values, unknown, Wire> = (values) => {
+  const errors: Record<string, { type: string; message: string }> = {}
+  const price = values.price.trim() === '' ? undefined : parseDecimalText(values.price)
+  if (price === null) errors.price = { type: 'validate', message: NUMBER_HINT }
+  const wire = { symbol: values.symbol.trim(), date: values.date, price }
+  const checked = putPriceBody.safeParse(wire)
+  if (!checked.success) {
+    for (const issue of checked.error.issues) {
+      const key = String(issue.path[0] ?? 'price')
+      errors[key] ??= {
+        type: 'validate',
+        message:
+          key === 'price' && price === undefined ? 'Enter the price per share' : issue.message,
+      }
+    }
+  }
+  if (Object.keys(errors).length > 0 || price === undefined || price === null)
+    return { values: {}, errors }
+  return { values: { ...wire, symbol: wire.symbol.toUpperCase(), price }, errors: {} }
+}
+
+export function PriceDialog({
+  open,
+  onOpenChange,
+  symbol,
+  knownSymbols,
+  today,
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  /** the symbol to price, or null to choose one */
+  symbol: string | null
+  knownSymbols: ReadonlySet<string>
+  today: string
+}) {
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={symbol === null ? 'Update a price' : `Price of ${symbol}`}
+      description="The price of one share on a day, in the security's currency. Every account holding it is revalued."
+    >
+      {open && (
+        <PriceForm
+          symbol={symbol}
+          knownSymbols={knownSymbols}
+          today={today}
+          onDone={() => onOpenChange(false)}
+        />
+      )}
+    </FormDialog>
+  )
+}
+
+function PriceForm({
+  symbol,
+  knownSymbols,
+  today,
+  onDone,
+}: {
+  symbol: string | null
+  knownSymbols: ReadonlySet<string>
+  today: string
+  onDone: () => void
+}) {
+  const put = usePutPrice()
+  const [formError, setFormError] = useState<unknown>(null)
+  const form = useForm<Values, unknown, Wire>({
+    resolver,
+    defaultValues: { symbol: symbol ?? '', date: today, price: '' },
+  })
+  const { errors, isSubmitting } = form.formState
+  const onSubmit = form.handleSubmit(async (body) => {
+    setFormError(null)
+    try {
+      const saved = await put.mutateAsync(body)
+      toast({ title: 'Price saved', description: `${saved.symbol} on ${saved.date}.` })
+      onDone()
+    } catch (error) {
+      const rest = spreadIssues(error, (field, message) => {
+        if (!isPriceField(field)) return false
+        form.setError(field, { type: 'server', message })
+        return true
+      })
+      setFormError(rest === null ? null : error)
+    }
+  })
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Price">
+      <div className="grid gap-3 sm:grid-cols-3">
+        <FormField label="Symbol" error={errors.symbol?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              list="price-symbols"
+              autoComplete="off"
+              autoCapitalize="characters"
+              placeholder="e.g. VTI"
+              className="uppercase placeholder:normal-case"
+              autoFocus={symbol === null}
+              {...form.register('symbol')}
+            />
+          )}
+        </FormField>
+        <FormField label="Date" error={errors.date?.message}>
+          {(control) => <Input {...control} type="date" {...form.register('date')} />}
+        </FormField>
+        <FormField label="Price" error={errors.price?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              inputMode="decimal"
+              placeholder="0.00"
+              className="text-right tabular-nums"
+              autoFocus={symbol !== null}
+              {...form.register('price')}
+            />
+          )}
+        </FormField>
+      </div>
+      <datalist id="price-symbols">
+        {[...knownSymbols].sort().map((s) => (
+          <option key={s} value={s} />
+        ))}
+      </datalist>
+      <FormError error={formError} />
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button type="button" variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving…' : 'Save price'}
+        </Button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,38 @@
+// What every report chart shares: colours that hold in light and dark mode (the theme's
+// variables for money in, money out and the accent; the Okabe–Ito palette, which colour-blind
+// readers can tell apart, for categories), the tooltip's look and the axes' ticks.
+import { createElement, type CSSProperties, type ReactNode } from 'react'
+
+export const INCOME = 'var(--positive)'
+export const SPENDING = 'var(--negative)'
+export const NET = 'var(--primary)'
+
+/** Okabe–Ito, yellow left out (too faint on white) and grey last, for "everything else". */
+export const CATEGORY_COLORS = [
+  '#0072B2',
+  '#E69F00',
+  '#009E73',
+  '#CC79A7',
+  '#56B4E9',
+  '#D55E00',
+] as const
+export const OTHER_COLOR = '#999999'
+
+export const TOOLTIP_STYLE: CSSProperties = {
+  background: 'var(--popover)',
+  border: '1px solid var(--border)',
+  borderRadius: 8,
+  color: 'var(--popover-foreground)',
+  fontSize: 12,
+}
+
+export const TICK = { fill: 'var(--muted-foreground)', fontSize: 12 } as const
+export const GRID = 'var(--border)'
+
+/** A legend entry's text in the page's colour (the swatch beside it carries the series' colour,
+ *  which as text is too faint on a light card). */
+export function legendText(value: unknown): ReactNode {
+  return createElement('span', { style: { color: 'var(--foreground)' } }, String(value))
+}
+
+export const LEGEND_STYLE: CSSProperties = { fontSize: 12 }

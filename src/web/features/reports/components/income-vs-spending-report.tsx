@@ -1,0 +1,224 @@
+// Income against spending: the two as lines month by month, so the months where spending ran
+// above income stand out, with the savings rate of each month. Same answer as cash flow.
+import {
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts'
+import { asCents } from '../../../../domain/money'
+import { cn } from '../../../lib/cn'
+import type { CashFlowAnswer } from '../api/get-report'
+import type { DrillRequest } from '../api/get-drill-down'
+import { moneyCell } from '../csv'
+import type { DrillScope } from '../drill-scope'
+import { monthDays, type ReportFilters } from '../report-filters'
+import { useReportFormat } from '../report-format'
+import { cashFlowTotals, isCashFlowEmpty } from './cash-flow-report'
+import {
+  GRID,
+  INCOME,
+  SPENDING,
+  TICK,
+  TOOLTIP_STYLE,
+  LEGEND_STYLE,
+  legendText,
+} from './chart-theme'
+import {
+  ChartFigure,
+  DrillButton,
+  ReportCard,
+  ReportTable,
+  TD,
+  TD_NUM,
+  TH,
+  TH_NUM,
+  type ReportState,
+} from './report-card'
+
+/** net ÷ income, or null when there was no income (or a figure is missing) */
+function savingsRate(r: CashFlowAnswer['rows'][number]): number | null {
+  if (r.income === null || r.net === null || r.income <= 0) return null
+  return r.net / r.income
+}
+
+export function IncomeVsSpendingReport({
+  answer,
+  state,
+  filters,
+  scope,
+  onDrill,
+}: {
+  answer: CashFlowAnswer | undefined
+  state: Omit<ReportState, 'empty'>
+  filters: ReportFilters
+  scope: DrillScope
+  onDrill: (request: DrillRequest) => void
+}) {
+  const f = useReportFormat(answer?.currency)
+  const rows = answer?.rows ?? []
+  const empty = answer !== undefined && isCashFlowEmpty(rows)
+  const over = rows.filter((r) => r.income !== null && r.expenses !== null && r.expenses > r.income)
+  const t = cashFlowTotals(rows)
+  const rate = t.income > 0 ? t.net / t.income : null
+  const drill = (month: string) =>
+    onDrill({
+      ...scope,
+      ...monthDays(month),
+      title: `Income and spending, ${f.monthLong(month)}`,
+      currency: answer?.currency ?? null,
+    })
+  const data = rows.map((r) => ({ ...r, label: f.monthShort(r.month) }))
+  return (
+    <ReportCard
+      id="income-vs-spending"
+      title="Income vs spending"
+      description="The months where spending ran above income."
+      hint="Click a month to see its transactions."
+      filters={filters}
+      state={{ ...state, empty }}
+      missingRates={answer?.missingRates}
+      summary={
+        <p data-testid="income-vs-spending-words">
+          {over.length === 0
+            ? 'Income covered spending in every month of this range.'
+            : `Spending was above income in ${over.length} of ${rows.length} months: ${over.map((r) => f.monthLong(r.month)).join(', ')}.`}{' '}
+          {rate !== null &&
+            (rate >= 0
+              ? `Over the range you kept ${f.percent(rate)} of what came in.`
+              : `Over the range spending was ${f.percent(rate)} more than what came in.`)}
+        </p>
+      }
+      csv={
+        answer === undefined
+          ? null
+          : {
+              header: ['Month', 'Income', 'Spending', 'Difference', 'Savings rate'],
+              rows: rows.map((r) => {
+                const s = savingsRate(r)
+                return [
+                  r.month,
+                  moneyCell(r.income),
+                  moneyCell(r.expenses),
+                  moneyCell(r.net),
+                  s === null ? null : (Math.round(s * 1000) / 1000).toString(),
+                ]
+              }),
+            }
+      }
+      chart={
+        <ChartFigure
+          label={`Income and spending lines by month; spending above income in ${over.length} months`}
+          caption={`Each month's income and spending, in ${f.currency}`}
+        >
+          <ResponsiveContainer width="100%" height="100%">
+            <LineChart
+              data={data}
+              margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+              onClick={(state) => {
+                const row = data[Number(state.activeTooltipIndex ?? -1)]
+                if (row) drill(row.month)
+              }}
+              style={{ cursor: 'pointer' }}
+            >
+              <CartesianGrid stroke={GRID} vertical={false} />
+              <XAxis
+                dataKey="label"
+                tick={TICK}
+                tickLine={false}
+                axisLine={{ stroke: GRID }}
+                minTickGap={12}
+              />
+              <YAxis
+                tick={TICK}
+                tickLine={false}
+                axisLine={false}
+                width={64}
+                tickFormatter={f.compact}
+              />
+              <Tooltip
+                contentStyle={TOOLTIP_STYLE}
+                formatter={(value, name) => [
+                  value === null || value === undefined
+                    ? 'Missing'
+                    : f.money(asCents(Number(value))),
+                  String(name),
+                ]}
+              />
+              <Legend wrapperStyle={LEGEND_STYLE} formatter={legendText} />
+              <Line
+                dataKey="income"
+                name="Income"
+                stroke={INCOME}
+                strokeWidth={2}
+                dot={{ r: 3 }}
+                isAnimationActive={false}
+              />
+              <Line
+                dataKey="expenses"
+                name="Spending"
+                stroke={SPENDING}
+                strokeWidth={2}
+                strokeDasharray="6 3"
+                dot={{ r: 3 }}
+                isAnimationActive={false}
+              />
+            </LineChart>
+          </ResponsiveContainer>
+        </ChartFigure>
+      }
+      table={
+        <ReportTable caption="Income against spending by month">
+          <thead>
+            <tr className="border-b">
+              <th scope="col" className={TH}>
+                Month
+              </th>
+              <th scope="col" className={TH_NUM}>
+                Income
+              </th>
+              <th scope="col" className={TH_NUM}>
+                Spending
+              </th>
+              <th scope="col" className={TH_NUM}>
+                Difference
+              </th>
+              <th scope="col" className={TH_NUM}>
+                Savings rate
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y">
+            {rows.map((r) => {
+              const s = savingsRate(r)
+              return (
+                <tr key={r.month}>
+                  <th scope="row" className={cn(TD, 'text-left font-normal')}>
+                    <DrillButton
+                      label={`Transactions of ${f.monthLong(r.month)}`}
+                      onClick={() => drill(r.month)}
+                    >
+                      {f.monthLong(r.month)}
+                    </DrillButton>
+                  </th>
+                  <td className={TD_NUM}>{f.maybe(r.income)}</td>
+                  <td className={TD_NUM}>{f.maybe(r.expenses)}</td>
+                  <td className={cn(TD_NUM, r.net !== null && r.net < 0 && 'text-negative')}>
+                    {f.maybe(r.net)}
+                  </td>
+                  <td className={TD_NUM}>
+                    {s === null ? '—' : `${s < 0 ? '−' : ''}${f.percent(s)}`}
+                  </td>
+                </tr>
+              )
+            })}
+          </tbody>
+        </ReportTable>
+      }
+    />
+  )
+}

@@ -1,0 +1,218 @@
+// The frame of every report: its title and one sentence of what it shows, a Chart/Table switch
+// (the table is the chart's accessible twin, and every row of it drills down), Export CSV, the
+// words that sum it up, and its loading, error and empty states. Printed, the buttons go, the
+// table shows under the chart and each report starts on a new page.
+import { ChartColumn, Download, TriangleAlert, type LucideIcon } from 'lucide-react'
+import { useId, useState, type ReactNode } from 'react'
+import { EmptyState } from '../../../components/empty-state'
+import { ErrorState } from '../../../components/error-state'
+import { Button } from '../../../components/ui/button'
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../../components/ui/card'
+import { Skeleton } from '../../../components/ui/skeleton'
+import { ViewToggle, type ChartView } from '../../../components/view-toggle'
+import { cn } from '../../../lib/cn'
+import { csvFileName, downloadCsv, toCsv, type CsvCell } from '../csv'
+import type { ReportFilters } from '../report-filters'
+
+export type CsvExport = { header: string[]; rows: CsvCell[][] }
+
+export type ReportState = {
+  isLoading: boolean
+  error: unknown
+  refetch: () => unknown
+  /** answered, but nothing to show */
+  empty: boolean
+}
+
+export function ReportCard({
+  id,
+  title,
+  description,
+  hint,
+  filters,
+  state,
+  emptyTitle = 'No transactions in this range',
+  emptyIcon = ChartColumn,
+  emptyAction,
+  missingRates = [],
+  summary,
+  chart,
+  table,
+  csv,
+  notes,
+  className,
+}: {
+  id: string
+  title: string
+  description: string
+  /** how to drill down ("Click a bar…"), left out of print */
+  hint?: string
+  filters: ReportFilters
+  state: ReportState
+  emptyTitle?: string
+  emptyIcon?: LucideIcon
+  emptyAction?: ReactNode
+  missingRates?: readonly string[]
+  /** the report in words (always shown, and read before the chart) */
+  summary?: ReactNode
+  chart: ReactNode
+  table: ReactNode
+  /** the rows to export (null while there is nothing) */
+  csv: CsvExport | null
+  /** what follows the chart or table (a trend list, missing values) */
+  notes?: ReactNode
+  className?: string
+}) {
+  const [view, setView] = useState<ChartView>('chart')
+  const titleId = useId()
+  const ready = !state.isLoading && !state.error && !state.empty
+  return (
+    <Card
+      id={id}
+      aria-labelledby={titleId}
+      data-testid={`report-${id}`}
+      className={cn('report-section scroll-mt-20', className)}
+    >
+      <CardHeader className="flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0 flex-1 space-y-1">
+          <CardTitle id={titleId} className="text-lg">
+            {title}
+          </CardTitle>
+          <CardDescription>
+            {description}
+            {hint !== undefined && <span className="print:hidden"> {hint}</span>}
+          </CardDescription>
+        </div>
+        {ready && (
+          <div className="flex shrink-0 flex-wrap items-center gap-2 print:hidden">
+            <ViewToggle view={view} onChange={setView} label={title} />
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={csv === null}
+              onClick={() => {
+                if (csv === null) return
+                downloadCsv(
+                  csvFileName(title, filters.from, filters.to),
+                  toCsv(csv.header, csv.rows),
+                )
+              }}
+            >
+              <Download aria-hidden="true" />
+              Export CSV
+            </Button>
+          </div>
+        )}
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {missingRates.length > 0 && (
+          <p
+            className="flex items-start gap-2 rounded-lg bg-warning-surface p-3 text-sm text-foreground"
+            data-testid="missing-rates"
+          >
+            <TriangleAlert className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden="true" />
+            <span>
+              No exchange rate for {missingRates.join(', ')}: figures that need{' '}
+              {missingRates.length === 1 ? 'it' : 'them'} show as missing and are not counted at any
+              rate. Add the rates in Settings.
+            </span>
+          </p>
+        )}
+        {state.isLoading ? (
+          <div className="space-y-3" aria-label={`Loading ${title.toLowerCase()}`}>
+            <Skeleton className="h-5 w-2/3" />
+            <Skeleton className="h-64 w-full" />
+          </div>
+        ) : state.error ? (
+          <ErrorState
+            what={title.toLowerCase()}
+            error={state.error}
+            onRetry={() => void state.refetch()}
+          />
+        ) : state.empty ? (
+          <EmptyState icon={emptyIcon} title={emptyTitle} action={emptyAction} />
+        ) : (
+          <>
+            {summary !== undefined && <div className="text-sm leading-relaxed">{summary}</div>}
+            <div className={cn(view === 'chart' ? 'block' : 'hidden')}>{chart}</div>
+            <div
+              className={cn(
+                'report-table overflow-x-auto',
+                view === 'table' ? 'block' : 'hidden print:block',
+              )}
+            >
+              {table}
+            </div>
+            {notes}
+          </>
+        )}
+      </CardContent>
+    </Card>
+  )
+}
+
+/** A chart's frame: its message as the figure's name, the chart drawn at a fixed height. */
+export function ChartFigure({
+  label,
+  caption,
+  height = 'h-72',
+  children,
+}: {
+  /** what the chart says, for screen readers (the table has the numbers) */
+  label: string
+  caption?: string
+  height?: string
+  children: ReactNode
+}) {
+  return (
+    <figure className="w-full" aria-label={label}>
+      {caption !== undefined && (
+        <figcaption className="mb-2 text-xs text-muted-foreground">{caption}</figcaption>
+      )}
+      <div className={cn('report-chart w-full', height)}>{children}</div>
+    </figure>
+  )
+}
+
+/** A table of a report: right-aligned money, tabular figures, a header that names each column. */
+export function ReportTable({ caption, children }: { caption: string; children: ReactNode }) {
+  return (
+    <table className="w-full min-w-[32rem] text-sm">
+      <caption className="sr-only">{caption}</caption>
+      {children}
+    </table>
+  )
+}
+
+export const TH = 'px-2 py-2 text-left text-xs font-medium text-muted-foreground'
+export const TH_NUM = 'px-2 py-2 text-right text-xs font-medium text-muted-foreground'
+export const TD = 'px-2 py-1.5'
+export const TD_NUM = 'money px-2 py-1.5 text-right'
+
+/** An amount in a table that drills down: a quiet link-like button. */
+export function DrillButton({
+  label,
+  onClick,
+  children,
+}: {
+  label: string
+  onClick: () => void
+  children: ReactNode
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      onClick={onClick}
+      className="money rounded-sm underline decoration-dotted underline-offset-4 hover:text-primary hover:decoration-solid focus-visible:outline-2 print:no-underline"
+    >
+      {children}
+    </button>
+  )
+}

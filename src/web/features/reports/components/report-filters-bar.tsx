@@ -1,0 +1,140 @@
+// The reports' filter bar: the range (last 12 or 24 months, this year, or custom months), and
+// which accounts, categories and household members count (members only in a household of more
+// than one). Everything lives in the URL.
+import { X } from 'lucide-react'
+import { Button } from '../../../components/ui/button'
+import { FormField } from '../../../components/ui/form-field'
+import { Input } from '../../../components/ui/input'
+import { Select } from '../../../components/ui/select'
+import {
+  RANGE_LABELS,
+  RANGE_PRESETS,
+  asMonth,
+  type FiltersPatch,
+  type ReportFilters,
+} from '../report-filters'
+import { MultiSelect, type MultiOption } from './multi-select'
+
+export function ReportFiltersBar({
+  filters,
+  setFilters,
+  clearFilters,
+  narrowed,
+  accounts,
+  categories,
+  members,
+}: {
+  filters: ReportFilters
+  setFilters: (patch: FiltersPatch) => void
+  clearFilters: () => void
+  narrowed: boolean
+  accounts: MultiOption[]
+  categories: MultiOption[]
+  members: MultiOption[]
+}) {
+  return (
+    <div
+      className="grid grid-cols-2 gap-3 rounded-xl border bg-card p-4 sm:grid-cols-3 lg:flex lg:flex-wrap lg:items-end print:hidden"
+      data-testid="report-filters"
+      role="group"
+      aria-label="Report filters"
+    >
+      <FormField label="Range" className="col-span-2 sm:col-span-1 lg:w-44">
+        {(control) => (
+          <Select
+            {...control}
+            value={filters.range}
+            onChange={(e) => {
+              const range = RANGE_PRESETS.find((r) => r === e.target.value)
+              if (range !== undefined) setFilters({ range })
+            }}
+          >
+            {RANGE_PRESETS.map((r) => (
+              <option key={r} value={r}>
+                {RANGE_LABELS[r]}
+              </option>
+            ))}
+          </Select>
+        )}
+      </FormField>
+      <FormField label="From" className="min-w-0 lg:w-48">
+        {(control) => (
+          <Input
+            {...control}
+            type="month"
+            className="min-w-0"
+            value={filters.from}
+            max={filters.to}
+            onChange={(e) => {
+              const from = asMonth(e.target.value)
+              if (from !== null) setFilters({ from })
+            }}
+          />
+        )}
+      </FormField>
+      <FormField label="To" className="min-w-0 lg:w-48">
+        {(control) => (
+          <Input
+            {...control}
+            type="month"
+            className="min-w-0"
+            value={filters.to}
+            min={filters.from}
+            onChange={(e) => {
+              const to = asMonth(e.target.value)
+              if (to !== null) setFilters({ to })
+            }}
+          />
+        )}
+      </FormField>
+      <div className="col-span-2 grid content-start gap-2 sm:col-span-1 lg:w-48">
+        <span className="text-sm leading-none font-medium select-none" aria-hidden="true">
+          Accounts
+        </span>
+        <MultiSelect
+          label="Accounts"
+          allLabel="All accounts"
+          options={accounts}
+          value={filters.accountIds}
+          onChange={(accountIds) => setFilters({ accountIds })}
+        />
+      </div>
+      <div className="col-span-2 grid content-start gap-2 sm:col-span-1 lg:w-48">
+        <span className="text-sm leading-none font-medium select-none" aria-hidden="true">
+          Categories
+        </span>
+        <MultiSelect
+          label="Categories"
+          allLabel="All categories"
+          options={categories}
+          value={filters.categoryIds}
+          onChange={(categoryIds) => setFilters({ categoryIds })}
+        />
+      </div>
+      {members.length > 1 && (
+        <div className="col-span-2 grid content-start gap-2 sm:col-span-1 lg:w-48">
+          <span className="text-sm leading-none font-medium select-none" aria-hidden="true">
+            Members
+          </span>
+          <MultiSelect
+            label="Members"
+            allLabel="Everyone"
+            options={members}
+            value={filters.memberIds}
+            onChange={(memberIds) => setFilters({ memberIds })}
+          />
+        </div>
+      )}
+      {narrowed && (
+        <Button
+          variant="ghost"
+          className="col-span-2 justify-self-start sm:col-span-1"
+          onClick={clearFilters}
+        >
+          <X aria-hidden="true" />
+          Clear filters
+        </Button>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,306 @@
+// Where the money went: income categories flow into one "Income" node, which flows into the
+// spending groups and their categories, and into "Saved" (or is topped up by "Shortfall") —
+// Recharts' Sankey. A click on a node or a band lists the transactions of its category.
+import { Sankey, Tooltip, type SankeyLinkProps, type SankeyNodeProps } from 'recharts'
+import type { SANKEY_NODE_KINDS } from '../../../../contract/reports'
+import { asCents, type Cents } from '../../../../domain/money'
+import { useElementWidth } from '../use-element-width'
+import type { SankeyAnswer } from '../api/get-report'
+import type { DrillRequest } from '../api/get-drill-down'
+import { moneyCell } from '../csv'
+import type { DrillScope } from '../drill-scope'
+import type { ReportFilters } from '../report-filters'
+import { useReportFormat } from '../report-format'
+import { CATEGORY_COLORS, INCOME, NET, SPENDING, TOOLTIP_STYLE } from './chart-theme'
+import {
+  ChartFigure,
+  DrillButton,
+  ReportCard,
+  ReportTable,
+  TD,
+  TD_NUM,
+  TH,
+  TH_NUM,
+  type ReportState,
+} from './report-card'
+
+type NodeKind = (typeof SANKEY_NODE_KINDS)[number]
+type FlowNode = SankeyAnswer['rows']['nodes'][number]
+
+const KIND_COLOR: Record<Exclude<NodeKind, 'group' | 'category'>, string> = {
+  income: INCOME,
+  total: NET,
+  saved: '#009E73',
+  shortfall: SPENDING,
+}
+
+/** The narrowest the diagram is drawn: on a phone it scrolls sideways inside its card. */
+const MIN_WIDTH = 560
+
+export function SankeyReport({
+  answer,
+  state,
+  filters,
+  scope,
+  childrenOf,
+  onDrill,
+}: {
+  answer: SankeyAnswer | undefined
+  state: Omit<ReportState, 'empty'>
+  filters: ReportFilters
+  scope: DrillScope
+  /** the child categories of a category (a spending group's) */
+  childrenOf: (categoryId: string) => string[]
+  onDrill: (request: DrillRequest) => void
+}) {
+  const f = useReportFormat(answer?.currency)
+  const [measure, width] = useElementWidth()
+  const flow = answer?.rows
+  const nodes = flow?.nodes ?? []
+  const links = flow?.links ?? []
+  const empty =
+    flow !== undefined && (links.length === 0 || (flow.income === 0 && flow.expenses === 0))
+  // spending groups and top-level categories take the palette in order (its green left to
+  // "Saved"); a category under a group takes its group's colour
+  const palette = CATEGORY_COLORS.filter((c) => c !== KIND_COLOR.saved)
+  const ownColor = new Map<number, string>()
+  nodes.forEach((n, i) => {
+    const underGroup =
+      n.kind === 'category' &&
+      links.some((l) => l.target === i && nodes[l.source]?.kind === 'group')
+    if (n.kind === 'group' || (n.kind === 'category' && !underGroup))
+      ownColor.set(i, palette[ownColor.size % palette.length] ?? NET)
+  })
+  const colorOf = (i: number): string => {
+    const n = nodes[i]
+    if (n === undefined) return NET
+    const own = ownColor.get(i)
+    if (own !== undefined) return own
+    if (n.kind === 'category') {
+      const parent = links.find((l) => l.target === i && nodes[l.source]?.kind === 'group')
+      return parent === undefined ? NET : colorOf(parent.source)
+    }
+    if (n.kind === 'group') return NET
+    return KIND_COLOR[n.kind]
+  }
+  const drillNode = (i: number, expected: Cents | null) => {
+    const n = nodes[i]
+    if (n === undefined || n.kind === 'saved' || n.kind === 'shortfall') return
+    const base = { ...scope, currency: answer?.currency ?? null, expected }
+    const range = `${f.monthLong(filters.from)} to ${f.monthLong(filters.to)}`
+    if (n.kind === 'total') onDrill({ ...base, title: `Income, ${range}`, type: 'income' })
+    else if (n.kind === 'income')
+      onDrill({
+        ...base,
+        title: `${n.name}, ${range}`,
+        type: 'income',
+        categoryIds: [n.categoryId ?? 'uncategorized'],
+      })
+    else if (n.kind === 'group' && n.categoryId !== null)
+      onDrill({
+        ...base,
+        title: `${n.name}, ${range}`,
+        type: 'expense',
+        categoryIds: [n.categoryId, ...childrenOf(n.categoryId)],
+      })
+    else
+      onDrill({
+        ...base,
+        title: `${n.name}, ${range}`,
+        type: 'expense',
+        categoryIds: [n.categoryId ?? 'uncategorized'],
+      })
+  }
+  const drillLink = (link: { source: number; target: number; value: Cents }) => {
+    const target = nodes[link.target]
+    // a band into "Saved" is the income behind it; any other band is what its target spent
+    if (target?.kind === 'saved') drillNode(link.source, null)
+    else drillNode(link.target, target?.kind === 'category' ? link.value : null)
+  }
+  const income = flow?.income ?? asCents(0)
+  const expenses = flow?.expenses ?? asCents(0)
+  const saved = asCents(income - expenses)
+  const columnMax = Math.max(
+    1,
+    ...(['income', 'group', 'category'] as const).map(
+      (k) => nodes.filter((n) => n.kind === k).length,
+    ),
+  )
+  const height = Math.max(320, Math.min(900, columnMax * 36))
+  const chartWidth = Math.max(MIN_WIDTH, width)
+  return (
+    <ReportCard
+      id="sankey"
+      title="Where the money went"
+      description="Income on the left flowing into spending groups and categories on the right."
+      hint="Click a band or a category to see its transactions."
+      filters={filters}
+      state={{ ...state, empty }}
+      missingRates={answer?.missingRates}
+      summary={
+        flow !== undefined && (
+          <p data-testid="sankey-words">
+            {saved >= 0
+              ? `Of ${f.money(income)} that came in, ${f.money(expenses)} went to spending and ${f.money(saved)} was kept.`
+              : `Spending of ${f.money(expenses)} was ${f.money(asCents(-saved))} more than the ${f.money(income)} that came in.`}
+          </p>
+        )
+      }
+      csv={
+        flow === undefined
+          ? null
+          : {
+              header: ['From', 'To', 'Amount'],
+              rows: links.map((l) => [
+                nodes[l.source]?.name ?? '',
+                nodes[l.target]?.name ?? '',
+                moneyCell(l.value),
+              ]),
+            }
+      }
+      chart={
+        <div>
+          {width > 0 && width < MIN_WIDTH && (
+            <p className="mb-2 text-xs text-muted-foreground print:hidden">
+              Scroll sideways to see the whole diagram, or switch to the table.
+            </p>
+          )}
+          <div ref={measure} className="w-full overflow-x-auto">
+            <ChartFigure
+              label={`Flow from income to spending: ${f.money(income)} in, ${f.money(expenses)} spent`}
+              caption={`Over the range, in ${f.currency}`}
+              height=""
+            >
+              <Sankey
+                width={chartWidth}
+                height={height}
+                data={{
+                  nodes: nodes.map((n) => ({ ...n })),
+                  links: links.map((l) => ({ source: l.source, target: l.target, value: l.value })),
+                }}
+                nodePadding={14}
+                nodeWidth={10}
+                margin={{ top: 8, right: 8, bottom: 8, left: 8 }}
+                node={(props: SankeyNodeProps) => (
+                  <FlowNodeShape
+                    {...props}
+                    color={colorOf(props.index)}
+                    label={nodeLabel(props, f.money)}
+                  />
+                )}
+                link={(props: SankeyLinkProps) => {
+                  const l = links[props.index]
+                  const target = l === undefined ? undefined : nodes[l.target]
+                  // bands into the Income node take their source's colour, the rest their target's
+                  const color =
+                    l === undefined
+                      ? NET
+                      : target?.kind === 'total'
+                        ? colorOf(l.source)
+                        : colorOf(l.target)
+                  return <FlowBand {...props} color={color} />
+                }}
+                onClick={(item, type) => {
+                  if (type === 'node') {
+                    const p = item.payload as { value?: number }
+                    drillNode(item.index, typeof p.value === 'number' ? asCents(p.value) : null)
+                  } else {
+                    const l = links[item.index]
+                    if (l !== undefined) drillLink(l)
+                  }
+                }}
+                style={{ cursor: 'pointer' }}
+              >
+                <Tooltip
+                  contentStyle={TOOLTIP_STYLE}
+                  formatter={(value) => f.money(asCents(Number(value)))}
+                />
+              </Sankey>
+            </ChartFigure>
+          </div>
+        </div>
+      }
+      table={
+        <ReportTable caption="Money flow from income to spending">
+          <thead>
+            <tr className="border-b">
+              <th scope="col" className={TH}>
+                From
+              </th>
+              <th scope="col" className={TH}>
+                To
+              </th>
+              <th scope="col" className={TH_NUM}>
+                Amount
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y">
+            {links.map((l) => (
+              <tr key={`${l.source}-${l.target}`}>
+                <td className={TD}>{nodes[l.source]?.name}</td>
+                <td className={TD}>{nodes[l.target]?.name}</td>
+                <td className={TD_NUM}>
+                  {nodes[l.target]?.kind === 'saved' || nodes[l.target]?.kind === 'shortfall' ? (
+                    f.money(l.value)
+                  ) : (
+                    <DrillButton
+                      label={`${nodes[l.source]?.name} to ${nodes[l.target]?.name}: ${f.money(l.value)}`}
+                      onClick={() => drillLink(l)}
+                    >
+                      {f.money(l.value)}
+                    </DrillButton>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </ReportTable>
+      }
+    />
+  )
+}
+
+function nodeLabel(props: SankeyNodeProps, money: (v: Cents) => string): string {
+  const p = props.payload as unknown as FlowNode & { value: number }
+  return `${p.name} ${money(asCents(p.value))}`
+}
+
+function FlowBand(props: SankeyLinkProps & { color: string }) {
+  const { sourceX, sourceY, sourceControlX, targetX, targetY, targetControlX, linkWidth, color } =
+    props
+  return (
+    <path
+      d={`M${sourceX},${sourceY} C${sourceControlX},${sourceY} ${targetControlX},${targetY} ${targetX},${targetY}`}
+      fill="none"
+      stroke={color}
+      strokeOpacity={0.3}
+      strokeWidth={Math.max(1, linkWidth)}
+    />
+  )
+}
+
+function FlowNodeShape(props: SankeyNodeProps & { color: string; label: string }) {
+  const { x, y, width, height, color, label, payload } = props
+  // the last column (nothing flows out) is labelled on its left, the others on their right
+  const sink = payload.targetLinks.length === 0
+  return (
+    <g>
+      <rect x={x} y={y} width={width} height={Math.max(1, height)} fill={color} rx={2} />
+      <text
+        x={sink ? x - 6 : x + width + 6}
+        y={y + height / 2}
+        dy="0.35em"
+        textAnchor={sink ? 'end' : 'start'}
+        fontSize={12}
+        fill="var(--foreground)"
+        stroke="var(--card)"
+        strokeWidth={3}
+        paintOrder="stroke"
+        className="select-none"
+      >
+        {label}
+      </text>
+    </g>
+  )
+}

@@ -1,0 +1,205 @@
+// The payees with the most spending over the range, as horizontal bars with how many
+// transactions each; a click on a bar lists that payee's transactions.
+import { Store } from 'lucide-react'
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
+import { asCents } from '../../../../domain/money'
+import { Select } from '../../../components/ui/select'
+import type { MerchantsAnswer } from '../api/get-report'
+import type { DrillRequest } from '../api/get-drill-down'
+import { moneyCell } from '../csv'
+import type { DrillScope } from '../drill-scope'
+import type { ReportFilters } from '../report-filters'
+import { useReportFormat } from '../report-format'
+import { GRID, SPENDING, TICK, TOOLTIP_STYLE } from './chart-theme'
+import {
+  ChartFigure,
+  DrillButton,
+  ReportCard,
+  ReportTable,
+  TD,
+  TD_NUM,
+  TH,
+  TH_NUM,
+  type ReportState,
+} from './report-card'
+
+export const MERCHANT_LIMITS = [10, 25, 50] as const
+
+const NO_PAYEE = 'No payee'
+
+function shorten(text: string, most = 15): string {
+  return text.length > most ? `${text.slice(0, most - 1)}…` : text
+}
+
+export function TopMerchantsReport({
+  answer,
+  state,
+  filters,
+  scope,
+  limit,
+  onLimit,
+  onDrill,
+}: {
+  answer: MerchantsAnswer | undefined
+  state: Omit<ReportState, 'empty'>
+  filters: ReportFilters
+  scope: DrillScope
+  limit: number
+  onLimit: (limit: number) => void
+  onDrill: (request: DrillRequest) => void
+}) {
+  const f = useReportFormat(answer?.currency)
+  const rows = answer?.rows ?? []
+  const empty = answer !== undefined && rows.length === 0
+  const data = rows.map((r) => ({ ...r, name: r.merchant === '' ? NO_PAYEE : r.merchant }))
+  const drill = (merchant: string, total: number) =>
+    onDrill({
+      ...scope,
+      title: `${merchant === '' ? NO_PAYEE : merchant}, ${f.monthLong(filters.from)} to ${f.monthLong(filters.to)}`,
+      type: 'expense',
+      merchant,
+      expected: asCents(total),
+      currency: answer?.currency ?? null,
+    })
+  const top = data[0]
+  const sum = rows.reduce((s, r) => s + r.total, 0)
+  return (
+    <ReportCard
+      id="top-merchants"
+      title="Top merchants"
+      description="Who got the most of your spending."
+      hint="Click a bar to see the transactions."
+      filters={filters}
+      state={{ ...state, empty }}
+      emptyIcon={Store}
+      missingRates={answer?.missingRates}
+      summary={
+        top !== undefined && (
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p data-testid="merchants-words">
+              {top.name} took the most: {f.money(top.total)} over {top.count}{' '}
+              {top.count === 1 ? 'transaction' : 'transactions'}. These {rows.length} payees add up
+              to {f.money(asCents(sum))}.
+            </p>
+            <label className="flex items-center gap-2 text-sm text-muted-foreground print:hidden">
+              Show
+              <Select
+                aria-label="How many merchants"
+                className="w-20"
+                value={String(limit)}
+                onChange={(e) => onLimit(Number(e.target.value))}
+              >
+                {MERCHANT_LIMITS.map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
+              </Select>
+            </label>
+          </div>
+        )
+      }
+      csv={
+        answer === undefined
+          ? null
+          : {
+              header: ['Merchant', 'Transactions', 'Total'],
+              rows: rows.map((r) => [r.merchant, r.count, moneyCell(r.total)]),
+            }
+      }
+      chart={
+        <ChartFigure
+          label={`Spending by payee, largest first: ${top?.name ?? 'none'} with ${top === undefined ? '' : f.money(top.total)}`}
+          caption={`Spending with each payee, in ${f.currency}`}
+          height=""
+        >
+          <div style={{ height: Math.max(160, data.length * 34 + 32) }}>
+            <ResponsiveContainer width="100%" height="100%">
+              <BarChart
+                data={data}
+                layout="vertical"
+                margin={{ top: 0, right: 16, bottom: 0, left: 0 }}
+              >
+                <CartesianGrid stroke={GRID} horizontal={false} />
+                <XAxis
+                  type="number"
+                  tick={TICK}
+                  tickLine={false}
+                  axisLine={false}
+                  tickFormatter={f.compact}
+                />
+                <YAxis
+                  type="category"
+                  dataKey="name"
+                  tick={TICK}
+                  tickLine={false}
+                  axisLine={false}
+                  width={132}
+                  tickFormatter={(v: string) => shorten(v)}
+                />
+                <Tooltip
+                  contentStyle={TOOLTIP_STYLE}
+                  cursor={{ fill: 'var(--muted)', opacity: 0.6 }}
+                  formatter={(value, _name, item) => {
+                    const count = (item.payload as { count?: number } | undefined)?.count ?? 0
+                    return [
+                      `${f.money(asCents(Number(value)))} · ${count} ${count === 1 ? 'transaction' : 'transactions'}`,
+                      'Spent',
+                    ]
+                  }}
+                />
+                <Bar
+                  dataKey="total"
+                  name="Spent"
+                  fill={SPENDING}
+                  radius={[0, 3, 3, 0]}
+                  cursor="pointer"
+                  isAnimationActive={false}
+                  onClick={(bar) => {
+                    const row = bar.payload as { merchant: string; total: number } | undefined
+                    if (row) drill(row.merchant, row.total)
+                  }}
+                />
+              </BarChart>
+            </ResponsiveContainer>
+          </div>
+        </ChartFigure>
+      }
+      table={
+        <ReportTable caption="Top merchants">
+          <thead>
+            <tr className="border-b">
+              <th scope="col" className={TH}>
+                Merchant
+              </th>
+              <th scope="col" className={TH_NUM}>
+                Transactions
+              </th>
+              <th scope="col" className={TH_NUM}>
+                Total
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y">
+            {data.map((r) => (
+              <tr key={r.merchant} data-testid="merchant-row">
+                <th scope="row" className={`${TD} text-left font-normal`}>
+                  {r.name}
+                </th>
+                <td className={TD_NUM}>{r.count}</td>
+                <td className={TD_NUM}>
+                  <DrillButton
+                    label={`${r.name}: ${f.money(r.total)}`}
+                    onClick={() => drill(r.merchant, r.total)}
+                  >
+                    {f.money(r.total)}
+                  </DrillButton>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </ReportTable>
+      }
+    />
+  )
+}
