@@ -1,11 +1,296 @@
-// The Debt Planning page: a simple page until its full feature is built.
-import { PlaceholderPage } from '../../components/placeholder-page'
+// The Debt Planning page (issue 17): the household's loans, mortgages and credit cards pre-filled
+// with what is owed (plus any debt outside the app), a strategy, a monthly extra and one-off
+// payments; the simulation answers as the inputs settle, with the minimums-only baseline, every
+// strategy side by side, a balances chart and the month-by-month schedule.
+import { CreditCard, Plus, Trash2 } from 'lucide-react'
+import { useMemo, useState } from 'react'
+import { EmptyState } from '../../components/empty-state'
+import { ErrorState } from '../../components/error-state'
+import { PageBody, PageHeader } from '../../components/page-header'
+import { Button } from '../../components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
+import { FormField } from '../../components/ui/form-field'
+import { Input } from '../../components/ui/input'
+import { Skeleton } from '../../components/ui/skeleton'
+import { errorIssues } from '../../lib/api-issues'
+import { useDebouncedValue } from '../../lib/use-debounced-value'
+import { useDebtCandidates, useDebtSimulation } from './api/debt-planning'
+import { DebtResults } from './components/debt-results'
+import { DebtsEditor } from './components/debts-editor'
+import { StrategyPicker } from './components/strategy-picker'
+import {
+  blankDebt,
+  debtFromAccount,
+  newKey,
+  orderedRows,
+  parseDebtForm,
+  type DebtForm,
+} from './debt-form-state'
+
+const EMPTY_FORM: DebtForm = { debts: [], strategy: 'avalanche', extra: '', order: [], oneTime: [] }
+
+function listOf(items: string[]): string {
+  if (items.length <= 1) return items.join('')
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1] ?? ''}`
+}
 
 export function DebtPlanningPage() {
+  const candidates = useDebtCandidates()
+  // the form starts from the accounts once they are known; after that it is the member's own
+  const [edited, setEdited] = useState<DebtForm | null>(null)
+  const initial = useMemo<DebtForm>(
+    () => ({
+      ...EMPTY_FORM,
+      debts: (candidates.data ?? []).filter((c) => c.balance > 0).map(debtFromAccount),
+    }),
+    [candidates.data],
+  )
+  const form = edited ?? initial
+  const change = (patch: Partial<DebtForm>) => setEdited({ ...form, ...patch })
+
+  const parsed = useMemo(() => parseDebtForm(form), [form])
+  const body = useDebouncedValue(parsed.body, 350)
+  const simulation = useDebtSimulation(parsed.body === null ? null : body)
+  const serverIssues = errorIssues(simulation.error)
+  const errors = new Map([...serverIssues, ...parsed.errors])
+  const fieldIssue = [...serverIssues.keys()].some((k) => k !== '')
+
+  const move = (key: string, by: -1 | 1) => {
+    const keys = orderedRows(form).map((d) => d.key)
+    const i = keys.indexOf(key)
+    const j = i + by
+    if (i < 0 || j < 0 || j >= keys.length) return
+    const a = keys[i]
+    const b = keys[j]
+    if (a === undefined || b === undefined) return
+    keys[i] = b
+    keys[j] = a
+    change({ order: keys })
+  }
+
   return (
-    <PlaceholderPage
-      title="Debt Planning"
-      description="Plans to pay off your debts, snowball or avalanche, with payoff dates and the interest you save."
-    />
+    <PageBody>
+      <PageHeader description="Plan paying off your debts: see when you are debt-free and what each strategy costs in interest." />
+      {candidates.isLoading ? (
+        <div className="space-y-3 rounded-xl border bg-card p-5" aria-label="Loading your debts">
+          <Skeleton className="h-5 w-40" />
+          <Skeleton className="h-20 w-full" />
+          <Skeleton className="h-20 w-full" />
+        </div>
+      ) : (
+        <>
+          {candidates.error && (
+            <ErrorState
+              what="your debts"
+              error={candidates.error}
+              onRetry={() => void candidates.refetch()}
+            />
+          )}
+          <Card>
+            <CardHeader>
+              <CardTitle>Your debts</CardTitle>
+              <CardDescription>
+                Your credit cards, loans and mortgages with what you owe today. Add each one’s APR
+                and minimum payment; add debts that are not in the app too.
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              {form.debts.length === 0 ? (
+                <EmptyState
+                  icon={CreditCard}
+                  title="No credit card, loan or mortgage with a balance owed in your accounts. Add a debt to plan paying it off."
+                  action={
+                    <Button onClick={() => change({ debts: [blankDebt()] })}>
+                      <Plus aria-hidden="true" />
+                      Add a debt
+                    </Button>
+                  }
+                />
+              ) : (
+                <DebtsEditor
+                  debts={form.debts}
+                  errors={errors}
+                  onChange={(debts) => change({ debts })}
+                />
+              )}
+            </CardContent>
+          </Card>
+          {form.debts.length > 0 && (
+            <div className="grid gap-6 lg:grid-cols-2">
+              <Card>
+                <CardContent className="pt-5">
+                  <StrategyPicker
+                    strategy={form.strategy}
+                    onChange={(strategy) => change({ strategy })}
+                    ordered={orderedRows(form)}
+                    onMove={move}
+                  />
+                </CardContent>
+              </Card>
+              <Card>
+                <CardHeader>
+                  <CardTitle>Extra payments</CardTitle>
+                  <CardDescription>
+                    Beyond the minimums. When a debt is paid off, its minimum rolls on to the next.
+                  </CardDescription>
+                </CardHeader>
+                <CardContent className="space-y-4">
+                  <FormField
+                    label="Extra each month"
+                    error={errors.get('extraMonthly')}
+                    hint="Leave empty for none"
+                  >
+                    {(control) => (
+                      <Input
+                        {...control}
+                        inputMode="decimal"
+                        placeholder="0.00"
+                        className="text-right tabular-nums sm:max-w-48"
+                        value={form.extra}
+                        onChange={(e) => change({ extra: e.target.value })}
+                      />
+                    )}
+                  </FormField>
+                  <fieldset className="space-y-2">
+                    <legend className="text-sm font-medium">One-off payments</legend>
+                    <p className="text-xs text-muted-foreground">
+                      A bonus or a tax refund: the month of the plan (1 is this month) and the
+                      amount.
+                    </p>
+                    {form.oneTime.map((row, i) => (
+                      <div
+                        key={row.key}
+                        className="flex items-start gap-2"
+                        data-testid="one-off-row"
+                      >
+                        <FormField
+                          label="Month"
+                          className="w-24"
+                          error={errors.get(`oneTime.${String(i)}.month`)}
+                        >
+                          {(control) => (
+                            <Input
+                              {...control}
+                              inputMode="numeric"
+                              className="text-right tabular-nums"
+                              value={row.month}
+                              onChange={(e) =>
+                                change({
+                                  oneTime: form.oneTime.map((o) =>
+                                    o.key === row.key ? { ...o, month: e.target.value } : o,
+                                  ),
+                                })
+                              }
+                            />
+                          )}
+                        </FormField>
+                        <FormField
+                          label="Amount"
+                          className="flex-1"
+                          error={errors.get(`oneTime.${String(i)}.amount`)}
+                        >
+                          {(control) => (
+                            <Input
+                              {...control}
+                              inputMode="decimal"
+                              placeholder="0.00"
+                              className="text-right tabular-nums"
+                              value={row.amount}
+                              onChange={(e) =>
+                                change({
+                                  oneTime: form.oneTime.map((o) =>
+                                    o.key === row.key ? { ...o, amount: e.target.value } : o,
+                                  ),
+                                })
+                              }
+                            />
+                          )}
+                        </FormField>
+                        <Button
+                          type="button"
+                          variant="ghost"
+                          size="icon"
+                          className="mt-7"
+                          aria-label={`Remove the one-off payment ${String(i + 1)}`}
+                          onClick={() =>
+                            change({ oneTime: form.oneTime.filter((o) => o.key !== row.key) })
+                          }
+                        >
+                          <Trash2 aria-hidden="true" />
+                        </Button>
+                      </div>
+                    ))}
+                    <Button
+                      type="button"
+                      variant="outline"
+                      size="sm"
+                      onClick={() =>
+                        change({
+                          oneTime: [
+                            ...form.oneTime,
+                            { key: newKey('once'), month: '', amount: '' },
+                          ],
+                        })
+                      }
+                    >
+                      <Plus aria-hidden="true" />
+                      Add a one-off payment
+                    </Button>
+                  </fieldset>
+                </CardContent>
+              </Card>
+            </div>
+          )}
+          {form.debts.length > 0 && (
+            <section aria-label="Your plan" className="space-y-6">
+              {parsed.body === null ? (
+                <Card>
+                  <CardContent
+                    className="pt-5 text-sm text-muted-foreground"
+                    data-testid="debt-missing"
+                  >
+                    {parsed.missing.length > 0
+                      ? `To see your plan, enter ${listOf(parsed.missing.slice(0, 3))}${parsed.missing.length > 3 ? ' and the rest' : ''}.`
+                      : 'Fix the fields marked above to see your plan.'}
+                  </CardContent>
+                </Card>
+              ) : simulation.error && !simulation.data ? (
+                fieldIssue ? (
+                  <Card>
+                    <CardContent className="pt-5 text-sm text-negative" role="alert">
+                      Fix the fields marked above to see your plan.
+                    </CardContent>
+                  </Card>
+                ) : (
+                  <ErrorState
+                    what="your plan"
+                    error={simulation.error}
+                    onRetry={() => void simulation.refetch()}
+                  />
+                )
+              ) : simulation.data ? (
+                <DebtResults
+                  plan={simulation.data}
+                  stale={simulation.isPlaceholderData || body !== parsed.body}
+                />
+              ) : (
+                <div
+                  className="space-y-3 rounded-xl border bg-card p-5"
+                  aria-label="Working out your plan"
+                >
+                  <Skeleton className="h-5 w-48" />
+                  <Skeleton className="h-4 w-full" />
+                  <div className="grid grid-cols-2 gap-3 lg:grid-cols-3">
+                    {[0, 1, 2, 3, 4, 5].map((i) => (
+                      <Skeleton key={i} className="h-16" />
+                    ))}
+                  </div>
+                </div>
+              )}
+            </section>
+          )}
+        </>
+      )}
+    </PageBody>
   )
 }

@@ -1,0 +1,194 @@
+// Planning (issue 17): debt payoff and retirement simulations (domain/planning), and the
+// defaults they start from, read from the household's own data as the member may see it.
+//
+// Debt: balances owed are positive; APRs and percentages are percentages (19.99); month 1 is the
+// first month of the plan. Retirement: rates are fractions (0.05 is 5 %); amounts are in today's
+// money.
+import { z } from 'zod'
+import { MEMBER_READ, endpoint } from './endpoint'
+import { id, isoMonth, money, nonNegativeMoney, requiredText } from './common'
+
+const percent = (label: string) =>
+  z
+    .number({ error: 'Must be a number' })
+    .min(0, `${label} must not be negative`)
+    .max(1000, `${label} must be at most 1000`)
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, `${label} must have at most 2 decimals`)
+
+export const DEBT_STRATEGIES = ['snowball', 'avalanche', 'custom', 'minimum'] as const
+
+export const debtInput = z.object({
+  name: requiredText(80, 'Name'),
+  balance: nonNegativeMoney,
+  apr: percent('APR'),
+  /** the fixed minimum, or the floor when minimumPercent is given */
+  minimumPayment: nonNegativeMoney,
+  /** a minimum of this percent of the balance (never below minimumPayment) */
+  minimumPercent: percent('Minimum percent').optional(),
+  promoApr: percent('Promotional APR').optional(),
+  /** the last month (1 = the first of the plan) the promotional APR applies */
+  promoMonths: z.number().int().min(1).max(600).optional(),
+})
+
+export const simulateDebtBody = z.object({
+  debts: z.array(debtInput).min(1, 'Add at least one debt').max(50, 'At most 50 debts'),
+  strategy: z.enum(DEBT_STRATEGIES),
+  extraMonthly: nonNegativeMoney.optional(),
+  order: z.array(z.string().max(80)).max(50).optional(),
+  oneTime: z
+    .array(z.object({ month: z.number().int().min(1).max(600), amount: nonNegativeMoney }))
+    .max(120)
+    .optional(),
+  /** the month the plan starts (default: this month), to date the payoff */
+  startMonth: isoMonth.optional(),
+})
+
+const scheduleLine = z.object({ name: z.string(), interest: money, payment: money, principal: money, balance: money })
+const warning = z.object({ code: z.string(), name: z.string().optional(), message: z.string() })
+const strategySummary = z.object({
+  strategy: z.enum(DEBT_STRATEGIES),
+  finished: z.boolean(),
+  months: z.number().int().nullable(),
+  totalInterest: money,
+  totalPaid: money,
+  debtFreeMonth: isoMonth.nullable(),
+})
+
+export const debtPlan = z.object({
+  strategy: z.enum(DEBT_STRATEGIES),
+  finished: z.boolean(),
+  /** null when it never finishes (600 months) */
+  months: z.number().int().nullable(),
+  debtFreeMonth: isoMonth.nullable(),
+  totalInterest: money,
+  totalPaid: money,
+  payoffOrder: z.array(z.object({ name: z.string(), month: z.number().int(), payoffMonth: isoMonth })),
+  schedule: z.array(
+    z.object({ month: z.number().int(), date: isoMonth, debts: z.array(scheduleLine), interest: money, payment: money, balance: money }),
+  ),
+  warnings: z.array(warning),
+  /** against paying only the minimums; null when either plan never finishes */
+  interestSaved: money.nullable(),
+  monthsSaved: z.number().int().nullable(),
+  /** every strategy side by side, on the same debts and budget */
+  strategies: z.array(strategySummary),
+  explanation: z.string(),
+})
+export type DebtPlan = z.output<typeof debtPlan>
+
+export const debtCandidate = z.object({
+  accountId: id,
+  name: z.string(),
+  type: z.enum(['credit_card', 'loan', 'mortgage']),
+  /** owed, positive */
+  balance: money,
+})
+
+export const simulateDebtPlan = endpoint({
+  method: 'POST',
+  path: '/api/debt-planning/simulate',
+  summary: 'Simulate paying off debts by a strategy, month by month, with the minimums-only baseline',
+  tag: 'planning',
+  access: MEMBER_READ,
+  body: simulateDebtBody,
+  response: debtPlan,
+})
+
+export const listDebtCandidates = endpoint({
+  method: 'GET',
+  path: '/api/debt-planning/debts',
+  summary: "The household's credit card, loan and mortgage accounts the member sees, with what is owed",
+  tag: 'planning',
+  access: MEMBER_READ,
+  response: z.array(debtCandidate),
+})
+
+const fraction = (label: string, min: number, max: number) =>
+  z
+    .number({ error: 'Must be a number' })
+    .min(min, `${label} must be at least ${min}`)
+    .max(max, `${label} must be at most ${max} (0.05 is 5 %)`)
+
+const age = (label: string) => z.number({ error: 'Must be a number' }).int(`${label} must be a whole number`).min(0).max(120)
+
+export const simulateRetirementBody = z.object({
+  currentAge: age('Current age'),
+  retirementAge: age('Retirement age'),
+  planUntilAge: age('Plan-until age').default(95),
+  savings: nonNegativeMoney,
+  monthlyContribution: nonNegativeMoney,
+  contributionRaise: fraction('Yearly raise', -0.5, 0.5).default(0),
+  annualReturn: fraction('Annual return', -0.5, 0.5),
+  volatility: fraction('Volatility', 0, 1),
+  inflation: fraction('Inflation', -0.1, 0.5),
+  annualSpending: nonNegativeMoney,
+  withdrawalRate: fraction('Withdrawal rate', 0.001, 0.5),
+  strategy: z.enum(['constant', 'percent', 'guardrails']).default('constant'),
+  otherIncome: z.array(z.object({ annual: nonNegativeMoney, fromAge: age('From age') })).max(10).default([]),
+  seed: z.number().int().min(0).max(4294967295).default(1),
+  /** the historical backtest's share in stocks (the rest in bonds); default 0.6 */
+  stockShare: fraction('Stock share', 0, 1).optional(),
+  /** also run the what-ifs (retire 2 years later, spend 10 % less, save 10 % more) */
+  sensitivity: z.boolean().default(false),
+})
+
+export const retirementResult = z.object({
+  realReturn: z.number(),
+  fireNumber: money,
+  projectedAtRetirement: money,
+  /** the age savings reach the FIRE number before retiring; null when they don't */
+  fiAge: z.number().nullable(),
+  depletedAge: z.number().int().nullable(),
+  /** share of 10,000 seeded paths that succeed, 0–1 */
+  successRate: z.number(),
+  percentiles: z.array(z.object({ age: z.number().int(), p10: money, p50: money, p90: money })),
+  projection: z.array(z.object({ age: z.number().int(), balance: money })),
+  paths: z.number().int(),
+  seed: z.number().int(),
+  medianEnding: money,
+  worstEnding: money,
+  sensitivity: z.array(
+    z.object({ label: z.string(), change: z.string(), successRate: z.number(), fiAge: z.number().nullable() }),
+  ),
+  /** every start year of US history (Shiller's data, 1871 on) the plan fits in; null when it is longer than the record */
+  backtest: z
+    .object({
+      stockShare: z.number(),
+      firstYear: z.number().int(),
+      lastYear: z.number().int(),
+      successRate: z.number(),
+      worstStartYear: z.number().int(),
+      worstEnding: money,
+      medianEnding: money,
+      starts: z.array(z.object({ startYear: z.number().int(), success: z.boolean(), ending: money, depletedAge: z.number().int().nullable() })),
+    })
+    .nullable(),
+  explanation: z.string(),
+})
+export type RetirementResult = z.output<typeof retirementResult>
+
+export const simulateRetirement = endpoint({
+  method: 'POST',
+  path: '/api/retirement/simulate',
+  summary: 'Project retirement savings in today’s money and run 10,000 seeded Monte Carlo paths',
+  tag: 'planning',
+  access: MEMBER_READ,
+  body: simulateRetirementBody,
+  response: retirementResult,
+})
+
+export const retirementDefaults = endpoint({
+  method: 'GET',
+  path: '/api/retirement/defaults',
+  summary: "Starting values from the household's data: investment accounts' value and the last 12 months' spending",
+  tag: 'planning',
+  access: MEMBER_READ,
+  response: z.object({
+    savings: money,
+    annualSpending: money,
+    /** the months the spending figure covers */
+    spendingFrom: isoMonth,
+    spendingTo: isoMonth,
+    investmentAccounts: z.number().int(),
+  }),
+})

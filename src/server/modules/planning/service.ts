@@ -1,0 +1,213 @@
+// Debt payoff and retirement simulations (issue 17) over domain/planning, and the defaults they
+// start from: the debts and investment accounts the member sees, and the spending of the last 12
+// months in the accounts whose transactions they see (ADR 0023).
+import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm'
+import type { z } from 'zod'
+import type { DebtPlan, RetirementResult, simulateDebtBody, simulateRetirementBody } from '../../../contract/planning'
+import { addMonths, localDate, startOfMonth, type IsoDate } from '../../../domain/dates'
+import { asCents, formatMoney, type Cents } from '../../../domain/money'
+import {
+  compareWithMinimums,
+  PlanError,
+  simulateDebtPlan,
+  STRATEGIES,
+  type Debt,
+  type PlanInput,
+} from '../../../domain/planning/debt'
+import {
+  historicalBacktest,
+  monteCarlo,
+  projectRetirement,
+  RetirementError,
+  sensitivity,
+  type RetirementInput,
+} from '../../../domain/planning/retirement'
+import type { Db } from '../../db/connect'
+import { accounts, monthlyRollups } from '../../db/schema'
+import { invalidField } from '../../http/errors'
+import { memberScope, notIn } from '../accounts/scope'
+import type { SessionUser } from '../auth/sessions'
+
+const monthOf = (start: IsoDate, month: number) => addMonths(start, month - 1).slice(0, 7)
+
+/** Amounts in the member's currency and locale. */
+const moneyFor = (user?: Pick<SessionUser, 'baseCurrency' | 'locale'>) => (cents: number) =>
+  formatMoney(asCents(cents), user?.baseCurrency, user?.locale)
+
+/** 2027-01 → January 2027 */
+const monthName = (month: string) =>
+  new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
+
+
+
+export function simulateDebt(user: SessionUser, now: Date, body: z.output<typeof simulateDebtBody>): DebtPlan {
+  const dollars = moneyFor(user)
+  const start: IsoDate = body.startMonth ? `${body.startMonth}-01` : startOfMonth(localDate(now, user.timeZone))
+  const debts: Debt[] = body.debts.map((d) => ({
+    name: d.name,
+    balance: d.balance,
+    apr: d.apr,
+    minimum:
+      d.minimumPercent === undefined
+        ? { kind: 'fixed', amount: d.minimumPayment }
+        : { kind: 'percent', percent: d.minimumPercent, floor: d.minimumPayment },
+    ...(d.promoApr !== undefined && d.promoMonths !== undefined ? { promoApr: d.promoApr, promoUntilMonth: d.promoMonths } : {}),
+  }))
+  const input: PlanInput = {
+    debts,
+    strategy: body.strategy,
+    extraMonthly: body.extraMonthly ?? asCents(0),
+    ...(body.order ? { order: body.order } : {}),
+    ...(body.oneTime ? { oneTime: body.oneTime } : {}),
+  }
+  try {
+    const { plan, interestSaved, monthsSaved, baseline } = compareWithMinimums(input)
+    const strategies = STRATEGIES.filter((s) => s !== 'custom' || body.order !== undefined).map((strategy) => {
+      const r = strategy === body.strategy ? plan : strategy === 'minimum' ? baseline : simulateDebtPlan({ ...input, strategy })
+      return {
+        strategy,
+        finished: r.finished,
+        months: r.months,
+        totalInterest: r.totalInterest,
+        totalPaid: r.totalPaid,
+        debtFreeMonth: r.months === null ? null : monthOf(start, r.months),
+      }
+    })
+    const explanation = !plan.finished
+      ? 'With these payments the debts are never paid off: raise the monthly extra or the minimums.'
+      : interestSaved !== null && monthsSaved !== null && body.strategy !== 'minimum' && (interestSaved > 0 || monthsSaved > 0)
+        ? `Debt-free in ${plan.months} months (${monthName(monthOf(start, plan.months ?? 1))}), paying ${dollars(plan.totalInterest)} in interest: ${dollars(interestSaved)} less and ${monthsSaved} months sooner than paying only the minimums.`
+        : `Debt-free in ${plan.months} months (${monthName(monthOf(start, plan.months ?? 1))}), paying ${dollars(plan.totalInterest)} in interest.`
+    return {
+      strategy: plan.strategy,
+      finished: plan.finished,
+      months: plan.months,
+      debtFreeMonth: plan.months === null ? null : monthOf(start, plan.months),
+      totalInterest: plan.totalInterest,
+      totalPaid: plan.totalPaid,
+      payoffOrder: plan.payoffOrder.map((p) => ({ ...p, payoffMonth: monthOf(start, Math.max(1, p.month)) })),
+      schedule: plan.schedule.map((m) => ({ ...m, date: monthOf(start, m.month) })),
+      warnings: plan.warnings,
+      interestSaved,
+      monthsSaved,
+      strategies,
+      explanation,
+    }
+  } catch (e) {
+    if (e instanceof PlanError) throw invalidField(`body.${e.field}`, e.message)
+    throw e
+  }
+}
+
+export function simulateRetirement(
+  body: z.output<typeof simulateRetirementBody>,
+  user?: Pick<SessionUser, 'baseCurrency' | 'locale'>,
+): RetirementResult {
+  const dollars = moneyFor(user)
+  const input: RetirementInput = {
+    currentAge: body.currentAge,
+    retirementAge: body.retirementAge,
+    planUntilAge: body.planUntilAge,
+    savings: body.savings,
+    monthlyContribution: body.monthlyContribution,
+    contributionRaise: body.contributionRaise,
+    annualReturn: body.annualReturn,
+    volatility: body.volatility,
+    inflation: body.inflation,
+    annualSpending: body.annualSpending,
+    withdrawalRate: body.withdrawalRate,
+    strategy: body.strategy,
+    otherIncome: body.otherIncome,
+    ...(body.stockShare === undefined ? {} : { stockShare: body.stockShare }),
+  }
+  try {
+    const projection = projectRetirement(input)
+    const mc = monteCarlo(input, { seed: body.seed })
+    const what = body.sensitivity ? sensitivity(input, { seed: body.seed }) : []
+    const backtest = historicalBacktest(input)
+    const pct = Math.round(mc.successRate * 1000) / 10
+    const explanation =
+      `Your FIRE number is ${dollars(projection.fireNumber)} (${dollars(body.annualSpending)} a year ÷ ${Math.round(body.withdrawalRate * 1000) / 10} %). ` +
+      (projection.fiAge !== null
+        ? `At the expected return your savings reach it at ${projection.fiAge}. `
+        : `At the expected return your savings reach ${dollars(projection.projectedAtRetirement)} at ${body.retirementAge}, short of it. `) +
+      `In ${mc.paths.toLocaleString('en-US')} simulated markets the money lasts to ${body.planUntilAge} in ${pct} % of them` +
+      (backtest
+        ? `; replayed through every start year of US history from ${backtest.firstYear}, in ${Math.round(backtest.successRate * 1000) / 10} % of them (the worst start: ${backtest.worstStartYear}).`
+        : '.')
+    return {
+      realReturn: projection.realReturn,
+      fireNumber: projection.fireNumber,
+      projectedAtRetirement: projection.projectedAtRetirement,
+      fiAge: projection.fiAge,
+      depletedAge: projection.depletedAge,
+      successRate: mc.successRate,
+      percentiles: mc.percentiles,
+      projection: projection.years,
+      paths: mc.paths,
+      seed: mc.seed,
+      medianEnding: mc.medianEnding,
+      worstEnding: mc.worstEnding,
+      sensitivity: what,
+      backtest,
+      explanation,
+    }
+  } catch (e) {
+    if (e instanceof RetirementError) throw invalidField(`body.${e.field}`, e.message)
+    throw e
+  }
+}
+
+const DEBT_TYPES = ['credit_card', 'loan', 'mortgage'] as const
+
+export async function listDebtCandidates(db: Db, user: SessionUser) {
+  const scope = await memberScope(db, user)
+  const rows = await db
+    .select({ id: accounts.id, name: accounts.name, type: accounts.type, balance: accounts.balance })
+    .from(accounts)
+    .where(and(eq(accounts.householdId, user.householdId), inArray(accounts.type, [...DEBT_TYPES]), eq(accounts.isClosed, false)))
+    .orderBy(accounts.name)
+  const hidden = new Set(scope.hidden)
+  return rows
+    .filter((a) => !hidden.has(a.id) && a.balance < 0)
+    .map((a) => ({
+      accountId: a.id,
+      name: a.name,
+      type: a.type as (typeof DEBT_TYPES)[number],
+      balance: asCents(-a.balance),
+    }))
+}
+
+export async function retirementDefaults(db: Db, user: SessionUser, now: Date) {
+  const scope = await memberScope(db, user)
+  const thisMonth = startOfMonth(localDate(now, user.timeZone))
+  const from = addMonths(thisMonth, -12)
+  const to = addMonths(thisMonth, -1)
+  const hidden = new Set(scope.hidden)
+  const investment = (
+    await db
+      .select({ id: accounts.id, balance: accounts.balance })
+      .from(accounts)
+      .where(and(eq(accounts.householdId, user.householdId), eq(accounts.type, 'investment'), eq(accounts.isClosed, false)))
+  ).filter((a) => !hidden.has(a.id))
+  const noTx = scope.noTransactions
+  const [spent] = await db
+    .select({ total: sql<string>`coalesce(sum(${monthlyRollups.expense}), 0)::text` })
+    .from(monthlyRollups)
+    .where(
+      and(
+        eq(monthlyRollups.householdId, user.householdId),
+        gte(monthlyRollups.month, from),
+        lte(monthlyRollups.month, to),
+        notIn(monthlyRollups.accountId, noTx),
+      ),
+    )
+  const savings: Cents = asCents(Math.max(0, investment.reduce((s, a) => s + a.balance, 0)))
+  return {
+    savings,
+    annualSpending: asCents(Number(spent?.total ?? 0)),
+    spendingFrom: from.slice(0, 7),
+    spendingTo: to.slice(0, 7),
+    investmentAccounts: investment.length,
+  }
+}
