@@ -850,6 +850,27 @@ export const exchangeRates = pgTable(
  * categories, card accounts, daily allowance, percent, target), checked by the contract; progress
  * is always worked out from transactions and goal contributions, never stored.
  */
+/**
+ * A saved debt payoff plan (issue 17): the simulation's input as it was saved (debts linked to
+ * their accounts where they are in the app) and its first month, so the payments actually made
+ * into those accounts can be compared with the plan month by month.
+ */
+export const debtPlans = pgTable(
+  'debt_plans',
+  {
+    id: id(),
+    householdId: householdRef(),
+    createdBy: userRef(),
+    name: text().notNull(),
+    input: jsonb().$type<Record<string, unknown>>().notNull(),
+    /** the first day of the plan's month 1 */
+    startMonth: date().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('debt_plans_household_idx').on(t.householdId, t.createdAt)],
+)
+
 export const savingsChallenges = pgTable(
   'savings_challenges',
   {

@@ -107,6 +107,17 @@ CREATE TABLE "coaching_actions" (
 	CONSTRAINT "coaching_actions_status_check" CHECK ("coaching_actions"."status" in ('open', 'accepted', 'dismissed'))
 );
 --> statement-breakpoint
+CREATE TABLE "debt_plans" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"household_id" uuid NOT NULL,
+	"created_by" uuid NOT NULL,
+	"name" text NOT NULL,
+	"input" jsonb NOT NULL,
+	"start_month" date NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "insights" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"household_id" uuid NOT NULL,
@@ -195,6 +206,8 @@ ALTER TABLE "bank_connections" ADD CONSTRAINT "bank_connections_user_id_users_id
 ALTER TABLE "category_models" ADD CONSTRAINT "category_models_household_id_households_id_fk" FOREIGN KEY ("household_id") REFERENCES "public"."households"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "coaching_actions" ADD CONSTRAINT "coaching_actions_household_id_households_id_fk" FOREIGN KEY ("household_id") REFERENCES "public"."households"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "coaching_actions" ADD CONSTRAINT "coaching_actions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "debt_plans" ADD CONSTRAINT "debt_plans_household_id_households_id_fk" FOREIGN KEY ("household_id") REFERENCES "public"."households"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "debt_plans" ADD CONSTRAINT "debt_plans_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "insights" ADD CONSTRAINT "insights_household_id_households_id_fk" FOREIGN KEY ("household_id") REFERENCES "public"."households"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "insights" ADD CONSTRAINT "insights_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "quickbooks_exported" ADD CONSTRAINT "quickbooks_exported_transaction_id_transactions_id_fk" FOREIGN KEY ("transaction_id") REFERENCES "public"."transactions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -219,6 +232,7 @@ CREATE INDEX "bank_connections_household_idx" ON "bank_connections" USING btree 
 CREATE UNIQUE INDEX "bank_connections_item_idx" ON "bank_connections" USING btree ("item_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "coaching_actions_key_idx" ON "coaching_actions" USING btree ("user_id","week","key");--> statement-breakpoint
 CREATE INDEX "coaching_actions_user_idx" ON "coaching_actions" USING btree ("user_id","week");--> statement-breakpoint
+CREATE INDEX "debt_plans_household_idx" ON "debt_plans" USING btree ("household_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "insights_key_idx" ON "insights" USING btree ("household_id","key");--> statement-breakpoint
 CREATE INDEX "insights_household_idx" ON "insights" USING btree ("household_id","created_at");--> statement-breakpoint
 CREATE INDEX "quickbooks_exported_household_idx" ON "quickbooks_exported" USING btree ("household_id");--> statement-breakpoint
