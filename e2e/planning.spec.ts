@@ -85,6 +85,56 @@ test('debt planning: pre-filled from the accounts, the hand-checked plan, strate
   })
 })
 
+test('a saved debt plan follows the payments made, and its payments become bills', async ({
+  page,
+  freshUser: _user,
+}) => {
+  test.setTimeout(120_000)
+  const visaAccount = await seed.account(page.request, { name: 'Visa', type: 'credit_card', openingBalance: -1000 })
+  const today = new Date().toISOString().slice(0, 10)
+  await seed.transaction(page.request, { accountId: visaAccount.id, date: today, amount: 300, merchant: 'Card payment' })
+  await page.goto('/debt-planning')
+  const visa = page.getByRole('group', { name: 'Visa' })
+  await visa.getByLabel('APR %', { exact: true }).fill('12')
+  await visa.getByLabel('Minimum each month').fill('100')
+  await page.getByLabel('Extra each month').fill('200')
+  // 700.00 owed after today's payment: 7.00 + 4.07 + 1.11 of interest over three months
+  await expect(page.getByTestId('debt-total-interest')).toHaveText('$12.18')
+
+  await page.getByRole('button', { name: 'Save this plan' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Save this plan' })
+  await dialog.getByLabel('Name').fill('Clear the Visa')
+  await dialog.getByRole('button', { name: 'Save plan' }).click()
+  await expect(dialog).toBeHidden()
+  const saved = page.getByTestId('saved-plan')
+  await expect(saved).toContainText('Clear the Visa')
+  await expect(saved).toContainText('On track')
+  await expect(saved.getByTestId('plan-progress-text')).toContainText('On track: $300.00 paid; $300.00 is planned')
+  // no income this month: nothing is left a day, and the page says where the extra comes from
+  await expect(saved.getByTestId('plan-allowance-text')).toContainText('Nothing is left to spend this month, so the $200.00 extra')
+
+  await saved.getByRole('button', { name: 'Create bills' }).click()
+  const bills = page.getByRole('dialog', { name: 'Create the payments as bills' })
+  await bills.getByLabel('Due on day').fill('31')
+  await bills.getByRole('button', { name: 'Create bills' }).click()
+  await expect(bills).toContainText('Enter a day from 1 to 28')
+  await bills.getByLabel('Due on day').fill('28')
+  await bills.getByRole('button', { name: 'Create bills' }).click()
+  await expect(bills).toBeHidden()
+  await expect(page.getByTestId('toast').getByText('Visa payment: $300.00 monthly')).toBeVisible()
+
+  await lookEverywhere(page, 'debt-planning-saved', async () => {
+    await expect(page.getByTestId('saved-plan')).toBeVisible()
+  })
+
+  await page.goto('/bills')
+  await expect(page.getByText('Visa payment')).toBeVisible()
+  await page.goto('/debt-planning')
+  await page.getByRole('button', { name: 'Delete Clear the Visa' }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete plan' }).click()
+  await expect(page.getByTestId('saved-plan')).toHaveCount(0)
+})
+
 test('retirement planning: the FIRE number, a success rate in words, the what-ifs', async ({
   page,
   freshUser: _user,

@@ -5,8 +5,8 @@
 // first month of the plan. Retirement: rates are fractions (0.05 is 5 %); amounts are in today's
 // money.
 import { z } from 'zod'
-import { MEMBER_READ, endpoint } from './endpoint'
-import { id, isoMonth, money, nonNegativeMoney, requiredText } from './common'
+import { ADULT_WRITE, MEMBER_READ, endpoint } from './endpoint'
+import { id, idParams, isoDate, isoMonth, money, nonNegativeMoney, requiredText } from './common'
 
 const percent = (label: string) =>
   z
@@ -28,6 +28,8 @@ export const debtInput = z.object({
   promoApr: percent('Promotional APR').optional(),
   /** the last month (1 = the first of the plan) the promotional APR applies */
   promoMonths: z.number().int().min(1).max(600).optional(),
+  /** the household account this debt is (a saved plan compares the payments made into it) */
+  accountId: id.optional(),
 })
 
 export const simulateDebtBody = z.object({
@@ -101,6 +103,93 @@ export const listDebtCandidates = endpoint({
   tag: 'planning',
   access: MEMBER_READ,
   response: z.array(debtCandidate),
+})
+
+// ---- saved plans: the plan against real life ----
+
+export const saveDebtPlanBody = z.object({
+  name: requiredText(80, 'Name'),
+  plan: simulateDebtBody,
+})
+
+const progressMonth = z.object({ month: isoMonth, planned: money, paid: money })
+
+export const savedDebtPlan = z.object({
+  id,
+  name: z.string(),
+  createdAt: z.string(),
+  /** the plan's month 1 */
+  startMonth: isoMonth,
+  /** what was saved, to open it again in the planner */
+  input: simulateDebtBody.extend({ startMonth: isoMonth }),
+  debtFreeMonth: isoMonth.nullable(),
+  /** the payments planned into the linked debts' accounts against those made (from the transactions) */
+  progress: z.object({
+    status: z.enum(['not_started', 'on_track', 'ahead', 'behind']),
+    /** accounts compared; debts outside the app, or accounts whose transactions the member does not see, are not */
+    accountIds: z.array(id),
+    plannedDue: money,
+    plannedToDate: money,
+    paidToDate: money,
+    behindBy: money,
+    months: z.array(progressMonth),
+    /** one sentence with the figures */
+    text: z.string(),
+  }),
+  /** the monthly extra payment against this month's daily allowance */
+  allowance: z.object({ extraMonthly: money, now: money, withExtra: money, difference: money, text: z.string() }),
+})
+export type SavedDebtPlan = z.output<typeof savedDebtPlan>
+
+export const debtPlanBillsBody = z.object({
+  /** the day of the month each payment is due (1–28, so every month has it) */
+  dueDay: z.number({ error: 'Must be a number' }).int('Due day must be a whole number').min(1, 'Due day must be 1 to 28').max(28, 'Due day must be 1 to 28'),
+})
+
+export const debtPlanBills = z.object({
+  bills: z.array(z.object({ id, name: z.string(), amount: money, nextDueDate: isoDate })),
+})
+
+export const listDebtPlans = endpoint({
+  method: 'GET',
+  path: '/api/debt-planning/plans',
+  summary: 'Saved debt plans, each with the payments made against it and its effect on the daily allowance',
+  tag: 'planning',
+  access: MEMBER_READ,
+  response: z.array(savedDebtPlan),
+})
+
+export const saveDebtPlan = endpoint({
+  method: 'POST',
+  path: '/api/debt-planning/plans',
+  summary: 'Save a debt plan to follow it against the payments actually made',
+  tag: 'planning',
+  access: ADULT_WRITE,
+  body: saveDebtPlanBody,
+  response: savedDebtPlan,
+  status: 201,
+})
+
+export const deleteDebtPlan = endpoint({
+  method: 'DELETE',
+  path: '/api/debt-planning/plans/:id',
+  summary: 'Delete a saved debt plan (bills made from it stay)',
+  tag: 'planning',
+  access: ADULT_WRITE,
+  params: idParams,
+  response: null,
+})
+
+export const createDebtPlanBills = endpoint({
+  method: 'POST',
+  path: '/api/debt-planning/plans/:id/bills',
+  summary: "Create this month's planned payment of each debt as a monthly bill with reminders",
+  tag: 'planning',
+  access: ADULT_WRITE,
+  params: idParams,
+  body: debtPlanBillsBody,
+  response: debtPlanBills,
+  status: 201,
 })
 
 const fraction = (label: string, min: number, max: number) =>

@@ -31,16 +31,17 @@ import type { SessionUser } from '../auth/sessions'
 const monthOf = (start: IsoDate, month: number) => addMonths(start, month - 1).slice(0, 7)
 
 /** Amounts in the member's currency and locale. */
-const moneyFor = (user?: Pick<SessionUser, 'baseCurrency' | 'locale'>) => (cents: number) =>
+export const moneyFor = (user?: Pick<SessionUser, 'baseCurrency' | 'locale'>) => (cents: number) =>
   formatMoney(asCents(cents), user?.baseCurrency, user?.locale)
 
 /** 2027-01 → January 2027 */
-const monthName = (month: string) =>
+export const monthName = (month: string) =>
   new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
 
 
 
-export function simulateDebt(user: SessionUser, now: Date, body: z.output<typeof simulateDebtBody>): DebtPlan {
+/** `path`: where the plan sits in the request, for the field an error names. */
+export function simulateDebt(user: SessionUser, now: Date, body: z.output<typeof simulateDebtBody>, path = 'body'): DebtPlan {
   const dollars = moneyFor(user)
   const start: IsoDate = body.startMonth ? `${body.startMonth}-01` : startOfMonth(localDate(now, user.timeZone))
   const debts: Debt[] = body.debts.map((d) => ({
@@ -94,7 +95,7 @@ export function simulateDebt(user: SessionUser, now: Date, body: z.output<typeof
       explanation,
     }
   } catch (e) {
-    if (e instanceof PlanError) throw invalidField(`body.${e.field}`, e.message)
+    if (e instanceof PlanError) throw invalidField(`${path}.${e.field}`, e.message)
     throw e
   }
 }

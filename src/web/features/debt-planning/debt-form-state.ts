@@ -156,6 +156,7 @@ export function parseDebtForm(form: DebtForm): Parsed {
         balance: balance.data,
         apr,
         minimumPayment: minimum.data,
+        ...(row.accountId !== null ? { accountId: row.accountId } : {}),
         ...(minimumPercent !== undefined ? { minimumPercent } : {}),
         ...(promoApr !== undefined && promoMonths !== undefined ? { promoApr, promoMonths } : {}),
       })

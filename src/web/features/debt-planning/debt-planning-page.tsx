@@ -1,9 +1,12 @@
 // The Debt Planning page (issue 17): the household's loans, mortgages and credit cards pre-filled
 // with what is owed (plus any debt outside the app), a strategy, a monthly extra and one-off
 // payments; the simulation answers as the inputs settle, with the minimums-only baseline, every
-// strategy side by side, a balances chart and the month-by-month schedule.
-import { CreditCard, Plus, Trash2 } from 'lucide-react'
+// strategy side by side, a balances chart and the month-by-month schedule. A plan can be saved
+// and followed against the payments actually made (components/saved-plans).
+import { CreditCard, Plus, Save, Trash2 } from 'lucide-react'
 import { useMemo, useState } from 'react'
+import { roleAtLeast } from '../../../domain/access'
+import { ConfirmDialog } from '../../components/confirm-dialog'
 import { EmptyState } from '../../components/empty-state'
 import { ErrorState } from '../../components/error-state'
 import { PageBody, PageHeader } from '../../components/page-header'
@@ -13,10 +16,14 @@ import { FormField } from '../../components/ui/form-field'
 import { Input } from '../../components/ui/input'
 import { Skeleton } from '../../components/ui/skeleton'
 import { errorIssues } from '../../lib/api-issues'
+import { useAuth } from '../../lib/auth'
+import { toast } from '../../lib/toast'
 import { useDebouncedValue } from '../../lib/use-debounced-value'
 import { useDebtCandidates, useDebtSimulation } from './api/debt-planning'
+import { useSaveDebtPlan } from './api/debt-plans'
 import { DebtResults } from './components/debt-results'
 import { DebtsEditor } from './components/debts-editor'
+import { SavedPlans } from './components/saved-plans'
 import { StrategyPicker } from './components/strategy-picker'
 import {
   blankDebt,
@@ -35,7 +42,13 @@ function listOf(items: string[]): string {
 }
 
 export function DebtPlanningPage() {
+  const { user } = useAuth()
+  const canWrite = roleAtLeast(user?.role ?? 'viewer', 'adult')
   const candidates = useDebtCandidates()
+  const save = useSaveDebtPlan()
+  const [saving, setSaving] = useState(false)
+  const [planName, setPlanName] = useState('My debt plan')
+  const [nameError, setNameError] = useState<string | undefined>()
   // the form starts from the accounts once they are known; after that it is the member's own
   const [edited, setEdited] = useState<DebtForm | null>(null)
   const initial = useMemo<DebtForm>(
@@ -269,10 +282,20 @@ export function DebtPlanningPage() {
                   />
                 )
               ) : simulation.data ? (
-                <DebtResults
-                  plan={simulation.data}
-                  stale={simulation.isPlaceholderData || body !== parsed.body}
-                />
+                <>
+                  <DebtResults
+                    plan={simulation.data}
+                    stale={simulation.isPlaceholderData || body !== parsed.body}
+                  />
+                  {canWrite && (
+                    <div className="flex justify-end">
+                      <Button variant="outline" onClick={() => setSaving(true)}>
+                        <Save aria-hidden="true" />
+                        Save this plan
+                      </Button>
+                    </div>
+                  )}
+                </>
               ) : (
                 <div
                   className="space-y-3 rounded-xl border bg-card p-5"
@@ -289,8 +312,46 @@ export function DebtPlanningPage() {
               )}
             </section>
           )}
+          <SavedPlans canWrite={canWrite} />
         </>
       )}
+      <ConfirmDialog
+        open={saving}
+        onOpenChange={(open) => {
+          setSaving(open)
+          save.reset()
+        }}
+        title="Save this plan"
+        description="Kinwise then compares the payments you make into these accounts with the plan each month, and shows what the extra payment does to your daily allowance."
+        confirmLabel="Save plan"
+        pendingLabel="Saving…"
+        destructive={false}
+        pending={save.isPending}
+        error={save.error}
+        onConfirm={() => {
+          if (parsed.body === null) return
+          if (planName.trim() === '') {
+            setNameError('Enter a name')
+            return
+          }
+          setNameError(undefined)
+          save.mutate(
+            { name: planName.trim(), plan: parsed.body },
+            {
+              onSuccess: (saved) => {
+                setSaving(false)
+                toast({ title: 'Plan saved', description: saved.progress.text })
+              },
+            },
+          )
+        }}
+      >
+        <FormField label="Name" error={nameError}>
+          {(control) => (
+            <Input {...control} maxLength={80} value={planName} onChange={(e) => setPlanName(e.target.value)} />
+          )}
+        </FormField>
+      </ConfirmDialog>
     </PageBody>
   )
 }
