@@ -1,12 +1,133 @@
-// The QuickBooks Setup page (premium): a simple page until its full feature is built.
-import { PlaceholderPage } from '../../components/placeholder-page'
+// The QuickBooks Setup page (issue 19; premium, adults and the owner): the Web Connect bank
+// number (INTU.BID), the QuickBooks chart of accounts (pasted or uploaded from QuickBooks' own
+// IIF or CSV export, or typed), the mapping of each category and account to a chart account, the
+// export of a date range as IIF, QBO or CSV, and the export log. A free household sees a plan
+// note, a teen or viewer a note that this is for the household's adults.
+import { Lock, Users } from 'lucide-react'
+import { useState } from 'react'
+import { Link } from 'react-router'
+import { roleAtLeast } from '../../../domain/access'
+import { hasPremiumAccess, tierLabel, type SubscriptionTier } from '../../../domain/tiers'
+import { ErrorState } from '../../components/error-state'
+import { PageBody, PageHeader } from '../../components/page-header'
+import { Alert } from '../../components/ui/alert'
+import { Card, CardContent } from '../../components/ui/card'
+import { Skeleton } from '../../components/ui/skeleton'
+import { useAuth } from '../../lib/auth'
+import { useToday } from '../../lib/today'
+import { useQuickbooksExports } from './api/get-exports'
+import { useQuickbooksMappings } from './api/get-mappings'
+import { useQuickbooksSettings } from './api/get-settings'
+import { ChartCard } from './components/chart-card'
+import { ExportCard } from './components/export-card'
+import { ExportLog } from './components/export-log'
+import { MappingCard, type OpenGroups } from './components/mapping-card'
+import { SettingsCard } from './components/settings-card'
+
+const DESCRIPTION =
+  'Send your transactions to QuickBooks: bring over your chart of accounts, map categories and accounts to it, then download a file QuickBooks imports.'
+
+function PlanNote({ tier, isOwner }: { tier: SubscriptionTier; isOwner: boolean }) {
+  return (
+    <Alert variant="warning" data-testid="premium-note">
+      <Lock aria-hidden="true" />
+      <span>
+        QuickBooks Setup is a premium feature, included in the Basic and Premium plans. Your {tierLabel(tier)} plan does not
+        include it. {isOwner ? '' : 'The household’s owner manages the plan. '}
+        <Link to="/subscription" className="font-medium underline underline-offset-4">
+          See the plans
+        </Link>
+      </span>
+    </Alert>
+  )
+}
+
+function GrownUpsNote() {
+  return (
+    <Card data-testid="grown-ups-note">
+      <CardContent className="flex items-start gap-3 pt-5">
+        <Users className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
+        <p className="text-sm text-muted-foreground">
+          QuickBooks exports are for the household’s adults: ask one of them for the file your accountant needs.
+        </p>
+      </CardContent>
+    </Card>
+  )
+}
+
+function CardSkeleton({ label, rows }: { label: string; rows: number }) {
+  return (
+    <div className="space-y-4 rounded-xl border bg-card p-5" aria-label={label} role="status">
+      <Skeleton className="h-5 w-48" />
+      <Skeleton className="h-4 w-72 max-w-full" />
+      {Array.from({ length: rows }, (_, i) => (
+        <Skeleton key={i} className="h-10 w-full" />
+      ))}
+    </div>
+  )
+}
+
+function Setup({ locale, timeZone }: { locale: string; timeZone: string }) {
+  const today = useToday()
+  const settings = useQuickbooksSettings()
+  const mappings = useQuickbooksMappings()
+  const exports = useQuickbooksExports()
+  const chart = settings.data?.chart ?? []
+  const [openGroups, setOpenGroups] = useState<OpenGroups>({})
+
+  return (
+    <PageBody>
+      <PageHeader description={DESCRIPTION} />
+      {settings.isLoading ? (
+        <CardSkeleton label="Loading your chart of accounts" rows={2} />
+      ) : settings.error ? (
+        <ErrorState what="your QuickBooks settings" error={settings.error} onRetry={() => void settings.refetch()} />
+      ) : (
+        <ChartCard chart={chart} />
+      )}
+      {mappings.isLoading || settings.isLoading ? (
+        <CardSkeleton label="Loading your mappings" rows={4} />
+      ) : mappings.error ? (
+        <ErrorState what="your mappings" error={mappings.error} onRetry={() => void mappings.refetch()} />
+      ) : mappings.data ? (
+        // fresh mappings from the server (a new chart brings new suggestions) start the drafts afresh
+        <MappingCard
+          key={String(mappings.dataUpdatedAt)}
+          mappings={mappings.data}
+          chart={chart}
+          openGroups={openGroups}
+          onToggleGroup={(group, open) => setOpenGroups((now) => (now[group] === open ? now : { ...now, [group]: open }))}
+        />
+      ) : null}
+      <ExportCard today={today} accounts={(mappings.data?.accounts ?? []).map((a) => ({ id: a.id, name: a.name }))} />
+      {exports.isLoading ? (
+        <CardSkeleton label="Loading the export log" rows={2} />
+      ) : exports.error ? (
+        <ErrorState what="the export log" error={exports.error} onRetry={() => void exports.refetch()} />
+      ) : (
+        <ExportLog entries={exports.data ?? []} locale={locale} timeZone={timeZone} />
+      )}
+      {settings.data && <SettingsCard key={settings.data.intuBid} intuBid={settings.data.intuBid} />}
+    </PageBody>
+  )
+}
 
 export function QuickbooksSetupPage() {
-  return (
-    <PlaceholderPage
-      title="QuickBooks Setup"
-      description="A connection to QuickBooks that syncs your transactions with your accounting."
-      premium
-    />
-  )
+  const { user } = useAuth()
+  if (user === null) return null
+  if (!hasPremiumAccess(user.subscriptionTier))
+    return (
+      <PageBody>
+        <PageHeader description={DESCRIPTION} />
+        <PlanNote tier={user.subscriptionTier} isOwner={user.role === 'owner'} />
+      </PageBody>
+    )
+  if (!roleAtLeast(user.role, 'adult'))
+    return (
+      <PageBody>
+        <PageHeader description={DESCRIPTION} />
+        <GrownUpsNote />
+      </PageBody>
+    )
+  return <Setup locale={user.locale} timeZone={user.timeZone} />
 }

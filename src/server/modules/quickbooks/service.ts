@@ -1,0 +1,554 @@
+// QuickBooks setup (issue 19): the chart of accounts, the mappings, and exports of a date range as
+// IIF, QBO Web Connect or CSV (domain/quickbooks writes the files). An export holds only the
+// transactions of accounts the member sees whole (memberScope's noTransactions), posted ones of
+// kind standard or transfer; every exported row is remembered so "only new" leaves it out later.
+//
+// Unmapped: a category without a mapping goes to QuickBooks' own "Uncategorized Expense" or
+// "Uncategorized Income" (QuickBooks Online has both from the start, and the accountant
+// recategorises there); an account without one refuses the IIF and CSV exports with a 400 naming
+// it, because the account is the register the rows land in and a guess would put them in the
+// wrong bank. A QBO file needs no account mapping: QuickBooks asks which account it is for.
+import { and, asc, desc, eq, gte, inArray, lte, notExists, sql } from 'drizzle-orm'
+import type { z } from 'zod'
+import type {
+  ExportLogEntry,
+  QuickbooksFormat,
+  QuickbooksMappings,
+  QuickbooksSettings,
+  exportQuery,
+  importChartBody,
+  updateQuickbooksMappings,
+} from '../../../contract/quickbooks'
+import { QUICKBOOKS_FORMATS } from '../../../contract/quickbooks'
+import { compareDates, daysBetween, localDate } from '../../../domain/dates'
+import { asCents, type Cents } from '../../../domain/money'
+import {
+  DEFAULT_ACCOUNTS,
+  REGISTER_TYPES,
+  UNCATEGORIZED_ASSET,
+  UNCATEGORIZED_EXPENSE,
+  UNCATEGORIZED_INCOME,
+  readChartCsv,
+  readChartIif,
+  storedChart,
+  suggestAccount,
+  suitableTypes,
+  type ChartAccount,
+} from '../../../domain/quickbooks/chart'
+import { encodeWindows1252, qboAccountId, writeCsv, writeIif, writeQbo, type ExportEntry, type QboAccount } from '../../../domain/quickbooks/export'
+import type { Db, DbOrTx } from '../../db/connect'
+import {
+  accounts,
+  categories,
+  quickbooksExported,
+  quickbooksExports,
+  quickbooksMappings,
+  quickbooksSettings,
+  transactionSplits,
+  transactions,
+  users,
+} from '../../db/schema'
+import { AppError, invalidField, notFound } from '../../http/errors'
+import { fullAccount, memberScope, notIn } from '../accounts/scope'
+import type { SessionUser } from '../auth/sessions'
+
+/** The longest range one export covers, and the most rows it holds. */
+export const MAX_EXPORT_DAYS = 366 * 5
+export const MAX_EXPORT_ROWS = 50_000
+
+type SettingsRow = typeof quickbooksSettings.$inferSelect
+
+async function settingsRow(db: DbOrTx, householdId: string): Promise<SettingsRow | null> {
+  const [row] = await db.select().from(quickbooksSettings).where(eq(quickbooksSettings.householdId, householdId))
+  return row ?? null
+}
+
+function toSettings(row: SettingsRow | null): QuickbooksSettings {
+  return {
+    chart: storedChart(row?.chart ?? []),
+    intuBid: row?.intuBid ?? '3000',
+    updatedAt: row?.updatedAt.toISOString() ?? null,
+  }
+}
+
+export async function getSettings(db: Db, user: SessionUser): Promise<QuickbooksSettings> {
+  return toSettings(await settingsRow(db, user.householdId))
+}
+
+export async function updateSettings(db: Db, user: SessionUser, body: { intuBid: string }, now: Date): Promise<QuickbooksSettings> {
+  const [row] = await db
+    .insert(quickbooksSettings)
+    .values({ householdId: user.householdId, intuBid: body.intuBid, updatedAt: now })
+    .onConflictDoUpdate({ target: quickbooksSettings.householdId, set: { intuBid: body.intuBid, updatedAt: now } })
+    .returning()
+  return toSettings(row ?? null)
+}
+
+/**
+ * Replaces the chart: a typed list (a name twice is refused, naming the row) or the text of a
+ * chart QuickBooks exported, whose unreadable lines come back as `problems`. Mappings follow the
+ * new chart in the same transaction: one naming an account the chart no longer has is dropped
+ * (the page then suggests again), and the others take the chart's spelling.
+ */
+export async function importChart(
+  db: Db,
+  user: SessionUser,
+  body: z.output<typeof importChartBody>,
+  now: Date,
+): Promise<QuickbooksSettings & { problems: string[] }> {
+  let chart: ChartAccount[]
+  let problems: string[] = []
+  if (body.accounts !== undefined) {
+    const seen = new Set<string>()
+    chart = []
+    body.accounts.forEach((a, i) => {
+      const key = a.name.toLowerCase()
+      if (seen.has(key)) throw invalidField(`body.accounts.${String(i)}.name`, `"${a.name}" is in the list twice`)
+      seen.add(key)
+      chart.push({ name: a.name, type: a.type })
+    })
+  } else {
+    // the contract makes sure both are there when no list is
+    const text = body.text ?? ''
+    const read = body.format === 'iif' ? readChartIif(text) : readChartCsv(text)
+    chart = read.accounts
+    problems = read.problems
+    if (chart.length === 0) {
+      throw invalidField('body.text', problems[0] ?? 'No accounts were found in the file')
+    }
+  }
+  const spelled = new Map([...DEFAULT_ACCOUNTS, ...chart].map((a) => [a.name.toLowerCase(), a.name]))
+  const row = await db.transaction(async (tx) => {
+    const [saved] = await tx
+      .insert(quickbooksSettings)
+      .values({ householdId: user.householdId, chart, updatedAt: now })
+      .onConflictDoUpdate({ target: quickbooksSettings.householdId, set: { chart, updatedAt: now } })
+      .returning()
+    for (const m of await mappingRows(tx, user.householdId)) {
+      const key = and(
+        eq(quickbooksMappings.householdId, user.householdId),
+        eq(quickbooksMappings.kind, m.kind),
+        eq(quickbooksMappings.sourceId, m.sourceId),
+      )
+      const name = spelled.get(m.qbAccount.toLowerCase())
+      if (name === undefined) await tx.delete(quickbooksMappings).where(key)
+      else if (name !== m.qbAccount) await tx.update(quickbooksMappings).set({ qbAccount: name }).where(key)
+    }
+    return saved ?? null
+  })
+  return { ...toSettings(row), problems }
+}
+
+// ---- mappings
+
+type MappingRow = { kind: string; sourceId: string; qbAccount: string }
+
+async function mappingRows(db: DbOrTx, householdId: string): Promise<MappingRow[]> {
+  return db
+    .select({ kind: quickbooksMappings.kind, sourceId: quickbooksMappings.sourceId, qbAccount: quickbooksMappings.qbAccount })
+    .from(quickbooksMappings)
+    .where(eq(quickbooksMappings.householdId, householdId))
+}
+
+export async function getMappings(db: Db, user: SessionUser): Promise<QuickbooksMappings> {
+  const scope = await memberScope(db, user)
+  const [settings, rows, cats, accts] = await Promise.all([
+    settingsRow(db, user.householdId),
+    mappingRows(db, user.householdId),
+    db
+      .select({ id: categories.id, name: categories.name, parentId: categories.parentId, kind: categories.kind, isHidden: categories.isHidden })
+      .from(categories)
+      .where(eq(categories.householdId, user.householdId)),
+    db
+      .select({ id: accounts.id, name: accounts.name, type: accounts.type })
+      .from(accounts)
+      .where(eq(accounts.householdId, user.householdId))
+      .orderBy(asc(accounts.name), asc(accounts.id)),
+  ])
+  const chart = storedChart(settings?.chart ?? [])
+  const mapped = new Map(rows.map((r) => [`${r.kind}:${r.sourceId}`, r.qbAccount]))
+  const names = new Map(cats.map((c) => [c.id, c.name]))
+  const categoryRows = cats
+    .filter((c) => !c.isHidden || mapped.has(`category:${c.id}`))
+    .map((c) => {
+      const qbAccount = mapped.get(`category:${c.id}`) ?? null
+      const kind = c.kind === 'income' ? ('income' as const) : ('expense' as const)
+      const parent = c.parentId ? names.get(c.parentId) : undefined
+      return {
+        id: c.id,
+        name: c.name,
+        path: parent ? `${parent} › ${c.name}` : c.name,
+        kind,
+        qbAccount,
+        suggestion: qbAccount ? null : suggestAccount(c.name, chart, suitableTypes({ kind: 'category', categoryKind: kind })),
+      }
+    })
+    .sort((a, b) => (a.kind === b.kind ? a.path.localeCompare(b.path) : a.kind === 'expense' ? -1 : 1))
+  const accountRows = accts
+    .filter((a) => scope.accounts.get(a.id)?.view === 'full')
+    .map((a) => {
+      const qbAccount = mapped.get(`account:${a.id}`) ?? null
+      return {
+        id: a.id,
+        name: a.name,
+        type: a.type,
+        qbAccount,
+        suggestion: qbAccount ? null : suggestAccount(a.name, chart, suitableTypes({ kind: 'account', accountType: a.type })),
+      }
+    })
+  return {
+    categories: categoryRows,
+    accounts: accountRows,
+    defaults: { expense: UNCATEGORIZED_EXPENSE, income: UNCATEGORIZED_INCOME },
+  }
+}
+
+export async function updateMappings(
+  db: Db,
+  user: SessionUser,
+  body: z.output<(typeof updateQuickbooksMappings)['body']>,
+): Promise<QuickbooksMappings> {
+  const scope = await memberScope(db, user)
+  const settings = await settingsRow(db, user.householdId)
+  const own = storedChart(settings?.chart ?? [])
+  const byName = new Map([...own, ...DEFAULT_ACCOUNTS].map((a) => [a.name.toLowerCase(), a]))
+  // with a chart, a mapping names one of its accounts (spelled as the chart spells it), and an
+  // account's register is a balance-sheet account (a bank, a card, a loan…), not income or expense
+  const accountName = (path: string, name: string, register: boolean): string => {
+    if (own.length === 0) return name
+    const found = byName.get(name.toLowerCase())
+    if (!found) throw invalidField(path, `"${name}" is not in your QuickBooks chart of accounts`)
+    if (register && !REGISTER_TYPES.includes(found.type)) {
+      throw invalidField(path, `"${found.name}" is an ${found.type} account: pick a bank, credit card, asset or liability account`)
+    }
+    return found.name
+  }
+  // each category and account once, so the last change does not quietly win
+  const once = (list: { id: string }[], path: string) => {
+    const seen = new Set<string>()
+    list.forEach((c, i) => {
+      if (seen.has(c.id)) throw invalidField(`${path}.${String(i)}.id`, 'Listed twice')
+      seen.add(c.id)
+    })
+  }
+  once(body.categories, 'body.categories')
+  once(body.accounts, 'body.accounts')
+  const categoryIds = body.categories.map((c) => c.id)
+  if (categoryIds.length > 0) {
+    const found = await db
+      .select({ id: categories.id })
+      .from(categories)
+      .where(and(eq(categories.householdId, user.householdId), inArray(categories.id, categoryIds)))
+    const known = new Set(found.map((f) => f.id))
+    if (categoryIds.some((c) => !known.has(c))) throw notFound('Category')
+  }
+  for (const a of body.accounts) fullAccount(scope, a.id)
+  const changes = [
+    ...body.categories.map((c, i) => ({
+      kind: 'category' as const,
+      sourceId: c.id,
+      qbAccount: c.qbAccount === null ? null : accountName(`body.categories.${String(i)}.qbAccount`, c.qbAccount, false),
+    })),
+    ...body.accounts.map((a, i) => ({
+      kind: 'account' as const,
+      sourceId: a.id,
+      qbAccount: a.qbAccount === null ? null : accountName(`body.accounts.${String(i)}.qbAccount`, a.qbAccount, true),
+    })),
+  ]
+  await db.transaction(async (tx) => {
+    for (const change of changes) {
+      const key = and(
+        eq(quickbooksMappings.householdId, user.householdId),
+        eq(quickbooksMappings.kind, change.kind),
+        eq(quickbooksMappings.sourceId, change.sourceId),
+      )
+      if (change.qbAccount === null) await tx.delete(quickbooksMappings).where(key)
+      else {
+        await tx
+          .insert(quickbooksMappings)
+          .values({ householdId: user.householdId, kind: change.kind, sourceId: change.sourceId, qbAccount: change.qbAccount })
+          .onConflictDoUpdate({
+            target: [quickbooksMappings.householdId, quickbooksMappings.kind, quickbooksMappings.sourceId],
+            set: { qbAccount: change.qbAccount },
+          })
+      }
+    }
+  })
+  return getMappings(db, user)
+}
+
+// ---- exports
+
+type Query = z.output<typeof exportQuery>
+
+export type ExportFile = { bytes: Uint8Array; fileName: string; contentType: string; count: number }
+
+const CONTENT_TYPES: Record<QuickbooksFormat, string> = {
+  iif: 'application/x-iif',
+  qbo: 'application/vnd.intu.qbo',
+  csv: 'text/csv; charset=utf-8',
+}
+
+type Row = {
+  id: string
+  accountId: string
+  categoryId: string | null
+  date: string
+  amount: Cents
+  merchant: string
+  description: string
+  notes: string
+  kind: string
+  transferGroupId: string | null
+  isSplit: boolean
+}
+
+export async function exportFile(db: Db, user: SessionUser, query: Query, now: Date): Promise<ExportFile> {
+  const { format, from, to } = query
+  const onlyNew = query.onlyNew ?? false
+  if (compareDates(from, to) > 0) throw invalidField('querystring.to', 'Must be on or after from')
+  if (daysBetween(from, to) >= MAX_EXPORT_DAYS) throw invalidField('querystring.to', 'An export covers at most 5 years')
+  const scope = await memberScope(db, user)
+  if (query.accountId !== undefined) fullAccount(scope, query.accountId)
+
+  const conditions = [
+    eq(transactions.householdId, user.householdId),
+    gte(transactions.date, from),
+    lte(transactions.date, to),
+    inArray(transactions.kind, ['standard', 'transfer']),
+    eq(transactions.pending, false),
+    notIn(transactions.accountId, scope.noTransactions),
+    ...(query.accountId !== undefined ? [eq(transactions.accountId, query.accountId)] : []),
+    ...(onlyNew
+      ? [notExists(db.select({ one: sql`1` }).from(quickbooksExported).where(eq(quickbooksExported.transactionId, transactions.id)))]
+      : []),
+  ]
+  const found = await db
+    .select({
+      id: transactions.id,
+      accountId: transactions.accountId,
+      categoryId: transactions.categoryId,
+      date: transactions.date,
+      amount: transactions.amount,
+      merchant: transactions.merchant,
+      description: transactions.description,
+      notes: transactions.notes,
+      kind: transactions.kind,
+      transferGroupId: transactions.transferGroupId,
+      isSplit: transactions.isSplit,
+    })
+    .from(transactions)
+    .where(and(...conditions))
+    .orderBy(asc(transactions.date), asc(transactions.createdAt), asc(transactions.id))
+    .limit(MAX_EXPORT_ROWS + 1)
+  const rows: Row[] = found.map((r) => ({ ...r, amount: asCents(r.amount) }))
+  if (rows.length > MAX_EXPORT_ROWS) {
+    throw invalidField('querystring.from', `The range holds more than ${String(MAX_EXPORT_ROWS)} transactions: export a shorter one`)
+  }
+
+  const [mappingList, accountList, categoryList, settings] = await Promise.all([
+    mappingRows(db, user.householdId),
+    db
+      .select({ id: accounts.id, name: accounts.name, type: accounts.type, currency: accounts.currency, balance: accounts.balance })
+      .from(accounts)
+      .where(eq(accounts.householdId, user.householdId)),
+    db.select({ id: categories.id, kind: categories.kind }).from(categories).where(eq(categories.householdId, user.householdId)),
+    settingsRow(db, user.householdId),
+  ])
+  const accountMap = new Map(mappingList.filter((m) => m.kind === 'account').map((m) => [m.sourceId, m.qbAccount]))
+  const categoryMap = new Map(mappingList.filter((m) => m.kind === 'category').map((m) => [m.sourceId, m.qbAccount]))
+  const accountsById = new Map(accountList.map((a) => [a.id, a]))
+  const categoryKind = new Map(categoryList.map((c) => [c.id, c.kind]))
+
+  const splitIds = rows.filter((r) => r.isSplit).map((r) => r.id)
+  const splits = new Map<string, { categoryId: string | null; amount: Cents; memo: string }[]>()
+  for (let i = 0; i < splitIds.length; i += 5000) {
+    const part = await db
+      .select({ transactionId: transactionSplits.transactionId, categoryId: transactionSplits.categoryId, amount: transactionSplits.amount, memo: transactionSplits.memo })
+      .from(transactionSplits)
+      .where(inArray(transactionSplits.transactionId, splitIds.slice(i, i + 5000)))
+      .orderBy(asc(transactionSplits.id))
+    for (const s of part) {
+      const list = splits.get(s.transactionId) ?? []
+      list.push({ categoryId: s.categoryId, amount: asCents(s.amount), memo: s.memo })
+      splits.set(s.transactionId, list)
+    }
+  }
+
+  // the other side of each transfer (it may lie outside the range, the filter or the member's sight)
+  const groupIds = [...new Set(rows.flatMap((r) => (r.transferGroupId ? [r.transferGroupId] : [])))]
+  const partners = new Map<string, { id: string; accountId: string }[]>()
+  for (let i = 0; i < groupIds.length; i += 5000) {
+    const part = await db
+      .select({ id: transactions.id, accountId: transactions.accountId, groupId: transactions.transferGroupId })
+      .from(transactions)
+      .where(and(eq(transactions.householdId, user.householdId), inArray(transactions.transferGroupId, groupIds.slice(i, i + 5000))))
+    for (const p of part) {
+      if (p.groupId) partners.set(p.groupId, [...(partners.get(p.groupId) ?? []), { id: p.id, accountId: p.accountId }])
+    }
+  }
+  const seesWhole = (accountId: string) => scope.accounts.get(accountId)?.view === 'full'
+  const partnerOf = (r: Row) => (r.transferGroupId ? (partners.get(r.transferGroupId) ?? []).find((p) => p.id !== r.id) ?? null : null)
+
+  const categoryAccount = (categoryId: string | null, amount: number): string => {
+    const mapped = categoryId ? categoryMap.get(categoryId) : undefined
+    if (mapped) return mapped
+    const kind = categoryId ? categoryKind.get(categoryId) : undefined
+    if (kind === 'income') return UNCATEGORIZED_INCOME
+    if (kind === 'expense') return UNCATEGORIZED_EXPENSE
+    return amount < 0 ? UNCATEGORIZED_EXPENSE : UNCATEGORIZED_INCOME
+  }
+  const unmapped = new Set<string>()
+  const registerName = (accountId: string): string => {
+    const mapped = accountMap.get(accountId)
+    if (mapped) return mapped
+    unmapped.add(accountsById.get(accountId)?.name ?? accountId)
+    return accountsById.get(accountId)?.name ?? accountId
+  }
+  const payeeOf = (r: Row) => r.merchant || r.description
+  const memoOf = (r: Row) => [r.merchant ? r.description : '', r.notes].filter(Boolean).join(' — ')
+
+  const exportedIds = new Set<string>()
+  const entries: ExportEntry[] = []
+  // QBO: each account's own register rows, a statement per account
+  const byAccount = new Map<string, ExportEntry[]>()
+  if (format === 'qbo') {
+    for (const r of rows) {
+      exportedIds.add(r.id)
+      const account = accountsById.get(r.accountId)
+      const list = byAccount.get(r.accountId) ?? []
+      byAccount.set(r.accountId, list)
+      list.push({
+        id: r.id,
+        date: r.date,
+        account: account?.name ?? '',
+        accountType: account?.type ?? 'checking',
+        amount: r.amount,
+        payee: payeeOf(r),
+        memo: memoOf(r),
+        transfer: r.kind === 'transfer',
+        lines: [],
+      })
+    }
+  } else {
+    const inFile = new Set(rows.map((r) => r.id))
+    for (const r of rows) {
+      if (exportedIds.has(r.id)) continue
+      const partner = r.kind === 'transfer' ? partnerOf(r) : null
+      // a transfer whose both sides are in the file is written once, from the side money leaves
+      if (partner && inFile.has(partner.id) && r.amount > 0) continue
+      exportedIds.add(r.id)
+      let lines: ExportEntry['lines']
+      if (r.kind === 'transfer') {
+        // the other account by its QuickBooks name when the member sees it whole; it then counts
+        // as exported too, so exporting that account later does not book the transfer twice
+        if (partner && seesWhole(partner.accountId)) {
+          exportedIds.add(partner.id)
+          lines = [{ account: registerName(partner.accountId), amount: r.amount, memo: '' }]
+        } else {
+          lines = [{ account: UNCATEGORIZED_ASSET, amount: r.amount, memo: '' }]
+        }
+      } else if (r.isSplit && (splits.get(r.id)?.length ?? 0) > 0) {
+        lines = (splits.get(r.id) ?? []).map((s) => ({ account: categoryAccount(s.categoryId, s.amount), amount: s.amount, memo: s.memo }))
+      } else {
+        lines = [{ account: categoryAccount(r.categoryId, r.amount), amount: r.amount, memo: '' }]
+      }
+      entries.push({
+        id: r.id,
+        date: r.date,
+        account: registerName(r.accountId),
+        accountType: accountsById.get(r.accountId)?.type ?? 'checking',
+        amount: r.amount,
+        payee: payeeOf(r),
+        memo: memoOf(r),
+        transfer: r.kind === 'transfer',
+        lines,
+      })
+    }
+    if (unmapped.size > 0) {
+      const names = [...unmapped].sort((a, b) => a.localeCompare(b))
+      throw new AppError(
+        400,
+        'QUICKBOOKS_UNMAPPED',
+        `Map ${names.length === 1 ? 'this account' : 'these accounts'} to a QuickBooks account first: ${names.join(', ')}`,
+        { issues: names.map((name) => ({ path: 'accounts', message: `${name} has no QuickBooks account` })) },
+      )
+    }
+  }
+
+  let bytes: Uint8Array
+  if (format === 'iif') bytes = encodeWindows1252(writeIif(entries))
+  else if (format === 'csv') bytes = new TextEncoder().encode(writeCsv(entries))
+  else {
+    // an account's statement is in the file even with nothing new, when it was asked for alone
+    if (query.accountId !== undefined && !byAccount.has(query.accountId)) byAccount.set(query.accountId, [])
+    const qboAccounts: QboAccount[] = [...byAccount.entries()]
+      .map(([accountId, list]) => ({ accountId, list, name: accountsById.get(accountId)?.name ?? '' }))
+      .sort((a, b) => a.name.localeCompare(b.name) || a.accountId.localeCompare(b.accountId))
+      .map(({ accountId, list }) => {
+        const account = accountsById.get(accountId)
+        return {
+          accountId: qboAccountId(accountId),
+          accountType: account?.type ?? 'checking',
+          currency: account?.currency ?? 'USD',
+          // the balance is today's, so it is dated today
+          balance: asCents(account?.balance ?? 0),
+          entries: list,
+        }
+      })
+    bytes = encodeWindows1252(
+      writeQbo({ intuBid: settings?.intuBid ?? '3000', accounts: qboAccounts, from, to, asOf: localDate(now, user.timeZone), now }),
+    )
+  }
+
+  await db.transaction(async (tx) => {
+    const [log] = await tx
+      .insert(quickbooksExports)
+      .values({ householdId: user.householdId, userId: user.id, format, fromDate: from, toDate: to, onlyNew, count: exportedIds.size, createdAt: now })
+      .returning({ id: quickbooksExports.id })
+    const ids = [...exportedIds]
+    for (let i = 0; i < ids.length && log; i += 5000) {
+      await tx
+        .insert(quickbooksExported)
+        .values(ids.slice(i, i + 5000).map((transactionId) => ({ transactionId, householdId: user.householdId, exportId: log.id })))
+        .onConflictDoNothing()
+    }
+  })
+  return {
+    bytes,
+    fileName: `kinwise-quickbooks-${from}-to-${to}.${format}`,
+    contentType: CONTENT_TYPES[format],
+    count: exportedIds.size,
+  }
+}
+
+export async function listExports(db: Db, user: SessionUser): Promise<ExportLogEntry[]> {
+  const rows = await db
+    .select({
+      id: quickbooksExports.id,
+      format: quickbooksExports.format,
+      from: quickbooksExports.fromDate,
+      to: quickbooksExports.toDate,
+      onlyNew: quickbooksExports.onlyNew,
+      count: quickbooksExports.count,
+      createdAt: quickbooksExports.createdAt,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+    })
+    .from(quickbooksExports)
+    .innerJoin(users, eq(users.id, quickbooksExports.userId))
+    .where(eq(quickbooksExports.householdId, user.householdId))
+    .orderBy(desc(quickbooksExports.createdAt), desc(quickbooksExports.id))
+    .limit(100)
+  return rows.map((r) => ({
+    id: r.id,
+    format: QUICKBOOKS_FORMATS.find((f) => f === r.format) ?? 'csv',
+    from: r.from,
+    to: r.to,
+    onlyNew: r.onlyNew,
+    count: r.count,
+    createdAt: r.createdAt.toISOString(),
+    by: `${r.firstName} ${r.lastName}`.trim() || r.email,
+  }))
+}

@@ -1,0 +1,13 @@
+// PUT /api/quickbooks/settings: the INTU.BID written in QBO Web Connect files.
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { updateQuickbooksSettings } from '../../../../contract/quickbooks'
+import { callEndpoint } from '../../../lib/api'
+import { quickbooksKeys } from './quickbooks-keys'
+
+export function useUpdateQuickbooksSettings() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (intuBid: string) => callEndpoint(updateQuickbooksSettings, { body: { intuBid } }),
+    onSuccess: (settings) => queryClient.setQueryData(quickbooksKeys.settings, settings),
+  })
+}
