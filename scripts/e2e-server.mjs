@@ -56,6 +56,8 @@ const env = {
   AUTH_RATE_LIMIT_PER_MINUTE: '1000',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   KINWISE_BACKUP_INTERVAL_HOURS: '0',
+  // bank connections reach the specs' fake SimpleFIN Bridge on 127.0.0.1 (issue 19)
+  KINWISE_ALLOW_LOCAL_PROVIDERS: 'true',
 }
 
 function cleanUp() {

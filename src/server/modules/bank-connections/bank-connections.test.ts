@@ -1,0 +1,559 @@
+// Bank connections through the app (issue 19), against local fakes of SimpleFIN Bridge and Plaid
+// that follow the public protocols: connecting, linking, first and incremental syncs, pending
+// rows that post (one row, the member's edits kept), removed rows, a broken account beside
+// healthy ones, an expired login, webhooks, statement rows matched, each transaction exactly
+// once, secrets sealed and deleted, and who may do what.
+import { and, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { bankConnectionAccounts, bankConnections, transactions, users } from '../../db/schema'
+import { startFakePlaid, type FakePlaid, type FakePlaidAccount, type FakePlaidTransaction } from '../../integrations/banks/fake-plaid'
+import { startFakeSimplefin, type FakeSfinAccount, type FakeSimplefin } from '../../integrations/banks/fake-simplefin'
+import { forgetWebhookKeys } from '../../integrations/banks/plaid-webhook'
+import { bankSyncJob } from '../../jobs/bank-sync'
+import { addMember, categoryId, createTestApp, setTestPlan, signUp, type Client, type TestContext } from '../../test/helper'
+import { upload } from '../../test/upload'
+
+const NOW = '2026-03-15T12:00:00Z'
+const SECRET_KEY = 'cd'.repeat(32)
+const DAY = 86_400
+let t: TestContext
+let sfin: FakeSimplefin
+let plaid: FakePlaid
+
+const epoch = () => Math.floor(t.clock.now().getTime() / 1000)
+
+beforeAll(async () => {
+  sfin = await startFakeSimplefin()
+  plaid = await startFakePlaid()
+  t = await createTestApp({
+    now: NOW,
+    env: {
+      KINWISE_SECRET_KEY: SECRET_KEY,
+      KINWISE_ALLOW_LOCAL_PROVIDERS: 'true',
+      PLAID_CLIENT_ID: plaid.clientId,
+      PLAID_SECRET: plaid.secret,
+      PLAID_BASE_URL: plaid.url,
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    },
+  })
+})
+afterAll(async () => {
+  await t.close()
+  await sfin.close()
+  await plaid.close()
+})
+
+async function enableMfa(client: Client): Promise<void> {
+  await t.database.db.update(users).set({ totpEnabledAt: t.clock.now() }).where(eq(users.id, client.user.id))
+}
+
+/** A member of a household on `plan`, with a second factor. */
+async function member(plan: 'basic' | 'premium' = 'premium'): Promise<Client> {
+  const c = await signUp(t.app)
+  await setTestPlan(t, c, plan)
+  await enableMfa(c)
+  return c
+}
+
+type Conn = { id: string; status: string; lastError: string | null; institution: string; accounts: { id: string; name: string; accountId: string | null; balance: number | null; lastError: string | null }[] }
+type Sync = { added: number; updated: number; removed: number; errors: { accountId: string | null; name: string; message: string }[] }
+
+async function connectSimplefin(c: Client): Promise<Conn> {
+  const res = await c.post('/api/bank-connections', { provider: 'simplefin', setupToken: sfin.setupToken() })
+  expect(res.statusCode, res.body).toBe(201)
+  return res.json()
+}
+
+async function sync(c: Client, id: string): Promise<Sync> {
+  const res = await c.post(`/api/bank-connections/${id}/sync`)
+  expect(res.statusCode, res.body).toBe(200)
+  return res.json()
+}
+
+async function rowsOf(accountId: string) {
+  return t.database.db.select().from(transactions).where(eq(transactions.accountId, accountId)).orderBy(transactions.date, transactions.id)
+}
+
+async function balanceOf(c: Client, accountId: string): Promise<number> {
+  return (await c.get(`/api/accounts/${accountId}`)).json().balance
+}
+
+function sfinAccount(id: string, name: string, balance: string, txns: FakeSfinAccount['transactions']): FakeSfinAccount {
+  return { id, name, currency: 'USD', balance, 'balance-date': epoch(), transactions: txns }
+}
+
+/** Every provider id appears once among the rows. */
+function onceEach(rows: { externalId: string | null }[]): void {
+  const ids = rows.flatMap((r) => (r.externalId === null ? [] : [r.externalId]))
+  expect(new Set(ids).size).toBe(ids.length)
+}
+
+describe('access', () => {
+  it('a free plan gets 403; connecting needs a second factor; a viewer cannot write', async () => {
+    const free = await signUp(t.app)
+    const planned = await free.get('/api/bank-connections')
+    expect(planned.statusCode).toBe(403)
+    expect(planned.json().code).toBe('PLAN_REQUIRED')
+
+    const noMfa = await signUp(t.app)
+    await setTestPlan(t, noMfa, 'basic')
+    // reading works (the page shows why it cannot connect yet)
+    expect((await noMfa.get('/api/bank-connections')).json()).toEqual([])
+    expect((await noMfa.get('/api/bank-connections/providers')).json()).toEqual({ simplefin: true, plaid: true, limit: 3, used: 0 })
+    const refused = await noMfa.post('/api/bank-connections', { provider: 'simplefin', setupToken: sfin.setupToken() })
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json().code).toBe('MFA_REQUIRED')
+    expect(await t.database.db.select().from(bankConnections).where(eq(bankConnections.userId, noMfa.user.id))).toEqual([])
+
+    const viewer = await addMember(t, noMfa, 'viewer')
+    await enableMfa(viewer)
+    expect((await viewer.post('/api/bank-connections', { provider: 'simplefin', setupToken: sfin.setupToken() })).statusCode).toBe(403)
+  })
+
+  it('connecting needs a recent password or code on the session', async () => {
+    const a = await member()
+    t.clock.set('2026-03-15T12:30:00Z')
+    try {
+      const res = await a.post('/api/bank-connections', { provider: 'simplefin', setupToken: sfin.setupToken() })
+      expect(res.statusCode).toBe(403)
+      expect(res.json().code).toBe('REAUTH_REQUIRED')
+    } finally {
+      t.clock.set(NOW)
+    }
+  })
+
+  it('bad input names the field; another member or household gets 404', async () => {
+    const a = await member()
+    const bad = await a.post('/api/bank-connections', { provider: 'simplefin', setupToken: 'bm90IGEgdXJs' })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().issues[0].path).toBe('body.setupToken')
+    const wrongProvider = await a.post('/api/bank-connections', { provider: 'mint', setupToken: 'x' })
+    expect(wrongProvider.statusCode).toBe(400)
+
+    sfin.accounts.splice(0, sfin.accounts.length, sfinAccount('A-out', 'Outsider Checking', '10.00', []))
+    const conn = await connectSimplefin(a)
+    const outsider = await member()
+    const sameHousehold = await addMember(t, a, 'adult')
+    await enableMfa(sameHousehold)
+    for (const c of [outsider, sameHousehold]) {
+      expect((await c.post(`/api/bank-connections/${conn.id}/sync`)).statusCode).toBe(404)
+      expect((await c.delete(`/api/bank-connections/${conn.id}`)).statusCode).toBe(404)
+      expect((await c.patch(`/api/bank-connections/${conn.id}/accounts/${conn.accounts[0]?.id ?? ''}`, { accountId: null })).statusCode).toBe(404)
+      expect((await c.get('/api/bank-connections')).json()).toEqual([])
+    }
+    // linking to an account the member may not see: 404, nothing changed
+    const hidden = (await outsider.post('/api/accounts', { name: 'Not yours', type: 'checking' })).json().id
+    const res = await a.patch(`/api/bank-connections/${conn.id}/accounts/${conn.accounts[0]?.id ?? ''}`, { accountId: hidden })
+    expect(res.statusCode).toBe(404)
+    expect((await a.get('/api/bank-connections')).json()[0].accounts[0].accountId).toBeNull()
+  })
+})
+
+describe('SimpleFIN', () => {
+  it('connects, links one account and creates the other, syncs once, and re-syncing adds nothing', async () => {
+    const at = epoch()
+    sfin.accounts.splice(
+      0,
+      sfin.accounts.length,
+      sfinAccount('A-chk', 'Everyday Checking', '1234.56', [
+        { id: 'T-pay', posted: at - 5 * DAY, amount: '2500.00', description: 'ACME PAYROLL', payee: 'Acme Payroll' },
+        { id: 'T-groc', posted: at - 3 * DAY, amount: '-42.10', description: 'CORNER GROCERY #12', payee: 'Corner Grocery' },
+        { id: 'T-old', posted: at - 200 * DAY, amount: '-1.00', description: 'TOO OLD' },
+      ]),
+      sfinAccount('A-visa', 'Rewards Visa', '-310.25', [{ id: 'T-books', posted: at - 2 * DAY, amount: '-89.99', description: 'ONLINE BOOKS', payee: 'Harbor Books' }]),
+    )
+    const a = await member('basic')
+    const mine = (await a.post('/api/accounts', { name: 'Household Checking', type: 'checking' })).json()
+    const conn = await connectSimplefin(a)
+    expect(conn).toMatchObject({ provider: 'simplefin', status: 'active', institution: 'Example Bank', lastSyncAt: null })
+    expect(conn.accounts.map((x) => [x.name, x.balance, x.accountId])).toEqual([
+      ['Everyday Checking', 1234.56, null],
+      ['Rewards Visa', -310.25, null],
+    ])
+    // the access URL is sealed at rest
+    const [stored] = await t.database.db.select().from(bankConnections).where(eq(bankConnections.id, conn.id))
+    expect(stored?.accessSecret.startsWith('v1.')).toBe(true)
+    expect(stored?.accessSecret).not.toContain('127.0.0.1')
+
+    const [chk, visa] = conn.accounts
+    const linked = await a.patch(`/api/bank-connections/${conn.id}/accounts/${chk?.id ?? ''}`, { accountId: mine.id })
+    expect(linked.statusCode, linked.body).toBe(200)
+    const made = await a.patch(`/api/bank-connections/${conn.id}/accounts/${visa?.id ?? ''}`, { accountId: null, type: 'credit_card' })
+    const visaAccount = made.json().accounts[1].accountId
+    expect(visaAccount).toEqual(expect.any(String))
+    expect((await a.get(`/api/accounts/${visaAccount}`)).json()).toMatchObject({ name: 'Rewards Visa', type: 'credit_card', ownerId: a.user.id })
+    // a Kinwise account feeds one bank account at most
+    const twice = await a.patch(`/api/bank-connections/${conn.id}/accounts/${visa?.id ?? ''}`, { accountId: mine.id })
+    expect(twice.statusCode).toBe(400)
+    expect(twice.json().code).toBe('ACCOUNT_ALREADY_LINKED')
+
+    // new rows are categorized by the household's rules, as imports are
+    const groceries = await categoryId(t, a, 'Groceries')
+    const rule = await a.post('/api/rules', { name: 'Grocer', conditions: [{ field: 'payee', operator: 'contains', value: 'grocery' }], actions: { setCategoryId: groceries } })
+    expect(rule.statusCode, rule.body).toBe(201)
+    const first = await sync(a, conn.id)
+    expect(first).toEqual({ added: 3, updated: 0, removed: 0, errors: [] })
+    // windows of at most 90 days, pending rows asked for
+    for (const r of sfin.requests) {
+      expect(r.endDate - r.startDate).toBeLessThanOrEqual(90 * DAY)
+      expect(r.pending).toBe(true)
+    }
+    const rows = await rowsOf(mine.id)
+    expect(rows.filter((r) => r.kind === 'standard').map((r) => [r.merchant, r.amount, r.source, r.categoryId])).toEqual([
+      ['Acme Payroll', 250000, 'plaid', null],
+      ['Corner Grocery', -4210, 'plaid', groceries],
+    ])
+    // empty accounts get an opening balance: they show the bank's balance
+    expect(await balanceOf(a, mine.id)).toBe(1234.56)
+    expect(await balanceOf(a, visaAccount)).toBe(-310.25)
+    const list: Conn[] = (await a.get('/api/bank-connections')).json()
+    expect(list[0]).toMatchObject({ status: 'active', lastError: null, lastSyncAt: '2026-03-15T12:00:00.000Z', lastSuccessAt: '2026-03-15T12:00:00.000Z' })
+
+    expect(await sync(a, conn.id)).toEqual({ added: 0, updated: 0, removed: 0, errors: [] })
+    expect((await rowsOf(mine.id)).length).toBe(rows.length)
+    onceEach(await rowsOf(mine.id))
+  })
+
+  it('incremental sync, pending → posted under a new id keeps the edits, a vanished pending row goes', async () => {
+    const at = epoch()
+    sfin.accounts.splice(
+      0,
+      sfin.accounts.length,
+      sfinAccount('B-chk', 'Checking', '500.00', [
+        { id: 'P-coffee', posted: 0, transacted_at: at - DAY, amount: '-4.50', description: 'BLUE BOTTLE', payee: 'Blue Bottle', pending: true },
+        { id: 'P-hold', posted: 0, transacted_at: at - DAY, amount: '-100.00', description: 'HOTEL HOLD', payee: 'Hotel', pending: true },
+        { id: 'T-rent', posted: at - 4 * DAY, amount: '-900.00', description: 'RENT', payee: 'Landlord' },
+      ]),
+    )
+    const a = await member()
+    const conn = await connectSimplefin(a)
+    expect((await sync(a, conn.id)).added).toBe(3)
+    const accountId = (await a.get('/api/bank-connections')).json()[0].accounts[0].accountId
+    const coffee = (await rowsOf(accountId)).find((r) => r.externalId === 'P-coffee')
+    expect(coffee?.pending).toBe(true)
+    const food = await categoryId(t, a, 'Groceries')
+    expect((await a.patch(`/api/transactions/${coffee?.id ?? ''}`, { categoryId: food, notes: 'with Sam' })).statusCode).toBe(200)
+
+    // three days later: the coffee posted under a new id, the hold was released, a new row
+    t.clock.set('2026-03-18T12:00:00Z')
+    const later = epoch()
+    const account = sfin.accounts[0]
+    if (!account) throw new Error('no account')
+    account.transactions = [
+      { id: 'T-coffee', posted: later - DAY, amount: '-4.50', description: 'BLUE BOTTLE COFFEE', payee: 'Blue Bottle Coffee' },
+      { id: 'T-rent', posted: at - 4 * DAY, amount: '-900.00', description: 'RENT', payee: 'Landlord' },
+      { id: 'T-gas', posted: later - DAY, amount: '-30.00', description: 'GAS', payee: 'Gas Station' },
+    ]
+    account.balance = '570.00'
+    sfin.requests.length = 0
+    const second = await sync(a, conn.id)
+    expect(second).toEqual({ added: 1, updated: 1, removed: 1, errors: [] })
+    // incremental: from two weeks before the last success, not 90 days back
+    expect(sfin.requests[0]?.startDate).toBe(at - 14 * DAY)
+    const rows = (await rowsOf(accountId)).filter((r) => r.kind === 'standard')
+    expect(rows.map((r) => r.externalId).sort()).toEqual(['T-coffee', 'T-gas', 'T-rent'])
+    const posted = rows.find((r) => r.externalId === 'T-coffee')
+    expect(posted).toMatchObject({ id: coffee?.id, pending: false, categoryId: food, notes: 'with Sam', merchant: 'Blue Bottle', date: '2026-03-17' })
+    expect(await balanceOf(a, accountId)).toBe(570)
+    expect(await sync(a, conn.id)).toEqual({ added: 0, updated: 0, removed: 0, errors: [] })
+    onceEach(await rowsOf(accountId))
+    t.clock.set(NOW)
+  })
+
+  it('a broken account beside healthy ones: the others sync, its error is named', async () => {
+    const at = epoch()
+    sfin.accounts.splice(
+      0,
+      sfin.accounts.length,
+      sfinAccount('C-1', 'Good One', '10.00', [{ id: 'C1-a', posted: at - DAY, amount: '-1.00', description: 'ONE' }]),
+      { ...sfinAccount('C-2', 'Broken', '0.00', [{ id: 'C2-a', posted: at - DAY, amount: '-2.00', description: 'TWO' }]), broken: 'The bank needs you to accept new terms' },
+      { ...sfinAccount('C-3', 'Unreadable', '5.00', []), raw: { transactions: [{ id: 'C3-a', posted: at, amount: 'lots', description: 'x' }] } },
+      sfinAccount('C-4', 'Good Two', '20.00', [{ id: 'C4-a', posted: at - DAY, amount: '-3.00', description: 'THREE' }]),
+    )
+    const a = await member()
+    const conn = await connectSimplefin(a)
+    const result = await sync(a, conn.id)
+    expect(result.added).toBe(2)
+    expect(result.errors.map((e) => e.name)).toEqual(['Broken', 'Unreadable'])
+    expect(result.errors[0]?.message).toBe('The bank needs you to accept new terms')
+    const list: Conn[] = (await a.get('/api/bank-connections')).json()
+    const byName = new Map(list[0]?.accounts.map((x) => [x.name, x]))
+    expect(byName.get('Broken')?.lastError).toBe('The bank needs you to accept new terms')
+    expect(byName.get('Good One')?.lastError).toBeNull()
+    expect(list[0]?.status).toBe('active')
+    expect(list[0]?.lastError).toBe('2 accounts could not be synced')
+    // the broken one heals: its rows come, the others' are not doubled
+    const broken = sfin.accounts[1]
+    if (broken) delete broken.broken
+    const healed = await sync(a, conn.id)
+    expect(healed.added).toBe(1)
+    expect(healed.errors.map((e) => e.name)).toEqual(['Unreadable'])
+  })
+
+  it('a row already imported from a statement file is matched, not added again', async () => {
+    const at = epoch()
+    const a = await member()
+    const acct = (await a.post('/api/accounts', { name: 'Imported Checking', type: 'checking' })).json()
+    const imported = await upload(a, 'Date,Payee,Amount\n2026-03-12,POS PURCHASE CORNER MARKET #5,-23.40\n2026-03-13,City Water,-60.00\n', {
+      fields: { accountId: acct.id },
+    })
+    expect(imported.statusCode, imported.body).toBe(200)
+    sfin.accounts.splice(
+      0,
+      sfin.accounts.length,
+      sfinAccount('D-1', 'Checking', '100.00', [
+        // a day apart from the statement, payee written differently
+        { id: 'D-market', posted: at - 2 * DAY, amount: '-23.40', description: 'CORNER MARKET', payee: 'Corner Market' },
+        { id: 'D-new', posted: at - DAY, amount: '-9.99', description: 'MUSIC', payee: 'Music Service' },
+      ]),
+    )
+    const conn = await connectSimplefin(a)
+    await a.patch(`/api/bank-connections/${conn.id}/accounts/${conn.accounts[0]?.id ?? ''}`, { accountId: acct.id })
+    expect((await sync(a, conn.id)).added, JSON.stringify(await rowsOf(acct.id))).toBe(1)
+    expect(await sync(a, conn.id)).toMatchObject({ added: 0, updated: 0, removed: 0 })
+    const rows = await rowsOf(acct.id)
+    expect(rows.map((r) => [r.source, r.amount])).toEqual([
+      ['import', -2340],
+      ['import', -6000],
+      ['plaid', -999],
+    ])
+  })
+
+  it('an already claimed setup token is refused as possibly compromised', async () => {
+    const a = await member()
+    const token = sfin.setupToken()
+    expect((await a.post('/api/bank-connections', { provider: 'simplefin', setupToken: token })).statusCode).toBe(201)
+    const again = await a.post('/api/bank-connections', { provider: 'simplefin', setupToken: token })
+    expect(again.statusCode).toBe(409)
+    expect(again.json().code).toBe('SETUP_TOKEN_CLAIMED')
+    expect(again.json().message).toContain('may be compromised')
+  })
+
+  it('past the plan limit: 409 LIMIT_REACHED', async () => {
+    const a = await member('basic')
+    for (let i = 0; i < 3; i++) await connectSimplefin(a)
+    const over = await a.post('/api/bank-connections', { provider: 'simplefin', setupToken: sfin.setupToken() })
+    expect(over.statusCode).toBe(409)
+    expect(over.json().code).toBe('LIMIT_REACHED')
+    expect((await a.get('/api/bank-connections/providers')).json()).toMatchObject({ limit: 3, used: 3 })
+  })
+
+  it('disconnect deletes the sealed secret and the links; the accounts and rows stay', async () => {
+    sfin.accounts.splice(0, sfin.accounts.length, sfinAccount('E-1', 'Checking', '1.00', [{ id: 'E-a', posted: epoch() - DAY, amount: '-1.00', description: 'X' }]))
+    const a = await member()
+    const conn = await connectSimplefin(a)
+    await sync(a, conn.id)
+    const accountId = (await a.get('/api/bank-connections')).json()[0].accounts[0].accountId
+    expect((await a.delete(`/api/bank-connections/${conn.id}`)).statusCode).toBe(204)
+    expect(await t.database.db.select().from(bankConnections).where(eq(bankConnections.id, conn.id))).toEqual([])
+    expect(await t.database.db.select().from(bankConnectionAccounts).where(eq(bankConnectionAccounts.connectionId, conn.id))).toEqual([])
+    expect((await a.get(`/api/accounts/${accountId}`)).statusCode).toBe(200)
+    expect((await rowsOf(accountId)).length).toBeGreaterThan(0)
+    expect((await a.get('/api/bank-connections')).json()).toEqual([])
+  })
+
+  it('the scheduled job syncs connections whose interval has passed', async () => {
+    sfin.accounts.splice(0, sfin.accounts.length, sfinAccount('F-1', 'Checking', '1.00', [{ id: 'F-a', posted: epoch() - DAY, amount: '-1.00', description: 'X' }]))
+    const a = await member()
+    await connectSimplefin(a)
+    // not due yet: the member links first
+    await bankSyncJob(t.database.db, t.config, t.clock.now(), t.app.log)
+    expect((await a.get('/api/bank-connections')).json()[0].lastSyncAt).toBeNull()
+    const later = new Date(t.clock.now().getTime() + (t.config.banks.syncIntervalMinutes + 1) * 60_000)
+    await bankSyncJob(t.database.db, t.config, later, t.app.log)
+    const [after] = (await a.get('/api/bank-connections')).json()
+    expect(after.lastSyncAt).toBe(later.toISOString())
+    expect(after.accounts[0].accountId).toEqual(expect.any(String))
+  })
+})
+
+describe('a member who leaves', () => {
+  it('their connection stops writing into the household', async () => {
+    sfin.accounts.splice(0, sfin.accounts.length, sfinAccount('G-1', 'Checking', '1.00', [{ id: 'G-a', posted: epoch() - DAY, amount: '-1.00', description: 'X' }]))
+    const owner = await member()
+    const adult = await addMember(t, owner, 'adult')
+    await enableMfa(adult)
+    const conn = await connectSimplefin(adult)
+    expect((await owner.delete(`/api/household/members/${adult.user.id}`)).statusCode).toBe(204)
+    await bankSyncJob(t.database.db, t.config, new Date(t.clock.now().getTime() + 30 * 86_400_000), t.app.log)
+    const [row] = await t.database.db.select().from(bankConnections).where(eq(bankConnections.id, conn.id))
+    expect(row).toMatchObject({ status: 'disconnected', nextSyncAt: null })
+    // no account was made for it, so nothing was written
+    const links = await t.database.db.select().from(bankConnectionAccounts).where(eq(bankConnectionAccounts.connectionId, conn.id))
+    expect(links.map((l) => l.accountId)).toEqual([null])
+  })
+})
+
+describe('SimpleFIN on private addresses', () => {
+  it('is refused unless KINWISE_ALLOW_LOCAL_PROVIDERS is on', async () => {
+    const strict = await createTestApp({ now: NOW, env: { KINWISE_SECRET_KEY: SECRET_KEY } })
+    try {
+      const c = await signUp(strict.app)
+      await setTestPlan(strict, c, 'premium')
+      await strict.database.db.update(users).set({ totpEnabledAt: new Date(NOW) }).where(eq(users.id, c.user.id))
+      const res = await c.post('/api/bank-connections', { provider: 'simplefin', setupToken: sfin.setupToken() })
+      expect(res.statusCode).toBe(400)
+      expect(res.json().code).toBe('UNSAFE_PROVIDER_URL')
+      expect((await c.get('/api/bank-connections/providers')).json().plaid).toBe(false)
+    } finally {
+      await strict.close()
+    }
+  })
+})
+
+const plaidAccounts = (): FakePlaidAccount[] => [
+  { account_id: 'pa-chk', name: 'Plaid Checking', mask: '0000', type: 'depository', subtype: 'checking', balances: { current: 110, available: 100, iso_currency_code: 'USD', limit: null } },
+  { account_id: 'pa-cc', name: 'Plaid Credit Card', mask: '3333', type: 'credit', subtype: 'credit card', balances: { current: 410, available: null, iso_currency_code: 'USD', limit: 2000 } },
+]
+
+function ptx(id: string, accountId: string, amount: number, date: string, name: string, extra: Partial<FakePlaidTransaction> = {}): FakePlaidTransaction {
+  return { transaction_id: id, account_id: accountId, amount, date, name, merchant_name: name, pending: false, pending_transaction_id: null, iso_currency_code: 'USD', ...extra }
+}
+
+async function connectPlaid(c: Client): Promise<{ conn: Conn; itemId: string }> {
+  const token = plaid.publicToken(plaidAccounts())
+  const itemId = [...plaid.items.keys()].at(-1) ?? ''
+  const res = await c.post('/api/bank-connections', { provider: 'plaid', publicToken: token })
+  expect(res.statusCode, res.body).toBe(201)
+  return { conn: res.json(), itemId }
+}
+
+describe('Plaid', () => {
+  it('first sync over pages, incremental, mutation during pagination, pending → posted, removed, balances', async () => {
+    const a = await member()
+    const link = await a.post('/api/bank-connections/plaid/link-token', {})
+    expect(link.statusCode, link.body).toBe(200)
+    expect(link.json().linkToken).toMatch(/^link-sandbox-/)
+    const { conn, itemId } = await connectPlaid(a)
+    expect(conn).toMatchObject({ provider: 'plaid', institution: 'First Platypus Bank', status: 'active' })
+    expect(conn.accounts.map((x) => [x.name, x.balance])).toEqual([
+      ['Plaid Checking', 110],
+      ['Plaid Credit Card', -410],
+    ])
+    const [stored] = await t.database.db.select().from(bankConnections).where(eq(bankConnections.id, conn.id))
+    expect(stored?.accessSecret.startsWith('v1.')).toBe(true)
+    expect(stored?.accessSecret).not.toContain('access-sandbox')
+
+    for (let i = 1; i <= 5; i++) plaid.add(itemId, ptx(`t${String(i)}`, 'pa-chk', i, `2026-03-0${String(i)}`, `Shop ${String(i)}`))
+    plaid.add(itemId, ptx('pend-1', 'pa-cc', 25.5, '2026-03-10', 'Diner', { pending: true }))
+    plaid.pageSize = 2
+    const first = await sync(a, conn.id)
+    expect(first).toEqual({ added: 6, updated: 0, removed: 0, errors: [] })
+    const [afterFirst] = await t.database.db.select().from(bankConnections).where(eq(bankConnections.id, conn.id))
+    expect(afterFirst?.cursor).toBe(Buffer.from('6').toString('base64'))
+    const list: Conn[] = (await a.get('/api/bank-connections')).json()
+    const chkAccount = list[0]?.accounts[0]?.accountId ?? ''
+    const ccAccount = list[0]?.accounts[1]?.accountId ?? ''
+    // Plaid's positive amounts are money out
+    expect((await rowsOf(chkAccount)).filter((r) => r.kind === 'standard').map((r) => r.amount)).toEqual([-100, -200, -300, -400, -500])
+    expect(await balanceOf(a, chkAccount)).toBe(110)
+    expect(await balanceOf(a, ccAccount)).toBe(-410)
+
+    // the member edits the pending row; it posts (Plaid: removed pending + added posted naming it)
+    const pending = (await rowsOf(ccAccount)).find((r) => r.externalId === 'pend-1')
+    expect(pending?.pending).toBe(true)
+    const food = await categoryId(t, a, 'Groceries')
+    await a.patch(`/api/transactions/${pending?.id ?? ''}`, { categoryId: food, notes: 'team lunch' })
+    plaid.remove(itemId, 'pend-1')
+    plaid.add(itemId, ptx('post-1', 'pa-cc', 27.5, '2026-03-11', 'Diner', { pending_transaction_id: 'pend-1' }))
+    plaid.remove(itemId, 't2')
+    plaid.modify(itemId, ptx('t3', 'pa-chk', 3.25, '2026-03-03', 'Shop 3'))
+    plaid.add(itemId, ptx('t6', 'pa-chk', 6, '2026-03-12', 'Shop 6'))
+    // the changes move under the pagination twice: it starts again from the saved cursor
+    plaid.mutateDuringPagination = 2
+    const second = await sync(a, conn.id)
+    expect(second).toEqual({ added: 1, updated: 2, removed: 1, errors: [] })
+    const cc = (await rowsOf(ccAccount)).filter((r) => r.kind === 'standard')
+    expect(cc).toHaveLength(1)
+    expect(cc[0]).toMatchObject({ id: pending?.id, externalId: 'post-1', pending: false, amount: -2750, categoryId: food, notes: 'team lunch', date: '2026-03-11' })
+    const chk = (await rowsOf(chkAccount)).filter((r) => r.kind === 'standard')
+    expect(chk.map((r) => [r.externalId, r.amount])).toEqual([
+      ['t1', -100],
+      ['t3', -325],
+      ['t4', -400],
+      ['t5', -500],
+      ['t6', -600],
+    ])
+    expect(await sync(a, conn.id)).toEqual({ added: 0, updated: 0, removed: 0, errors: [] })
+    onceEach(await rowsOf(chkAccount))
+    onceEach(await rowsOf(ccAccount))
+  })
+
+  it('a sync that fails part-way writes nothing and keeps the cursor', async () => {
+    const a = await member()
+    const { conn, itemId } = await connectPlaid(a)
+    for (let i = 1; i <= 4; i++) plaid.add(itemId, ptx(`f${String(i)}`, 'pa-chk', i, '2026-03-02', `Shop ${String(i)}`))
+    expect((await sync(a, conn.id)).added).toBe(4)
+    for (let i = 5; i <= 8; i++) plaid.add(itemId, ptx(`f${String(i)}`, 'pa-chk', i, '2026-03-03', `Shop ${String(i)}`))
+    plaid.pageSize = 2
+    plaid.mutateDuringPagination = 10
+    const failed = await sync(a, conn.id)
+    expect(failed.added).toBe(0)
+    expect(failed.errors).toEqual([{ accountId: null, name: 'First Platypus Bank', message: expect.stringContaining('changed transactions') }])
+    const [row] = await t.database.db.select().from(bankConnections).where(eq(bankConnections.id, conn.id))
+    expect(row?.cursor).toBe(Buffer.from('4').toString('base64'))
+    expect(row?.status).toBe('error')
+    const accountId = (await a.get('/api/bank-connections')).json()[0].accounts[0].accountId
+    expect((await rowsOf(accountId)).filter((r) => r.kind === 'standard')).toHaveLength(4)
+    plaid.mutateDuringPagination = 0
+    expect((await sync(a, conn.id)).added).toBe(4)
+    expect((await a.get('/api/bank-connections')).json()[0].status).toBe('active')
+  })
+
+  it('an expired login: login_required, Link update mode, then syncing again', async () => {
+    const a = await member()
+    const { conn, itemId } = await connectPlaid(a)
+    plaid.item(itemId).loginRequired = true
+    plaid.add(itemId, ptx('l1', 'pa-chk', 1, '2026-03-02', 'Shop'))
+    const res = await sync(a, conn.id)
+    expect(res.errors[0]?.message).toContain('log in again')
+    const [after] = (await a.get('/api/bank-connections')).json()
+    expect(after).toMatchObject({ status: 'login_required', lastError: expect.stringContaining('log in again') })
+    // the scheduled job leaves it alone until the member logs in again
+    await bankSyncJob(t.database.db, t.config, new Date(t.clock.now().getTime() + 10 * 86_400_000), t.app.log)
+    expect((await a.get('/api/bank-connections')).json()[0].status).toBe('login_required')
+    const update = await a.post('/api/bank-connections/plaid/link-token', { connectionId: conn.id })
+    expect(update.statusCode, update.body).toBe(200)
+    const asked = plaid.calls.filter((c) => c.path === '/link/token/create').at(-1)
+    expect(asked?.body.access_token).toBe(plaid.item(itemId).accessToken)
+    expect(asked?.body.products).toBeUndefined()
+    plaid.item(itemId).loginRequired = false
+    expect((await sync(a, conn.id)).added).toBe(1)
+    expect((await a.get('/api/bank-connections')).json()[0]).toMatchObject({ status: 'active', lastError: null })
+  })
+
+  it('a verified webhook syncs; a bad signature, a changed body or an old one is refused', async () => {
+    forgetWebhookKeys()
+    const a = await member()
+    const { conn, itemId } = await connectPlaid(a)
+    plaid.add(itemId, ptx('w1', 'pa-chk', 7, '2026-03-14', 'Webhook Shop'))
+    const event = { webhook_type: 'TRANSACTIONS', webhook_code: 'SYNC_UPDATES_AVAILABLE', item_id: itemId, initial_update_complete: true, historical_update_complete: true, environment: 'sandbox' }
+    const post = (body: string, header: string) =>
+      t.app.inject({ method: 'POST', url: '/api/bank-connections/plaid/webhook', payload: body, headers: { 'content-type': 'application/json', 'plaid-verification': header } })
+
+    const old = await plaid.webhook(event, { issuedAt: new Date(t.clock.now().getTime() - 6 * 60_000) })
+    expect((await post(old.body, old.header)).statusCode).toBe(400)
+    const tampered = await plaid.webhook(event, { issuedAt: t.clock.now(), tamper: true })
+    const refused = await post(tampered.body, tampered.header)
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json().code).toBe('BAD_SIGNATURE')
+    const good = await plaid.webhook(event, { issuedAt: t.clock.now() })
+    expect((await post(good.body.replace('sandbox', 'sandbax'), good.header)).statusCode).toBe(400)
+    expect((await post(good.body, `${good.header.slice(0, -4)}AAAA`)).statusCode).toBe(400)
+    expect((await post(good.body, '')).statusCode).toBe(400)
+    expect((await a.get('/api/bank-connections')).json()[0].lastSyncAt).toBeNull()
+
+    const accepted = await post(good.body, good.header)
+    expect(accepted.statusCode, accepted.body).toBe(200)
+    expect(accepted.json()).toEqual({ ok: true })
+    const accountId = (await a.get('/api/bank-connections')).json()[0].accounts[0].accountId
+    expect((await rowsOf(accountId)).filter((r) => r.externalId === 'w1')).toHaveLength(1)
+    expect((await a.get('/api/bank-connections')).json()[0].lastSyncAt).not.toBeNull()
+
+    // the bank asks to log in again
+    const login = await plaid.webhook({ webhook_type: 'ITEM', webhook_code: 'ERROR', item_id: itemId, error: { error_code: 'ITEM_LOGIN_REQUIRED' } }, { issuedAt: t.clock.now() })
+    expect((await post(login.body, login.header)).statusCode).toBe(200)
+    const [row] = await t.database.db.select().from(bankConnections).where(and(eq(bankConnections.id, conn.id)))
+    expect(row?.status).toBe('login_required')
+  })
+})

@@ -1,0 +1,120 @@
+// Bank connections' rows (issue 19): a member's connections and their provider accounts, always
+// read within the household and, for the member's own use cases, only the member's own.
+import { and, asc, count, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm'
+import type { BankConnection, BankProvider } from '../../../contract/bank-connections'
+import { asCents } from '../../../domain/money'
+import type { DbOrTx } from '../../db/connect'
+import { bankConnectionAccounts, bankConnections } from '../../db/schema'
+import { notFound } from '../../http/errors'
+
+export type ConnectionRow = typeof bankConnections.$inferSelect
+export type LinkRow = typeof bankConnectionAccounts.$inferSelect
+
+/** The member's own connection; 404 for anyone else's (another member's, another household's). */
+export async function ownConnection(db: DbOrTx, user: { id: string; householdId: string }, id: string): Promise<ConnectionRow> {
+  const [row] = await db
+    .select()
+    .from(bankConnections)
+    .where(and(eq(bankConnections.id, id), eq(bankConnections.householdId, user.householdId), eq(bankConnections.userId, user.id)))
+  if (!row) throw notFound('Bank connection')
+  return row
+}
+
+export async function connectionById(db: DbOrTx, id: string): Promise<ConnectionRow | undefined> {
+  const [row] = await db.select().from(bankConnections).where(eq(bankConnections.id, id))
+  return row
+}
+
+export async function connectionByItem(db: DbOrTx, itemId: string): Promise<ConnectionRow | undefined> {
+  const [row] = await db.select().from(bankConnections).where(eq(bankConnections.itemId, itemId))
+  return row
+}
+
+/** Locks the connection's row until the transaction ends: syncs of one connection write one at a time. */
+export async function lockConnection(db: DbOrTx, id: string): Promise<ConnectionRow | undefined> {
+  const [row] = await db.select().from(bankConnections).where(eq(bankConnections.id, id)).for('update')
+  return row
+}
+
+export async function linksOf(db: DbOrTx, connectionIds: readonly string[]): Promise<LinkRow[]> {
+  if (connectionIds.length === 0) return []
+  return db
+    .select()
+    .from(bankConnectionAccounts)
+    .where(inArray(bankConnectionAccounts.connectionId, [...connectionIds]))
+    .orderBy(asc(bankConnectionAccounts.createdAt), asc(bankConnectionAccounts.name), asc(bankConnectionAccounts.id))
+}
+
+export async function ownConnections(db: DbOrTx, user: { id: string; householdId: string }): Promise<ConnectionRow[]> {
+  return db
+    .select()
+    .from(bankConnections)
+    .where(and(eq(bankConnections.householdId, user.householdId), eq(bankConnections.userId, user.id)))
+    .orderBy(asc(bankConnections.createdAt), asc(bankConnections.id))
+}
+
+export async function householdConnectionCount(db: DbOrTx, householdId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(bankConnections).where(eq(bankConnections.householdId, householdId))
+  return row?.n ?? 0
+}
+
+/** Connections whose scheduled sync is due (those waiting for the member to log in again wait). */
+export async function dueConnections(db: DbOrTx, now: Date, limit: number): Promise<ConnectionRow[]> {
+  return db
+    .select()
+    .from(bankConnections)
+    .where(
+      and(
+        inArray(bankConnections.status, ['active', 'error']),
+        or(isNull(bankConnections.nextSyncAt), lte(bankConnections.nextSyncAt, now)),
+      ),
+    )
+    .orderBy(sql`${bankConnections.nextSyncAt} asc nulls first`)
+    .limit(limit)
+}
+
+/** The Kinwise account is already fed by another provider account of the household. */
+export async function linkedElsewhere(db: DbOrTx, householdId: string, accountId: string, linkId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: bankConnectionAccounts.id })
+    .from(bankConnectionAccounts)
+    .where(
+      and(
+        eq(bankConnectionAccounts.householdId, householdId),
+        eq(bankConnectionAccounts.accountId, accountId),
+        sql`${bankConnectionAccounts.id} <> ${linkId}`,
+      ),
+    )
+    .limit(1)
+  return row !== undefined
+}
+
+const iso = (d: Date | null): string | null => (d === null ? null : d.toISOString())
+
+export function toConnectionDto(row: ConnectionRow, links: readonly LinkRow[]): BankConnection {
+  return {
+    id: row.id,
+    provider: row.provider as BankProvider,
+    status: row.status as BankConnection['status'],
+    institution: row.institution,
+    lastSyncAt: iso(row.lastSyncAt),
+    lastError: row.lastError,
+    lastSuccessAt: iso(row.lastSuccessAt),
+    nextSyncAt: iso(row.nextSyncAt),
+    consentExpiresAt: iso(row.consentExpiresAt),
+    createdAt: row.createdAt.toISOString(),
+    accounts: links
+      .filter((l) => l.connectionId === row.id)
+      .map((l) => ({
+        id: l.id,
+        name: l.name,
+        mask: l.mask,
+        currency: l.currency,
+        balance: l.balance === null ? null : asCents(l.balance),
+        availableBalance: l.availableBalance === null ? null : asCents(l.availableBalance),
+        balanceDate: iso(l.balanceDate),
+        accountId: l.accountId,
+        lastError: l.lastError,
+      })),
+  }
+}
