@@ -1,0 +1,76 @@
+// The cash-flow forecast of Smart Insights (issue 18): from today's balance of the cash
+// accounts, day by day for 30, 60 or 90 days, the bills and recurring payments on their dates
+// and the usual variable spending (the median day of the last 90) every day, with a band that
+// widens with the square root of the days ahead, and the first day the balance goes below zero.
+import type { IsoDate } from '../dates'
+import { occurrencesBetween, type Recurrence } from '../recurrence'
+import { asCents, type Cents } from '../money'
+import { dateOfDay, dayNumber, MAD_TO_SIGMA, madOf, median, roundCents } from './stats'
+
+export type ForecastSchedule = {
+  label: string
+  /** negative = money out */
+  amount: Cents
+  source: 'bill' | 'recurring'
+  accountId: string | null
+  /** the next date it falls on (may be today or earlier: only dates after today count) */
+  nextDate: IsoDate
+  recurrence: Recurrence
+  anchorDay?: number
+}
+
+export type ForecastEvent = { date: IsoDate; label: string; amount: Cents; source: 'bill' | 'recurring'; accountId: string | null }
+export type ForecastPoint = { date: IsoDate; balance: Cents; low: Cents; high: Cents }
+
+export type ForecastInput = {
+  today: IsoDate
+  days: number
+  startBalance: Cents
+  schedules: readonly ForecastSchedule[]
+  /** variable spending (positive cents) of each of the last days, oldest first, zero days included */
+  dailySpending: readonly number[]
+}
+
+export type CashForecast = {
+  days: number
+  today: IsoDate
+  startBalance: Cents
+  dailySpending: Cents
+  points: ForecastPoint[]
+  lowPoint: { date: IsoDate; balance: Cents } | null
+  events: ForecastEvent[]
+}
+
+/** The band is this many standard deviations of the cumulative spending wide each side (80 %). */
+export const BAND_Z = 1.2816
+
+export function forecastCashFlow(input: ForecastInput): CashForecast {
+  const start = dayNumber(input.today)
+  const from = dateOfDay(start + 1)
+  const to = dateOfDay(start + input.days)
+  const events: ForecastEvent[] = []
+  for (const s of input.schedules) {
+    for (const date of occurrencesBetween(s.nextDate, s.recurrence, from, to, s.anchorDay)) {
+      events.push({ date, label: s.label, amount: s.amount, source: s.source, accountId: s.accountId })
+    }
+  }
+  events.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.label.localeCompare(b.label)))
+  const daily = roundCents(median(input.dailySpending))
+  const sigma = MAD_TO_SIGMA * madOf(input.dailySpending, median(input.dailySpending))
+  const byDay = new Float64Array(input.days + 1)
+  for (const e of events) {
+    const d = dayNumber(e.date) - start
+    byDay[d] = (byDay[d] ?? 0) + e.amount
+  }
+  const points: ForecastPoint[] = []
+  let balance: number = input.startBalance
+  let lowPoint: CashForecast['lowPoint'] = null
+  for (let d = 1; d <= input.days; d++) {
+    balance += (byDay[d] ?? 0) - daily
+    const half = roundCents(BAND_Z * sigma * Math.sqrt(d))
+    const date = dateOfDay(start + d)
+    points.push({ date, balance: asCents(balance), low: asCents(balance - half), high: asCents(balance + half) })
+    if (lowPoint === null && balance < 0) lowPoint = { date, balance: asCents(balance) }
+  }
+  return { days: input.days, today: input.today, startBalance: input.startBalance, dailySpending: asCents(daily), points, lowPoint, events }
+}

@@ -1,0 +1,72 @@
+// The cash-flow forecast's inputs gathered from the database for a set of cash accounts (the ones
+// a member sees whole, or all of the household's for the nightly job): their balance today, the
+// active bills and the recurring series on them, and the last 90 days of variable spending
+// (money out that neither a bill payment nor a recurring series made). The walk itself is
+// domain/insights/forecast.
+import { addDays, type IsoDate } from '../../../domain/dates'
+import { forecastCashFlow, type CashForecast, type ForecastSchedule } from '../../../domain/insights/forecast'
+import { basePayeeKey, billCovers, cadenceRule, isCadence } from '../../../domain/insights/recurring'
+import { dayNumber } from '../../../domain/insights/stats'
+import { asCents, negate } from '../../../domain/money'
+import { payeeKey } from '../../../domain/payee'
+import { isRecurrence } from '../../../domain/recurrence'
+import type { DbOrTx } from '../../db/connect'
+import * as repo from './repo'
+
+/** Days of spending the usual day is the median of. */
+export const SPENDING_DAYS = 90
+
+export async function cashForecast(
+  db: DbOrTx,
+  householdId: string,
+  accounts: readonly { id: string; balance: number }[],
+  today: IsoDate,
+  days: number,
+): Promise<CashForecast & { accountIds: string[] }> {
+  const ids = accounts.map((a) => a.id)
+  const covered = new Set(ids)
+  const [billRows, seriesRows] = await Promise.all([repo.activeBills(db, householdId), repo.seriesOfHousehold(db, householdId)])
+  const schedules: ForecastSchedule[] = []
+  for (const b of billRows) {
+    // a bill on an account outside the forecast is someone else's money
+    if ((b.accountId !== null && !covered.has(b.accountId)) || !isRecurrence(b.recurrence)) continue
+    schedules.push({
+      label: b.name,
+      amount: negate(asCents(b.amount)),
+      source: 'bill',
+      accountId: b.accountId,
+      nextDate: b.nextDueDate,
+      recurrence: b.recurrence,
+      anchorDay: b.anchorDay,
+    })
+  }
+  const seriesKeys = new Set<string>()
+  for (const s of seriesRows) {
+    if (!covered.has(s.accountId)) continue
+    // a confirmed series is a bill now, and counts as one
+    if (s.status === 'found' || s.status === 'confirmed') seriesKeys.add(`${s.accountId}:${basePayeeKey(s.payeeKey)}`)
+    if (s.status !== 'found' || !isCadence(s.cadence)) continue
+    // a bill the household keeps for it already counts it
+    if (billRows.some((b) => b.isActive && billCovers(b, s))) continue
+    const anchor = s.data.anchorDay
+    schedules.push({
+      label: s.payee,
+      amount: asCents(s.amount),
+      source: 'recurring',
+      accountId: s.accountId,
+      nextDate: s.nextDate,
+      recurrence: s.cadence,
+      ...(typeof anchor === 'number' && cadenceRule(s.cadence).months ? { anchorDay: anchor } : {}),
+    })
+  }
+  const from = addDays(today, -(SPENDING_DAYS - 1))
+  const daily = new Array<number>(SPENDING_DAYS).fill(0)
+  const start = dayNumber(from)
+  for (const row of await repo.spendingRows(db, householdId, ids, from, today)) {
+    if (seriesKeys.has(`${row.accountId}:${payeeKey(row.merchant || row.description)}`)) continue
+    const d = dayNumber(row.date) - start
+    daily[d] = (daily[d] ?? 0) - row.amount
+  }
+  const startBalance = asCents(accounts.reduce((sum, a) => sum + a.balance, 0))
+  return { ...forecastCashFlow({ today, days, startBalance, schedules, dailySpending: daily }), accountIds: ids }
+}

@@ -1,0 +1,318 @@
+// Smart Insights through the API (issue 18): Refresh runs the household's insight job, then the
+// recurring payments, anomalies, suggestions and the feed show what it found; the forecast is
+// worked out on request. Access: outsiders get 404, viewers read but do not write, the free plan
+// gets 403, and a member who cannot see an account sees nothing about it. Last, the demo
+// household's subscriptions are found with the right cadence and next date.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEMO_EMAIL, DEMO_PASSWORD, ensureDemoHousehold } from '../../demo/demo'
+import { addMember, categoryId, clientFor, createTestApp, setTestPlan, signUp, type Client, type TestContext } from '../../test/helper'
+import { newAccount } from '../../test/family'
+import { eq } from 'drizzle-orm'
+import { recurringSeries } from '../../db/schema'
+import { runAllInsights } from './job'
+
+const NOW = '2026-06-20T12:00:00Z'
+
+type Recurring = { id: string; payee: string; cadence: string; amount: number; nextDate: string; lastDate: string; accountId: string; status: string; billId: string | null; occurrences: number; monthly: number; priceChange: unknown }
+type Anomaly = { id: string; kind: string; payee: string | null; amount: number; usual: number; reason: string; accountIds: string[]; transactionId: string | null }
+type Suggestion = { transactionId: string; categoryId: string; categoryName: string; confidence: number; source: string; payee: string }
+type Insight = { id: string; kind: string; title: string; accountIds: string[]; readAt: string | null; dismissedAt: string | null; action: { action: string; amount?: number; nextDueDate?: string } | null }
+
+let t: TestContext
+let owner: Client
+let adult: Client
+let viewer: Client
+let outsider: Client
+let free: Client
+let checking: string
+let privateAccount: string
+let groceries: string
+let subscriptions: string
+let salary: string
+let bigGrocery: string
+let uncategorised: string
+
+async function add(client: Client, accountId: string, date: string, amount: number, merchant: string, categoryId: string | null = null): Promise<string> {
+  const res = await client.post('/api/transactions', { accountId, date, amount, merchant, categoryId })
+  expect(res.statusCode, res.body).toBe(201)
+  return res.json().id
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ now: NOW })
+  owner = await signUp(t.app)
+  await setTestPlan(t, owner, 'premium')
+  adult = await addMember(t, owner, 'adult')
+  viewer = await addMember(t, owner, 'viewer')
+  outsider = await signUp(t.app)
+  await setTestPlan(t, outsider, 'premium')
+  free = await signUp(t.app)
+  groceries = await categoryId(t, owner, 'Groceries')
+  subscriptions = await categoryId(t, owner, 'Subscriptions')
+  salary = await categoryId(t, owner, 'Salary')
+  checking = await newAccount(owner, 'Everyday checking')
+  privateAccount = await newAccount(adult, 'Adult private', { visibility: 'private' })
+
+  await add(owner, checking, '2026-06-01', 1000, 'Acme Payroll', salary)
+  for (const month of ['01', '02', '03', '04', '05', '06']) await add(owner, checking, `2026-${month}-03`, -15.49, 'Netflix', subscriptions)
+  const usual = [40, 42, 38, 41, 39, 40, 40, 40]
+  for (const [i, amount] of usual.entries()) await add(owner, checking, `2026-0${1 + (i % 5)}-${String(10 + i).padStart(2, '0')}`, -amount, 'Harbor Grocers', groceries)
+  bigGrocery = await add(owner, checking, '2026-06-10', -136, 'Harbor Grocers', groceries)
+  uncategorised = await add(owner, checking, '2026-06-15', -25, 'HARBOR GROCERS #77')
+  // the adult's private gym: nobody else may learn of it
+  for (const month of ['01', '02', '03', '04', '05', '06']) await add(adult, privateAccount, `2026-${month}-12`, -50, 'Secret Gym', subscriptions)
+  await add(adult, privateAccount, '2026-06-16', -30, 'Secret Gym Shop')
+  const bill = await owner.post('/api/bills', { name: 'Rent', amount: 500, nextDueDate: '2026-07-01', accountId: checking, recurrence: 'monthly' })
+  expect(bill.statusCode, bill.body).toBe(201)
+}, 120_000)
+
+afterAll(async () => {
+  await t.close()
+})
+
+describe('refresh and recurring payments', () => {
+  it('finds the monthly subscription with its amount and next date', async () => {
+    const refresh = await owner.post('/api/insights/refresh')
+    expect(refresh.statusCode, refresh.body).toBe(200)
+    expect(refresh.json()).toMatchObject({ recurring: 2, anomalies: 2, trainedAt: '2026-06-20T12:00:00.000Z' })
+    const list = (await owner.get('/api/insights/recurring')).json() as Recurring[]
+    expect(list).toEqual([
+      expect.objectContaining({
+        payee: 'Netflix',
+        cadence: 'monthly',
+        amount: -15.49,
+        nextDate: '2026-07-03',
+        lastDate: '2026-06-03',
+        accountId: checking,
+        status: 'found',
+        occurrences: 6,
+        monthly: -15.49,
+        priceChange: null,
+        billId: null,
+      }),
+    ])
+  })
+
+  it('shows the private series only to the member who sees its account', async () => {
+    const mine = (await adult.get('/api/insights/recurring')).json() as Recurring[]
+    expect(mine.map((r) => r.payee).sort()).toEqual(['Netflix', 'Secret Gym'])
+    const viewed = (await viewer.get('/api/insights/recurring')).json() as Recurring[]
+    expect(viewed.map((r) => r.payee)).toEqual(['Netflix'])
+    const gym = mine.find((r) => r.payee === 'Secret Gym')
+    expect((await owner.post(`/api/insights/recurring/${gym?.id}/dismiss`)).statusCode).toBe(404)
+  })
+
+  it('makes a series a bill in one step, and lets a dismissed one stay dismissed', async () => {
+    const [netflix] = (await owner.get('/api/insights/recurring')).json() as Recurring[]
+    expect((await viewer.post(`/api/insights/recurring/${netflix?.id}/confirm`, {})).statusCode).toBe(403)
+    expect((await outsider.post(`/api/insights/recurring/${netflix?.id}/confirm`, {})).statusCode).toBe(404)
+    const bad = await owner.post(`/api/insights/recurring/${netflix?.id}/confirm`, { name: '' })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.body).toContain('name')
+    const res = await owner.post(`/api/insights/recurring/${netflix?.id}/confirm`, { name: 'Netflix plan' })
+    expect(res.statusCode, res.body).toBe(200)
+    const { series, billId } = res.json() as { series: Recurring; billId: string }
+    expect(series).toMatchObject({ status: 'confirmed', billId })
+    const bills = (await owner.get('/api/bills')).json() as { id: string; name: string; amount: number; nextDueDate: string; recurrence: string; categoryId: string | null }[]
+    expect(bills.find((b) => b.id === billId)).toMatchObject({ name: 'Netflix plan', amount: 15.49, nextDueDate: '2026-07-03', recurrence: 'monthly', categoryId: subscriptions })
+    expect((await owner.post(`/api/insights/recurring/${netflix?.id}/confirm`, {})).statusCode).toBe(409)
+
+    const gym = ((await adult.get('/api/insights/recurring')).json() as Recurring[]).find((r) => r.payee === 'Secret Gym')
+    const dismissed = await adult.post(`/api/insights/recurring/${gym?.id}/dismiss`)
+    expect(dismissed.json()).toMatchObject({ status: 'dismissed' })
+    expect((await adult.post('/api/insights/refresh')).statusCode).toBe(200)
+    const after = (await adult.get('/api/insights/recurring')).json() as Recurring[]
+    expect(after.map((r) => `${r.payee} ${r.status}`)).toEqual(['Netflix confirmed'])
+    const all = (await adult.get('/api/insights/recurring?includeDismissed=true')).json() as Recurring[]
+    expect(all.map((r) => `${r.payee} ${r.status}`).sort()).toEqual(['Netflix confirmed', 'Secret Gym dismissed'])
+  })
+})
+
+describe('anomalies', () => {
+  it('gives the unusual transaction with its reason in words', async () => {
+    const list = (await owner.get('/api/insights/anomalies')).json() as Anomaly[]
+    expect(list).toEqual([
+      expect.objectContaining({
+        kind: 'transaction',
+        transactionId: bigGrocery,
+        payee: 'Harbor Grocers',
+        amount: 136,
+        usual: 40,
+        reason: '3.4× your usual at Harbor Grocers',
+        accountIds: [checking],
+      }),
+      // Jan–May: 80, 82, 78, 41 and 39 → usual 78; June 136
+      expect.objectContaining({
+        kind: 'category_month',
+        month: '2026-06',
+        date: '2026-06-01',
+        categoryName: 'Groceries',
+        amount: 136,
+        usual: 78,
+        reason: '1.7× your usual Groceries spending in June 2026',
+        accountIds: [checking],
+      }),
+    ])
+    expect((await outsider.get('/api/insights/anomalies')).json()).toEqual([])
+    expect((await free.get('/api/insights/anomalies')).statusCode).toBe(403)
+  })
+})
+
+describe('the insight feed', () => {
+  it('lists what the job found, marks one read or dismissed, and hides what a member may not see', async () => {
+    const feed = (await owner.get('/api/insights')).json() as Insight[]
+    const kinds = feed.map((i) => i.kind).sort()
+    expect(kinds).toContain('anomaly_transaction')
+    expect(kinds).toContain('uncategorised')
+    expect(feed.every((i) => !i.accountIds.includes(privateAccount))).toBe(true)
+    // each turns into something in one click: a rule for the uncategorised payee, a bill for the new series
+    expect(feed.find((i) => i.kind === 'uncategorised')?.action).toEqual({ action: 'rule', name: 'HARBOR GROCERS #77 is Groceries', payee: 'HARBOR GROCERS #77', categoryId: groceries })
+    // (Netflix's was dismissed when it became a bill above)
+    expect(feed.some((i) => i.kind === 'recurring_new')).toBe(false)
+    const everything = (await owner.get('/api/insights?includeDismissed=true')).json() as Insight[]
+    expect(everything.find((i) => i.kind === 'recurring_new')?.action).toMatchObject({ action: 'bill', name: 'Netflix', amount: 15.49, nextDueDate: '2026-07-03', recurrence: 'monthly', accountId: checking })
+    expect(feed.find((i) => i.kind === 'anomaly_month')?.action).toEqual({ action: 'budget', categoryId: groceries, month: '2026-06', amount: 78 })
+    const adultFeed = (await adult.get('/api/insights')).json() as Insight[]
+    expect(adultFeed.some((i) => i.accountIds.includes(privateAccount))).toBe(true)
+
+    const item = feed.find((i) => i.kind === 'anomaly_transaction')
+    expect((await viewer.patch(`/api/insights/${item?.id}`, { read: true })).statusCode).toBe(403)
+    expect((await outsider.patch(`/api/insights/${item?.id}`, { read: true })).statusCode).toBe(404)
+    expect((await owner.patch(`/api/insights/${item?.id}`, {})).statusCode).toBe(400)
+    const read = await owner.patch(`/api/insights/${item?.id}`, { read: true })
+    expect(read.statusCode, read.body).toBe(200)
+    expect(read.json().readAt).toBe('2026-06-20T12:00:00.000Z')
+    const dismissed = await owner.patch(`/api/insights/${item?.id}`, { dismissed: true })
+    expect(dismissed.json().dismissedAt).not.toBeNull()
+    expect(((await owner.get('/api/insights')).json() as Insight[]).some((i) => i.id === item?.id)).toBe(false)
+    expect(((await owner.get('/api/insights?includeDismissed=true')).json() as Insight[]).some((i) => i.id === item?.id)).toBe(true)
+
+    const privateInsight = adultFeed.find((i) => i.accountIds.includes(privateAccount))
+    expect((await owner.patch(`/api/insights/${privateInsight?.id}`, { read: true })).statusCode).toBe(404)
+  })
+})
+
+describe('category suggestions', () => {
+  it('suggests the payee’s category for an uncategorised row and learns from accepting it', async () => {
+    const res = await owner.get('/api/insights/category-suggestions')
+    expect(res.statusCode, res.body).toBe(200)
+    const body = res.json() as { items: Suggestion[]; uncategorised: number; trainedAt: string | null }
+    expect(body.uncategorised).toBe(1)
+    expect(body.trainedAt).not.toBeNull()
+    expect(body.items).toEqual([
+      expect.objectContaining({ transactionId: uncategorised, categoryId: groceries, categoryName: 'Groceries', confidence: 1, source: 'payee', payee: 'HARBOR GROCERS #77' }),
+    ])
+    // the adult sees the private account's uncategorised row too
+    const adults = (await adult.get('/api/insights/category-suggestions')).json() as { uncategorised: number; items: Suggestion[] }
+    expect(adults.uncategorised).toBe(2)
+    expect(adults.items.find((s) => s.payee === 'Secret Gym Shop')?.source).toBe('model')
+
+    expect((await viewer.post('/api/insights/category-suggestions/accept', { items: [{ transactionId: uncategorised, categoryId: groceries }] })).statusCode).toBe(403)
+    const empty = await owner.post('/api/insights/category-suggestions/accept', { items: [] })
+    expect(empty.statusCode).toBe(400)
+    expect(empty.body).toContain('items')
+    const privateRow = adults.items.find((s) => s.payee === 'Secret Gym Shop')
+    // one row the member may not see and nothing changes
+    const hidden = await owner.post('/api/insights/category-suggestions/accept', {
+      items: [{ transactionId: uncategorised, categoryId: groceries }, { transactionId: privateRow?.transactionId, categoryId: groceries }],
+    })
+    expect(hidden.statusCode).toBe(404)
+    expect((await owner.get(`/api/transactions/${uncategorised}`)).json().categoryId).toBeNull()
+
+    const before = (await owner.get(`/api/accounts/${checking}`)).json().balance
+    const accepted = await owner.post('/api/insights/category-suggestions/accept', { items: [{ transactionId: uncategorised, categoryId: groceries }] })
+    expect(accepted.statusCode, accepted.body).toBe(200)
+    expect(accepted.json()).toEqual({ updated: 1 })
+    expect((await owner.get(`/api/transactions/${uncategorised}`)).json().categoryId).toBe(groceries)
+    expect((await owner.get(`/api/accounts/${checking}`)).json().balance).toBe(before)
+    expect(((await owner.get('/api/insights/category-suggestions')).json() as { uncategorised: number }).uncategorised).toBe(0)
+  })
+})
+
+describe('forecast', () => {
+  it('walks the cash balance with bills and recurring payments and finds the first day below zero', async () => {
+    const res = await owner.get('/api/insights/forecast?days=30')
+    expect(res.statusCode, res.body).toBe(200)
+    const f = res.json() as {
+      today: string
+      startBalance: number
+      dailySpending: number
+      points: { date: string; balance: number; low: number; high: number }[]
+      lowPoint: { date: string; balance: number } | null
+      events: { date: string; label: string; amount: number; source: string }[]
+      accountIds: string[]
+    }
+    // 1000 − 6 × 15.49 − (320 + 136) − 25 = 426.06
+    expect(f).toMatchObject({ today: '2026-06-20', startBalance: 426.06, dailySpending: 0, accountIds: [checking] })
+    expect(f.points).toHaveLength(30)
+    expect(f.points[0]?.date).toBe('2026-06-21')
+    // Netflix is a bill now (confirmed above): rent on the 1st, Netflix on the 3rd
+    expect(f.events.map((e) => `${e.date} ${e.label} ${e.amount} ${e.source}`)).toEqual(['2026-07-01 Rent -500 bill', '2026-07-03 Netflix plan -15.49 bill'])
+    expect(f.lowPoint).toEqual({ date: '2026-07-01', balance: -73.94 })
+    expect(f.points.at(-1)?.balance).toBe(-89.43)
+    expect((await owner.get('/api/insights/forecast?days=45')).statusCode).toBe(400)
+    expect((await owner.get('/api/insights/forecast?days=45')).body).toContain('days')
+    // the adult sees the private account too; the outsider has nothing of this household
+    expect(((await adult.get('/api/insights/forecast?days=60')).json() as { accountIds: string[] }).accountIds.sort()).toEqual([checking, privateAccount].sort())
+    expect(((await outsider.get('/api/insights/forecast')).json() as { accountIds: string[] }).accountIds).toEqual([])
+  })
+})
+
+describe('the nightly job', () => {
+  it('refreshes every household on a plan with Smart Insights and leaves free ones alone', async () => {
+    const freeChecking = await newAccount(free, 'Free checking')
+    for (const month of ['01', '02', '03', '04']) await add(free, freeChecking, `2026-${month}-07`, -9.99, 'Music Stream')
+    const failures: unknown[] = []
+    const done = await runAllInsights(t.database.db, new Date(NOW), (_id, error) => failures.push(error))
+    expect(failures).toEqual([])
+    expect(done.households).toBeGreaterThanOrEqual(2)
+    const freeSeries = await t.database.db.select().from(recurringSeries).where(eq(recurringSeries.accountId, freeChecking))
+    expect(freeSeries).toEqual([])
+    // the owner's feed is still there, with the same series
+    expect(((await owner.get('/api/insights/recurring')).json() as Recurring[]).map((r) => r.payee)).toEqual(['Netflix'])
+  })
+})
+
+describe('access', () => {
+  it('needs a plan with Smart Insights, and the adult role to write', async () => {
+    for (const url of ['/api/insights', '/api/insights/recurring', '/api/insights/anomalies', '/api/insights/forecast', '/api/insights/category-suggestions']) {
+      expect((await free.get(url)).statusCode, url).toBe(403)
+      expect((await viewer.get(url)).statusCode, url).toBe(200)
+    }
+    expect((await free.post('/api/insights/refresh')).statusCode).toBe(403)
+    expect((await viewer.post('/api/insights/refresh')).statusCode).toBe(403)
+  })
+})
+
+describe('the demo household', () => {
+  it('finds its subscriptions with the right cadence and next date', async () => {
+    await ensureDemoHousehold(t.database.db, new Date(NOW))
+    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: DEMO_EMAIL, password: DEMO_PASSWORD } })
+    expect(login.statusCode).toBe(200)
+    const demo = clientFor(t.app, String(login.headers['set-cookie']).split(';')[0] ?? '', login.json())
+    expect((await demo.post('/api/insights/refresh')).statusCode).toBe(200)
+    const list = (await demo.get('/api/insights/recurring')).json() as Recurring[]
+    const by = Object.fromEntries(list.map((r) => [r.payee, `${r.cadence} ${r.amount} ${r.nextDate}`]))
+    // the generator's card subscriptions and checking bills, on their days of the month
+    expect(by).toMatchObject({
+      Netflix: 'monthly -15.49 2026-07-03',
+      Spotify: 'monthly -10.99 2026-07-09',
+      // charged today (the 20th): next month's is next
+      'Gym Plus': 'monthly -39 2026-07-20',
+      FiberNet: 'monthly -65 2026-07-08',
+      'Mobile One': 'monthly -45 2026-07-12',
+      'Oakwood Apartments': 'monthly -1650 2026-07-01',
+    })
+    expect(list.find((r) => r.payee === 'City Power & Gas')?.cadence).toBe('monthly')
+    // pay on the 1st and the 15th: a monthly series for each day
+    expect(list.filter((r) => r.payee === 'Acme Corp Payroll').map((r) => `${r.cadence} ${r.nextDate}`)).toEqual(['monthly 2026-07-01', 'monthly 2026-07-15'])
+    // bills the demo keeps for rent, Netflix and the rest count once, and pay keeps the family afloat
+    const forecast = (await demo.get('/api/insights/forecast?days=90')).json() as { points: unknown[]; lowPoint: unknown; events: { label: string }[] }
+    expect(forecast.points).toHaveLength(90)
+    expect(forecast.lowPoint).toBeNull()
+    expect(forecast.events.filter((e) => e.label === 'Oakwood Apartments')).toEqual([])
+    expect(forecast.events.filter((e) => e.label === 'Acme Corp Payroll')).toHaveLength(6)
+    // everyday shops are not subscriptions
+    expect(list.some((r) => ['Target', 'Fresh Market', 'Shell'].includes(r.payee))).toBe(false)
+  }, 120_000)
+})

@@ -1,0 +1,320 @@
+// The household's insight job (issue 18), run nightly for every household whose plan includes
+// Smart Insights and on request by the page's Refresh: recurring series found in the whole
+// history (dismissed and confirmed ones keep their status), unusual transactions and months,
+// the category model trained afresh, and the insight feed written from all of it. Insights are
+// the household's; each names the accounts it is about, and the read side shows it only to
+// members who see every one of them.
+import { and, eq, inArray } from 'drizzle-orm'
+import { addDays, addMonths, compareDates, localDate, type IsoDate } from '../../../domain/dates'
+import { monthAnomalies, transactionAnomalies } from '../../../domain/insights/anomalies'
+import { suggestCategory, trainModel, type LabelledRow } from '../../../domain/insights/classifier'
+import type { InsightKind, InsightSeverity } from '../../../domain/insights/kinds'
+import { billCovers, detectRecurring, type DetectedSeries } from '../../../domain/insights/recurring'
+import { absCents, asCents, formatMoney } from '../../../domain/money'
+import { payeeKey } from '../../../domain/payee'
+import { effectivePlan, isSubscriptionTier, planAllows } from '../../../domain/tiers'
+import type { Db } from '../../db/connect'
+import { households, householdMembers, users } from '../../db/schema'
+import { cashForecast } from './cash-flow'
+import * as repo from './repo'
+
+export type RefreshResult = { insights: number; recurring: number; anomalies: number; trainedAt: string | null }
+
+/** How long news stays in the feed. */
+const NEWS_DAYS = 30
+/** A price change older than this is not news any more. */
+const PRICE_NEWS_DAYS = 45
+/** A price change smaller than this share is noise (a tax rounding), not a rise. */
+const PRICE_RISE_MIN = 0.01
+
+const insightKinds = {
+  anomalies: ['anomaly_transaction', 'anomaly_month'],
+  refreshed: ['forecast_low', 'uncategorised'],
+} as const satisfies Record<string, readonly InsightKind[]>
+
+function insight(
+  householdId: string,
+  kind: InsightKind,
+  key: string,
+  fields: { title: string; body: string; severity: InsightSeverity; accountIds: string[]; data: Record<string, unknown>; expiresAt: Date | null },
+): repo.NewInsight {
+  return { householdId, userId: null, kind, key, ...fields }
+}
+
+const endOfDay = (date: IsoDate): Date => new Date(`${date}T23:59:59Z`)
+const payeeOf = (row: { merchant: string; description: string }): string => row.merchant || row.description
+
+function seriesData(s: DetectedSeries): Record<string, unknown> {
+  return { anchorDay: s.anchorDay, occurrences: s.occurrences, priceChange: s.priceChange }
+}
+
+/** Stores what detection found: new series, new figures for known ones, and drops the ones gone. */
+async function storeSeries(db: Db, householdId: string, found: DetectedSeries[], today: IsoDate, now: Date): Promise<repo.NewInsight[]> {
+  const bills = await repo.activeBills(db, householdId)
+  const existing = new Map((await repo.seriesOfHousehold(db, householdId)).map((s) => [`${s.accountId}:${s.payeeKey}`, s]))
+  const news: repo.NewInsight[] = []
+  const seen = new Set<string>()
+  for (const s of found) {
+    const key = `${s.accountId}:${s.payeeKey}`
+    seen.add(key)
+    const before = existing.get(key)
+    const figures = {
+      payee: s.payee,
+      categoryId: s.categoryId,
+      cadence: s.cadence,
+      amount: s.amount,
+      lastDate: s.lastDate,
+      nextDate: s.nextDate,
+      data: seriesData(s),
+      updatedAt: now,
+    }
+    // a member's decision stays; found and stopped follow the history
+    const status = before && (before.status === 'dismissed' || before.status === 'confirmed') ? before.status : s.stopped ? 'stopped' : 'found'
+    const row = before
+      ? await repo.updateSeries(db, householdId, before.id, { ...figures, status })
+      : await repo.insertSeries(db, { householdId, payeeKey: s.payeeKey, accountId: s.accountId, ...figures, status })
+    if (!row || s.amount >= 0 || status === 'dismissed') continue
+    const money = formatMoney(absCents(s.amount))
+    if (status === 'found' && !before && !bills.some((b) => billCovers(b, s))) {
+      news.push(
+        insight(householdId, 'recurring_new', `recurring_new:${row.id}`, {
+          title: `${s.payee} looks like a ${s.cadence} payment`,
+          body: `About ${money} ${s.cadence}, next on ${s.nextDate}. Make it a bill to get reminders.`,
+          severity: 'info',
+          accountIds: [s.accountId],
+          data: {
+            recurringId: row.id,
+            payee: s.payee,
+            cadence: s.cadence,
+            amount: s.amount,
+            nextDate: s.nextDate,
+            action: {
+              action: 'bill',
+              recurringId: row.id,
+              name: s.payee,
+              amount: absCents(s.amount),
+              nextDueDate: s.nextDate,
+              recurrence: s.cadence,
+              accountId: s.accountId,
+              categoryId: s.categoryId,
+            },
+          },
+          expiresAt: endOfDay(addDays(today, NEWS_DAYS)),
+        }),
+      )
+    }
+    if (status === 'stopped' && before?.status === 'found') {
+      news.push(
+        insight(householdId, 'recurring_stopped', `recurring_stopped:${row.id}:${s.lastDate}`, {
+          title: `${s.payee} seems to have stopped`,
+          body: `The last ${s.cadence} charge of ${money} was on ${s.lastDate}, and two expected since did not come.`,
+          severity: 'info',
+          accountIds: [s.accountId],
+          data: { recurringId: row.id, payee: s.payee, lastDate: s.lastDate, amount: s.amount },
+          expiresAt: endOfDay(addDays(today, NEWS_DAYS)),
+        }),
+      )
+    }
+    const change = s.priceChange
+    if (change && s.steadyBefore && change.change >= PRICE_RISE_MIN && compareDates(change.date, addDays(today, -PRICE_NEWS_DAYS)) >= 0) {
+      news.push(
+        insight(householdId, 'recurring_price_rise', `recurring_price_rise:${row.id}:${change.date}`, {
+          title: `${s.payee} costs ${Math.round(change.change * 100)} % more`,
+          body: `From ${formatMoney(absCents(change.from))} to ${formatMoney(absCents(change.to))} on ${change.date}.`,
+          severity: 'notice',
+          accountIds: [s.accountId],
+          data: {
+            recurringId: row.id,
+            payee: s.payee,
+            from: change.from,
+            to: change.to,
+            date: change.date,
+            change: change.change,
+            // not a bill yet: one at the new price
+            ...(status === 'found'
+              ? {
+                  action: {
+                    action: 'bill',
+                    recurringId: row.id,
+                    name: s.payee,
+                    amount: absCents(change.to),
+                    nextDueDate: s.nextDate,
+                    recurrence: s.cadence,
+                    accountId: s.accountId,
+                    categoryId: s.categoryId,
+                  },
+                }
+              : {}),
+          },
+          expiresAt: endOfDay(addDays(change.date, PRICE_NEWS_DAYS)),
+        }),
+      )
+    }
+  }
+  // series no longer found go, unless a member decided about them
+  const gone = [...existing.entries()].filter(([key, s]) => !seen.has(key) && (s.status === 'found' || s.status === 'stopped')).map(([, s]) => s.id)
+  await repo.deleteSeries(db, householdId, gone)
+  return news
+}
+
+/** Runs the household's insight job as of `now` (today in `timeZone`). */
+export async function runHouseholdInsights(db: Db, householdId: string, now: Date, timeZone: string): Promise<RefreshResult> {
+  const today = localDate(now, timeZone)
+  const [rows, names] = await Promise.all([repo.ledgerRows(db, householdId), repo.categoryNames(db, householdId)])
+  const ledger = rows.map((r) => ({ id: r.id, accountId: r.accountId, payee: payeeOf(r), date: r.date, amount: asCents(r.amount), categoryId: r.categoryId }))
+  const found = detectRecurring(ledger, today)
+  const news = await storeSeries(db, householdId, found, today, now)
+
+  const options = { today, categoryNames: names }
+  const unusualRows = transactionAnomalies(ledger, options)
+  const unusualMonths = monthAnomalies(ledger, options)
+  const anomalies: repo.NewInsight[] = [
+    ...unusualRows.map((a) =>
+      insight(householdId, 'anomaly_transaction', `anomaly_transaction:${a.transactionId}`, {
+        title: `Unusual spending at ${a.payee}`,
+        body: `${formatMoney(a.amount)} on ${a.date}: ${a.reason} (${formatMoney(a.usual)}).`,
+        severity: 'notice',
+        accountIds: [a.accountId],
+        data: {
+          transactionId: a.transactionId,
+          date: a.date,
+          payee: a.payee,
+          categoryId: a.categoryId,
+          amount: a.amount,
+          usual: a.usual,
+          ratio: a.ratio,
+          score: a.score,
+          reason: a.reason,
+        },
+        expiresAt: endOfDay(addDays(a.date, 60)),
+      }),
+    ),
+    ...unusualMonths.map((a) =>
+      insight(householdId, 'anomaly_month', `anomaly_month:${a.categoryId}:${a.month}`, {
+        title: `${a.categoryName} is running high`,
+        body: `${formatMoney(a.amount)} so far: ${a.reason} (${formatMoney(a.usual)}).`,
+        severity: 'warning',
+        accountIds: a.accountIds,
+        data: {
+          month: a.month,
+          date: a.date,
+          categoryId: a.categoryId,
+          amount: a.amount,
+          usual: a.usual,
+          ratio: a.ratio,
+          score: a.score,
+          reason: a.reason,
+          action: { action: 'budget', categoryId: a.categoryId, month: a.month, amount: a.usual },
+        },
+        expiresAt: endOfDay(addDays(addMonths(a.date, 2), -1)),
+      }),
+    ),
+  ]
+
+  // the classifier learns from every categorised everyday row
+  const labelled: LabelledRow[] = []
+  // per account: its uncategorised rows by payee key, to offer a rule for the commonest payee
+  const uncategorised = new Map<string, { count: number; payees: Map<string, { count: number; payee: string; amount: number }> }>()
+  for (const r of rows) {
+    if (r.isSplit) continue
+    const payee = payeeOf(r)
+    if (r.categoryId) {
+      labelled.push({ payee, amount: asCents(r.amount), accountId: r.accountId, categoryId: r.categoryId })
+      continue
+    }
+    const account = uncategorised.get(r.accountId) ?? { count: 0, payees: new Map() }
+    uncategorised.set(r.accountId, account)
+    account.count += 1
+    const key = payeeKey(payee)
+    if (key === '') continue
+    const seen = account.payees.get(key) ?? { count: 0, payee, amount: r.amount }
+    account.payees.set(key, { ...seen, count: seen.count + 1 })
+  }
+  const model = trainModel(labelled)
+  await repo.saveModel(db, householdId, model, now)
+
+  const refreshed: repo.NewInsight[] = [...uncategorised.entries()].map(([accountId, { count, payees }]) => {
+    const top = [...payees.values()].sort((a, b) => b.count - a.count)[0]
+    const suggestion = top ? suggestCategory(model, { payee: top.payee, amount: asCents(top.amount), accountId }) : null
+    const categoryName = suggestion ? names.get(suggestion.categoryId) : undefined
+    const rule =
+      top && suggestion && categoryName !== undefined
+        ? { action: 'rule', name: `${top.payee} is ${categoryName}`.slice(0, 80), payee: top.payee, categoryId: suggestion.categoryId }
+        : null
+    return insight(householdId, 'uncategorised', `uncategorised:${accountId}`, {
+      title: `${count} transaction${count === 1 ? '' : 's'} without a category`,
+      body: rule
+        ? `Smart Insights suggests a category for each. ${top?.payee ?? ''} looks like ${categoryName ?? ''}: a rule can file it from now on.`
+        : 'Smart Insights suggests a category for each: accept them one by one or all at once.',
+      severity: 'info',
+      accountIds: [accountId],
+      data: { accountId, count, ...(rule ? { action: rule } : {}) },
+      expiresAt: endOfDay(addDays(today, 2)),
+    })
+  })
+  const [household] = await db.select({ currency: households.baseCurrency }).from(households).where(eq(households.id, householdId))
+  const cash = await repo.cashAccounts(db, householdId, household?.currency ?? 'USD')
+  const forecast = await cashForecast(db, householdId, cash, today, 30)
+  if (forecast.lowPoint) {
+    refreshed.push(
+      insight(householdId, 'forecast_low', 'forecast_low', {
+        title: 'Your cash may run short',
+        body: `At the usual pace, the cash accounts would be at ${formatMoney(forecast.lowPoint.balance)} on ${forecast.lowPoint.date}.`,
+        severity: 'warning',
+        accountIds: forecast.accountIds,
+        data: { date: forecast.lowPoint.date, balance: forecast.lowPoint.balance, days: 30 },
+        expiresAt: endOfDay(addDays(today, 2)),
+      }),
+    )
+  }
+
+  await db.transaction(async (tx) => {
+    await repo.deleteExpiredInsights(tx, householdId, now)
+    await repo.upsertInsights(tx, news, 'once')
+    await repo.upsertInsights(tx, [...anomalies, ...refreshed], 'refresh')
+    await repo.dropStaleInsights(tx, householdId, [...insightKinds.anomalies, ...insightKinds.refreshed], [...anomalies, ...refreshed].map((i) => i.key))
+  })
+  return {
+    insights: news.length + anomalies.length + refreshed.length,
+    recurring: found.length,
+    anomalies: anomalies.length,
+    trainedAt: now.toISOString(),
+  }
+}
+
+/** The nightly job: every household whose plan (as it stands now) includes Smart Insights. */
+export async function runAllInsights(
+  db: Db,
+  now: Date,
+  onError: (householdId: string, error: unknown) => void,
+): Promise<{ households: number; insights: number }> {
+  const rows = await db
+    .select({
+      id: households.id,
+      plan: households.plan,
+      billingStatus: households.billingStatus,
+      graceUntil: households.graceUntil,
+      timeZone: users.timeZone,
+    })
+    .from(households)
+    .innerJoin(householdMembers, and(eq(householdMembers.householdId, households.id), eq(householdMembers.role, 'owner')))
+    .innerJoin(users, eq(users.id, householdMembers.userId))
+    .where(inArray(households.plan, ['basic', 'premium']))
+  const out = { households: 0, insights: 0 }
+  const done = new Set<string>()
+  for (const h of rows) {
+    if (done.has(h.id)) continue
+    done.add(h.id)
+    const plan = isSubscriptionTier(h.plan) ? h.plan : 'free'
+    const billingStatus = h.billingStatus === 'active' || h.billingStatus === 'past_due' || h.billingStatus === 'canceled' ? h.billingStatus : 'none'
+    if (!planAllows(effectivePlan({ plan, billingStatus, graceUntil: h.graceUntil }, now), 'smartInsights')) continue
+    try {
+      const result = await runHouseholdInsights(db, h.id, now, h.timeZone)
+      out.households += 1
+      out.insights += result.insights
+    } catch (error) {
+      onError(h.id, error)
+    }
+  }
+  return out
+}
