@@ -1,0 +1,237 @@
+// The advisor's answers in words (issue 18), from figures the server computed: each answer says
+// its numbers once, exactly, and lists them as figures with a link to what is behind them (the
+// transactions, the goal, the bills), so nothing in a reply is a number the reader cannot check.
+import { dailyAllowance } from '../allowance'
+import { compareDates, type IsoDate } from '../dates'
+import { monthsToComplete, projectedCompletionDate } from '../goal-status'
+import { asCents, formatMoney, subCents, type Cents } from '../money'
+import { EXAMPLE_QUESTIONS, dayLabel, monthLabel, type DayRange, type Period } from './question'
+
+export type Figure = {
+  label: string
+  /** the figure in cents when it is money; null for a date or a count */
+  amount: Cents | null
+  /** the figure as the reply says it */
+  value: string
+  /** where the figure comes from in the app */
+  href: string | null
+}
+
+export type Answer = { text: string; figures: Figure[] }
+
+/** The member's currency and locale, for every amount said. */
+export type Format = { currency: string; locale: string }
+
+const money = (value: Cents, f: Format): string => formatMoney(value, f.currency, f.locale)
+
+const moneyFigure = (label: string, amount: Cents, f: Format, href: string | null): Figure => ({ label, amount, value: money(amount, f), href })
+
+const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`
+
+/** A link to the transactions list with its filters (the page's own query names). */
+export function transactionsHref(filters: { category?: string; q?: string; account?: string; from?: IsoDate; to?: IsoDate }): string {
+  const params = new URLSearchParams()
+  if (filters.category) params.set('category', filters.category)
+  if (filters.account) params.set('account', filters.account)
+  if (filters.q) params.set('q', filters.q)
+  if (filters.from) params.set('from', filters.from)
+  if (filters.to) params.set('to', filters.to)
+  const query = params.toString()
+  return query ? `/transactions?${query}` : '/transactions'
+}
+
+export type SpendingLine = { name: string; total: Cents; href: string }
+
+/** "You spent $412.50 on Groceries in February 2026." */
+export function spendingAnswer(
+  input: { subject: { kind: 'category' | 'payee'; name: string; total: Cents; href: string } | null; total: Cents; period: Period; top: readonly SpendingLine[] },
+  f: Format,
+): Answer {
+  const when = input.period.label.startsWith('this') || input.period.label.startsWith('the last') ? input.period.label : `in ${input.period.label}`
+  if (input.subject) {
+    const { kind, name, total, href } = input.subject
+    const where = kind === 'category' ? `on ${name}` : `at ${name}`
+    const text =
+      total > 0
+        ? `You spent ${money(total, f)} ${where} ${when}.`
+        : `You spent nothing ${where} ${when} (${money(total, f)}).`
+    return { text, figures: [moneyFigure(`${name}, ${input.period.label}`, total, f, href)] }
+  }
+  const parts = input.top.slice(0, 3).map((line) => `${line.name} ${money(line.total, f)}`)
+  const text =
+    input.total > 0
+      ? `You spent ${money(input.total, f)} in all ${when}.${parts.length > 0 ? ` The most went to ${joinWords(parts)}.` : ''}`
+      : `You spent nothing ${when}.`
+  return {
+    text,
+    figures: [
+      moneyFigure(`All spending, ${input.period.label}`, input.total, f, transactionsHref({ from: input.period.from, to: input.period.to })),
+      ...input.top.slice(0, 3).map((line) => moneyFigure(line.name, line.total, f, line.href)),
+    ],
+  }
+}
+
+function joinWords(parts: readonly string[]): string {
+  if (parts.length <= 1) return parts.join('')
+  return `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1] ?? ''}`
+}
+
+export type Expense = { payee: string; amount: Cents; date: IsoDate; categoryName: string | null; href: string }
+
+/** The largest single expenses of a period, largest first. */
+export function biggestExpensesAnswer(input: { period: Period; expenses: readonly Expense[] }, f: Format): Answer {
+  const when = input.period.label.startsWith('this') || input.period.label.startsWith('the last') ? input.period.label : `in ${input.period.label}`
+  if (input.expenses.length === 0) return { text: `There are no expenses ${when}.`, figures: [] }
+  const lines = input.expenses.map((e, i) => `${i + 1}. ${e.payee || 'No payee'}: ${money(e.amount, f)} on ${dayLabel(e.date)}${e.categoryName ? ` (${e.categoryName})` : ''}`)
+  return {
+    text: `Your biggest expenses ${when}:\n${lines.join('\n')}`,
+    figures: input.expenses.map((e) => moneyFigure(`${e.payee || 'No payee'}, ${dayLabel(e.date)}`, e.amount, f, e.href)),
+  }
+}
+
+/**
+ * Whether a price fits this month's plan: what is available after bills still due and goal
+ * contributions, and the daily allowance before and after buying it today.
+ */
+export function affordAnswer(
+  input: { item: string; price: Cents | null; available: Cents; dailyAllowance: Cents; daysLeft: number; today: IsoDate },
+  f: Format,
+): Answer {
+  const month = monthLabel(`${input.today.slice(0, 7)}-01`)
+  const availableFigure = moneyFigure(`Available for the rest of ${month}`, input.available, f, '/spending-plan')
+  const allowanceFigure = moneyFigure('Daily allowance today', input.dailyAllowance, f, '/spending-plan')
+  if (input.price === null) {
+    return {
+      text: `Tell me the price and I will check it against your plan, for example "Can I afford a $300 bike?". Right now you have ${money(input.available, f)} available for the rest of ${month}, ${money(input.dailyAllowance, f)} a day.`,
+      figures: [availableFigure, allowanceFigure],
+    }
+  }
+  const what = input.item ? `${input.item} at ${money(input.price, f)}` : `${money(input.price, f)}`
+  const left = subCents(input.available, input.price)
+  const after = dailyAllowance(left, input.today)
+  const figures = [moneyFigure('Price', input.price, f, null), availableFigure, allowanceFigure]
+  if (left >= 0) {
+    figures.push(moneyFigure('Daily allowance after buying it', after, f, '/spending-plan'))
+    return {
+      text: `Yes, ${what} fits this month's plan: you have ${money(input.available, f)} available for the rest of ${month} after bills still due and goal contributions. Buying it would take your daily allowance from ${money(input.dailyAllowance, f)} to ${money(after, f)} for the ${plural(input.daysLeft, 'day')} left.`,
+      figures,
+    }
+  }
+  const short = asCents(-left)
+  figures.push(moneyFigure('Short by', short, f, null))
+  return {
+    text: `Not this month without going over your plan: ${what} is ${money(short, f)} more than the ${money(input.available, f)} available for the rest of ${month} after bills still due and goal contributions. Waiting until next month, or moving money from savings, would cover it.`,
+    figures,
+  }
+}
+
+export type GoalFacts = { id: string; name: string; currentAmount: Cents; targetAmount: Cents; monthlyContribution: Cents; targetDate: IsoDate | null }
+
+function goalLine(goal: GoalFacts, today: IsoDate, f: Format): { text: string; date: IsoDate | null } {
+  const progress = `${money(goal.currentAmount, f)} of ${money(goal.targetAmount, f)}`
+  const months = monthsToComplete(goal)
+  if (months === 0) return { text: `${goal.name} is already reached (${progress}).`, date: today }
+  const date = projectedCompletionDate(goal, today)
+  if (months === null || date === null) {
+    return { text: `${goal.name} has ${progress} saved and no monthly contribution set, so there is no date to project: set one on the Goals page.`, date: null }
+  }
+  let text = `At ${money(goal.monthlyContribution, f)} a month, ${goal.name} (${progress}) will be reached in ${plural(months, 'month')}, around ${monthLabel(`${date.slice(0, 7)}-01`)}.`
+  if (goal.targetDate) {
+    const cmp = compareDates(date.slice(0, 7), goal.targetDate.slice(0, 7))
+    text += cmp <= 0 ? ` That is on time for its target date, ${dayLabel(goal.targetDate)}.` : ` That is after its target date, ${dayLabel(goal.targetDate)}.`
+  }
+  return { text, date }
+}
+
+/** When a goal (or each goal) is reached at its monthly contribution. */
+export function goalAnswer(input: { goals: readonly GoalFacts[]; asked: string | null; today: IsoDate }, f: Format): Answer {
+  if (input.goals.length === 0) {
+    return {
+      text: input.asked ? `I could not find a goal called "${input.asked}".` : 'You have no active goals yet: add one on the Goals page and I can tell you when it will be reached.',
+      figures: [],
+    }
+  }
+  const figures: Figure[] = []
+  const lines = input.goals.map((goal) => {
+    const line = goalLine(goal, input.today, f)
+    figures.push(moneyFigure(`${goal.name}: saved`, goal.currentAmount, f, '/goals'))
+    figures.push(moneyFigure(`${goal.name}: target`, goal.targetAmount, f, '/goals'))
+    if (goal.monthlyContribution > 0 && line.date !== input.today) figures.push(moneyFigure(`${goal.name}: monthly contribution`, goal.monthlyContribution, f, '/goals'))
+    if (line.date && line.date !== input.today) figures.push({ label: `${goal.name}: projected date`, amount: null, value: monthLabel(`${line.date.slice(0, 7)}-01`), href: '/goals' })
+    return line.text
+  })
+  return { text: lines.join('\n'), figures }
+}
+
+export type BillDue = { name: string; amount: Cents; date: IsoDate }
+
+/** Bills due in a range of days, overdue ones first and named as such. */
+export function billsAnswer(input: { range: DayRange; bills: readonly BillDue[] }, f: Format): Answer {
+  if (input.bills.length === 0) return { text: `No bills are due ${input.range.label}.`, figures: [] }
+  const total = asCents(input.bills.reduce((sum, b) => sum + b.amount, 0))
+  const lines = input.bills.map((b) => {
+    const overdue = compareDates(b.date, input.range.from) < 0
+    return `${b.name}: ${money(b.amount, f)} ${overdue ? `overdue since ${dayLabel(b.date)}` : `on ${dayLabel(b.date)}`}`
+  })
+  return {
+    text: `${plural(input.bills.length, 'bill is', 'bills are')} due ${input.range.label}, ${money(total, f)} in all:\n${lines.join('\n')}`,
+    figures: [moneyFigure('Total due', total, f, '/bills'), ...input.bills.map((b) => moneyFigure(`${b.name}, ${dayLabel(b.date)}`, b.amount, f, '/bills'))],
+  }
+}
+
+/** Net worth now and its change since last month's end. */
+export function netWorthAnswer(input: { netWorth: Cents; previous: Cents; assets: Cents; debts: Cents }, f: Format): Answer {
+  const change = subCents(input.netWorth, input.previous)
+  const direction = change > 0 ? `up ${money(change, f)}` : change < 0 ? `down ${money(asCents(-change), f)}` : 'unchanged'
+  return {
+    text: `Your net worth is ${money(input.netWorth, f)}: ${money(input.assets, f)} in assets less ${money(input.debts, f)} owed. It is ${direction} since the end of last month.`,
+    figures: [
+      moneyFigure('Net worth', input.netWorth, f, '/accounts'),
+      moneyFigure('Assets', input.assets, f, '/accounts'),
+      moneyFigure('Owed', input.debts, f, '/accounts'),
+      moneyFigure('Change since last month', change, f, '/reports'),
+    ],
+  }
+}
+
+export type AccountBalance = { name: string; balance: Cents; href: string }
+
+/** One account's balance, or every account's with the total. */
+export function balanceAnswer(input: { accounts: readonly AccountBalance[]; one: boolean }, f: Format): Answer {
+  if (input.accounts.length === 0) return { text: 'You have no open accounts yet.', figures: [] }
+  const first = input.accounts[0]
+  if (input.one && first) {
+    return { text: `${first.name} has a balance of ${money(first.balance, f)}.`, figures: [moneyFigure(first.name, first.balance, f, first.href)] }
+  }
+  const total = asCents(input.accounts.reduce((sum, a) => sum + a.balance, 0))
+  return {
+    text: `Your ${plural(input.accounts.length, 'account')} add up to ${money(total, f)}:\n${input.accounts.map((a) => `${a.name}: ${money(a.balance, f)}`).join('\n')}`,
+    figures: [moneyFigure('All accounts', total, f, '/accounts'), ...input.accounts.map((a) => moneyFigure(a.name, a.balance, f, a.href))],
+  }
+}
+
+export type BudgetLine = { name: string; budget: Cents; spent: Cents; href: string }
+
+/** Each budget of a month against what was spent, those over first. */
+export function budgetsAnswer(input: { period: Period; lines: readonly BudgetLine[] }, f: Format): Answer {
+  const when = input.period.label.startsWith('this') ? input.period.label : `in ${input.period.label}`
+  if (input.lines.length === 0) return { text: `You have no budgets ${when}: set them on the Spending Plan page.`, figures: [] }
+  const over = input.lines.filter((l) => l.spent > l.budget)
+  const lines = input.lines.map((l) => {
+    const left = subCents(l.budget, l.spent)
+    return `${l.name}: ${money(l.spent, f)} of ${money(l.budget, f)} spent, ${left >= 0 ? `${money(left, f)} left` : `${money(asCents(-left), f)} over`}`
+  })
+  const head = over.length === 0 ? `You are within all ${plural(input.lines.length, 'budget')} ${when}.` : `You are over ${plural(over.length, 'budget')} of ${input.lines.length} ${when}.`
+  return {
+    text: `${head}\n${lines.join('\n')}`,
+    figures: input.lines.flatMap((l) => [moneyFigure(`${l.name}: spent`, l.spent, f, l.href), moneyFigure(`${l.name}: budget`, l.budget, f, '/spending-plan')]),
+  }
+}
+
+/** The honest reply to a question the engine does not understand. */
+export function unknownAnswer(): Answer {
+  return {
+    text: `I can answer questions like:\n${EXAMPLE_QUESTIONS.map((q) => `• ${q}`).join('\n')}\nAsk about your spending, biggest expenses, what you can afford, your goals, bills, balances, budgets or net worth.`,
+    figures: [],
+  }
+}
