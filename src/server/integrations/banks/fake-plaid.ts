@@ -114,6 +114,10 @@ export async function startFakePlaid(options: { clientId?: string; secret?: stri
       consent_expiration_time: item.consentExpiration,
       update_type: 'background',
     }
+    if (path === '/item/remove') {
+      items.delete(item.itemId)
+      return { status: 200, body: { request_id: 'req' } }
+    }
     if (path === '/item/get') return { status: 200, body: { item: itemBody, request_id: 'req' } }
     if (item.loginRequired) {
       return error(400, 'ITEM_ERROR', 'ITEM_LOGIN_REQUIRED', "the login details of this item have changed (credentials, MFA, or required user action) and a user login is required to update this information")

@@ -26,6 +26,8 @@ export type PlaidClient = {
   syncPage(accessToken: string, cursor: string | null): Promise<PlaidSyncPage>
   balances(accessToken: string): Promise<ProviderAccount[]>
   verificationKey(kid: string): Promise<PlaidJwk>
+  /** /item/remove: Plaid stops reading the bank for this item and the access token dies */
+  removeItem(accessToken: string): Promise<void>
 }
 
 const toCents = (amount: number): Cents => asCents(Math.round(amount * 100))
@@ -130,6 +132,10 @@ export function plaidClient(config: PlaidConfig): PlaidClient {
     async exchange(publicToken) {
       const data = await calling(() => api.itemPublicTokenExchange({ public_token: publicToken }))
       return { accessToken: data.access_token, itemId: data.item_id }
+    },
+
+    async removeItem(accessToken) {
+      await calling(() => api.itemRemove({ access_token: accessToken }))
     },
 
     async item(accessToken) {

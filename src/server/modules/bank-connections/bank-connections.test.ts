@@ -479,6 +479,16 @@ describe('Plaid', () => {
     onceEach(await rowsOf(ccAccount))
   })
 
+  it('disconnect tells Plaid to remove the item, and deletes our copy of the token', async () => {
+    const a = await member()
+    const { conn, itemId } = await connectPlaid(a)
+    expect(plaid.items.has(itemId)).toBe(true)
+    expect((await a.delete(`/api/bank-connections/${conn.id}`)).statusCode).toBe(204)
+    expect(plaid.calls.filter((c) => c.path === '/item/remove')).toHaveLength(1)
+    expect(plaid.items.has(itemId)).toBe(false)
+    expect(await t.database.db.select().from(bankConnections).where(eq(bankConnections.id, conn.id))).toEqual([])
+  })
+
   it('a sync that fails part-way writes nothing and keeps the cursor', async () => {
     const a = await member()
     const { conn, itemId } = await connectPlaid(a)

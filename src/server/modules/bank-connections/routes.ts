@@ -25,8 +25,8 @@ export function bankConnectionRoutes(app: FastifyInstance, { db, config, clock }
 
   route(app, contract.syncBankConnection, async ({ user, params, req }) => service.syncNow(deps, user, params.id, clock.now(), req.log))
 
-  route(app, contract.deleteBankConnection, async ({ user, params }) => {
-    await service.remove(deps, user, params.id)
+  route(app, contract.deleteBankConnection, async ({ user, params, req }) => {
+    await service.remove(deps, user, params.id, req.log)
     return null
   })
 

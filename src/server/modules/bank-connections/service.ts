@@ -241,8 +241,21 @@ export async function syncNow(deps: BankDeps, user: SessionUser, connectionId: s
 }
 
 /** Disconnect: the row goes, and with it the sealed access URL or token and the account links. */
-export async function remove(deps: BankDeps, user: SessionUser, connectionId: string): Promise<void> {
+/**
+ * Disconnect: Plaid is told to forget the item (so it stops reading the bank), then the row goes
+ * with its sealed secret and account links. A Plaid that cannot be reached does not keep the
+ * member connected: our copy of the token is deleted either way, and the failure is logged.
+ */
+export async function remove(deps: BankDeps, user: SessionUser, connectionId: string, log?: SyncDeps['log']): Promise<void> {
   const conn = await ownConnection(deps.db, user, connectionId)
+  const client = deps.clients.plaid
+  if (conn.provider === 'plaid' && client) {
+    try {
+      await client.removeItem(openSecret(conn.accessSecret, deps.config.secretKey))
+    } catch (error) {
+      log?.warn({ connectionId: conn.id, code: error instanceof BankProviderError ? error.providerCode : null }, 'plaid item not removed')
+    }
+  }
   await deps.db.delete(bankConnections).where(and(eq(bankConnections.id, conn.id), eq(bankConnections.householdId, user.householdId)))
 }
 
