@@ -58,6 +58,8 @@ const env = {
   KINWISE_BACKUP_INTERVAL_HOURS: '0',
   // bank connections reach the specs' fake SimpleFIN Bridge on 127.0.0.1 (issue 19)
   KINWISE_ALLOW_LOCAL_PROVIDERS: 'true',
+  // bank tokens are stored only sealed: bank connections need a key (a fixed one, for tests only)
+  KINWISE_SECRET_KEY: process.env.KINWISE_SECRET_KEY ?? 'e2e0'.repeat(16),
 }
 
 function cleanUp() {

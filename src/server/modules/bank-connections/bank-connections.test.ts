@@ -384,6 +384,24 @@ describe('a member who leaves', () => {
   })
 })
 
+describe('a server without KINWISE_SECRET_KEY', () => {
+  it('connects no bank: tokens are never stored unsealed', async () => {
+    const open = await createTestApp({ now: NOW, env: { KINWISE_ALLOW_LOCAL_PROVIDERS: 'true' } })
+    try {
+      const c = await signUp(open.app)
+      await setTestPlan(open, c, 'premium')
+      await open.database.db.update(users).set({ totpEnabledAt: new Date(NOW) }).where(eq(users.id, c.user.id))
+      expect((await c.get('/api/bank-connections/providers')).json()).toMatchObject({ simplefin: false, plaid: false })
+      const res = await c.post('/api/bank-connections', { provider: 'simplefin', setupToken: sfin.setupToken() })
+      expect(res.statusCode).toBe(409)
+      expect(res.json().code).toBe('SECRET_KEY_REQUIRED')
+      expect(await open.database.db.select().from(bankConnections)).toEqual([])
+    } finally {
+      await open.close()
+    }
+  })
+})
+
 describe('SimpleFIN on private addresses', () => {
   it('is refused unless KINWISE_ALLOW_LOCAL_PROVIDERS is on', async () => {
     const strict = await createTestApp({ now: NOW, env: { KINWISE_SECRET_KEY: SECRET_KEY } })

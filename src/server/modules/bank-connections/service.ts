@@ -54,10 +54,24 @@ async function dto(deps: BankDeps, row: ConnectionRow): Promise<BankConnection> 
   return toConnectionDto(row, await linksOf(deps.db, [row.id]))
 }
 
+/**
+ * Bank tokens are only ever stored sealed (issue 19): without KINWISE_SECRET_KEY no bank can be
+ * connected, and the page says what the server's administrator must set.
+ */
+function requireSecretKey(deps: BankDeps): void {
+  if (!deps.config.secretKey) {
+    throw conflict(
+      'Bank connections need KINWISE_SECRET_KEY on the server, so bank tokens are encrypted at rest: ask whoever runs Kinwise to set it',
+      'SECRET_KEY_REQUIRED',
+    )
+  }
+}
+
 export async function providers(deps: BankDeps, user: SessionUser) {
+  const sealed = deps.config.secretKey !== null
   return {
-    simplefin: true,
-    plaid: deps.config.plaid !== null,
+    simplefin: sealed,
+    plaid: sealed && deps.config.plaid !== null,
     limit: tierLimits(user.subscriptionTier).bankConnections,
     used: await householdConnectionCount(deps.db, user.householdId),
   }
@@ -146,6 +160,7 @@ export async function create(
   now: Date,
 ): Promise<BankConnection> {
   requireMfa(user)
+  requireSecretKey(deps)
   const limit = tierLimits(user.subscriptionTier).bankConnections
   if ((await householdConnectionCount(deps.db, user.householdId)) >= limit) {
     throw conflict(`Your plan allows ${String(limit)} bank connections in the household`, 'LIMIT_REACHED')
@@ -261,6 +276,7 @@ export async function remove(deps: BankDeps, user: SessionUser, connectionId: st
 
 export async function linkToken(deps: BankDeps, user: SessionUser, connectionId: string | undefined) {
   requireMfa(user)
+  requireSecretKey(deps)
   const client = deps.clients.plaid
   if (!client) throw conflict('Plaid is not set up on this server', 'PLAID_NOT_CONFIGURED')
   let accessToken: string | null = null

@@ -30,7 +30,7 @@ import {
 } from './api/save-bank-connection'
 import { ConnectCard } from './components/connect-card'
 import { ConnectionCard, type LastSync } from './components/connection-card'
-import { GrownUpsNote, MfaNeededCard, PlanNote } from './components/gate-cards'
+import { GrownUpsNote, MfaNeededCard, NotSetUpCard, PlanNote } from './components/gate-cards'
 import { LinkAccountsDialog } from './components/link-accounts-dialog'
 
 const PlaidOpener = lazy(() =>
@@ -163,6 +163,8 @@ function Connections({
           error={providers.error}
           onRetry={() => void providers.refetch()}
         />
+      ) : !providers.data.simplefin && !providers.data.plaid ? (
+        <NotSetUpCard />
       ) : (
         <ConnectCard
           plaidConfigured={providers.data.plaid}

@@ -62,3 +62,19 @@ export function MfaNeededCard() {
     </Card>
   )
 }
+
+/** The server keeps no bank token unsealed: without KINWISE_SECRET_KEY it links no bank. */
+export function NotSetUpCard() {
+  return (
+    <Card data-testid="banks-not-set-up">
+      <CardContent className="flex items-start gap-3 pt-5">
+        <ShieldAlert className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
+        <p className="text-sm text-muted-foreground">
+          Bank connections are not set up on this server yet. Whoever runs Kinwise needs to set{' '}
+          <code className="rounded bg-muted px-1 py-0.5 text-xs">KINWISE_SECRET_KEY</code>, so bank
+          tokens are stored encrypted. Until then, import statements from the Import page.
+        </p>
+      </CardContent>
+    </Card>
+  )
+}
