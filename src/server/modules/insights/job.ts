@@ -20,6 +20,8 @@ import * as repo from './repo'
 
 export type RefreshResult = { insights: number; recurring: number; anomalies: number; trainedAt: string | null }
 
+/** How far back the job reads. */
+const HISTORY_MONTHS = 36
 /** How long news stays in the feed. */
 const NEWS_DAYS = 30
 /** A price change older than this is not news any more. */
@@ -160,7 +162,9 @@ async function storeSeries(db: Db, householdId: string, found: DetectedSeries[],
 /** Runs the household's insight job as of `now` (today in `timeZone`). */
 export async function runHouseholdInsights(db: Db, householdId: string, now: Date, timeZone: string): Promise<RefreshResult> {
   const today = localDate(now, timeZone)
-  const [rows, names] = await Promise.all([repo.ledgerRows(db, householdId), repo.categoryNames(db, householdId)])
+  // three years show every cadence (a yearly one three times) and a usual amount; older rows only
+  // cost memory on a long history
+  const [rows, names] = await Promise.all([repo.ledgerRows(db, householdId, addMonths(today, -HISTORY_MONTHS)), repo.categoryNames(db, householdId)])
   const ledger = rows.map((r) => ({ id: r.id, accountId: r.accountId, payee: payeeOf(r), date: r.date, amount: asCents(r.amount), categoryId: r.categoryId }))
   const found = detectRecurring(ledger, today)
   const news = await storeSeries(db, householdId, found, today, now)

@@ -16,7 +16,8 @@ export type NewInsight = Omit<typeof insights.$inferInsert, 'id' | 'createdAt' |
 export const CASH_TYPES = ['checking', 'savings', 'cash', 'credit_card']
 
 /** The household's everyday rows (no transfers, openings or pending ones), as the job reads them. */
-export async function ledgerRows(db: DbOrTx, householdId: string) {
+/** The household's posted, ordinary rows from `from` on: what the job looks at. */
+export async function ledgerRows(db: DbOrTx, householdId: string, from: IsoDate) {
   return db
     .select({
       id: transactions.id,
@@ -29,7 +30,14 @@ export async function ledgerRows(db: DbOrTx, householdId: string) {
       isSplit: transactions.isSplit,
     })
     .from(transactions)
-    .where(and(eq(transactions.householdId, householdId), eq(transactions.kind, 'standard'), eq(transactions.pending, false)))
+    .where(
+      and(
+        eq(transactions.householdId, householdId),
+        eq(transactions.kind, 'standard'),
+        eq(transactions.pending, false),
+        gte(transactions.date, from),
+      ),
+    )
 }
 
 export async function categoryNames(db: DbOrTx, householdId: string): Promise<Map<string, string>> {
