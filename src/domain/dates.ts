@@ -171,3 +171,30 @@ export function monthsBetween(a: IsoDate, b: IsoDate): number {
   if (months < 0 && bd > ad && ad !== daysInMonth(a)) months += 1
   return months
 }
+
+/** The months' names in English, January first. */
+export const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const
+
+/** "March 2026", from a month (2026-03) or any day of it. */
+export function monthLabel(monthOrDate: string): string {
+  return `${MONTH_NAMES[Number(monthOrDate.slice(5, 7)) - 1] ?? ''} ${monthOrDate.slice(0, 4)}`
+}
+
+/** "Mar 20, 2026". */
+export function dayLabel(date: IsoDate): string {
+  const name = MONTH_NAMES[Number(date.slice(5, 7)) - 1] ?? ''
+  return `${name.slice(0, 3)} ${Number(date.slice(8, 10))}, ${date.slice(0, 4)}`
+}

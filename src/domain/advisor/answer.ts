@@ -2,10 +2,10 @@
 // its numbers once, exactly, and lists them as figures with a link to what is behind them (the
 // transactions, the goal, the bills), so nothing in a reply is a number the reader cannot check.
 import { dailyAllowance } from '../allowance'
-import { compareDates, type IsoDate } from '../dates'
+import { compareDates, dayLabel, monthLabel, type IsoDate } from '../dates'
 import { monthsToComplete, projectedCompletionDate } from '../goal-status'
 import { asCents, formatMoney, subCents, type Cents } from '../money'
-import { EXAMPLE_QUESTIONS, dayLabel, monthLabel, type DayRange, type Period } from './question'
+import { EXAMPLE_QUESTIONS, type DayRange, type Period } from './question'
 
 export type Figure = {
   label: string

@@ -3,7 +3,7 @@
 // be reached, bills due, net worth, balances, budgets) and what it names — a category, payee,
 // goal or account of the household, matched loosely (case, accents, plurals, one typo). Pure:
 // the household's names and today come in as arguments.
-import { addDays, addMonths, endOfMonth, makeDate, startOfMonth, type IsoDate } from '../dates'
+import { addDays, addMonths, endOfMonth, makeDate, MONTH_NAMES, monthLabel, startOfMonth, type IsoDate } from '../dates'
 import { parseDecimalToCents, type Cents } from '../money'
 
 export type Named = { id: string; name: string }
@@ -33,20 +33,6 @@ export type Question =
   | { kind: 'budgets'; period: Period }
   | { kind: 'unknown' }
 
-export const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const
 
 const MONTH_WORDS: ReadonlyMap<string, number> = new Map(
   MONTH_NAMES.flatMap((name, i) => {
@@ -58,17 +44,6 @@ const MONTH_WORDS: ReadonlyMap<string, number> = new Map(
     return words
   }),
 )
-
-/** "March 2026". */
-export function monthLabel(first: IsoDate): string {
-  return `${MONTH_NAMES[Number(first.slice(5, 7)) - 1] ?? ''} ${first.slice(0, 4)}`
-}
-
-/** "Mar 20, 2026". */
-export function dayLabel(date: IsoDate): string {
-  const name = MONTH_NAMES[Number(date.slice(5, 7)) - 1] ?? ''
-  return `${name.slice(0, 3)} ${Number(date.slice(8, 10))}, ${date.slice(0, 4)}`
-}
 
 /** Lower case, accents off, anything but letters, digits, '.', ',' and '$' a space. */
 export function normalise(text: string): string {

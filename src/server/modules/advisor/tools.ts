@@ -24,8 +24,8 @@ import {
   type Format,
   type SpendingLine,
 } from '../../../domain/advisor/answer'
-import { bestMention, dayLabel, monthLabel, normalise, type Named, type Period, type Vocabulary } from '../../../domain/advisor/question'
-import { addDays, addMonths, daysBetween, endOfMonth, localDate, startOfMonth, type IsoDate } from '../../../domain/dates'
+import { bestMention, normalise, type Named, type Period, type Vocabulary } from '../../../domain/advisor/question'
+import { addDays, addMonths, dayLabel, daysBetween, endOfMonth, localDate, monthLabel, startOfMonth, type IsoDate } from '../../../domain/dates'
 import { absCents, asCents, formatMoney, toCents, type Cents } from '../../../domain/money'
 import type { Db } from '../../db/connect'
 import { recurringSeries } from '../../db/schema'

@@ -15,6 +15,7 @@ import {
   dayOfMonth,
   localDate,
   makeDate,
+  monthLabel,
   startOfMonth,
   type IsoDate,
 } from '../../../domain/dates'
@@ -31,7 +32,7 @@ import { invalidField, notFound } from '../../http/errors'
 import { memberScope, type MemberScope } from '../accounts/scope'
 import { monthPlan } from '../analytics/service'
 import type { SessionUser } from '../auth/sessions'
-import { moneyFor, monthName, simulateDebt } from './service'
+import { moneyFor, simulateDebt } from './service'
 
 type PlanBody = z.output<typeof simulateDebtBody>
 type PlanRow = typeof debtPlans.$inferSelect
@@ -137,7 +138,7 @@ export async function createDebtPlanBills(
   const thisMonthDue = makeDate(Number(today.slice(0, 4)), Number(today.slice(5, 7)), dueDay)
   const nextDueDate: IsoDate =
     dayOfMonth(today) <= dueDay ? thisMonthDue : addMonths(thisMonthDue, 1, dueDay)
-  const monthLabel = monthName(planMonth(row.startMonth, month))
+  const planMonthName = monthLabel(planMonth(row.startMonth, month))
   const made = line.debts.filter((d) => d.payment > 0)
   if (made.length === 0) throw invalidField('params.id', 'This month the plan pays nothing')
   return db.transaction(async (tx) => {
@@ -152,7 +153,7 @@ export async function createDebtPlanBills(
           nextDueDate,
           anchorDay: dueDay,
           recurrence: 'monthly',
-          notes: `From the debt plan "${row.name}": the payment it plans for ${monthLabel}. Later months may differ as paid-off debts free their minimums.`,
+          notes: `From the debt plan "${row.name}": the payment it plans for ${planMonthName}. Later months may differ as paid-off debts free their minimums.`,
         })),
       )
       .returning({
@@ -258,15 +259,15 @@ function progressText(
 ): string {
   if (linked === 0)
     return 'None of these debts is linked to an account whose transactions you see, so there are no payments to compare yet.'
-  if (p.status === 'not_started') return `The plan starts in ${monthName(start.slice(0, 7))}.`
+  if (p.status === 'not_started') return `The plan starts in ${monthLabel(start.slice(0, 7))}.`
   const last = p.months.at(-1)?.month ?? currentMonth
   if (p.status === 'behind') {
     return `Behind by ${money(p.behindBy)}: ${money(p.paidToDate)} paid against ${money(p.plannedDue)} planned for the months already over.`
   }
   if (p.status === 'ahead') {
-    return `Ahead: ${money(p.paidToDate)} paid, ${money(p.paidToDate - p.plannedToDate)} more than planned up to the end of ${monthName(last)}.`
+    return `Ahead: ${money(p.paidToDate)} paid, ${money(p.paidToDate - p.plannedToDate)} more than planned up to the end of ${monthLabel(last)}.`
   }
-  return `On track: ${money(p.paidToDate)} paid; ${money(p.plannedToDate)} is planned up to the end of ${monthName(last)}.`
+  return `On track: ${money(p.paidToDate)} paid; ${money(p.plannedToDate)} is planned up to the end of ${monthLabel(last)}.`
 }
 
 /** Money into the accounts (payments, refunds) per YYYY-MM from the plan's start to today. */

@@ -4,7 +4,7 @@
 import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { DebtPlan, RetirementResult, simulateDebtBody, simulateRetirementBody } from '../../../contract/planning'
-import { addMonths, localDate, startOfMonth, type IsoDate } from '../../../domain/dates'
+import { addMonths, localDate, monthLabel, startOfMonth, type IsoDate } from '../../../domain/dates'
 import { asCents, formatMoney, type Cents } from '../../../domain/money'
 import {
   compareWithMinimums,
@@ -34,9 +34,6 @@ const monthOf = (start: IsoDate, month: number) => addMonths(start, month - 1).s
 export const moneyFor = (user?: Pick<SessionUser, 'baseCurrency' | 'locale'>) => (cents: number) =>
   formatMoney(asCents(cents), user?.baseCurrency, user?.locale)
 
-/** 2027-01 → January 2027 */
-export const monthName = (month: string) =>
-  new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
 
 
 
@@ -77,8 +74,8 @@ export function simulateDebt(user: SessionUser, now: Date, body: z.output<typeof
     const explanation = !plan.finished
       ? 'With these payments the debts are never paid off: raise the monthly extra or the minimums.'
       : interestSaved !== null && monthsSaved !== null && body.strategy !== 'minimum' && (interestSaved > 0 || monthsSaved > 0)
-        ? `Debt-free in ${plan.months} months (${monthName(monthOf(start, plan.months ?? 1))}), paying ${dollars(plan.totalInterest)} in interest: ${dollars(interestSaved)} less and ${monthsSaved} months sooner than paying only the minimums.`
-        : `Debt-free in ${plan.months} months (${monthName(monthOf(start, plan.months ?? 1))}), paying ${dollars(plan.totalInterest)} in interest.`
+        ? `Debt-free in ${plan.months} months (${monthLabel(monthOf(start, plan.months ?? 1))}), paying ${dollars(plan.totalInterest)} in interest: ${dollars(interestSaved)} less and ${monthsSaved} months sooner than paying only the minimums.`
+        : `Debt-free in ${plan.months} months (${monthLabel(monthOf(start, plan.months ?? 1))}), paying ${dollars(plan.totalInterest)} in interest.`
     return {
       strategy: plan.strategy,
       finished: plan.finished,
