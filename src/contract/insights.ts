@@ -187,7 +187,7 @@ export const forecast = z.object({
   /** the cash accounts it covers (checking, savings, cash, credit cards the member sees) */
   accountIds: z.array(id),
   startBalance: money,
-  /** the usual variable spending per day (median day of the last 90), positive */
+  /** the usual variable spending per day (the median week of the last 12, a seventh a day), positive */
   dailySpending: money,
   points: z.array(forecastPoint),
   /** the first day the expected balance is below zero; null when it never is */

@@ -1,7 +1,9 @@
 // The cash-flow forecast of Smart Insights (issue 18): from today's balance of the cash
 // accounts, day by day for 30, 60 or 90 days, the bills and recurring payments on their dates
-// and the usual variable spending (the median day of the last 90) every day, with a band that
-// widens with the square root of the days ahead, and the first day the balance goes below zero.
+// and the usual variable spending every day, with a band that widens with the square root of the
+// days ahead, and the first day the balance goes below zero. The usual spending is the median
+// WEEK of the last ones, a seventh a day: most people spend on a few days a week, so the median
+// day is often 0 and would forecast no spending at all.
 import type { IsoDate } from '../dates'
 import { occurrencesBetween, type Recurrence } from '../recurrence'
 import { asCents, type Cents } from '../money'
@@ -55,8 +57,7 @@ export function forecastCashFlow(input: ForecastInput): CashForecast {
     }
   }
   events.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.label.localeCompare(b.label)))
-  const daily = roundCents(median(input.dailySpending))
-  const sigma = MAD_TO_SIGMA * madOf(input.dailySpending, median(input.dailySpending))
+  const { daily, sigmaPerDay } = usualSpending(input.dailySpending)
   const byDay = new Float64Array(input.days + 1)
   for (const e of events) {
     const d = dayNumber(e.date) - start
@@ -67,10 +68,31 @@ export function forecastCashFlow(input: ForecastInput): CashForecast {
   let lowPoint: CashForecast['lowPoint'] = null
   for (let d = 1; d <= input.days; d++) {
     balance += (byDay[d] ?? 0) - daily
-    const half = roundCents(BAND_Z * sigma * Math.sqrt(d))
+    const half = roundCents(BAND_Z * sigmaPerDay * Math.sqrt(d))
     const date = dateOfDay(start + d)
     points.push({ date, balance: asCents(balance), low: asCents(balance - half), high: asCents(balance + half) })
     if (lowPoint === null && balance < 0) lowPoint = { date, balance: asCents(balance) }
   }
   return { days: input.days, today: input.today, startBalance: input.startBalance, dailySpending: asCents(daily), points, lowPoint, events }
+}
+
+/**
+ * The usual spending a day and its spread: from whole weeks (the newest days first; an oldest
+ * part-week is left out) when there is at least one, the median week ÷ 7, and the weeks' MAD as a
+ * standard deviation spread over 7 days (σ_day = σ_week ÷ √7); with less than a week of history,
+ * the median day and the days' MAD.
+ */
+export function usualSpending(days: readonly number[]): { daily: number; sigmaPerDay: number } {
+  const weeks: number[] = []
+  for (let end = days.length; end - 7 >= 0; end -= 7) {
+    let total = 0
+    for (let i = end - 7; i < end; i++) total += days[i] ?? 0
+    weeks.push(total)
+  }
+  if (weeks.length === 0) {
+    const mid = median(days)
+    return { daily: roundCents(mid), sigmaPerDay: MAD_TO_SIGMA * madOf(days, mid) }
+  }
+  const mid = median(weeks)
+  return { daily: roundCents(mid / 7), sigmaPerDay: (MAD_TO_SIGMA * madOf(weeks, mid)) / Math.sqrt(7) }
 }

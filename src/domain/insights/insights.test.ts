@@ -170,7 +170,7 @@ describe('anomalies', () => {
 })
 
 describe('forecastCashFlow', () => {
-  it('walks the balance with bills, recurring items and the usual spending, and finds the low point', () => {
+  it('walks the balance with bills, recurring items and the usual spending (under a week: the median day), and finds the low point', () => {
     const result = forecastCashFlow({
       today: '2026-10-28',
       days: 30,
@@ -191,6 +191,19 @@ describe('forecastCashFlow', () => {
     // Nov 15 (day 18): 100000 − 36000 − 165000 + 364000 = 263000
     expect(result.points[17]?.balance).toBe(263000)
     expect(result.events.map((e) => e.date)).toEqual(['2026-11-01', '2026-11-15'])
+  })
+
+  it('takes the usual spending from whole weeks: spending on a few days a week is not 0 a day', () => {
+    const weekA = [0, 0, 0, 7000, 0, 0, 7000] // 140.00
+    const weekB = [0, 0, 0, 0, 0, 0, 7000] // 70.00
+    const weekC = [7000, 0, 0, 7000, 0, 0, 7000] // 210.00
+    // the median day is 0; the median week 140.00 → 20.00 a day. Weeks' MAD 70.00 → σ_week
+    // 103.782; day 7: 1.2816 × 103.782 × √(7/7) = 133.007 → 133.01
+    const result = forecastCashFlow({ today: '2026-01-01', days: 7, startBalance: asCents(100000), schedules: [], dailySpending: [...weekA, ...weekB, ...weekC] })
+    expect(result.dailySpending).toBe(2000)
+    expect(result.points[6]).toEqual({ date: '2026-01-08', balance: 86000, low: 72699, high: 99301 })
+    // an oldest part-week is left out: two more days of 500.00 change nothing
+    expect(forecastCashFlow({ today: '2026-01-01', days: 7, startBalance: asCents(100000), schedules: [], dailySpending: [50000, 50000, ...weekA, ...weekB, ...weekC] }).points[6]).toEqual(result.points[6])
   })
 
   it('widens the band with the square root of the days', () => {

@@ -5,7 +5,7 @@
 // the household's; each names the accounts it is about, and the read side shows it only to
 // members who see every one of them.
 import { and, eq, inArray } from 'drizzle-orm'
-import { addDays, addMonths, compareDates, localDate, type IsoDate } from '../../../domain/dates'
+import { addDays, addMonths, compareDates, dayLabel, localDate, type IsoDate } from '../../../domain/dates'
 import { monthAnomalies, transactionAnomalies } from '../../../domain/insights/anomalies'
 import { suggestCategory, trainModel, type LabelledRow } from '../../../domain/insights/classifier'
 import type { InsightKind, InsightSeverity } from '../../../domain/insights/kinds'
@@ -81,7 +81,7 @@ async function storeSeries(db: Db, householdId: string, found: DetectedSeries[],
       news.push(
         insight(householdId, 'recurring_new', `recurring_new:${row.id}`, {
           title: `${s.payee} looks like a ${s.cadence} payment`,
-          body: `About ${money} ${s.cadence}, next on ${s.nextDate}. Make it a bill to get reminders.`,
+          body: `About ${money} ${s.cadence}, next on ${dayLabel(s.nextDate)}. Make it a bill to get reminders.`,
           severity: 'info',
           accountIds: [s.accountId],
           data: {
@@ -109,7 +109,7 @@ async function storeSeries(db: Db, householdId: string, found: DetectedSeries[],
       news.push(
         insight(householdId, 'recurring_stopped', `recurring_stopped:${row.id}:${s.lastDate}`, {
           title: `${s.payee} seems to have stopped`,
-          body: `The last ${s.cadence} charge of ${money} was on ${s.lastDate}, and two expected since did not come.`,
+          body: `The last ${s.cadence} charge of ${money} was on ${dayLabel(s.lastDate)}, and two expected since did not come.`,
           severity: 'info',
           accountIds: [s.accountId],
           data: { recurringId: row.id, payee: s.payee, lastDate: s.lastDate, amount: s.amount },
@@ -122,7 +122,7 @@ async function storeSeries(db: Db, householdId: string, found: DetectedSeries[],
       news.push(
         insight(householdId, 'recurring_price_rise', `recurring_price_rise:${row.id}:${change.date}`, {
           title: `${s.payee} costs ${Math.round(change.change * 100)} % more`,
-          body: `From ${formatMoney(absCents(change.from))} to ${formatMoney(absCents(change.to))} on ${change.date}.`,
+          body: `From ${formatMoney(absCents(change.from))} to ${formatMoney(absCents(change.to))} on ${dayLabel(change.date)}.`,
           severity: 'notice',
           accountIds: [s.accountId],
           data: {
@@ -176,7 +176,7 @@ export async function runHouseholdInsights(db: Db, householdId: string, now: Dat
     ...unusualRows.map((a) =>
       insight(householdId, 'anomaly_transaction', `anomaly_transaction:${a.transactionId}`, {
         title: `Unusual spending at ${a.payee}`,
-        body: `${formatMoney(a.amount)} on ${a.date}: ${a.reason} (${formatMoney(a.usual)}).`,
+        body: `${formatMoney(a.amount)} on ${dayLabel(a.date)}: ${a.reason} (${formatMoney(a.usual)}).`,
         severity: 'notice',
         accountIds: [a.accountId],
         data: {
@@ -263,7 +263,7 @@ export async function runHouseholdInsights(db: Db, householdId: string, now: Dat
     refreshed.push(
       insight(householdId, 'forecast_low', 'forecast_low', {
         title: 'Your cash may run short',
-        body: `At the usual pace, the cash accounts would be at ${formatMoney(forecast.lowPoint.balance)} on ${forecast.lowPoint.date}.`,
+        body: `At the usual pace, the cash accounts would be at ${formatMoney(forecast.lowPoint.balance)} on ${dayLabel(forecast.lowPoint.date)}.`,
         severity: 'warning',
         accountIds: forecast.accountIds,
         data: { date: forecast.lowPoint.date, balance: forecast.lowPoint.balance, days: 30 },
