@@ -1,0 +1,13 @@
+// DELETE /api/automations/:id: what its runs made stays.
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { deleteAutomation } from '../../../../contract/automations'
+import { callEndpoint } from '../../../lib/api'
+import { invalidateAutomations } from './automation-keys'
+
+export function useDeleteAutomation() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) => callEndpoint(deleteAutomation, { params: { id } }),
+    onSuccess: () => invalidateAutomations(queryClient),
+  })
+}
