@@ -1,12 +1,165 @@
-// The Smart Insights page (premium): a simple page until its full feature is built.
-import { PlaceholderPage } from '../../components/placeholder-page'
+// The Smart Insights page (premium): the insight feed (read, dismiss, one-click rule, budget or
+// bill), unusual transactions and months with the reason in words, the cash-flow forecast for
+// 30, 60 or 90 days (?days=), recurring payments and subscriptions (confirm into a bill, dismiss)
+// and category suggestions for uncategorised rows (one by one or in bulk). Adults and the owner
+// press Refresh to run the household's insight job now; viewers see everything without the
+// buttons. A household whose plan does not include it sees which plans do.
+import { Eye, RefreshCw, Sparkles } from 'lucide-react'
+import { useSearchParams } from 'react-router'
+import { roleAtLeast } from '../../../domain/access'
+import { FORECAST_DAYS, type ForecastDays } from '../../../domain/insights/kinds'
+import { planAllows } from '../../../domain/tiers'
+import { PageBody, PageHeader } from '../../components/page-header'
+import { Button } from '../../components/ui/button'
+import { Card, CardContent } from '../../components/ui/card'
+import { errorMessage } from '../../lib/api'
+import { useAuth } from '../../lib/auth'
+import { DEFAULT_CURRENCY } from '../../lib/format'
+import { toast } from '../../lib/toast'
+import {
+  useAnomalies,
+  useCategorySuggestions,
+  useForecast,
+  useInsightFeed,
+  useRecurring,
+} from './api/get-insights'
+import { useRefreshInsights } from './api/save-insights'
+import { AnomaliesCard } from './components/anomalies-card'
+import { FeedCard } from './components/feed-card'
+import { ForecastCard } from './components/forecast-card'
+import { PlanNote } from './components/plan-note'
+import { RecurringCard } from './components/recurring-card'
+import { SuggestionsCard } from './components/suggestions-card'
+import { plural } from './insight-format'
+
+function ViewOnlyNote() {
+  return (
+    <p
+      className="inline-flex items-center gap-2 rounded-full border bg-card px-3 py-1 text-sm text-muted-foreground"
+      data-testid="view-only-note"
+    >
+      <Eye className="size-4" aria-hidden="true" />
+      View only: adults act on insights
+    </p>
+  )
+}
+
+function RefreshButton({ label = 'Refresh' }: { label?: string }) {
+  const refresh = useRefreshInsights()
+  return (
+    <Button
+      disabled={refresh.isPending}
+      onClick={() =>
+        refresh.mutate(undefined, {
+          onSuccess: (r) =>
+            toast({
+              title: 'Insights refreshed',
+              description: `${plural(r.insights, 'insight')}, ${plural(r.recurring, 'recurring payment')} and ${plural(r.anomalies, 'unusual item')} found.`,
+            }),
+          onError: (error) =>
+            toast({
+              variant: 'destructive',
+              title: 'Not refreshed',
+              description: errorMessage(error),
+            }),
+        })
+      }
+    >
+      <RefreshCw className={refresh.isPending ? 'animate-spin' : undefined} aria-hidden="true" />
+      {refresh.isPending ? 'Looking…' : label}
+    </Button>
+  )
+}
+
+function NoDataYet({ canWrite }: { canWrite: boolean }) {
+  return (
+    <Card data-testid="insights-empty">
+      <CardContent className="flex flex-col items-start gap-3 pt-5 sm:flex-row sm:items-center">
+        <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-accent text-accent-foreground">
+          <Sparkles className="size-5" aria-hidden="true" />
+        </span>
+        <div className="flex-1 space-y-1">
+          <h2 className="font-semibold">No insights yet</h2>
+          <p className="text-sm text-muted-foreground">
+            Every night Smart Insights looks through your household’s transactions for recurring
+            payments, unusual charges and categories to suggest.{' '}
+            {canWrite
+              ? 'Press Refresh to look now.'
+              : 'An adult in your household can run it now; otherwise it runs tonight.'}
+          </p>
+        </div>
+        {canWrite && <RefreshButton label="Look now" />}
+      </CardContent>
+    </Card>
+  )
+}
 
 export function MlInsightsPage() {
+  const { user } = useAuth()
+  const role = user?.role ?? 'viewer'
+  const canWrite = roleAtLeast(role, 'adult')
+  const allowed = user !== null && planAllows(user.subscriptionTier, 'smartInsights')
+  const currency = user?.baseCurrency ?? DEFAULT_CURRENCY
+  const [search, setSearch] = useSearchParams()
+  const daysParam = Number(search.get('days'))
+  const days: ForecastDays = FORECAST_DAYS.find((d) => d === daysParam) ?? 30
+
+  const feed = useInsightFeed(allowed)
+  const recurring = useRecurring(allowed)
+  const anomalies = useAnomalies(allowed)
+  const suggestions = useCategorySuggestions(allowed)
+  const forecast = useForecast(days, allowed)
+
+  if (user !== null && !allowed) {
+    return (
+      <PageBody>
+        <PlanNote tier={user.subscriptionTier} isOwner={role === 'owner'} />
+      </PageBody>
+    )
+  }
+
+  const loaded =
+    feed.data !== undefined &&
+    recurring.data !== undefined &&
+    anomalies.data !== undefined &&
+    suggestions.data !== undefined
+  const nothingYet =
+    loaded &&
+    feed.data.length === 0 &&
+    recurring.data.length === 0 &&
+    anomalies.data.length === 0 &&
+    suggestions.data.items.length === 0 &&
+    suggestions.data.trainedAt === null
+
   return (
-    <PlaceholderPage
-      title="Smart Insights"
-      description="Unusual charges, recurring payments and forecasts found in your transactions."
-      premium
-    />
+    <PageBody wide>
+      <PageHeader
+        description="Recurring payments, unusual spending, categories and a cash-flow forecast, all worked out from your own transactions."
+        actions={canWrite ? <RefreshButton /> : <ViewOnlyNote />}
+      />
+      {nothingYet && <NoDataYet canWrite={canWrite} />}
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
+        <FeedCard feed={feed} canWrite={canWrite} />
+        <AnomaliesCard anomalies={anomalies} currency={currency} />
+      </div>
+      <ForecastCard
+        days={days}
+        onDaysChange={(d) =>
+          setSearch(
+            (prev) => {
+              const next = new URLSearchParams(prev)
+              if (d === 30) next.delete('days')
+              else next.set('days', String(d))
+              return next
+            },
+            { replace: true },
+          )
+        }
+        forecast={forecast}
+        currency={currency}
+      />
+      <RecurringCard recurring={recurring} currency={currency} canWrite={canWrite} />
+      <SuggestionsCard suggestions={suggestions} currency={currency} canWrite={canWrite} />
+    </PageBody>
   )
 }

@@ -1,0 +1,56 @@
+// The reads of the Smart Insights page: the insight feed (GET /api/insights), category
+// suggestions, recurring payments, unusual transactions and months, and the cash-flow forecast
+// for 30, 60 or 90 days (kept on screen while another length loads).
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import {
+  getForecast,
+  listAnomalies,
+  listCategorySuggestions,
+  listInsights,
+  listRecurring,
+} from '../../../../contract/insights'
+import type { ForecastDays } from '../../../../domain/insights/kinds'
+import { callEndpoint } from '../../../lib/api'
+import { insightKeys } from './insight-keys'
+
+export function useInsightFeed(enabled: boolean) {
+  return useQuery({
+    queryKey: insightKeys.feed,
+    queryFn: ({ signal }) => callEndpoint(listInsights, { signal }),
+    enabled,
+  })
+}
+
+export function useCategorySuggestions(enabled: boolean) {
+  return useQuery({
+    queryKey: insightKeys.suggestions,
+    queryFn: ({ signal }) =>
+      callEndpoint(listCategorySuggestions, { signal, query: { limit: 100, minConfidence: 0 } }),
+    enabled,
+  })
+}
+
+export function useRecurring(enabled: boolean) {
+  return useQuery({
+    queryKey: insightKeys.recurring,
+    queryFn: ({ signal }) => callEndpoint(listRecurring, { signal }),
+    enabled,
+  })
+}
+
+export function useAnomalies(enabled: boolean) {
+  return useQuery({
+    queryKey: insightKeys.anomalies,
+    queryFn: ({ signal }) => callEndpoint(listAnomalies, { signal }),
+    enabled,
+  })
+}
+
+export function useForecast(days: ForecastDays, enabled: boolean) {
+  return useQuery({
+    queryKey: insightKeys.forecast(days),
+    queryFn: ({ signal }) => callEndpoint(getForecast, { signal, query: { days } }),
+    placeholderData: keepPreviousData,
+    enabled,
+  })
+}

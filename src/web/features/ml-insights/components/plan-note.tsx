@@ -1,0 +1,36 @@
+// What a household whose plan does not include Smart Insights sees instead of the page: the same
+// note the app's other premium pages show (which plans include it, who manages the plan, a link
+// to the plans), since the server would refuse every call with 403 PLAN_REQUIRED.
+import { Lock, Sparkles } from 'lucide-react'
+import { Link } from 'react-router'
+import { tierLabel, type SubscriptionTier } from '../../../../domain/tiers'
+import { Alert } from '../../../components/ui/alert'
+import { Card, CardContent } from '../../../components/ui/card'
+
+export function PlanNote({ tier, isOwner }: { tier: SubscriptionTier; isOwner: boolean }) {
+  return (
+    <Card>
+      <CardContent className="space-y-3 pt-5">
+        <h2 className="flex items-center gap-2 text-xl font-semibold tracking-tight">
+          <Sparkles className="size-5 text-primary" aria-hidden="true" />
+          Smart Insights
+        </h2>
+        <p className="text-muted-foreground">
+          Unusual charges, recurring payments, category suggestions and a cash-flow forecast, all
+          found in your own transactions.
+        </p>
+        <Alert variant="warning" data-testid="premium-note">
+          <Lock aria-hidden="true" />
+          <span>
+            Smart Insights is a premium feature, included in the Basic and Premium plans. Your{' '}
+            {tierLabel(tier)} plan does not include it.{' '}
+            {isOwner ? '' : 'The household’s owner manages the plan. '}
+            <Link to="/subscription" className="font-medium underline underline-offset-4">
+              See the plans
+            </Link>
+          </span>
+        </Alert>
+      </CardContent>
+    </Card>
+  )
+}

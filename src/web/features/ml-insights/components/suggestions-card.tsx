@@ -1,0 +1,236 @@
+// Category suggestions for uncategorised transactions, learned from the household's own history:
+// the suggested category with its confidence (in words, as a percentage and a bar) and where it
+// came from. Adults and the owner accept one at a time or tick several and "Accept selected";
+// each accepted category teaches the next suggestions.
+import type { UseQueryResult } from '@tanstack/react-query'
+import { Check, CheckCheck, Tags } from 'lucide-react'
+import { useMemo, useState } from 'react'
+import type { CategorySuggestion } from '../../../../contract/insights'
+import { EmptyState } from '../../../components/empty-state'
+import { ErrorState } from '../../../components/error-state'
+import { Money } from '../../../components/money'
+import { Button } from '../../../components/ui/button'
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../../components/ui/card'
+import { Checkbox } from '../../../components/ui/checkbox'
+import { Progress } from '../../../components/ui/progress'
+import { Skeleton } from '../../../components/ui/skeleton'
+import { errorMessage } from '../../../lib/api'
+import { cn } from '../../../lib/cn'
+import { useDateFormat } from '../../../lib/format'
+import { toast } from '../../../lib/toast'
+import { useAcceptSuggestions } from '../api/save-insights'
+import { confidencePercent, confidenceText, keepListed, plural, toggled } from '../insight-format'
+
+type SuggestionsData = {
+  items: CategorySuggestion[]
+  uncategorised: number
+  trainedAt: string | null
+}
+
+function Confidence({ value, id }: { value: number; id: string }) {
+  const pct = confidencePercent(value)
+  return (
+    <div className="w-full max-w-40 space-y-1" data-testid="suggestion-confidence">
+      <p className="text-xs text-muted-foreground" id={id}>
+        {confidenceText(value)} · {pct} %
+      </p>
+      <Progress value={pct} aria-labelledby={id} className="h-1.5" />
+    </div>
+  )
+}
+
+export function SuggestionsCard({
+  suggestions,
+  currency,
+  canWrite,
+}: {
+  suggestions: UseQueryResult<SuggestionsData>
+  currency: string
+  canWrite: boolean
+}) {
+  const formatDate = useDateFormat()
+  const accept = useAcceptSuggestions()
+  const [picked, setPicked] = useState<ReadonlySet<string>>(new Set())
+  const data = suggestions.data
+  const items = useMemo(() => data?.items ?? [], [data])
+  // rows accepted elsewhere (or by a refresh) leave the list, and the selection with them
+  const selected = useMemo(
+    () =>
+      keepListed(
+        picked,
+        items.map((i) => i.transactionId),
+      ),
+    [picked, items],
+  )
+  const allPicked = items.length > 0 && selected.size === items.length
+
+  const send = (rows: CategorySuggestion[]) =>
+    accept.mutate(
+      rows.map((r) => ({ transactionId: r.transactionId, categoryId: r.categoryId })),
+      {
+        onSuccess: (result) => {
+          setPicked((prev) => {
+            const next = new Set(prev)
+            for (const r of rows) next.delete(r.transactionId)
+            return next
+          })
+          toast({
+            title: 'Categories set',
+            description:
+              rows.length === 1 && rows[0] !== undefined
+                ? `${rows[0].payee} is now in ${rows[0].categoryName}.`
+                : `${plural(result.updated, 'transaction')} categorised.`,
+          })
+        },
+        onError: (error) =>
+          toast({ variant: 'destructive', title: 'Not saved', description: errorMessage(error) }),
+      },
+    )
+
+  return (
+    <Card
+      aria-labelledby="suggestions-title"
+      data-testid="suggestions-card"
+      className="overflow-hidden"
+    >
+      <CardHeader>
+        <CardTitle id="suggestions-title" className="flex items-center gap-2">
+          <Tags className="size-5 text-primary" aria-hidden="true" />
+          Category suggestions
+        </CardTitle>
+        <CardDescription>
+          {data === undefined
+            ? 'Categories for transactions without one, learned from how you categorise.'
+            : data.uncategorised === 0
+              ? 'Every transaction you see has a category.'
+              : `${plural(data.uncategorised, 'transaction')} without a category; suggestions learned from how you categorise.`}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="px-0 pb-0">
+        {suggestions.isLoading ? (
+          <div className="space-y-3 px-5 pb-5" aria-label="Loading category suggestions">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} className="h-12 w-full" />
+            ))}
+          </div>
+        ) : suggestions.error || data === undefined ? (
+          <div className="px-5 pb-5">
+            <ErrorState
+              what="category suggestions"
+              error={suggestions.error}
+              onRetry={() => void suggestions.refetch()}
+            />
+          </div>
+        ) : items.length === 0 ? (
+          <EmptyState
+            icon={Tags}
+            className="px-5 pb-5"
+            title={
+              data.uncategorised === 0
+                ? 'Nothing to categorise. Suggestions appear here for new transactions without a category.'
+                : 'No suggestions yet: categorise a few transactions yourself and the next ones are suggested from them.'
+            }
+          />
+        ) : (
+          <>
+            {canWrite && (
+              <div className="flex flex-wrap items-center justify-between gap-3 border-t bg-muted/40 px-5 py-3">
+                <label className="flex items-center gap-2 text-sm">
+                  <Checkbox
+                    checked={allPicked}
+                    onChange={() =>
+                      setPicked(allPicked ? new Set() : new Set(items.map((i) => i.transactionId)))
+                    }
+                  />
+                  Select all ({items.length})
+                </label>
+                <Button
+                  size="sm"
+                  disabled={selected.size === 0 || accept.isPending}
+                  onClick={() => send(items.filter((i) => selected.has(i.transactionId)))}
+                  data-testid="accept-selected"
+                >
+                  <CheckCheck aria-hidden="true" />
+                  Accept selected{selected.size > 0 ? ` (${selected.size})` : ''}
+                </Button>
+              </div>
+            )}
+            <ul className="divide-y border-t" aria-label="Category suggestions">
+              {items.map((s) => {
+                const what = `${s.payee} on ${formatDate(s.date)}`
+                return (
+                  <li
+                    key={s.transactionId}
+                    className={cn(
+                      'grid items-start gap-x-3 gap-y-2 px-5 py-3 sm:items-center',
+                      canWrite
+                        ? 'grid-cols-[auto_minmax(0,1fr)_auto] sm:grid-cols-[auto_minmax(0,1fr)_11rem_9rem_auto]'
+                        : 'grid-cols-1 sm:grid-cols-[minmax(0,1fr)_11rem_9rem]',
+                    )}
+                    data-testid="suggestion-row"
+                  >
+                    {canWrite && (
+                      <Checkbox
+                        className="mt-1 sm:mt-0"
+                        aria-label={`Select ${what}`}
+                        checked={selected.has(s.transactionId)}
+                        onChange={() => setPicked(toggled(selected, s.transactionId))}
+                      />
+                    )}
+                    <div className="min-w-0">
+                      <p className="truncate font-medium">{s.payee}</p>
+                      <p className="text-xs text-muted-foreground">
+                        {formatDate(s.date)} · <Money value={s.amount} currency={currency} />
+                      </p>
+                    </div>
+                    {canWrite && (
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        className="sm:order-last"
+                        disabled={accept.isPending}
+                        aria-label={`Accept ${s.categoryName} for ${what}`}
+                        onClick={() => send([s])}
+                      >
+                        <Check aria-hidden="true" />
+                        Accept
+                      </Button>
+                    )}
+                    <div
+                      className={cn(
+                        'min-w-0',
+                        canWrite && 'col-span-2 col-start-2 sm:col-span-1 sm:col-start-auto',
+                      )}
+                    >
+                      <p className="text-sm font-medium" data-testid="suggestion-category">
+                        {s.categoryName}
+                      </p>
+                      <p className="text-xs text-muted-foreground">
+                        {s.source === 'payee'
+                          ? 'From this payee’s history'
+                          : 'From similar payments'}
+                      </p>
+                    </div>
+                    <div
+                      className={cn(
+                        canWrite && 'col-span-2 col-start-2 sm:col-span-1 sm:col-start-auto',
+                      )}
+                    >
+                      <Confidence value={s.confidence} id={`confidence-${s.transactionId}`} />
+                    </div>
+                  </li>
+                )
+              })}
+            </ul>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  )
+}
