@@ -1,0 +1,435 @@
+// AI Coaching (issue 18): each member's weekly actions, made from what that member may see
+// (memberScope: the accounts whose transactions they see for spending, the accounts they see
+// whole for cash), accepted or dismissed, and measured 30 days after acceptance. The arithmetic
+// is domain/coaching/actions; the words, in the member's tone, domain/coaching/wording.
+import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, sql } from 'drizzle-orm'
+import type { CoachingActionView, CoachingView } from '../../../contract/coaching'
+import {
+  ACTION_KINDS,
+  ASSUMED_RATE_PERCENT,
+  categoryOverAverage,
+  chooseActions,
+  idleCash,
+  IDLE_MONTHS,
+  measureCategory,
+  measureIdleCash,
+  measureSubscription,
+  measureWindow,
+  unusedSubscription,
+  type ActionKind,
+  type CoachingAction,
+  type CoachTone,
+  type Measured,
+  type PayeeSpend,
+  type Subscription,
+} from '../../../domain/coaching/actions'
+import { actionWording, resultWording } from '../../../domain/coaching/wording'
+import { addDays, addMonths, compareDates, dayOfWeek, localDate, startOfMonth, type IsoDate } from '../../../domain/dates'
+import { asCents, type Cents } from '../../../domain/money'
+import { payeeKey } from '../../../domain/payee'
+import { isRecurrence } from '../../../domain/recurrence'
+import { planAllows } from '../../../domain/tiers'
+import type { Db, DbOrTx } from '../../db/connect'
+import {
+  accounts,
+  bills,
+  categories,
+  coachingActions,
+  goalContributions,
+  goals,
+  householdMembers,
+  monthlyRollups,
+  recurringSeries,
+  transactions,
+  users,
+} from '../../db/schema'
+import { AppError, notFound } from '../../http/errors'
+import { memberScope, notIn, type MemberScope } from '../accounts/scope'
+import { loadSessionUser } from '../auth/service'
+import type { SessionUser } from '../auth/sessions'
+
+type Row = typeof coachingActions.$inferSelect
+
+/** Monday of the day's week: the week an action is made for. */
+export function weekOf(day: IsoDate): IsoDate {
+  return addDays(day, -((dayOfWeek(day) + 6) % 7))
+}
+
+const isTone = (v: string): v is CoachTone => v === 'gentle' || v === 'direct'
+const isKind = (v: string): v is ActionKind => (ACTION_KINDS as readonly string[]).includes(v)
+const isStatus = (v: string): v is CoachingActionView['status'] => v === 'open' || v === 'accepted' || v === 'dismissed'
+
+async function toneOf(db: DbOrTx, userId: string): Promise<CoachTone> {
+  const [row] = await db.select({ tone: users.coachTone }).from(users).where(eq(users.id, userId))
+  return row && isTone(row.tone) ? row.tone : 'gentle'
+}
+
+// ---- what the member may see ----
+
+/** Money out (positive) per payee since `from`, in the accounts whose transactions the member sees. */
+async function payeeSpending(db: DbOrTx, user: SessionUser, scope: MemberScope, from: IsoDate, to: IsoDate): Promise<PayeeSpend[]> {
+  const rows = await db
+    .select({ merchant: transactions.merchant, date: transactions.date, amount: transactions.amount })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.householdId, user.householdId),
+        gte(transactions.date, from),
+        lte(transactions.date, to),
+        eq(transactions.kind, 'standard'),
+        sql`${transactions.amount} < 0`,
+        notIn(transactions.accountId, scope.noTransactions),
+      ),
+    )
+  return rows.map((r) => ({ payeeKey: payeeKey(r.merchant), date: r.date, amount: asCents(-r.amount) }))
+}
+
+/**
+ * The subscriptions to look at: recurring series (found or confirmed, money out) in accounts
+ * whose transactions the member sees, and active bills (their account seen whole, or none)
+ * whose payee no series covers.
+ */
+async function subscriptions(db: DbOrTx, user: SessionUser, scope: MemberScope): Promise<Subscription[]> {
+  const series = await db
+    .select({ payee: recurringSeries.payee, payeeKey: recurringSeries.payeeKey, cadence: recurringSeries.cadence, amount: recurringSeries.amount })
+    .from(recurringSeries)
+    .where(
+      and(
+        eq(recurringSeries.householdId, user.householdId),
+        inArray(recurringSeries.status, ['found', 'confirmed']),
+        sql`${recurringSeries.amount} < 0`,
+        notIn(recurringSeries.accountId, scope.noTransactions),
+      ),
+    )
+  const out = new Map<string, Subscription>()
+  for (const s of series) {
+    if (!isRecurrence(s.cadence)) continue
+    out.set(s.payeeKey, { payee: s.payee, payeeKey: s.payeeKey, cadence: s.cadence, amount: asCents(-s.amount), source: 'recurring' })
+  }
+  const billRows = await db
+    .select({ name: bills.name, amount: bills.amount, recurrence: bills.recurrence, accountId: bills.accountId })
+    .from(bills)
+    .where(and(eq(bills.householdId, user.householdId), eq(bills.isActive, true)))
+  for (const b of billRows) {
+    if (b.accountId !== null && scope.accounts.get(b.accountId)?.view !== 'full') continue
+    if (!isRecurrence(b.recurrence) || b.recurrence === 'once' || b.amount <= 0) continue
+    const key = payeeKey(b.name)
+    if (!key || out.has(key)) continue
+    out.set(key, { payee: b.name, payeeKey: key, cadence: b.recurrence, amount: asCents(b.amount), source: 'bill' })
+  }
+  return [...out.values()]
+}
+
+/** Spending (positive) per category and month for the months in [first, last], visible accounts only. */
+async function categoryMonths(db: DbOrTx, user: SessionUser, scope: MemberScope, first: IsoDate, last: IsoDate) {
+  const rows = await db
+    .select({
+      categoryId: monthlyRollups.categoryId,
+      name: categories.name,
+      month: monthlyRollups.month,
+      expense: sql<string>`sum(${monthlyRollups.expense})`,
+    })
+    .from(monthlyRollups)
+    .leftJoin(categories, eq(categories.id, monthlyRollups.categoryId))
+    .where(
+      and(
+        eq(monthlyRollups.householdId, user.householdId),
+        gte(monthlyRollups.month, first),
+        lte(monthlyRollups.month, last),
+        notIn(monthlyRollups.accountId, scope.noTransactions),
+      ),
+    )
+    .groupBy(monthlyRollups.categoryId, categories.name, monthlyRollups.month)
+  return rows.map((r) => ({ categoryId: r.categoryId, name: r.name ?? 'Uncategorized', month: String(r.month).slice(0, 7), expense: asCents(Number(r.expense)) }))
+}
+
+/** Checking and savings accounts the member sees whole, open, in the base currency, not a goal's. */
+async function cashAccounts(db: DbOrTx, user: SessionUser, scope: MemberScope, only?: readonly string[]) {
+  const rows = await db
+    .select({ id: accounts.id, balance: accounts.balance, currency: accounts.currency })
+    .from(accounts)
+    .where(
+      and(
+        eq(accounts.householdId, user.householdId),
+        inArray(accounts.type, ['checking', 'savings']),
+        eq(accounts.isClosed, false),
+        sql`not exists (select 1 from ${goals} g where g.account_id = ${accounts.id} and g.is_active)`,
+      ),
+    )
+  return rows
+    .filter((a) => scope.accounts.get(a.id)?.view === 'full' && a.currency === user.baseCurrency && (!only || only.includes(a.id)))
+    .map((a) => ({ id: a.id, balance: asCents(a.balance) }))
+}
+
+/** Every candidate action for the member today, from what they may see. */
+export async function candidates(db: DbOrTx, user: SessionUser, today: IsoDate): Promise<CoachingAction[]> {
+  const scope = await memberScope(db, user)
+  const out: CoachingAction[] = []
+  // subscriptions: 120 days of payee spending tells both "charging for 60 days" and "used"
+  const spending = await payeeSpending(db, user, scope, addDays(today, -119), today)
+  for (const sub of await subscriptions(db, user, scope)) {
+    const action = unusedSubscription(sub, spending, today)
+    if (action) out.push(action)
+  }
+  // categories: last whole month against the three before it
+  const lastMonth = addMonths(startOfMonth(today), -1)
+  const months = [addMonths(lastMonth, -3), addMonths(lastMonth, -2), addMonths(lastMonth, -1), lastMonth].map((d) => d.slice(0, 7))
+  const byCategory = new Map<string, { categoryId: string | null; name: string; spent: Map<string, Cents> }>()
+  const rolled = await categoryMonths(db, user, scope, `${months[0]}-01`, lastMonth)
+  for (const r of rolled) {
+    const k = r.categoryId ?? 'none'
+    const entry = byCategory.get(k) ?? { categoryId: r.categoryId, name: r.name, spent: new Map() }
+    entry.spent.set(r.month, asCents((entry.spent.get(r.month) ?? 0) + r.expense))
+    byCategory.set(k, entry)
+  }
+  const at = (m: Map<string, Cents>, i: number) => m.get(months[i] ?? '') ?? asCents(0)
+  for (const c of byCategory.values()) {
+    const action = categoryOverAverage({
+      categoryId: c.categoryId,
+      categoryName: c.name,
+      previous: [at(c.spent, 0), at(c.spent, 1), at(c.spent, 2)],
+      month: months[3] ?? '',
+      spent: at(c.spent, 3),
+    })
+    if (action) out.push(action)
+  }
+  // idle cash: the last IDLE_MONTHS whole months of spending
+  const first = addMonths(lastMonth, -(IDLE_MONTHS - 1))
+  const threeMonths = asCents(rolled.filter((r) => `${r.month}-01` >= first).reduce((s, r) => s + r.expense, 0))
+  const idle = idleCash(await cashAccounts(db, user, scope), threeMonths, today.slice(0, 7))
+  if (idle) out.push(idle)
+  return out
+}
+
+/**
+ * This week's actions for the member, made once: when the week has some already nothing
+ * changes; otherwise the best candidates not decided before are stored (the unique key
+ * (member, week, key) keeps two requests or instances at once from making doubles).
+ */
+export async function generateWeek(db: Db, user: SessionUser, now: Date): Promise<number> {
+  const today = localDate(now, user.timeZone)
+  const week = weekOf(today)
+  const [existing] = await db
+    .select({ id: coachingActions.id })
+    .from(coachingActions)
+    .where(and(eq(coachingActions.userId, user.id), eq(coachingActions.week, week)))
+    .limit(1)
+  if (existing) return 0
+  const decided = await db
+    .select({ key: coachingActions.key })
+    .from(coachingActions)
+    .where(and(eq(coachingActions.userId, user.id), ne(coachingActions.status, 'open')))
+  const chosen = chooseActions(await candidates(db, user, today), new Set(decided.map((d) => d.key)))
+  if (chosen.length === 0) return 0
+  const inserted = await db.transaction(async (tx) =>
+    tx
+      .insert(coachingActions)
+      .values(
+        chosen.map((a) => {
+          const words = actionWording(a, 'gentle', user.baseCurrency, user.locale)
+          return {
+            householdId: user.householdId,
+            userId: user.id,
+            week,
+            kind: a.kind,
+            key: a.key,
+            title: words.title,
+            detail: words.detail,
+            saving: a.saving,
+            data: a.data,
+          }
+        }),
+      )
+      .onConflictDoNothing({ target: [coachingActions.userId, coachingActions.week, coachingActions.key] })
+      .returning({ id: coachingActions.id }),
+  )
+  return inserted.length
+}
+
+// ---- the result, 30 days on ----
+
+async function measure(db: DbOrTx, user: SessionUser, scope: MemberScope, row: Row, action: CoachingAction, acceptedOn: IsoDate): Promise<Measured> {
+  const w = measureWindow(acceptedOn)
+  switch (action.kind) {
+    case 'cancel_subscription':
+      return measureSubscription(action, await payeeSpending(db, user, scope, w.from, w.to))
+    case 'trim_category': {
+      const spentIn = async (from: IsoDate, to: IsoDate): Promise<Cents> => {
+        const category = action.data.categoryId
+        const [r] = await db
+          .select({ total: sql<string>`coalesce(sum(-${transactions.amount}), 0)` })
+          .from(transactions)
+          .where(
+            and(
+              eq(transactions.householdId, user.householdId),
+              gte(transactions.date, from),
+              lte(transactions.date, to),
+              eq(transactions.kind, 'standard'),
+              sql`${transactions.amount} < 0`,
+              category === null ? isNull(transactions.categoryId) : eq(transactions.categoryId, category),
+              notIn(transactions.accountId, scope.noTransactions),
+            ),
+          )
+        return asCents(Number(r?.total ?? 0))
+      }
+      return measureCategory(await spentIn(addDays(acceptedOn, -30), addDays(acceptedOn, -1)), await spentIn(w.from, w.to))
+    }
+    case 'move_idle_cash': {
+      const cash = await cashAccounts(db, user, scope, action.data.accountIds)
+      const cashNow = asCents(cash.reduce((s, a) => s + Math.max(0, a.balance), 0))
+      const [r] = await db
+        .select({ total: sql<string>`coalesce(sum(${goalContributions.amount}), 0)` })
+        .from(goalContributions)
+        .where(and(eq(goalContributions.householdId, row.householdId), gte(goalContributions.date, w.from), lte(goalContributions.date, w.to)))
+      return measureIdleCash(action, cashNow, asCents(Number(r?.total ?? 0)))
+    }
+  }
+}
+
+/** Measures the member's accepted actions whose 30 days are over; returns how many. */
+export async function measureDue(db: Db, user: SessionUser, now: Date): Promise<number> {
+  const today = localDate(now, user.timeZone)
+  const due = await db
+    .select()
+    .from(coachingActions)
+    .where(and(eq(coachingActions.userId, user.id), eq(coachingActions.status, 'accepted'), isNull(coachingActions.measuredAt)))
+  const ready = due.filter((r) => {
+    const on = acceptedOnOf(r)
+    return on !== null && compareDates(measureWindow(on).dueOn, today) <= 0
+  })
+  if (ready.length === 0) return 0
+  const scope = await memberScope(db, user)
+  let measured = 0
+  for (const row of ready) {
+    const on = acceptedOnOf(row)
+    if (on === null) continue
+    const result = await measure(db, user, scope, row, actionOf(row), on)
+    const [done] = await db
+      .update(coachingActions)
+      .set({ result, measuredAt: now })
+      .where(and(eq(coachingActions.id, row.id), isNull(coachingActions.measuredAt)))
+      .returning({ id: coachingActions.id })
+    if (done) measured += 1
+  }
+  return measured
+}
+
+// ---- presenting ----
+
+function acceptedOnOf(row: Row): IsoDate | null {
+  const on = row.data.acceptedOn
+  return typeof on === 'string' ? on : null
+}
+
+/** The stored action (the jsonb data was written from a CoachingAction of the same kind). */
+function actionOf(row: Row): CoachingAction {
+  return { kind: row.kind, key: row.key, saving: asCents(row.saving), data: row.data } as CoachingAction
+}
+
+function present(row: Row, tone: CoachTone, user: SessionUser): CoachingActionView {
+  const words = actionWording(actionOf(row), tone, user.baseCurrency, user.locale)
+  const on = acceptedOnOf(row)
+  const r = row.result as Measured | null
+  return {
+    id: row.id,
+    kind: isKind(row.kind) ? row.kind : 'move_idle_cash',
+    week: row.week,
+    title: words.title,
+    detail: words.detail,
+    saving: asCents(row.saving),
+    status: isStatus(row.status) ? row.status : 'open',
+    decidedAt: row.decidedAt ? row.decidedAt.toISOString() : null,
+    measureOn: row.status === 'accepted' && on !== null ? measureWindow(on).dueOn : null,
+    result: r
+      ? {
+          text: resultWording(r, tone, user.baseCurrency, user.locale),
+          saved: asCents(r.saved),
+          before: 'before' in r ? asCents(r.before) : null,
+          after: 'after' in r ? asCents(r.after) : null,
+          stopped: r.kind === 'cancel_subscription' ? r.stopped : null,
+        }
+      : null,
+  }
+}
+
+export async function coachingView(db: Db, user: SessionUser, now: Date, generated = false): Promise<CoachingView> {
+  await measureDue(db, user, now)
+  const today = localDate(now, user.timeZone)
+  const week = weekOf(today)
+  const tone = await toneOf(db, user.id)
+  const rows = await db
+    .select()
+    .from(coachingActions)
+    .where(
+      and(
+        eq(coachingActions.userId, user.id),
+        sql`(${coachingActions.week} = ${week} or ${coachingActions.status} = 'accepted')`,
+      ),
+    )
+    .orderBy(desc(coachingActions.week), desc(coachingActions.saving), asc(coachingActions.key))
+  const thisWeek = rows.filter((r) => r.week === week)
+  return {
+    tone,
+    week,
+    generated: generated || thisWeek.length > 0,
+    actions: thisWeek.map((r) => present(r, tone, user)),
+    accepted: rows.filter((r) => r.week !== week).slice(0, 50).map((r) => present(r, tone, user)),
+    assumedRatePercent: ASSUMED_RATE_PERCENT,
+  }
+}
+
+export async function generateCoaching(db: Db, user: SessionUser, now: Date): Promise<CoachingView> {
+  await generateWeek(db, user, now)
+  return coachingView(db, user, now, true)
+}
+
+async function findMine(db: DbOrTx, user: SessionUser, id: string): Promise<Row> {
+  const [row] = await db
+    .select()
+    .from(coachingActions)
+    .where(and(eq(coachingActions.id, id), eq(coachingActions.userId, user.id), eq(coachingActions.householdId, user.householdId)))
+  if (!row) throw notFound('Action')
+  return row
+}
+
+export async function decide(db: Db, user: SessionUser, id: string, status: 'accepted' | 'dismissed', now: Date): Promise<CoachingActionView> {
+  const row = await findMine(db, user, id)
+  const tone = await toneOf(db, user.id)
+  if (row.status === status) return present(row, tone, user)
+  if (row.status !== 'open') throw new AppError(409, 'ALREADY_DECIDED', `This action was already ${row.status}`)
+  const data = status === 'accepted' ? { ...row.data, acceptedOn: localDate(now, user.timeZone) } : row.data
+  const [updated] = await db
+    .update(coachingActions)
+    .set({ status, decidedAt: now, data })
+    .where(and(eq(coachingActions.id, id), eq(coachingActions.status, 'open')))
+    .returning()
+  if (!updated) throw new AppError(409, 'ALREADY_DECIDED', 'This action was already decided')
+  return present(updated, tone, user)
+}
+
+export async function setTone(db: Db, user: SessionUser, tone: CoachTone, now: Date): Promise<{ tone: CoachTone }> {
+  await db.update(users).set({ coachTone: tone, updatedAt: now }).where(eq(users.id, user.id))
+  return { tone }
+}
+
+/**
+ * The weekly job: for every member of a household whose plan includes coaching, this week's
+ * actions (once) and the results now due. A member that fails is logged by the caller and the
+ * others go on.
+ */
+export async function runCoaching(db: Db, now: Date, onError: (userId: string, error: unknown) => void): Promise<{ members: number; made: number; measured: number }> {
+  const members = await db.select({ userId: householdMembers.userId }).from(householdMembers)
+  const out = { members: 0, made: 0, measured: 0 }
+  for (const { userId } of members) {
+    try {
+      const user = await loadSessionUser(db, userId, now)
+      if (!planAllows(user.subscriptionTier, 'aiCoaching') || user.deleteAfter !== null) continue
+      out.members += 1
+      out.made += await generateWeek(db, user, now)
+      out.measured += await measureDue(db, user, now)
+    } catch (error) {
+      onError(userId, error)
+    }
+  }
+  return out
+}

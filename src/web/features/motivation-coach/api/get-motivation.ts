@@ -1,0 +1,13 @@
+// The read of the Motivation Coach page: streaks, milestones, the weekly recap, the mood's trend
+// and the messages made of the member's own figures.
+import { useQuery } from '@tanstack/react-query'
+import { getMotivation } from '../../../../contract/coaching'
+import { callEndpoint } from '../../../lib/api'
+import { motivationKeys } from './motivation-keys'
+
+export function useMotivation() {
+  return useQuery({
+    queryKey: motivationKeys.view,
+    queryFn: ({ signal }) => callEndpoint(getMotivation, { signal }),
+  })
+}
