@@ -9,7 +9,8 @@ import { roleAtLeast, type Role } from '../domain/access'
 import { featurePlan, isPremiumFeature } from '../domain/tiers'
 import { addMember, categoryId, createTestApp, setTestPlan, signUp, type Client, type TestContext } from './test/helper'
 import { upload } from './test/upload'
-import { webauthnCredentials } from './db/schema'
+import { eq } from 'drizzle-orm'
+import { bankConnections, coachingActions, householdMembers, insights, recurringSeries, webauthnCredentials } from './db/schema'
 
 const modules = import.meta.glob<Record<string, unknown>>('../contract/*.ts', { eager: true })
 
@@ -44,16 +45,35 @@ const OWNER_READS = [
   '/api/categories',
   '/api/budgets?month=2026-03',
   '/api/goals',
+  '/api/savings-challenges',
   '/api/bills',
   '/api/reminders?status=all',
   '/api/credit-score/history',
   '/api/analytics/net-worth',
   '/api/analytics/monthly-summary',
+  '/api/reports/cash-flow',
+  '/api/reports/net-worth',
+  '/api/reports/spending-by-category',
+  '/api/reports/sankey',
+  '/api/reports/top-merchants',
   '/api/imports',
   '/api/rules',
   '/api/import-presets',
   '/api/household',
   '/api/household/invites',
+  '/api/investments/activities',
+  '/api/investments/holdings',
+  '/api/investments/securities',
+  '/api/investments/accounts',
+  '/api/investments/allocation',
+  '/api/currencies',
+  '/api/currencies/rates',
+  '/api/coaching',
+  '/api/motivation',
+  '/api/automations',
+  '/api/bank-connections',
+  '/api/insights',
+  '/api/insights/recurring',
 ]
 
 async function takeSnapshot(): Promise<Record<string, unknown>> {
@@ -66,6 +86,9 @@ beforeAll(async () => {
   t = await createTestApp({ now: '2026-03-15T12:00:00Z' })
   owner = await signUp(t.app)
   other = await signUp(t.app)
+  // both on a plan, so the premium features' endpoints reach their role check and their 404
+  await setTestPlan(t, owner, 'premium')
+  await setTestPlan(t, other, 'premium')
   ids.account = (await owner.post('/api/accounts', { name: 'Owner checking', type: 'checking', openingBalance: 1000 })).json().id
   ids.card = (await owner.post('/api/accounts', { name: 'Owner card', type: 'credit_card' })).json().id
   ids.category = (await owner.post('/api/categories', { name: 'Owner only' })).json().id
@@ -78,6 +101,10 @@ beforeAll(async () => {
   ids.bill = (await owner.post('/api/bills', { name: 'Owner bill', amount: 40, nextDueDate: '2026-03-20', accountId: ids.account })).json().id
   ids.reminder = (await owner.post('/api/reminders', { title: 'Owner reminder' })).json().id
   ids.creditScore = (await owner.post('/api/credit-score', { score: 720, provider: 'Test', date: '2026-03-01' })).json().id
+  ids.challenge = (await owner.post('/api/savings-challenges', { kind: 'custom', target: 500, endDate: '2026-12-31', goalId: ids.goal })).json().id
+  ids.debtPlan = (
+    await owner.post('/api/debt-planning/plans', { name: 'Plan', plan: { debts: [{ name: 'Card', balance: 100, apr: 10, minimumPayment: 20 }], strategy: 'minimum' } })
+  ).json().id
   const rule = await owner.post('/api/rules', {
     name: 'Owner rule',
     conditions: [{ field: 'payee', operator: 'contains', value: 'shop' }],
@@ -91,6 +118,20 @@ beforeAll(async () => {
   expect(imported.statusCode, imported.body).toBe(200)
   ids.importBatch = imported.json().batchId
   ids.invite = (await owner.post('/api/household/invites', { role: 'adult' })).json().token
+  // an investment account with a buy (modules/investments)
+  ids.investmentAccount = (await owner.post('/api/accounts', { name: 'Owner brokerage', type: 'investment' })).json().id
+  const bought = await owner.post('/api/investments/activities', { accountId: ids.investmentAccount, symbol: 'OWNR', type: 'buy', date: '2026-03-02', quantity: 2, price: 10 })
+  expect(bought.statusCode, bought.body).toBe(201)
+  ids.activity = bought.json().id
+  ids.security = bought.json().securityId
+  // an automation that ran once (modules/automations)
+  ids.automation = (
+    await owner.post('/api/automations', { name: 'Owner weekly', config: { type: 'scheduled_transaction', cadence: 'weekly', startDate: '2026-03-15', amount: -1, accountId: ids.account } })
+  ).json().id
+  ids.automationRun = (await owner.post(`/api/automations/${ids.automation ?? ''}/run`)).json()[0].id
+  // a conversation with the advisor (modules/advisor)
+  ids.advisorConversation = (await owner.post('/api/advisor/messages', { text: 'What bills are due?' })).json().conversationId
+  expect((await owner.put('/api/currencies/rates', { currency: 'EUR', date: '2026-03-01', rate: 1.1 })).statusCode).toBe(200)
   members = {
     adult: await addMember(t, owner, 'adult'),
     teen: await addMember(t, owner, 'teen'),
@@ -101,6 +142,30 @@ beforeAll(async () => {
   // a passkey of the owner's, put straight in the database (registration is tested in modules/mfa)
   ids.passkey = 'owner-passkey-credential-id'
   await t.database.db.insert(webauthnCredentials).values({ id: ids.passkey, userId: owner.user.id, publicKey: 'AAAA', name: 'Owner key' })
+  // a bank connection of the owner's, put straight in the database (connecting is tested in modules/bank-connections)
+  const [membership] = await t.database.db.select().from(householdMembers).where(eq(householdMembers.userId, owner.user.id))
+  const [connection] = await t.database.db
+    .insert(bankConnections)
+    .values({ householdId: membership?.householdId ?? '', userId: owner.user.id, provider: 'simplefin', accessSecret: 'https://u:p@bridge.example/simplefin', institution: 'Owner bank' })
+    .returning()
+  ids.bankConnection = connection?.id ?? ''
+  // a coaching action of the owner's, put straight in the database (making them is tested in modules/coaching)
+  const [action] = await t.database.db
+    .insert(coachingActions)
+    .values({ householdId: membership?.householdId ?? '', userId: owner.user.id, week: '2026-03-09', kind: 'move_idle_cash', key: 'idle-cash:2026-03', title: 'Owner action', saving: 100, data: { cash: 100_000, threeMonths: 0, idle: 100_000, ratePercent: 4, accountIds: [] } })
+    .returning()
+  ids.coachingAction = action?.id ?? ''
+  // an insight and a recurring series of the owner's, put straight in the database (the insight job is tested in modules/insights)
+  const [ownerInsight] = await t.database.db
+    .insert(insights)
+    .values({ householdId: membership?.householdId ?? '', kind: 'uncategorised', key: 'uncategorised:owner', title: 'Owner insight', accountIds: [ids.account ?? ''] })
+    .returning()
+  ids.insight = ownerInsight?.id ?? ''
+  const [series] = await t.database.db
+    .insert(recurringSeries)
+    .values({ householdId: membership?.householdId ?? '', payeeKey: 'owner stream', payee: 'Owner Stream', accountId: ids.account ?? '', cadence: 'monthly', amount: -999, lastDate: '2026-03-01', nextDate: '2026-04-01' })
+    .returning()
+  ids.recurring = series?.id ?? ''
   // the adult's private account with a transaction, and a balance-only one: the teen sees neither
   ids.privateAccount = (
     await members.adult.post('/api/accounts', { name: 'Adult private', type: 'checking', visibility: 'private', openingBalance: 777.77 })
@@ -144,14 +209,40 @@ const OTHERS_IDS: Record<string, { id: string; body?: () => unknown }> = {
   'PATCH /api/reminders/:id': { id: 'reminder', body: () => ({ status: 'dismissed' }) },
   'DELETE /api/reminders/:id': { id: 'reminder' },
   'DELETE /api/credit-score/:id': { id: 'creditScore' },
+  'POST /api/savings-challenges/:id/join': { id: 'challenge' },
+  'POST /api/savings-challenges/:id/leave': { id: 'challenge' },
+  'POST /api/savings-challenges/:id/sweep': { id: 'challenge' },
+  'DELETE /api/savings-challenges/:id': { id: 'challenge' },
+  'DELETE /api/debt-planning/plans/:id': { id: 'debtPlan' },
+  'POST /api/debt-planning/plans/:id/bills': { id: 'debtPlan', body: () => ({ dueDay: 1 }) },
   'PATCH /api/rules/:id': { id: 'rule', body: () => ({ name: 'Taken' }) },
   'DELETE /api/rules/:id': { id: 'rule' },
+  'POST /api/coaching/actions/:id/accept': { id: 'coachingAction' },
+  'POST /api/coaching/actions/:id/dismiss': { id: 'coachingAction' },
   'DELETE /api/imports/:batchId': { id: 'importBatch' },
   'DELETE /api/household/invites/:token': { id: 'invite' },
   'PATCH /api/household/members/:userId': { id: 'member', body: () => ({ role: 'adult' }) },
   'DELETE /api/household/members/:userId': { id: 'member' },
   'DELETE /api/auth/sessions/:id': { id: 'session' },
   'DELETE /api/mfa/passkeys/:id': { id: 'passkey' },
+  'PATCH /api/investments/activities/:id': { id: 'activity', body: () => ({ memo: 'Taken' }) },
+  'DELETE /api/investments/activities/:id': { id: 'activity' },
+  'PATCH /api/investments/securities/:id': { id: 'security', body: () => ({ name: 'Taken' }) },
+  'PATCH /api/investments/accounts/:id': { id: 'investmentAccount', body: () => ({ costMethod: 'average' }) },
+  'PATCH /api/automations/:id': { id: 'automation', body: () => ({ name: 'Taken' }) },
+  'DELETE /api/automations/:id': { id: 'automation' },
+  'GET /api/automations/:id/runs': { id: 'automation' },
+  'GET /api/automations/:id/dry-run': { id: 'automation' },
+  'POST /api/automations/:id/run': { id: 'automation' },
+  'POST /api/automations/runs/:id/undo': { id: 'automationRun' },
+  'GET /api/advisor/conversations/:id': { id: 'advisorConversation' },
+  'DELETE /api/advisor/conversations/:id': { id: 'advisorConversation' },
+  'PATCH /api/bank-connections/:id/accounts/:accountId': { id: 'bankConnection', body: () => ({ accountId: null }) },
+  'POST /api/bank-connections/:id/sync': { id: 'bankConnection' },
+  'DELETE /api/bank-connections/:id': { id: 'bankConnection' },
+  'PATCH /api/insights/:id': { id: 'insight', body: () => ({ read: true }) },
+  'POST /api/insights/recurring/:id/confirm': { id: 'recurring', body: () => ({}) },
+  'POST /api/insights/recurring/:id/dismiss': { id: 'recurring' },
 }
 
 /**
@@ -192,6 +283,21 @@ const PERSONAL_WRITES = new Set([
   // one's own account: asking for its deletion and cancelling it (modules/data-rights)
   'POST /api/user/delete',
   'POST /api/user/delete/cancel',
+  // computations that store nothing: the planning simulations (modules/planning)
+  'POST /api/debt-planning/simulate',
+  'POST /api/retirement/simulate',
+  // taking part in a savings challenge, or no longer (modules/challenges)
+  'POST /api/savings-challenges/:id/join',
+  'POST /api/savings-challenges/:id/leave',
+  // one's own coaching: making one's week, deciding one's actions, one's tone (modules/coaching)
+  'POST /api/coaching/actions',
+  'POST /api/coaching/actions/:id/accept',
+  'POST /api/coaching/actions/:id/dismiss',
+  'PUT /api/coaching/tone',
+  // asking the advisor and deleting one's own conversations with it (modules/advisor)
+  'POST /api/advisor/messages',
+  'POST /api/advisor/messages/stream',
+  'DELETE /api/advisor/conversations/:id',
 ])
 
 const key = (e: EndpointDef) => `${e.method} ${e.path}`
@@ -259,6 +365,7 @@ describe('every endpoint', () => {
       await other.post('/api/goals', { name: 'x', targetAmount: 5, accountId: ids.account }),
       await other.post('/api/categories', { name: 'x', parentId: ids.category }),
       await other.post('/api/transactions/bulk', { action: 'delete', ids: [ids.transaction] }),
+      await other.post('/api/investments/activities', { accountId: ids.investmentAccount, symbol: 'X', type: 'buy', date: '2026-03-03', quantity: 1, price: 1 }),
     ]
     for (const res of refused) expect([400, 404], res.body).toContain(res.statusCode)
     // and owner's data is exactly as it was
@@ -338,6 +445,12 @@ describe('access declared in the contract', () => {
     expect((await teen.patch(`/api/transactions/${ids.privateTransaction}`, { amount: -1 })).statusCode).toBe(404)
     expect((await teen.delete(`/api/transactions/${ids.privateTransaction}`)).statusCode).toBe(404)
     const secret = [ids.privateAccount, ids.privateTransaction, ids.balanceOnlyAccount].filter((x): x is string => x !== undefined)
+    // reports: an account filter naming one they do not see is 404, and no total counts it
+    for (const report of ['cash-flow', 'net-worth', 'spending-by-category', 'sankey', 'top-merchants']) {
+      expect((await teen.get(`/api/reports/${report}?accountIds=${ids.privateAccount}`)).statusCode, report).toBe(404)
+      const body = (await teen.get(`/api/reports/${report}`)).body
+      for (const secret of ['777.77', '55.55', 'Secret shop']) expect(body.includes(secret), `${report} shows ${secret}`).toBe(false)
+    }
     for (const read of ['/api/accounts', '/api/transactions?limit=500', '/api/transactions?q=secret', '/api/household']) {
       const body = (await teen.get(read)).body
       for (const id of secret) expect(body.includes(id), `${read} shows ${id}`).toBe(false)

@@ -30,6 +30,7 @@ function member(role: Role, subscriptionTier: SubscriptionTier): SessionUser {
     totpEnabledAt: null,
     passwordChangedAt: null,
     deleteAfter: null,
+    coachTone: 'gentle',
     mfaEnabled: false,
     householdRequiresMfa: false,
     createdAt: new Date(0),

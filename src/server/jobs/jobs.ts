@@ -6,6 +6,14 @@ import type { Db } from '../db/connect'
 import { purgeDeletedAccounts } from '../modules/data-rights/deletion'
 import { generateReminders } from './reminders'
 import { purgeSecurityRows } from '../modules/audit/service'
+import { httpPriceProvider } from '../integrations/prices/price-provider'
+import { refreshPrices } from './prices'
+import { httpRateProvider } from '../integrations/rates/rate-provider'
+import { refreshRates } from './rates'
+import { coachingJob } from './coaching'
+import { insightsJob } from './insights'
+import { runAutomations } from './automations'
+import { bankSyncJob } from './bank-sync'
 
 export type SharedJob = {
   name: string
@@ -14,6 +22,24 @@ export type SharedJob = {
 }
 
 export const sharedJobs: SharedJob[] = [
+  {
+    // the Automation Center (issue 18): scheduled transactions, goal transfers, alerts, webhooks
+    name: 'automations',
+    everyMinutes: 5,
+    run: async ({ db, config, now, log }) => {
+      const made = await runAutomations(db, config, now, log)
+      if (made) log.info({ made }, 'automations ran')
+    },
+  },
+  {
+    // bank connections (issue 19): each connection whose BANK_SYNC_INTERVAL_MINUTES has passed
+    name: 'bank-sync',
+    everyMinutes: 5,
+    run: async ({ db, config, now, log }) => {
+      const done = await bankSyncJob(db, config, now, log)
+      if (done.synced || done.failed) log.info(done, 'bank connections synced')
+    },
+  },
   {
     name: 'generate-reminders',
     everyMinutes: 15,
@@ -38,6 +64,44 @@ export const sharedJobs: SharedJob[] = [
     run: async ({ db, config, now, log }) => {
       const purged = await purgeSecurityRows(db, now, config.auditRetentionDays)
       if (purged.audit || purged.failures || purged.resetTokens) log.info(purged, 'security rows purged')
+    },
+  },
+  {
+    // latest prices of held securities from the price provider, when one is configured (issue 16)
+    name: 'refresh-prices',
+    everyMinutes: 60 * 24,
+    run: async ({ db, config, now, log }) => {
+      if (!config.prices) return
+      const refreshed = await refreshPrices(db, httpPriceProvider(config.prices), now, log)
+      if (refreshed.symbols) log.info(refreshed, 'prices refreshed')
+    },
+  },
+  {
+    // today's exchange rates of the currencies in use, when a rate provider is configured (issue 16)
+    name: 'refresh-rates',
+    everyMinutes: 60 * 24,
+    run: async ({ db, config, now, log }) => {
+      if (!config.rates) return
+      const refreshed = await refreshRates(db, httpRateProvider(config.rates), now, log)
+      if (refreshed.currencies) log.info(refreshed, 'exchange rates refreshed')
+    },
+  },
+  {
+    // each member's weekly coaching actions (once a week) and the results now due (issue 18)
+    name: 'coaching',
+    everyMinutes: 60 * 24,
+    run: async ({ db, now, log }) => {
+      const done = await coachingJob(db, now, log)
+      if (done.made || done.measured) log.info(done, 'coaching actions made and measured')
+    },
+  },
+  {
+    // Smart Insights (issue 18): recurring payments, anomalies, the category model and the feed
+    name: 'insights',
+    everyMinutes: 60 * 24,
+    run: async ({ db, now, log }) => {
+      const done = await insightsJob(db, now, log)
+      if (done.households) log.info(done, 'insights refreshed')
     },
   },
 ]

@@ -24,6 +24,9 @@ export const API_ROOTS = {
   insights: '/api/insights',
   bankConnections: '/api/bank-connections',
   advisor: '/api/advisor',
+  coaching: '/api/coaching',
+  motivation: '/api/motivation',
+  quickbooks: '/api/quickbooks',
 } as const
 
 export type ApiRoot = (typeof API_ROOTS)[keyof typeof API_ROOTS]
