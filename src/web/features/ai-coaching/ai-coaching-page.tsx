@@ -2,6 +2,7 @@
 // monthly saving it would bring (computed on the server from what the member may see), accepted
 // or dismissed; the accepted ones of earlier weeks with the result measured 30 days on; and the
 // member's tone (gentle or direct), which changes the words only.
+import { PremiumPageNote } from '../../components/premium-note'
 import { Lightbulb, Sparkles } from 'lucide-react'
 import type { CoachingActionView } from '../../../contract/coaching'
 import { hasPremiumAccess } from '../../../domain/tiers'
@@ -18,7 +19,6 @@ import { toast } from '../../lib/toast'
 import { useCoaching } from './api/get-coaching'
 import { useDecideAction, useGenerateCoaching, useSetTone } from './api/save-coaching'
 import { ActionCard } from './components/action-card'
-import { PlanNote } from './components/plan-note'
 import { ToneSwitch } from './components/tone-switch'
 
 function Loading() {
@@ -42,7 +42,7 @@ export function AiCoachingPage() {
   if (!allowed && user !== null)
     return (
       <PageBody>
-        <PlanNote tier={user.subscriptionTier} isOwner={user.role === 'owner'} />
+        <PremiumPageNote feature="aiCoaching" title="AI Coaching" icon={Sparkles} description="Up to three concrete actions a week, each with the saving it would bring, worked out from your own figures." tier={user.subscriptionTier} isOwner={user.role === 'owner'} />
       </PageBody>
     )
   return <Coaching />

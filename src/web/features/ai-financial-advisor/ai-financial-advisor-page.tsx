@@ -4,6 +4,7 @@
 // on a desktop, a select on a phone) to reopen or delete; and a plain note on what leaves the
 // server. With a model configured the reply streams in; otherwise the server's own engine answers
 // and three dots show while it works. The open conversation is in the address (?c=).
+import { PremiumPageNote } from '../../components/premium-note'
 import { Bot, MessageSquarePlus, MessagesSquare, RotateCw } from 'lucide-react'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router'
@@ -36,7 +37,6 @@ import {
 } from './components/conversation-list'
 import { DataNote } from './components/data-note'
 import { PendingReply, QuestionBubble, StoredMessage } from './components/message-bubble'
-import { PlanNote } from './components/plan-note'
 
 /** A question on its way: where it was asked (null: a new conversation) and the reply so far. */
 type Pending = { conversationId: string | null; question: string; streamed: string }
@@ -185,7 +185,7 @@ export function AiFinancialAdvisorPage() {
   if (user !== null && !allowed) {
     return (
       <PageBody>
-        <PlanNote tier={user.subscriptionTier} isOwner={user.role === 'owner'} />
+        <PremiumPageNote feature="aiAdvisor" title="AI Advisor" icon={Bot} description="Questions about your money answered in plain language, grounded in your own figures." tier={user.subscriptionTier} isOwner={user.role === 'owner'} />
       </PageBody>
     )
   }

@@ -3,6 +3,7 @@
 // alerts and webhooks. Each automation shows its next run and last run, turns on and off, has a
 // dry run over the last 90 days, a run history with undo, and can be edited or deleted. Adults
 // and the owner change them; every other member reads.
+import { PremiumPageNote } from '../../components/premium-note'
 import { Eye, Plus, Workflow } from 'lucide-react'
 import { useState } from 'react'
 import type { Automation } from '../../../contract/automations'
@@ -30,7 +31,6 @@ import { useUpdateAutomation } from './api/update-automation'
 import { describeAutomation, TYPE_LABELS, TYPE_ORDER, type Names } from './automation-text'
 import { AutomationCard } from './components/automation-card'
 import { AutomationFormDialog } from './components/automation-form-dialog'
-import { PlanNote } from './components/plan-note'
 import { DryRunDialog } from './components/dry-run-dialog'
 import { RulesSummaryCard } from './components/rules-summary-card'
 import { RunHistoryDialog } from './components/run-history-dialog'
@@ -136,7 +136,7 @@ export function AutomationCenterPage() {
   if (user !== null && !allowed) {
     return (
       <PageBody>
-        <PlanNote tier={user.subscriptionTier} isOwner={role === 'owner'} />
+        <PremiumPageNote feature="automation" title="Automation Center" icon={Workflow} description="Scheduled transactions, automatic goal transfers, alerts and signed webhooks that run by themselves, each with a dry run, a history and undo." tier={user.subscriptionTier} isOwner={role === 'owner'} />
       </PageBody>
     )
   }

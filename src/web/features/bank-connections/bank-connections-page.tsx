@@ -5,6 +5,7 @@
 // connection belongs to the member who made it; linking is for the household's adults. A free
 // household sees the shell's premium note; a member without two-step verification is told why
 // it is needed and where to turn it on.
+import { PremiumNote } from '../../components/premium-note'
 import { Landmark } from 'lucide-react'
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react'
 import type { BankConnection, SyncResult } from '../../../contract/bank-connections'
@@ -30,7 +31,7 @@ import {
 } from './api/save-bank-connection'
 import { ConnectCard } from './components/connect-card'
 import { ConnectionCard, type LastSync } from './components/connection-card'
-import { GrownUpsNote, MfaNeededCard, NotSetUpCard, PlanNote } from './components/gate-cards'
+import { GrownUpsNote, MfaNeededCard, NotSetUpCard } from './components/gate-cards'
 import { LinkAccountsDialog } from './components/link-accounts-dialog'
 
 const PlaidOpener = lazy(() =>
@@ -64,7 +65,9 @@ export function BankConnectionsPage() {
     return (
       <PageBody>
         <PageHeader description={DESCRIPTION} />
-        <PlanNote tier={user.subscriptionTier} isOwner={user.role === 'owner'} />
+        <PremiumNote feature="bankConnections" title="Bank Connections" tier={user.subscriptionTier} isOwner={user.role === 'owner'}>
+          Until then, import your bank’s statement files on the Transactions page.
+        </PremiumNote>
       </PageBody>
     )
   if (!roleAtLeast(user.role, 'adult'))

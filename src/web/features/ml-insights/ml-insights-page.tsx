@@ -4,6 +4,7 @@
 // and category suggestions for uncategorised rows (one by one or in bulk). Adults and the owner
 // press Refresh to run the household's insight job now; viewers see everything without the
 // buttons. A household whose plan does not include it sees which plans do.
+import { PremiumPageNote } from '../../components/premium-note'
 import { Eye, RefreshCw, Sparkles } from 'lucide-react'
 import { useSearchParams } from 'react-router'
 import { roleAtLeast } from '../../../domain/access'
@@ -27,7 +28,6 @@ import { useRefreshInsights } from './api/save-insights'
 import { AnomaliesCard } from './components/anomalies-card'
 import { FeedCard } from './components/feed-card'
 import { ForecastCard } from './components/forecast-card'
-import { PlanNote } from './components/plan-note'
 import { RecurringCard } from './components/recurring-card'
 import { SuggestionsCard } from './components/suggestions-card'
 import { plural } from './insight-format'
@@ -113,7 +113,7 @@ export function MlInsightsPage() {
   if (user !== null && !allowed) {
     return (
       <PageBody>
-        <PlanNote tier={user.subscriptionTier} isOwner={role === 'owner'} />
+        <PremiumPageNote feature="smartInsights" title="Smart Insights" icon={Sparkles} description="Unusual charges, recurring payments, category suggestions and a cash-flow forecast, all found in your own transactions." tier={user.subscriptionTier} isOwner={role === 'owner'} />
       </PageBody>
     )
   }

@@ -2,6 +2,7 @@
 // allowance, no-spend days, bills paid on time), milestones (net worth, goals), the weekly recap,
 // the mood score's trend over six months and short messages made of their own figures. Every
 // figure comes from the server (domain/coaching/motivation); the page only lays them out.
+import { PremiumPageNote } from '../../components/premium-note'
 import { lazy, Suspense } from 'react'
 import { Smile, Sparkles } from 'lucide-react'
 import { Link } from 'react-router'
@@ -18,7 +19,6 @@ import { formatDate as formatDay, useDateFormat, useMoney } from '../../lib/form
 import { useMotivation } from './api/get-motivation'
 import { MessagesCard } from './components/messages-card'
 import { MilestonesCard } from './components/milestones-card'
-import { PlanNote } from './components/plan-note'
 import { RecapCard } from './components/recap-card'
 import { StreakCards } from './components/streak-cards'
 
@@ -132,7 +132,7 @@ export function MotivationCoachPage() {
   if (user !== null && !hasPremiumAccess(user.subscriptionTier))
     return (
       <PageBody>
-        <PlanNote tier={user.subscriptionTier} isOwner={user.role === 'owner'} />
+        <PremiumPageNote feature="motivationCoach" title="Motivation Coach" icon={Sparkles} description="Streaks, milestones, a weekly recap and your mood score’s trend, with short messages made of your own figures." tier={user.subscriptionTier} isOwner={user.role === 'owner'} />
       </PageBody>
     )
   return <Motivation locale={user?.locale ?? 'en-US'} />

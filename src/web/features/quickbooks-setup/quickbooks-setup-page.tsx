@@ -3,14 +3,13 @@
 // IIF or CSV export, or typed), the mapping of each category and account to a chart account, the
 // export of a date range as IIF, QBO or CSV, and the export log. A free household sees a plan
 // note, a teen or viewer a note that this is for the household's adults.
-import { Lock, Users } from 'lucide-react'
+import { PremiumNote } from '../../components/premium-note'
+import { Users } from 'lucide-react'
 import { useState } from 'react'
-import { Link } from 'react-router'
 import { roleAtLeast } from '../../../domain/access'
-import { hasPremiumAccess, tierLabel, type SubscriptionTier } from '../../../domain/tiers'
+import { hasPremiumAccess } from '../../../domain/tiers'
 import { ErrorState } from '../../components/error-state'
 import { PageBody, PageHeader } from '../../components/page-header'
-import { Alert } from '../../components/ui/alert'
 import { Card, CardContent } from '../../components/ui/card'
 import { Skeleton } from '../../components/ui/skeleton'
 import { useAuth } from '../../lib/auth'
@@ -27,20 +26,6 @@ import { SettingsCard } from './components/settings-card'
 const DESCRIPTION =
   'Send your transactions to QuickBooks: bring over your chart of accounts, map categories and accounts to it, then download a file QuickBooks imports.'
 
-function PlanNote({ tier, isOwner }: { tier: SubscriptionTier; isOwner: boolean }) {
-  return (
-    <Alert variant="warning" data-testid="premium-note">
-      <Lock aria-hidden="true" />
-      <span>
-        QuickBooks Setup is a premium feature, included in the Basic and Premium plans. Your {tierLabel(tier)} plan does not
-        include it. {isOwner ? '' : 'The household’s owner manages the plan. '}
-        <Link to="/subscription" className="font-medium underline underline-offset-4">
-          See the plans
-        </Link>
-      </span>
-    </Alert>
-  )
-}
 
 function GrownUpsNote() {
   return (
@@ -119,7 +104,7 @@ export function QuickbooksSetupPage() {
     return (
       <PageBody>
         <PageHeader description={DESCRIPTION} />
-        <PlanNote tier={user.subscriptionTier} isOwner={user.role === 'owner'} />
+        <PremiumNote feature="quickbooks" title="QuickBooks Setup" tier={user.subscriptionTier} isOwner={user.role === 'owner'} />
       </PageBody>
     )
   if (!roleAtLeast(user.role, 'adult'))

@@ -1,28 +1,10 @@
 // What the page shows instead of the connections when they are not open to this member: the
-// household's plan does not include them (the shell's premium note), linking is for the household's
+// household's plan does not include them (components/premium-note, in the page), linking is for the household's
 // adults, or two-step verification is off (the terms require it before a bank is linked).
-import { Lock, ShieldAlert, Users } from 'lucide-react'
+import { ShieldAlert, Users } from 'lucide-react'
 import { Link } from 'react-router'
-import { tierLabel, type SubscriptionTier } from '../../../../domain/tiers'
-import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card'
-
-export function PlanNote({ tier, isOwner }: { tier: SubscriptionTier; isOwner: boolean }) {
-  return (
-    <Alert variant="warning" data-testid="premium-note">
-      <Lock aria-hidden="true" />
-      <span>
-        Bank Connections is a premium feature, included in the Basic and Premium plans. Your{' '}
-        {tierLabel(tier)} plan does not include it. {isOwner ? '' : 'The household’s owner manages the plan. '}
-        Until then, import your bank’s statement files on the Transactions page.{' '}
-        <Link to="/subscription" className="font-medium underline underline-offset-4">
-          See the plans
-        </Link>
-      </span>
-    </Alert>
-  )
-}
 
 export function GrownUpsNote() {
   return (

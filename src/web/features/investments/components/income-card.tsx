@@ -21,7 +21,7 @@ import { Skeleton } from '../../../components/ui/skeleton'
 import { useAuth } from '../../../lib/auth'
 import { DEFAULT_LOCALE } from '../../../lib/format'
 import { SERIES } from '../chart-colors'
-import { useChartFormat } from '../use-chart-format'
+import { useChartFormat } from '../../../lib/use-chart-format'
 import { ViewToggle, type ChartView } from '../../../components/view-toggle'
 
 const IncomeChart = lazy(async () => ({

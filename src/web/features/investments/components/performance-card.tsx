@@ -16,7 +16,7 @@ import { cn } from '../../../lib/cn'
 import { useDateFormat } from '../../../lib/format'
 import { DIRECTION_CLASS, direction, percentText } from '../investment-format'
 import { RANGE_OPTIONS, rangeName, type RangeId } from '../ranges'
-import { useChartFormat } from '../use-chart-format'
+import { useChartFormat } from '../../../lib/use-chart-format'
 import { Explainer } from './explainer'
 import { ViewToggle, type ChartView } from '../../../components/view-toggle'
 

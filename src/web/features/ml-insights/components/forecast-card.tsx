@@ -19,7 +19,7 @@ import { useAuth } from '../../../lib/auth'
 import { cn } from '../../../lib/cn'
 import { DEFAULT_LOCALE, useDateFormat } from '../../../lib/format'
 import { chartPoints, longDate, lowestPoint } from '../insight-format'
-import { useChartFormat } from '../use-chart-format'
+import { useChartFormat } from '../../../lib/use-chart-format'
 
 const ForecastChart = lazy(async () => ({
   default: (await import('./forecast-chart')).ForecastChart,
@@ -107,7 +107,7 @@ function ForecastBody({ data, currency }: { data: Forecast; currency: string }) 
   const locale = user?.locale ?? DEFAULT_LOCALE
   const formatDate = useDateFormat()
   const [view, setView] = useState<ChartView>('chart')
-  const { formatAxis, formatValue } = useChartFormat(currency)
+  const { formatAxis, formatValue } = useChartFormat(currency, 2)
   const points = useMemo(() => chartPoints(data.points, formatDate), [data.points, formatDate])
   const lowest = lowestPoint(data.points)
   const last = data.points[data.points.length - 1]

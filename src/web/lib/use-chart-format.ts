@@ -1,8 +1,8 @@
-// Money on the Smart Insights forecast, in a given currency and the member's locale: whole amounts
-// on the tooltips and short ones ("$12K") on the axes (two fraction digits, so close ticks differ).
+// Money on charts, in a given currency and the member's locale: full amounts on the tooltips and
+// short ones ("$12K") on the axes. `axisDigits`: 2 where close ticks must stay apart ($3.25K).
 import { useMemo } from 'react'
-import { DEFAULT_LOCALE } from '../../lib/format'
-import { useAuth } from '../../lib/auth'
+import { useAuth } from './auth'
+import { DEFAULT_LOCALE } from './format'
 
 function format(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
   try {
@@ -12,7 +12,7 @@ function format(locale: string, options: Intl.NumberFormatOptions): Intl.NumberF
   }
 }
 
-export function useChartFormat(currency: string) {
+export function useChartFormat(currency: string, axisDigits = 1) {
   const { user } = useAuth()
   const locale = user?.locale ?? DEFAULT_LOCALE
   return useMemo(() => {
@@ -21,12 +21,11 @@ export function useChartFormat(currency: string) {
       style: 'currency',
       currency,
       notation: 'compact',
-      // two digits: a steady balance's ticks ($3.25K, $3.3K) stay apart
-      maximumFractionDigits: 2,
+      maximumFractionDigits: axisDigits,
     })
     return {
       formatValue: (n: number) => full.format(n),
       formatAxis: (n: number) => short.format(n),
     }
-  }, [currency, locale])
+  }, [currency, locale, axisDigits])
 }
