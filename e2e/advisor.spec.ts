@@ -5,21 +5,17 @@
 // conversation (Enter sends, Shift+Enter is a new line), starts a second conversation from a
 // suggestion and deletes the first. On a phone the conversations are a select with its own
 // Delete. A free household sees the plan note. Desktop and phone, light and dark, axe clean.
-import type { APIRequestContext, Page, PlaywrightWorkerArgs } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
 import {
-  acceptInvite,
   categoryId,
-  completeOnboarding,
-  createInvite,
   isoToday,
   seed,
   seedAccountWithVisibility,
-  signIn,
-  signUpOnboarded,
 } from './support/api'
-import { E2E_BASE_URL, expect, test } from './support/fixtures'
+import { expect, test } from './support/fixtures'
 import { lookEverywhere, PHONE } from './support/look'
-import { TIER_USERS } from './support/tier-users.mjs'
+import { PREMIUM_OWNERS } from './support/tier-users.mjs'
+import { joinPremiumHousehold } from './support/premium'
 
 const GROCERIES_QUESTION = 'How much did I spend on groceries last month?'
 
@@ -43,21 +39,6 @@ const monthName = (m: string) =>
 
 const usd = (value: number) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(value)
-
-/** A new adult of the premium household (the plan belongs to the household), signed in `request`. */
-async function premiumAdult(
-  playwright: PlaywrightWorkerArgs['playwright'],
-  request: APIRequestContext,
-  firstName: string,
-): Promise<void> {
-  const owner = await playwright.request.newContext({ baseURL: E2E_BASE_URL })
-  await signIn(owner, TIER_USERS.premium)
-  await completeOnboarding(owner)
-  const invite = await createInvite(owner, { role: 'adult' })
-  await owner.dispose()
-  await signUpOnboarded(request, firstName)
-  await acceptInvite(request, invite.token)
-}
 
 /** Groceries spending of a month as the member sees it (the reports' figure, 0 when none). */
 async function groceriesSpent(request: APIRequestContext, m: string, groceries: string) {
@@ -84,7 +65,7 @@ test('advisor: the exact groceries figure, its transactions, two conversations, 
   playwright,
 }) => {
   test.setTimeout(240_000)
-  await premiumAdult(playwright, page.request, 'Ada')
+  await joinPremiumHousehold(playwright.request, page.request, PREMIUM_OWNERS.advisor, 'adult', 'Ada')
   const api = page.request
   const M1 = month(-1)
   const groceries = await categoryId(api, 'Groceries')
@@ -203,7 +184,7 @@ test('advisor on a phone: ask, switch conversations with the select, delete', as
 }) => {
   test.setTimeout(180_000)
   await page.setViewportSize(PHONE)
-  await premiumAdult(playwright, page.request, 'Pia')
+  await joinPremiumHousehold(playwright.request, page.request, PREMIUM_OWNERS.advisor, 'adult', 'Pia')
   await page.goto('/ai-financial-advisor')
   await advisorReady(page)
   await expect(page.getByTestId('conversation-panel')).toHaveCount(0)
@@ -241,7 +222,7 @@ test('advisor: streamed through the real stream endpoint when a model is said to
   test.setTimeout(180_000)
   // the refused answer below is on purpose
   allowConsoleErrors(/status of 503/)
-  await premiumAdult(playwright, page.request, 'Sol')
+  await joinPremiumHousehold(playwright.request, page.request, PREMIUM_OWNERS.advisor, 'adult', 'Sol')
   // the e2e server has no model: the status says it has one, so the page asks through the
   // stream, which the server answers with its own engine (one delta, then done)
   await page.route('**/api/advisor/status', (route) =>

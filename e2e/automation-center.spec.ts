@@ -6,42 +6,16 @@
 // other specs share the premium household.
 import {
   expect as baseExpect,
-  type APIRequest,
-  type APIRequestContext,
   type Page,
 } from '@playwright/test'
 import {
-  acceptInvite,
-  completeOnboarding,
-  createInvite,
   isoToday,
-  joinHousehold,
   seed,
-  signIn,
-  signUpOnboarded,
 } from './support/api'
 import { E2E_BASE_URL, expect, test } from './support/fixtures'
 import { lookEverywhere, PHONE, DESKTOP, shot } from './support/look'
-import { TIER_USERS } from './support/tier-users.mjs'
-
-/** Signs `request` up as a new member of the premium household with `role`. */
-async function joinPremium(
-  requests: APIRequest,
-  request: APIRequestContext,
-  role: 'adult' | 'viewer',
-): Promise<void> {
-  const owner = await requests.newContext({ baseURL: E2E_BASE_URL })
-  await signIn(owner, TIER_USERS.premium)
-  await completeOnboarding(owner)
-  if (role === 'viewer') {
-    await joinHousehold(owner, request, 'viewer', 'Vera')
-  } else {
-    const invite = await createInvite(owner, { role: 'adult' })
-    await signUpOnboarded(request, 'Ada')
-    await acceptInvite(request, invite.token)
-  }
-  await owner.dispose()
-}
+import { PREMIUM_OWNERS } from './support/tier-users.mjs'
+import { joinPremiumHousehold } from './support/premium'
 
 async function balanceOf(page: Page, id: string): Promise<number> {
   const res = await page.request.get(`/api/accounts/${id}`)
@@ -61,7 +35,7 @@ test('automation center: schedule, alert, dry run, run now, history, undo, delet
 }) => {
   test.setTimeout(240_000)
   allowConsoleErrors(/status of 400/)
-  await joinPremium(playwright.request, page.request, 'adult')
+  await joinPremiumHousehold(playwright.request, page.request, PREMIUM_OWNERS.automation, 'adult', 'Ada')
   const checking = await seed.account(page.request, {
     name: `Auto checking ${tag}`,
     type: 'checking',
@@ -162,7 +136,7 @@ test('automation center: a viewer reads without write buttons', async ({ page, p
   test.setTimeout(120_000)
   // an automation of the household's, made by an adult
   const adult = await playwright.request.newContext({ baseURL: E2E_BASE_URL })
-  await joinPremium(playwright.request, adult, 'adult')
+  await joinPremiumHousehold(playwright.request, adult, PREMIUM_OWNERS.automation, 'adult', 'Ada')
   const account = await seed.account(adult, {
     name: `Viewer check ${tag}`,
     type: 'checking',
@@ -177,7 +151,7 @@ test('automation center: a viewer reads without write buttons', async ({ page, p
   baseExpect(made.ok(), await made.text()).toBe(true)
   await adult.dispose()
 
-  await joinPremium(playwright.request, page.request, 'viewer')
+  await joinPremiumHousehold(playwright.request, page.request, PREMIUM_OWNERS.automation, 'viewer', 'Vera')
   await page.goto('/automation-center')
   await expect(page.getByTestId('view-only-note')).toBeVisible()
   const card = page.getByTestId('automation-card').filter({ hasText: `Shared bills ${tag}` })

@@ -5,41 +5,15 @@
 // words changing and the saving not; the motivation page shows the streaks, the week's recap,
 // milestones, the mood trend and messages made of the figures; desktop and phone, light and dark,
 // axe clean. A free household sees which plans include the pages.
-import type { APIRequest, APIRequestContext } from '@playwright/test'
+import type { APIRequestContext } from '@playwright/test'
 import {
-  acceptInvite,
-  completeOnboarding,
-  createInvite,
   isoToday,
   seed,
-  signIn,
-  signUpOnboarded,
 } from './support/api'
-import { E2E_BASE_URL, expect, test } from './support/fixtures'
+import { expect, test } from './support/fixtures'
 import { lookEverywhere } from './support/look'
-import { TIER_USERS } from './support/tier-users.mjs'
-
-/** Letters only: payee keys drop digits, so a numeric stamp would not tell payees apart. */
-function letterTag(): string {
-  let n = Date.now() * 1000 + Math.floor(Math.random() * 1000)
-  let tag = ''
-  while (n > 0) {
-    tag += String.fromCharCode(97 + (n % 26))
-    n = Math.floor(n / 26)
-  }
-  return tag
-}
-
-/** Signs `request` up as a new adult of the premium household. */
-async function joinPremium(requests: APIRequest, request: APIRequestContext): Promise<void> {
-  const owner = await requests.newContext({ baseURL: E2E_BASE_URL })
-  await signIn(owner, TIER_USERS.premium)
-  await completeOnboarding(owner)
-  const invite = await createInvite(owner, { role: 'adult' })
-  await signUpOnboarded(request, 'Cora')
-  await acceptInvite(request, invite.token)
-  await owner.dispose()
-}
+import { PREMIUM_OWNERS } from './support/tier-users.mjs'
+import { joinPremiumHousehold, letterTag } from './support/premium'
 
 async function post<T>(request: APIRequestContext, url: string, data: unknown): Promise<T> {
   const res = await request.post(url, { data })
@@ -102,7 +76,7 @@ test('ai coaching: this week’s actions made, one accepted, one dismissed, the 
   playwright,
 }) => {
   test.setTimeout(300_000)
-  await joinPremium(playwright.request, page.request)
+  await joinPremiumHousehold(playwright.request, page.request, PREMIUM_OWNERS.coaching, 'adult', 'Cora')
   const tag = letterTag()
   const names = await seedCoaching(page.request, tag)
 
@@ -165,7 +139,7 @@ test('motivation coach: streaks, the weekly recap, milestones, the mood trend an
   playwright,
 }) => {
   test.setTimeout(300_000)
-  await joinPremium(playwright.request, page.request)
+  await joinPremiumHousehold(playwright.request, page.request, PREMIUM_OWNERS.coaching, 'adult', 'Cora')
   const tag = letterTag()
   const checking = await post<{ id: string }>(page.request, '/api/accounts', {
     name: `Motivation checking ${tag}`,

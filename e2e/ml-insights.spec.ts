@@ -6,52 +6,17 @@
 // accepted one by one and in bulk, the forecast switches length and shows its table, an insight
 // is dismissed; desktop and phone, light and dark, axe clean. A viewer sees no write buttons; a
 // free household sees which plans include the page.
-import type { APIRequest, APIRequestContext, Page } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
 import { longDate } from '../src/web/features/ml-insights/insight-format'
 import {
-  acceptInvite,
   categoryId,
-  completeOnboarding,
-  createInvite,
   isoToday,
-  joinHousehold,
   seed,
-  signIn,
-  signUpOnboarded,
 } from './support/api'
-import { E2E_BASE_URL, expect, test } from './support/fixtures'
+import { expect, test } from './support/fixtures'
 import { lookEverywhere } from './support/look'
-import { TIER_USERS } from './support/tier-users.mjs'
-
-/** Letters only: payee keys drop digits, so a numeric stamp would not tell payees apart. */
-function letterTag(): string {
-  let n = Date.now() * 1000 + Math.floor(Math.random() * 1000)
-  let tag = ''
-  while (n > 0) {
-    tag += String.fromCharCode(97 + (n % 26))
-    n = Math.floor(n / 26)
-  }
-  return tag
-}
-
-/** Signs `request` up as a new member of the premium household with `role`. */
-async function joinPremium(
-  requests: APIRequest,
-  request: APIRequestContext,
-  role: 'adult' | 'viewer',
-): Promise<void> {
-  const owner = await requests.newContext({ baseURL: E2E_BASE_URL })
-  await signIn(owner, TIER_USERS.premium)
-  await completeOnboarding(owner)
-  if (role === 'viewer') {
-    await joinHousehold(owner, request, 'viewer', 'Vera')
-  } else {
-    const invite = await createInvite(owner, { role: 'adult' })
-    await signUpOnboarded(request, 'Ines')
-    await acceptInvite(request, invite.token)
-  }
-  await owner.dispose()
-}
+import { PREMIUM_OWNERS } from './support/tier-users.mjs'
+import { joinPremiumHousehold, letterTag } from './support/premium'
 
 type Seeded = { subscription: string; gym: string; grocer: string; cafe: string }
 
@@ -124,7 +89,7 @@ test('smart insights: refresh, a subscription made a bill, suggestions accepted,
   playwright,
 }) => {
   test.setTimeout(300_000)
-  await joinPremium(playwright.request, page.request, 'adult')
+  await joinPremiumHousehold(playwright.request, page.request, PREMIUM_OWNERS.insights, 'adult', 'Ines')
   const tag = letterTag()
   const names = await seedHistory(page.request, tag)
 
@@ -253,7 +218,7 @@ test('smart insights: a viewer sees the page without write buttons', async ({
   page,
   playwright,
 }) => {
-  await joinPremium(playwright.request, page.request, 'viewer')
+  await joinPremiumHousehold(playwright.request, page.request, PREMIUM_OWNERS.insights, 'viewer', 'Vera')
   await page.goto('/ml-insights')
   await expect(page.getByTestId('page-title')).toHaveText('Smart Insights')
   await expect(page.getByTestId('view-only-note')).toBeVisible()

@@ -6,11 +6,12 @@
 // light and dark, with axe. A free household sees the plan note. Names carry a tag, since other
 // specs share the premium household.
 import { readFileSync } from 'node:fs'
-import type { APIRequest, APIRequestContext, Download, Page } from '@playwright/test'
-import { acceptInvite, categoryId, completeOnboarding, createInvite, isoToday, seed, signIn, signUpOnboarded } from './support/api'
-import { E2E_BASE_URL, expect, test } from './support/fixtures'
+import type { Download, Page } from '@playwright/test'
+import { categoryId, isoToday, seed } from './support/api'
+import { expect, test } from './support/fixtures'
 import { lookEverywhere } from './support/look'
-import { TIER_USERS } from './support/tier-users.mjs'
+import { PREMIUM_OWNERS } from './support/tier-users.mjs'
+import { joinPremiumHousehold } from './support/premium'
 
 const tag = `q${Date.now().toString(36)}`
 
@@ -22,17 +23,6 @@ const CHART_IIF = [
   'ACCNT\tPayroll Income\t4\tINC\t0.00',
   'ACCNT\tOdd One\t5\tSPACESHIP\t0.00',
 ].join('\r\n')
-
-/** Signs `request` up as a new adult of the premium household. */
-async function joinPremium(requests: APIRequest, request: APIRequestContext): Promise<void> {
-  const owner = await requests.newContext({ baseURL: E2E_BASE_URL })
-  await signIn(owner, TIER_USERS.premium)
-  await completeOnboarding(owner)
-  const invite = await createInvite(owner, { role: 'adult' })
-  await signUpOnboarded(request, 'Quinn')
-  await acceptInvite(request, invite.token)
-  await owner.dispose()
-}
 
 const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`
 
@@ -49,7 +39,7 @@ async function ready(page: Page): Promise<void> {
 
 test('quickbooks setup: chart from IIF, mappings, IIF and QBO downloads, the log', async ({ page, playwright }) => {
   test.setTimeout(240_000)
-  await joinPremium(playwright.request, page.request)
+  await joinPremiumHousehold(playwright.request, page.request, PREMIUM_OWNERS.quickbooks, 'adult', 'Quinn')
   const checking = await seed.account(page.request, { name: `Everyday ${tag}`, type: 'checking', openingBalance: 1000 })
   const groceries = await categoryId(page.request, 'Groceries')
   const dining = await categoryId(page.request, 'Dining Out')

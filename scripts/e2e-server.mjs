@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
-import { TIER_USERS } from '../e2e/support/tier-users.mjs'
+import { PREMIUM_OWNERS, TIER_USERS } from '../e2e/support/tier-users.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
 // KINWISE_E2E_PORT lets two e2e runs share a machine (playwright.config.ts reads it too)
@@ -79,7 +79,11 @@ function cli(args) {
 }
 
 process.stdout.write(`e2e-server: ${built ? 'built server' : 'tsx'}, data in ${dataDir}\n`)
-for (const [tier, user] of Object.entries(TIER_USERS)) {
+const tierUsers = [
+  ...Object.entries(TIER_USERS),
+  ...Object.values(PREMIUM_OWNERS).map((user) => /** @type {const} */ (['premium', user])),
+]
+for (const [tier, user] of tierUsers) {
   cli([
     'create-user',
     '--email',

@@ -8,3 +8,17 @@ export const TIER_USERS = {
     firstName: 'Priya',
   },
 }
+
+/**
+ * Premium households of their own for the specs that add members to one (a household holds its
+ * owner and 10 more): one per spec file, so no spec fills another's household.
+ */
+/** @param {string} name */
+const owner = (name) => ({ email: `premium-${name}@e2e.kinwise.test`, password: 'e2e-premium-password', firstName: 'Priya' })
+export const PREMIUM_OWNERS = {
+  advisor: owner('advisor'),
+  automation: owner('automation'),
+  coaching: owner('coaching'),
+  insights: owner('insights'),
+  quickbooks: owner('quickbooks'),
+}
