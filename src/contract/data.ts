@@ -133,6 +133,83 @@ const exportedAllocationTarget = z.object({
   percent: z.number().int().min(0).max(100),
 })
 
+// Issues 17–19: plans, challenges, automations, the advisor, coaching and QuickBooks. Their settings
+// (`config`, `input`) are kept as stored, with ids of the file's rows that the import re-maps.
+const jsonObject = z.record(z.string(), z.unknown())
+
+const exportedSavingsChallenge = z.object({
+  id,
+  createdAt,
+  kind: z.enum(['week52', 'no_spend', 'round_up', 'unspent_allowance', 'cut_category', 'custom']),
+  name: text(200),
+  config: jsonObject,
+  goalId: id.nullable(),
+  startDate: isoDate,
+  endDate: isoDate,
+  completedAt: z.iso.datetime().nullable(),
+  /** the members taking part (ids of `members`) */
+  memberIds: z.array(id),
+})
+
+const exportedDebtPlan = z.object({
+  id,
+  createdAt,
+  name: text(200),
+  /** the simulation's input; a debt's accountId only when that account is in the file */
+  input: jsonObject,
+  startMonth: isoDate,
+})
+
+const exportedAutomation = z.object({
+  id,
+  createdAt,
+  type: z.enum(['scheduled_transaction', 'goal_transfer', 'alert', 'webhook']),
+  name: text(200),
+  /** a webhook's secret is never in the file: the import makes a new one */
+  config: jsonObject,
+  enabled: z.boolean(),
+  nextRunAt: z.iso.datetime().nullable(),
+})
+
+const exportedAdvisorMessage = z.object({
+  createdAt,
+  role: z.enum(['user', 'assistant']),
+  text: text(100_000),
+  figures: z.array(z.unknown()),
+  toolCalls: z.array(z.unknown()),
+  engine: text(40),
+})
+
+const exportedAdvisorConversation = z.object({
+  id,
+  createdAt,
+  updatedAt: z.iso.datetime(),
+  title: text(500),
+  messages: z.array(exportedAdvisorMessage),
+})
+
+const exportedCoachingAction = z.object({
+  createdAt,
+  week: isoDate,
+  kind: text(100),
+  key: text(500),
+  title: text(500),
+  detail: text(5000),
+  saving: money,
+  data: jsonObject,
+  status: z.enum(['open', 'accepted', 'dismissed']),
+  decidedAt: z.iso.datetime().nullable(),
+  measuredAt: z.iso.datetime().nullable(),
+  result: jsonObject.nullable(),
+})
+
+const exportedQuickbooks = z.object({
+  chart: z.array(z.object({ name: text(500), type: text(200) })),
+  intuBid: text(40),
+  /** which QuickBooks account a category or account of the file maps to */
+  mappings: z.array(z.object({ kind: z.enum(['category', 'account']), sourceId: id, qbAccount: text(500) })),
+})
+
 const exportedBudget = z.object({
   id,
   categoryId: id,
@@ -287,6 +364,13 @@ export const exportDocument = z.object({
   allocationTargets: z.array(exportedAllocationTarget).default([]),
   /** exchange rates (issue 16): absent from files made before them */
   exchangeRates: z.array(exportedExchangeRate).default([]),
+  /** issues 17–19: absent from files made before them */
+  savingsChallenges: z.array(exportedSavingsChallenge).default([]),
+  debtPlans: z.array(exportedDebtPlan).default([]),
+  automations: z.array(exportedAutomation).default([]),
+  advisorConversations: z.array(exportedAdvisorConversation).default([]),
+  coachingActions: z.array(exportedCoachingAction).default([]),
+  quickbooks: exportedQuickbooks.nullable().default(null),
   transactions: z.array(exportedTransaction),
 })
 export type ExportDocument = z.output<typeof exportDocument>
@@ -322,6 +406,11 @@ export const importSummary = z.object({
   securities: z.number().int(),
   investmentActivities: z.number().int(),
   securityPrices: z.number().int(),
+  savingsChallenges: z.number().int(),
+  debtPlans: z.number().int(),
+  automations: z.number().int(),
+  advisorConversations: z.number().int(),
+  coachingActions: z.number().int(),
 })
 export type ImportSummary = z.output<typeof importSummary>
 

@@ -271,7 +271,7 @@ export async function runCli(argv: string[]): Promise<void> {
       const file = values.file ?? positionals[0]
       if (!file) throw new Error('Name the export file: npm run cli -- import-export --email E file.zip')
       await withDatabase(config, async ({ db }) => {
-        const s = await importFromFile(db, need(values, 'email'), file, now)
+        const s = await importFromFile(db, need(values, 'email'), file, now, config.secretKey)
         process.stdout.write(
           `Imported ${String(s.accounts)} accounts, ${s.transactions.toLocaleString('en-US')} transactions, ${String(s.categories)} categories, ` +
             `${String(s.budgets)} budgets, ${String(s.goals)} goals, ${String(s.bills)} bills and ${String(s.rules)} rules\n`,

@@ -29,9 +29,10 @@ export async function exportToFile(db: Db, email: string, out: string, now: Date
   return file.bytesWritten
 }
 
-export async function importFromFile(db: Db, email: string, file: string, now: Date): Promise<ImportSummary> {
+/** `secretKey`: KINWISE_SECRET_KEY, to seal the new secret of an imported webhook automation. */
+export async function importFromFile(db: Db, email: string, file: string, now: Date, secretKey: string | null = null): Promise<ImportSummary> {
   const user = await memberByEmail(db, email, now)
   if (user.role !== 'owner') throw new Error(`${email} is not the owner of their household: only the owner imports`)
   const doc = await readExportFile(await readFile(file))
-  return importExport(db, user, doc, now)
+  return importExport(db, user, doc, now, { secretKey })
 }

@@ -10,7 +10,23 @@ import yauzl from 'yauzl'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EXPORT_JSON_NAME, exportDocument } from '../../../contract/data'
 import { parseOfx } from '../../../domain/import/ofx'
-import { accounts, auditLog, households, transactions, users } from '../../db/schema'
+import {
+  accounts,
+  advisorConversations,
+  advisorMessages,
+  auditLog,
+  automations,
+  coachingActions,
+  debtPlans,
+  householdMembers,
+  households,
+  quickbooksMappings,
+  quickbooksSettings,
+  savingsChallengeMembers,
+  savingsChallenges,
+  transactions,
+  users,
+} from '../../db/schema'
 import { sharedJobs } from '../../jobs/jobs'
 import { createFamily, newAccount } from '../../test/family'
 import { addMember, categoryId, createTestApp, signUp, type Client, type TestContext } from '../../test/helper'
@@ -271,6 +287,12 @@ describe('GET /api/export', () => {
   })
 })
 
+async function householdOf(client: Client): Promise<string> {
+  const [row] = await t.database.db.select({ id: householdMembers.householdId }).from(householdMembers).where(eq(householdMembers.userId, client.user.id))
+  if (!row) throw new Error('no household')
+  return row.id
+}
+
 function uploadExport(client: Client, bytes: Buffer | string, fileName = 'kinwise-export.zip') {
   const form = new FormData()
   form.append('file', new Blob([typeof bytes === 'string' ? new TextEncoder().encode(bytes) : new Uint8Array(bytes)]), fileName)
@@ -288,7 +310,25 @@ describe('POST /api/export/import', () => {
     const b = await signUp(t.app)
     const res = await uploadExport(b, zip)
     expect(res.statusCode, res.body).toBe(200)
-    expect(res.json()).toEqual({ accounts: 3, transactions: 8, categories: first.categories.length, budgets: 2, goals: 1, bills: 1, rules: 1, reminders: 1, creditScores: 1, securities: 0, investmentActivities: 0, securityPrices: 0 })
+    expect(res.json()).toEqual({
+      accounts: 3,
+      transactions: 8,
+      categories: first.categories.length,
+      budgets: 2,
+      goals: 1,
+      bills: 1,
+      rules: 1,
+      reminders: 1,
+      creditScores: 1,
+      securities: 0,
+      investmentActivities: 0,
+      securityPrices: 0,
+      savingsChallenges: 0,
+      debtPlans: 0,
+      automations: 0,
+      advisorConversations: 0,
+      coachingActions: 0,
+    })
     const second = documentOf(await download(b))
     expect(canonical(second)).toEqual(canonical(first))
     // new ids: nothing of A's ids in B
@@ -339,6 +379,133 @@ describe('POST /api/export/import', () => {
     expect((await b.get('/api/investments/accounts')).json().map((x: { balance: number }) => x.balance)).toEqual(
       (await a.get('/api/investments/accounts')).json().map((x: { balance: number }) => x.balance),
     )
+  })
+
+  it('round trip with challenges, debt plans, automations, the advisor, coaching and QuickBooks: ids follow the new rows, no webhook secret in the file', async () => {
+    const a = await signUp(t.app)
+    const ids = await richHousehold(a)
+    const db = t.database.db
+    const home = await householdOf(a)
+    const [challenge] = await db
+      .insert(savingsChallenges)
+      .values({ householdId: home, createdBy: a.user.id, kind: 'round_up', name: 'Round it', config: { kind: 'round_up', accountIds: [ids.checking], target: 300, goalId: ids.goal, endDate: '2026-12-31' }, goalId: ids.goal, startDate: '2026-03-01', endDate: '2026-12-31' })
+      .returning()
+    await db.insert(savingsChallengeMembers).values({ challengeId: challenge?.id ?? '', userId: a.user.id, householdId: home })
+    await db.insert(debtPlans).values({
+      householdId: home,
+      createdBy: a.user.id,
+      name: 'Card first',
+      input: { strategy: 'avalanche', monthlyBudget: 500, debts: [{ name: 'Visa', balance: 1000, apr: 20, minimumPayment: 25, accountId: ids.card }, { name: 'Car', balance: 5000, apr: 5, minimumPayment: 150 }] },
+      startMonth: '2026-03-01',
+    })
+    await db.insert(automations).values([
+      { householdId: home, userId: a.user.id, type: 'alert', name: 'Low balance', config: { type: 'alert', condition: 'balance_under', accountId: ids.checking, categoryId: ids.groceries, _createdOn: '2026-03-01' }, nextRunAt: new Date('2026-03-16T06:00:00Z'), createdAt: new Date('2026-03-01T08:00:00Z') },
+      { householdId: home, userId: a.user.id, type: 'webhook', name: 'Hook', config: { type: 'webhook', url: 'https://example.test/hook', events: ['transaction.created'], _secret: 'whsec_old_secret_never_exported' }, isActive: false, createdAt: new Date('2026-03-02T08:00:00Z') },
+    ])
+    const [conversation] = await db.insert(advisorConversations).values({ householdId: home, userId: a.user.id, title: 'Can I afford it?' }).returning()
+    await db.insert(advisorMessages).values([
+      { conversationId: conversation?.id ?? '', role: 'user', text: 'Can I afford a bike?', createdAt: new Date('2026-03-10T10:00:00Z') },
+      { conversationId: conversation?.id ?? '', role: 'assistant', text: 'Yes, 120.00 left', figures: [{ label: 'left', value: 120 }], createdAt: new Date('2026-03-10T10:00:01Z') },
+    ])
+    await db.insert(coachingActions).values({ householdId: home, userId: a.user.id, week: '2026-03-09', kind: 'cut_category', key: `cut:${ids.groceries}`, title: 'Spend less on groceries', saving: 4000, data: { categoryId: ids.groceries }, status: 'accepted', decidedAt: new Date('2026-03-10T09:00:00Z') })
+    await db.insert(quickbooksSettings).values({ householdId: home, chart: [{ name: 'Groceries expense', type: 'Expense' }], intuBid: '3101' })
+    await db.insert(quickbooksMappings).values([
+      { householdId: home, kind: 'category', sourceId: ids.groceries, qbAccount: 'Groceries expense' },
+      { householdId: home, kind: 'account', sourceId: ids.checking, qbAccount: 'Checking' },
+    ])
+
+    const zip = (await a.get('/api/export')).rawPayload
+    const files = await unzip(zip)
+    expect(files.get(EXPORT_JSON_NAME)).not.toContain('whsec_old_secret_never_exported')
+    const first = documentOf(files)
+    expect(first.savingsChallenges).toMatchObject([{ name: 'Round it', goalId: ids.goal, memberIds: [a.user.id], config: { accountIds: [ids.checking] } }])
+    expect(first.debtPlans[0]?.input).toMatchObject({ debts: [{ accountId: ids.card }, { name: 'Car' }] })
+    expect(first.automations.map((x) => [x.name, x.enabled])).toEqual([
+      ['Low balance', true],
+      ['Hook', false],
+    ])
+    expect(first.advisorConversations[0]?.messages.map((m) => m.role)).toEqual(['user', 'assistant'])
+    expect(first.coachingActions).toMatchObject([{ title: 'Spend less on groceries', saving: 4000, status: 'accepted' }])
+    expect(first.quickbooks?.mappings).toHaveLength(2)
+
+    const b = await signUp(t.app)
+    const res = await uploadExport(b, zip)
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json()).toMatchObject({ savingsChallenges: 1, debtPlans: 1, automations: 2, advisorConversations: 1, coachingActions: 1 })
+    expect(canonical(documentOf(await download(b)))).toEqual(canonical(first))
+
+    // the references point at B's own rows
+    const bHome = await householdOf(b)
+    const bAccounts = new Map((await db.select().from(accounts).where(eq(accounts.householdId, bHome))).map((x) => [x.name, x.id]))
+    const bGoal = ((await b.get('/api/goals')).json() as { id: string }[])[0]?.id
+    const bGroceries = await categoryId(t, b, 'Groceries')
+    const [bChallenge] = await db.select().from(savingsChallenges).where(eq(savingsChallenges.householdId, bHome))
+    expect(bChallenge).toMatchObject({ goalId: bGoal, config: { accountIds: [bAccounts.get('Main checking')], goalId: bGoal } })
+    expect(await db.select().from(savingsChallengeMembers).where(eq(savingsChallengeMembers.householdId, bHome))).toMatchObject([{ challengeId: bChallenge?.id, userId: b.user.id }])
+    const [bPlan] = await db.select().from(debtPlans).where(eq(debtPlans.householdId, bHome))
+    expect(bPlan?.input).toMatchObject({ debts: [{ accountId: bAccounts.get('Visa, "gold"') }, { name: 'Car' }] })
+    const bAutomations = await db.select().from(automations).where(eq(automations.householdId, bHome)).orderBy(automations.createdAt)
+    expect(bAutomations[0]?.config).toMatchObject({ accountId: bAccounts.get('Main checking'), categoryId: bGroceries })
+    // a new secret for the webhook (no key configured in tests: kept as it is)
+    expect(bAutomations[1]?.config._secret).toMatch(/^whsec_[0-9a-f]{48}$/)
+    expect(bAutomations.every((x) => x.userId === b.user.id)).toBe(true)
+    const [bConversation] = await db.select().from(advisorConversations).where(eq(advisorConversations.householdId, bHome))
+    expect(bConversation?.userId).toBe(b.user.id)
+    expect(await db.select().from(advisorMessages).where(eq(advisorMessages.conversationId, bConversation?.id ?? ''))).toHaveLength(2)
+    const [bAction] = await db.select().from(coachingActions).where(eq(coachingActions.householdId, bHome))
+    expect(bAction).toMatchObject({ userId: b.user.id, data: { categoryId: bGroceries } })
+    const bMappings = await db.select().from(quickbooksMappings).where(eq(quickbooksMappings.householdId, bHome))
+    expect(new Set(bMappings.map((m) => m.sourceId))).toEqual(new Set([bGroceries, bAccounts.get('Main checking')]))
+    expect((await db.select().from(quickbooksSettings).where(eq(quickbooksSettings.householdId, bHome)))[0]?.intuBid).toBe('3101')
+  })
+
+  it("issues 17–19 follow the member's scope: another member's conversations and coaching, automations and challenges on an unseen account, a debt plan's link to it", async () => {
+    const family = await createFamily(t)
+    const db = t.database.db
+    const home = await householdOf(family.owner)
+    await db.insert(advisorConversations).values({ householdId: home, userId: family.adult.user.id, title: 'Adult secret question' })
+    await db.insert(coachingActions).values({ householdId: home, userId: family.adult.user.id, week: '2026-03-09', kind: 'tip', key: 'adult-tip', title: 'Adult coaching tip' })
+    await db.insert(debtPlans).values({
+      householdId: home,
+      createdBy: family.adult.user.id,
+      name: 'Adult plan',
+      input: { strategy: 'snowball', monthlyBudget: 100, debts: [{ name: 'Loan', balance: 900, apr: 9, minimumPayment: 30, accountId: family.accounts.private }] },
+      startMonth: '2026-03-01',
+    })
+    await db.insert(automations).values({ householdId: home, userId: family.adult.user.id, type: 'alert', name: 'Adult private alert', config: { type: 'alert', condition: 'balance_under', accountId: family.accounts.private } })
+    await db.insert(savingsChallenges).values({ householdId: home, createdBy: family.adult.user.id, kind: 'round_up', name: 'Adult round-up', config: { kind: 'round_up', accountIds: [family.accounts.private] }, startDate: '2026-03-01', endDate: '2026-06-30' })
+    await db.insert(quickbooksMappings).values({ householdId: home, kind: 'account', sourceId: family.accounts.private, qbAccount: 'Adult bank' })
+
+    const ownerFiles = await download(family.owner)
+    const all = [...ownerFiles.values()].join('\n')
+    for (const hidden of [family.accounts.private, 'Adult secret question', 'Adult coaching tip', 'Adult private alert', 'Adult round-up', 'Adult bank']) expect(all).not.toContain(hidden)
+    const ownerDoc = documentOf(ownerFiles)
+    // the plan is the household's; its link to the unseen account is not
+    expect(ownerDoc.debtPlans.map((p) => p.name)).toEqual(['Adult plan'])
+    expect(ownerDoc.debtPlans[0]?.input).toEqual({ strategy: 'snowball', monthlyBudget: 100, debts: [{ name: 'Loan', balance: 900, apr: 9, minimumPayment: 30 }] })
+    expect(ownerDoc.advisorConversations).toEqual([])
+    expect(ownerDoc.coachingActions).toEqual([])
+    // the adult's own export has them
+    const adultDoc = documentOf(await download(family.adult))
+    expect(adultDoc.advisorConversations.map((c) => c.title)).toEqual(['Adult secret question'])
+    expect(adultDoc.coachingActions.map((c) => c.title)).toEqual(['Adult coaching tip'])
+    expect(adultDoc.automations.map((x) => x.name)).toEqual(['Adult private alert'])
+    expect(adultDoc.savingsChallenges.map((x) => x.name)).toEqual(['Adult round-up'])
+    expect(adultDoc.debtPlans[0]?.input).toMatchObject({ debts: [{ accountId: family.accounts.private }] })
+  })
+
+  it('imports a file made before issues 17–19 (none of their fields)', async () => {
+    const a = await signUp(t.app)
+    await newAccount(a, 'Old account', { openingBalance: 40 })
+    const full: Record<string, unknown> = JSON.parse((await unzip((await a.get('/api/export')).rawPayload)).get(EXPORT_JSON_NAME) ?? '{}')
+    const later = ['savingsChallenges', 'debtPlans', 'automations', 'advisorConversations', 'coachingActions', 'quickbooks']
+    for (const key of later) expect(full).toHaveProperty(key)
+    const doc = Object.fromEntries(Object.entries(full).filter(([key]) => !later.includes(key)))
+    const b = await signUp(t.app)
+    const res = await uploadExport(b, JSON.stringify(doc), 'kinwise-export.json')
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json()).toMatchObject({ accounts: 1, savingsChallenges: 0, debtPlans: 0, automations: 0, advisorConversations: 0, coachingActions: 0 })
+    expect(documentOf(await download(b))).toMatchObject({ savingsChallenges: [], debtPlans: [], automations: [], quickbooks: null })
   })
 
   it('refuses investment activities that cannot have happened (400), importing nothing', async () => {

@@ -10,6 +10,13 @@
 // with their balance and no transactions, and no transaction list has a row of an account
 // whose transactions the member may not see. Rules are the grown-ups' (adult and above);
 // reminders and credit scores are the member's own.
+//
+// Issues 17–19: savings challenges and automations whose settings name an account the member
+// does not see whole are left out; a saved debt plan's link to an account not in the file is
+// dropped; advisor conversations and coaching actions are the member's own; an automation's
+// webhook secret and run history, and QuickBooks' export log, are not exported. Recurring
+// series' decisions (dismissed/confirmed) are derived from transactions and not exported. Bank
+// connections are not exported: their tokens are secrets, and a connection cannot move servers.
 import { Readable } from 'node:stream'
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import yazl from 'yazl'
@@ -22,7 +29,16 @@ import { asCents, fromCents } from '../../../domain/money'
 import type { Db } from '../../db/connect'
 import {
   accounts,
+  advisorConversations,
+  advisorMessages,
   allocationTargets,
+  automations,
+  coachingActions,
+  debtPlans,
+  quickbooksMappings,
+  quickbooksSettings,
+  savingsChallengeMembers,
+  savingsChallenges,
   exchangeRates,
   bills,
   budgets,
@@ -71,6 +87,12 @@ export type ExportHead = {
   investmentActivities: Row[]
   allocationTargets: Row[]
   exchangeRates: Row[]
+  savingsChallenges: Row[]
+  debtPlans: Row[]
+  automations: Row[]
+  advisorConversations: Row[]
+  coachingActions: Row[]
+  quickbooks: Row | null
 }
 
 type TxRow = typeof transactions.$inferSelect
@@ -145,6 +167,12 @@ export async function exportHead(db: Db, user: SessionUser, scope: MemberScope, 
     .from(exchangeRates)
     .where(eq(exchangeRates.householdId, user.householdId))
     .orderBy(asc(exchangeRates.currency), asc(exchangeRates.quote), asc(exchangeRates.date))
+
+  const later = await exportIssues17To19(db, user, scope, {
+    categories: new Set(categoryRows.map((c) => c.id)),
+    goals: new Set(goalRows.map((g) => g.id)),
+    accounts: new Set(accountRows.map((a) => a.id)),
+  })
 
   return {
     format: EXPORT_FORMAT,
@@ -244,6 +272,161 @@ export async function exportHead(db: Db, user: SessionUser, scope: MemberScope, 
     creditScores: scoreRows.map((s) => ({ id: s.id, createdAt: s.createdAt.toISOString(), score: s.score, provider: s.provider, date: s.date })),
     ...investments,
     exchangeRates: rateRows.map((r) => ({ currency: r.currency, quote: r.quote, date: r.date, rate: r.rate, source: r.source })),
+    ...later,
+  }
+}
+
+const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** Every id (a UUID string) anywhere in a stored setting. */
+function idsIn(value: unknown, found: string[] = []): string[] {
+  if (typeof value === 'string' && UUID_TEXT.test(value)) found.push(value.toLowerCase())
+  else if (Array.isArray(value)) for (const v of value) idsIn(v, found)
+  else if (typeof value === 'object' && value !== null) for (const v of Object.values(value)) idsIn(v, found)
+  return found
+}
+
+type Exported = { categories: Set<string>; goals: Set<string>; accounts: Set<string> }
+
+/**
+ * Issues 17–19. A challenge's or automation's settings name categories, goals and accounts: it
+ * is in the file only when each is a category or goal (all are exported) or an account the
+ * member sees whole. Recurring series' decisions (dismissed/confirmed) are derived data, worked
+ * out again from the transactions, so they are not exported.
+ */
+async function exportIssues17To19(
+  db: Db,
+  user: SessionUser,
+  scope: MemberScope,
+  exported: Exported,
+): Promise<Pick<ExportHead, 'savingsChallenges' | 'debtPlans' | 'automations' | 'advisorConversations' | 'coachingActions' | 'quickbooks'>> {
+  const householdId = user.householdId
+  const seen = (value: unknown) =>
+    idsIn(value).every((id) => exported.categories.has(id) || exported.goals.has(id) || wholeAccountId(scope, id) !== null)
+  const iso = (d: Date | null) => (d === null ? null : d.toISOString())
+
+  const challengeRows = (
+    await db
+      .select()
+      .from(savingsChallenges)
+      .where(eq(savingsChallenges.householdId, householdId))
+      .orderBy(asc(savingsChallenges.createdAt), asc(savingsChallenges.id))
+  ).filter((c) => seen(c.config) && seen(c.goalId))
+  const memberRows = await db
+    .select({ challengeId: savingsChallengeMembers.challengeId, userId: savingsChallengeMembers.userId })
+    .from(savingsChallengeMembers)
+    .where(eq(savingsChallengeMembers.householdId, householdId))
+    .orderBy(asc(savingsChallengeMembers.joinedAt), asc(savingsChallengeMembers.userId))
+
+  const planRows = await db
+    .select()
+    .from(debtPlans)
+    .where(eq(debtPlans.householdId, householdId))
+    .orderBy(asc(debtPlans.createdAt), asc(debtPlans.id))
+  // a debt keeps its link only to an account in the file
+  const planInput = (input: Record<string, unknown>): Record<string, unknown> => {
+    const debts: unknown = input.debts
+    if (!Array.isArray(debts)) return input
+    return {
+      ...input,
+      debts: debts.map((d: unknown) => {
+        if (typeof d !== 'object' || d === null) return d
+        return Object.fromEntries(
+          Object.entries(d).filter(([key, value]) => key !== 'accountId' || (typeof value === 'string' && exported.accounts.has(value))),
+        )
+      }),
+    }
+  }
+
+  const automationRows = (
+    await db
+      .select()
+      .from(automations)
+      .where(eq(automations.householdId, householdId))
+      .orderBy(asc(automations.createdAt), asc(automations.id))
+  ).filter((a) => seen(a.config))
+
+  const conversationRows = await db
+    .select()
+    .from(advisorConversations)
+    .where(and(eq(advisorConversations.householdId, householdId), eq(advisorConversations.userId, user.id)))
+    .orderBy(asc(advisorConversations.createdAt), asc(advisorConversations.id))
+  const messageRows = conversationRows.length
+    ? await db
+        .select()
+        .from(advisorMessages)
+        .where(inArray(advisorMessages.conversationId, conversationRows.map((c) => c.id)))
+        .orderBy(asc(advisorMessages.createdAt), asc(advisorMessages.id))
+    : []
+
+  const actionRows = await db
+    .select()
+    .from(coachingActions)
+    .where(and(eq(coachingActions.householdId, householdId), eq(coachingActions.userId, user.id)))
+    .orderBy(asc(coachingActions.week), asc(coachingActions.createdAt), asc(coachingActions.id))
+
+  const grownUp = roleAtLeast(user.role, 'adult')
+  const [qbSettings] = grownUp ? await db.select().from(quickbooksSettings).where(eq(quickbooksSettings.householdId, householdId)) : []
+  const qbMappings = grownUp
+    ? (
+        await db
+          .select()
+          .from(quickbooksMappings)
+          .where(eq(quickbooksMappings.householdId, householdId))
+          .orderBy(asc(quickbooksMappings.kind), asc(quickbooksMappings.sourceId))
+      ).filter((m) => (m.kind === 'category' ? exported.categories.has(m.sourceId) : exported.accounts.has(m.sourceId)))
+    : []
+
+  return {
+    savingsChallenges: challengeRows.map((c) => ({
+      id: c.id,
+      createdAt: c.createdAt.toISOString(),
+      kind: c.kind,
+      name: c.name,
+      config: c.config,
+      goalId: c.goalId,
+      startDate: c.startDate,
+      endDate: c.endDate,
+      completedAt: iso(c.completedAt),
+      memberIds: memberRows.filter((m) => m.challengeId === c.id).map((m) => m.userId),
+    })),
+    debtPlans: planRows.map((p) => ({ id: p.id, createdAt: p.createdAt.toISOString(), name: p.name, input: planInput(p.input), startMonth: p.startMonth })),
+    automations: automationRows.map((a) => {
+      // the webhook's signing secret stays on this server
+      const config = Object.fromEntries(Object.entries(a.config).filter(([key]) => key !== '_secret'))
+      return { id: a.id, createdAt: a.createdAt.toISOString(), type: a.type, name: a.name, config, enabled: a.isActive, nextRunAt: iso(a.nextRunAt) }
+    }),
+    advisorConversations: conversationRows.map((c) => ({
+      id: c.id,
+      createdAt: c.createdAt.toISOString(),
+      updatedAt: c.updatedAt.toISOString(),
+      title: c.title,
+      messages: messageRows
+        .filter((m) => m.conversationId === c.id)
+        .map((m) => ({ createdAt: m.createdAt.toISOString(), role: m.role, text: m.text, figures: m.figures, toolCalls: m.toolCalls, engine: m.engine })),
+    })),
+    coachingActions: actionRows.map((a) => ({
+      createdAt: a.createdAt.toISOString(),
+      week: a.week,
+      kind: a.kind,
+      key: a.key,
+      title: a.title,
+      detail: a.detail,
+      saving: money(a.saving),
+      data: a.data,
+      status: a.status,
+      decidedAt: iso(a.decidedAt),
+      measuredAt: iso(a.measuredAt),
+      result: a.result,
+    })),
+    quickbooks:
+      qbSettings || qbMappings.length
+        ? {
+            chart: qbSettings?.chart ?? [],
+            intuBid: qbSettings?.intuBid ?? '3000',
+            mappings: qbMappings.map((m) => ({ kind: m.kind, sourceId: m.sourceId, qbAccount: m.qbAccount })),
+          }
+        : null,
   }
 }
 

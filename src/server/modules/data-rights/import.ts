@@ -5,6 +5,11 @@
 // transaction. What the exporting member owned, entered or set up comes back as the importing
 // owner's: the new household has one member. The default categories made at sign-up are
 // replaced by the export's.
+//
+// Issues 17–19: savings challenges, debt plans, automations, advisor conversations, coaching
+// actions and QuickBooks settings come back too, the ids in their settings following the new
+// ids (one the file does not have is dropped). A webhook automation gets a new secret (the file
+// has none); the owner sees it by rotating it.
 import { and, eq, sql } from 'drizzle-orm'
 import yauzl from 'yauzl'
 import {
@@ -22,7 +27,16 @@ import type { Db, Tx } from '../../db/connect'
 import { uuidv7 } from '../../db/ids'
 import {
   accounts,
+  advisorConversations,
+  advisorMessages,
   allocationTargets,
+  automations,
+  coachingActions,
+  debtPlans,
+  quickbooksMappings,
+  quickbooksSettings,
+  savingsChallengeMembers,
+  savingsChallenges,
   bills,
   budgets,
   categories,
@@ -39,10 +53,12 @@ import {
   exchangeRates,
   users,
 } from '../../db/schema'
+import { sealSecret } from '../../crypto/secret-box'
 import { AppError, badRequest, conflict } from '../../http/errors'
 import { forgetScope } from '../accounts/scope'
 import type { SessionUser } from '../auth/sessions'
 import { lockHouseholds } from '../household/repo'
+import { newWebhookSecret } from '../automations/webhooks'
 import { revalueAccounts } from '../investments/revalue'
 import { insertTransactions, type NewTransaction } from '../transactions/ledger'
 
@@ -223,8 +239,188 @@ async function importInvestments(
 }
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi
+const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-export async function importExport(db: Db, user: SessionUser, doc: ExportDocument, now: Date): Promise<ImportSummary> {
+/** A sentinel for an id the file has no row for: dropped from its list or object. */
+const GONE = Symbol('gone')
+
+/** A stored setting with every id of the file's rows replaced by its new id; an unknown id is dropped. */
+export function remapIds(value: unknown, ids: ReadonlyMap<string, string>): unknown {
+  const walk = (v: unknown): unknown => {
+    if (typeof v === 'string') return UUID_TEXT.test(v) ? (ids.get(v.toLowerCase()) ?? GONE) : v
+    if (Array.isArray(v)) return v.map(walk).filter((x) => x !== GONE)
+    if (typeof v === 'object' && v !== null) {
+      return Object.fromEntries(Object.entries(v).flatMap(([k, x]) => {
+        const mapped = walk(x)
+        return mapped === GONE ? [] : [[k, mapped]]
+      }))
+    }
+    return v
+  }
+  const out = walk(value)
+  return out === GONE ? null : out
+}
+
+/** remapIds for an object setting (config, input, data). */
+function remapObject(value: Record<string, unknown>, ids: ReadonlyMap<string, string>): Record<string, unknown> {
+  const out = remapIds(value, ids)
+  return typeof out === 'object' && out !== null && !Array.isArray(out) ? Object.fromEntries(Object.entries(out)) : {}
+}
+
+type Later = Pick<ImportSummary, 'savingsChallenges' | 'debtPlans' | 'automations' | 'advisorConversations' | 'coachingActions'>
+
+/** Issues 17–19: challenges, debt plans, automations, the member's advisor and coaching, QuickBooks. */
+async function importIssues17To19(
+  tx: Tx,
+  householdId: string,
+  user: SessionUser,
+  doc: ExportDocument,
+  ids: ReadonlyMap<string, string>,
+  secretKey: string | null,
+  now: Date,
+): Promise<Later> {
+  const userId = user.id
+  const at = (iso: string) => new Date(iso)
+  const atOrNull = (iso: string | null) => (iso === null ? null : new Date(iso))
+
+  const challenges = doc.savingsChallenges.map((c) => ({
+    row: {
+      id: uuidv7(),
+      householdId,
+      createdBy: userId,
+      kind: c.kind,
+      name: c.name,
+      config: remapObject(c.config, ids),
+      goalId: c.goalId === null ? null : (ids.get(c.goalId) ?? null),
+      startDate: c.startDate,
+      endDate: c.endDate,
+      completedAt: atOrNull(c.completedAt),
+      createdAt: at(c.createdAt),
+      updatedAt: now,
+    },
+    // the new household has one member: the exporting member's place is the importer's
+    joined: c.memberIds.includes(doc.exportedBy),
+  }))
+  if (challenges.length) {
+    await tx.insert(savingsChallenges).values(challenges.map((c) => c.row))
+    const members = challenges.filter((c) => c.joined).map((c) => ({ challengeId: c.row.id, userId, householdId, joinedAt: c.row.createdAt }))
+    if (members.length) await tx.insert(savingsChallengeMembers).values(members)
+  }
+
+  if (doc.debtPlans.length) {
+    await tx.insert(debtPlans).values(
+      doc.debtPlans.map((p) => ({
+        id: uuidv7(),
+        householdId,
+        createdBy: userId,
+        name: p.name,
+        input: remapObject(p.input, ids),
+        startMonth: p.startMonth,
+        createdAt: at(p.createdAt),
+        updatedAt: now,
+      })),
+    )
+  }
+
+  if (doc.automations.length) {
+    await tx.insert(automations).values(
+      doc.automations.map((a) => {
+        const config = remapObject(a.config, ids)
+        // a file never has a webhook's secret: a new one, sealed as the automations module seals it
+        if (a.type === 'webhook') config._secret = sealSecret(newWebhookSecret(), secretKey)
+        else delete config._secret
+        return {
+          id: uuidv7(),
+          householdId,
+          userId,
+          type: a.type,
+          name: a.name,
+          config,
+          isActive: a.enabled,
+          nextRunAt: atOrNull(a.nextRunAt),
+          createdAt: at(a.createdAt),
+          updatedAt: now,
+        }
+      }),
+    )
+  }
+
+  for (const c of doc.advisorConversations) {
+    const conversationId = uuidv7()
+    await tx.insert(advisorConversations).values({ id: conversationId, householdId, userId, title: c.title, createdAt: at(c.createdAt), updatedAt: at(c.updatedAt) })
+    if (c.messages.length) {
+      await tx.insert(advisorMessages).values(
+        c.messages.map((m) => ({
+          id: uuidv7(),
+          conversationId,
+          role: m.role,
+          text: m.text,
+          figures: m.figures,
+          toolCalls: m.toolCalls,
+          engine: m.engine,
+          createdAt: at(m.createdAt),
+        })),
+      )
+    }
+  }
+
+  // one action per week and key (the table's unique key): the file's last one wins
+  const actions = new Map(doc.coachingActions.map((a) => [`${a.week} ${a.key}`, a]))
+  if (actions.size) {
+    await tx.insert(coachingActions).values(
+      [...actions.values()].map((a) => ({
+        id: uuidv7(),
+        householdId,
+        userId,
+        week: a.week,
+        kind: a.kind,
+        // keyed by what it is about ("cut:<category id>"), as reminders are
+        key: a.key.replace(UUID, (old) => ids.get(old.toLowerCase()) ?? old),
+        title: a.title,
+        detail: a.detail,
+        saving: a.saving,
+        data: remapObject(a.data, ids),
+        status: a.status,
+        decidedAt: atOrNull(a.decidedAt),
+        measuredAt: atOrNull(a.measuredAt),
+        result: a.result === null ? null : remapObject(a.result, ids),
+        createdAt: at(a.createdAt),
+      })),
+    )
+  }
+
+  if (doc.quickbooks) {
+    const qb = doc.quickbooks
+    await tx
+      .insert(quickbooksSettings)
+      .values({ householdId, chart: qb.chart, intuBid: qb.intuBid, updatedAt: now })
+      .onConflictDoUpdate({ target: quickbooksSettings.householdId, set: { chart: qb.chart, intuBid: qb.intuBid, updatedAt: now } })
+    const mappings = new Map(
+      qb.mappings.flatMap((m) => {
+        const sourceId = ids.get(m.sourceId)
+        return sourceId ? [[`${m.kind} ${sourceId}`, { householdId, kind: m.kind, sourceId, qbAccount: m.qbAccount }]] : []
+      }),
+    )
+    await tx.delete(quickbooksMappings).where(eq(quickbooksMappings.householdId, householdId))
+    if (mappings.size) await tx.insert(quickbooksMappings).values([...mappings.values()])
+  }
+
+  return {
+    savingsChallenges: challenges.length,
+    debtPlans: doc.debtPlans.length,
+    automations: doc.automations.length,
+    advisorConversations: doc.advisorConversations.length,
+    coachingActions: actions.size,
+  }
+}
+
+export async function importExport(
+  db: Db,
+  user: SessionUser,
+  doc: ExportDocument,
+  now: Date,
+  options: { secretKey?: string | null } = {},
+): Promise<ImportSummary> {
   const householdId = user.householdId
   const ids = new Map<string, string>()
   const fresh = (old: string) => {
@@ -468,6 +664,8 @@ export async function importExport(db: Db, user: SessionUser, doc: ExportDocumen
       await tx.insert(exchangeRates).values(rateRows.slice(i, i + 5_000))
     }
 
+    const later = await importIssues17To19(tx, householdId, user, doc, ids, options.secretKey ?? null, now)
+
     // each account ends with the balance it had (a balance-only account has no transactions to sum)
     for (const a of doc.accounts) {
       const id = ids.get(a.id)
@@ -489,6 +687,7 @@ export async function importExport(db: Db, user: SessionUser, doc: ExportDocumen
       reminders: doc.reminders.length,
       creditScores: doc.creditScores.length,
       ...invested,
+      ...later,
     }
   })
   forgetScope(db, householdId)

@@ -25,7 +25,7 @@ export function dataRoutes(app: FastifyInstance, { db, clock, config }: AppDeps)
   route(app, contract.importExport, async ({ user, req }) => {
     const upload = await readUpload(req, config.maxUploadBytes)
     const doc = await readExportFile(upload.bytes)
-    return importExport(db, user, doc, clock.now())
+    return importExport(db, user, doc, clock.now(), { secretKey: config.secretKey })
   })
   route(
     app,
