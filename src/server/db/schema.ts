@@ -80,6 +80,8 @@ export const users = pgTable(
     deleteAfter: timestamp({ withTimezone: true }),
     /** AI coaching's tone for this member: gentle | direct (issue 18) */
     coachTone: text().notNull().default('gentle'),
+    /** the Monday of the last week AI coaching looked for this member's actions, found or not */
+    coachingWeek: date(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

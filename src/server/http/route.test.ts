@@ -31,6 +31,7 @@ function member(role: Role, subscriptionTier: SubscriptionTier): SessionUser {
     passwordChangedAt: null,
     deleteAfter: null,
     coachTone: 'gentle',
+    coachingWeek: null,
     mfaEnabled: false,
     householdRequiresMfa: false,
     createdAt: new Date(0),

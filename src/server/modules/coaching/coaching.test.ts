@@ -332,6 +332,16 @@ describe('coaching access', () => {
     expect(bad.json().issues[0].path).toBe('params.id')
   })
 
+  it('remembers a week in which nothing was found, so the page does not offer to look again', async () => {
+    const quiet = await signUp(t.app)
+    await setTestPlan(t, quiet, 'premium')
+    expect((await quiet.get('/api/coaching')).json()).toMatchObject({ generated: false, actions: [] })
+    const made = await quiet.post('/api/coaching/actions')
+    expect(made.statusCode, made.body).toBe(200)
+    expect(made.json()).toMatchObject({ generated: true, actions: [] })
+    expect((await quiet.get('/api/coaching')).json()).toMatchObject({ generated: true, actions: [] })
+  })
+
   it('needs a plan with coaching', async () => {
     const free = await signUp(t.app)
     for (const res of [

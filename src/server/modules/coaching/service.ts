@@ -60,8 +60,13 @@ const isKind = (v: string): v is ActionKind => (ACTION_KINDS as readonly string[
 const isStatus = (v: string): v is CoachingActionView['status'] => v === 'open' || v === 'accepted' || v === 'dismissed'
 
 async function toneOf(db: DbOrTx, userId: string): Promise<CoachTone> {
-  const [row] = await db.select({ tone: users.coachTone }).from(users).where(eq(users.id, userId))
-  return row && isTone(row.tone) ? row.tone : 'gentle'
+  return (await coachOf(db, userId)).tone
+}
+
+/** The member's tone, and the last week their actions were looked for. */
+async function coachOf(db: DbOrTx, userId: string): Promise<{ tone: CoachTone; week: string | null }> {
+  const [row] = await db.select({ tone: users.coachTone, week: users.coachingWeek }).from(users).where(eq(users.id, userId))
+  return { tone: row && isTone(row.tone) ? row.tone : 'gentle', week: row?.week ?? null }
 }
 
 // ---- what the member may see ----
@@ -214,15 +219,22 @@ export async function generateWeek(db: Db, user: SessionUser, now: Date): Promis
     .from(coachingActions)
     .where(and(eq(coachingActions.userId, user.id), eq(coachingActions.week, week)))
     .limit(1)
-  if (existing) return 0
+  if (existing || (await coachOf(db, user.id)).week === week) return 0
   const decided = await db
     .select({ key: coachingActions.key })
     .from(coachingActions)
     .where(and(eq(coachingActions.userId, user.id), ne(coachingActions.status, 'open')))
   const chosen = chooseActions(await candidates(db, user, today), new Set(decided.map((d) => d.key)))
-  if (chosen.length === 0) return 0
-  const inserted = await db.transaction(async (tx) =>
-    tx
+  // the week is remembered as looked at even when nothing was found, so the page does not offer
+  // to look again until next week
+  const remember = (tx: DbOrTx) => tx.update(users).set({ coachingWeek: week }).where(eq(users.id, user.id))
+  if (chosen.length === 0) {
+    await remember(db)
+    return 0
+  }
+  const inserted = await db.transaction(async (tx) => {
+    await remember(tx)
+    return tx
       .insert(coachingActions)
       .values(
         chosen.map((a) => {
@@ -241,8 +253,8 @@ export async function generateWeek(db: Db, user: SessionUser, now: Date): Promis
         }),
       )
       .onConflictDoNothing({ target: [coachingActions.userId, coachingActions.week, coachingActions.key] })
-      .returning({ id: coachingActions.id }),
-  )
+      .returning({ id: coachingActions.id })
+  })
   return inserted.length
 }
 
@@ -356,7 +368,8 @@ export async function coachingView(db: Db, user: SessionUser, now: Date, generat
   await measureDue(db, user, now)
   const today = localDate(now, user.timeZone)
   const week = weekOf(today)
-  const tone = await toneOf(db, user.id)
+  const coach = await coachOf(db, user.id)
+  const tone = coach.tone
   const rows = await db
     .select()
     .from(coachingActions)
@@ -371,7 +384,7 @@ export async function coachingView(db: Db, user: SessionUser, now: Date, generat
   return {
     tone,
     week,
-    generated: generated || thisWeek.length > 0,
+    generated: generated || thisWeek.length > 0 || coach.week === week,
     actions: thisWeek.map((r) => present(r, tone, user)),
     accepted: rows.filter((r) => r.week !== week).slice(0, 50).map((r) => present(r, tone, user)),
     assumedRatePercent: ASSUMED_RATE_PERCENT,
