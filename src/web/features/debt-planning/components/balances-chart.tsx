@@ -30,8 +30,7 @@ export function BalancesChart({
   formatValue: (n: number) => string
 }) {
   return (
-    // overflow-hidden: a tooltip placed for a wider layout (before a rotation) never widens the page
-    <div className="h-64 w-full overflow-hidden sm:h-72" aria-hidden="true" data-testid="balances-chart">
+    <div className="h-64 w-full sm:h-72" aria-hidden="true" data-testid="balances-chart">
       <ResponsiveContainer width="100%" height="100%">
         <AreaChart
           accessibilityLayer={false}
