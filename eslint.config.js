@@ -21,6 +21,9 @@ export default tseslint.config(
     plugins: { 'import-x': importX, 'react-hooks': reactHooks },
     settings: {
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+      // Without these import-x parses only .js files, so no-cycle never followed a .ts import.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     },
     languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
     rules: {
@@ -43,6 +46,8 @@ export default tseslint.config(
             { target: './src/web', from: './src/server', message: 'web never imports server.' },
             { target: './src/web/components', from: './src/web/features', message: 'shared UI never imports a feature.' },
             { target: './src/web/lib', from: ['./src/web/features', './src/web/app'], message: 'lib never imports features or app.' },
+            { target: './src/web/components', from: './src/web/app', message: 'shared UI never imports app.' },
+            { target: './src/web/features', from: './src/web/app', message: 'features never import app: app composes features, not the other way.' },
             ...featureZones.map((f) => ({
               target: `./src/web/features/${f}`,
               from: './src/web/features',

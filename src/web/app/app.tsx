@@ -5,7 +5,7 @@ import { startTransition, Suspense, useEffect, useState } from 'react'
 import { BrowserRouter, useLocation } from 'react-router'
 import { PageSpinner } from '../components/ui/spinner'
 import { fetchBootUser, type BootUser } from './boot'
-import { lazyPage } from './lazy-page'
+import { lazyPage } from '../lib/lazy-page'
 import { loadLandingPage } from './public-page-loaders'
 import { loadFullApp, preloadRoute, rememberSignedIn } from './route-preload'
 

@@ -6,7 +6,7 @@ import { Suspense, useState } from 'react'
 import { USER_QUERY_KEY } from '../lib/auth'
 import { queryClient } from '../lib/query-client'
 import { useToasts } from '../lib/toast'
-import { lazyPage } from './lazy-page'
+import { lazyPage } from '../lib/lazy-page'
 import type { BootUser } from './boot'
 import { AppRoutes } from './routes'
 

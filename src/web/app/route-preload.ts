@@ -4,8 +4,9 @@
 // is fetched, or the dashboard when this browser was signed in last time (a hint, never trusted:
 // the gates still decide what renders).
 import { DESKTOP_QUERY } from '../lib/use-media-query'
-import { loadAppShell, loadDashboardPage, loadSidebar } from './dashboard-loaders'
-import { once } from './lazy-page'
+import { loadAppShell, loadDashboardPage } from './dashboard-loaders'
+import { loadSidebar } from './layout/sidebar-loader'
+import { once } from '../lib/lazy-page'
 import { loadLandingPage, loadLoginPage } from './public-page-loaders'
 import { loadSignedInRoutes } from './signed-in-routes-loader'
 

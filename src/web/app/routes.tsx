@@ -7,7 +7,7 @@ import { PageSpinner } from '../components/ui/spinner'
 import { OnboardingWithInvite } from '../features/join/onboarding-with-invite'
 import { ResumePendingJoin } from '../features/join/resume-pending-join'
 import { useAuth } from '../lib/auth'
-import { lazyPage } from './lazy-page'
+import { lazyPage } from '../lib/lazy-page'
 import { loadLandingPage, loadLoginPage } from './public-page-loaders'
 import { loadSignedInRoutes } from './signed-in-routes-loader'
 import {

@@ -1,5 +1,5 @@
 // Pages that both route tables use (signed in and signed out), declared once as lazy chunks.
-import { lazyPage } from './lazy-page'
+import { lazyPage } from '../lib/lazy-page'
 
 export const OnboardingPage = lazyPage(
   () => import('../features/onboarding/onboarding-page'),

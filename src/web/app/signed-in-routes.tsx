@@ -4,7 +4,7 @@
 import { Navigate, Route, Routes } from 'react-router'
 import { useAuth } from '../lib/auth'
 import { loadAppShell, loadDashboardPage } from './dashboard-loaders'
-import { lazyPage } from './lazy-page'
+import { lazyPage } from '../lib/lazy-page'
 import {
   AuthCallbackPage,
   JoinPage,

@@ -10,8 +10,8 @@ import { BillingBannerSlot } from '../../features/subscription/components/past-d
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query'
 import { Header } from './header'
 import { MobileNav } from './mobile-nav'
-import { lazyPage } from '../lazy-page'
-import { loadSidebar } from '../dashboard-loaders'
+import { lazyPage } from '../../lib/lazy-page'
+import { loadSidebar } from './sidebar-loader'
 
 const Sidebar = lazyPage(loadSidebar, 'Sidebar')
 

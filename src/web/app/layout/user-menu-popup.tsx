@@ -14,7 +14,7 @@ import {
 } from '../../components/ui/dropdown-menu'
 import { UserAvatar } from '../../components/user-avatar'
 import { signOut } from '../../lib/auth'
-import { USER_MENU_TRIGGER_CLASS } from './user-menu'
+import { USER_MENU_TRIGGER_CLASS } from './user-menu-trigger'
 
 export function UserMenuPopup({ user }: { user: User }) {
   return (

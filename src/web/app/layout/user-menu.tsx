@@ -3,10 +3,8 @@
 import type { User } from '../../../contract/auth'
 import { UserAvatar } from '../../components/user-avatar'
 import { FirstOpen } from '../../components/first-open'
-import { lazyPage, once } from '../lazy-page'
-
-export const USER_MENU_TRIGGER_CLASS =
-  'rounded-full outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background'
+import { lazyPage, once } from '../../lib/lazy-page'
+import { USER_MENU_TRIGGER_CLASS } from './user-menu-trigger'
 
 const loadPopup = once(() => import('./user-menu-popup'))
 const UserMenuPopup = lazyPage(loadPopup, 'UserMenuPopup')

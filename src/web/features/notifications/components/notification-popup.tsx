@@ -17,7 +17,7 @@ import { REMINDER_UPDATED_TOAST } from '../../../lib/reminder-toast'
 import { toast } from '../../../lib/toast'
 import { useActiveReminders } from '../api/get-active-reminders'
 import { BELL_POLL_MS, useUnreadCount } from '../api/get-unread-count'
-import { BellButton } from './notification-dropdown'
+import { BellButton } from './bell-button'
 import { useMarkReminderRead } from '../api/mark-reminder-read'
 import { useUpdateReminderStatus } from '../api/update-reminder-status'
 

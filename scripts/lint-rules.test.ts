@@ -1,0 +1,84 @@
+// The layer rules of eslint.config.js fire on a small fixture project: an import cycle between
+// .ts files (import-x once parsed only .js files, so no-cycle never fired), one through a lazy
+// import() in .tsx, and a feature importing the app. Clean files stay clean, so a rule that
+// stops resolving imports fails here instead of passing quietly.
+import { ESLint } from 'eslint'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+const root = path.resolve(import.meta.dirname, '..')
+let fixture = ''
+
+const files: Record<string, string> = {
+  'tsconfig.json': JSON.stringify({
+    compilerOptions: { module: 'esnext', moduleResolution: 'bundler', jsx: 'react-jsx', strict: true },
+    include: ['src'],
+  }),
+  'src/web/lib/a.ts': "import { b } from './b'\nexport const a = (): number => b() + 1\n",
+  'src/web/lib/b.ts': "import { a } from './a'\nexport const b = (): number => (a.length > 0 ? 1 : 0)\n",
+  'src/web/app/loaders.ts': "export const loadShell = () => import('./shell')\n",
+  'src/web/app/shell.tsx': "import { loadShell } from './loaders'\nexport const Shell = () => <p>{typeof loadShell}</p>\n",
+  'src/web/app/routes.ts': 'export const routes: string[] = []\n',
+  'src/web/lib/clean.ts': "import { routesCount } from './count'\nexport const clean = routesCount\n",
+  'src/web/lib/count.ts': 'export const routesCount = 1\n',
+  'src/web/features/budgets/page.ts': "import { routes } from '../../app/routes'\nexport const page = routes\n",
+  'src/web/features/budgets/fine.ts': "import { routesCount } from '../../lib/count'\nexport const fine = routesCount\n",
+}
+
+type Found = Record<string, string[]>
+
+async function lint(): Promise<Found> {
+  // the config's zones and feature list are paths relative to the working directory, as when
+  // `npx eslint .` runs at the root
+  const cwd = process.cwd()
+  process.chdir(fixture)
+  let results: ESLint.LintResult[]
+  try {
+    const eslint = new ESLint({ cwd: fixture, overrideConfigFile: path.join(root, 'eslint.config.js') })
+    results = await eslint.lintFiles(['src/**/*.ts', 'src/**/*.tsx'])
+  } finally {
+    process.chdir(cwd)
+  }
+  const found: Found = {}
+  for (const result of results) {
+    const file = path.relative(fixture, result.filePath)
+    found[file] = result.messages.map((m) => m.ruleId ?? `fatal: ${m.message}`)
+  }
+  return found
+}
+
+describe('eslint.config.js layer rules', () => {
+  let found: Found = {}
+  beforeAll(async () => {
+    fixture = mkdtempSync(path.join(tmpdir(), 'kinwise-lint-'))
+    for (const [file, text] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(fixture, file)), { recursive: true })
+      writeFileSync(path.join(fixture, file), text)
+    }
+    found = await lint()
+  }, 60_000)
+  afterAll(() => rmSync(fixture, { recursive: true, force: true }))
+
+  it('finds an import cycle between .ts files', () => {
+    expect(found['src/web/lib/a.ts']).toContain('import-x/no-cycle')
+    expect(found['src/web/lib/b.ts']).toContain('import-x/no-cycle')
+  })
+
+  it('finds a cycle through a lazy import() in .tsx', () => {
+    expect(found['src/web/app/loaders.ts']).toContain('import-x/no-cycle')
+    expect(found['src/web/app/shell.tsx']).toContain('import-x/no-cycle')
+  })
+
+  it('stops a feature importing the app', () => {
+    expect(found['src/web/features/budgets/page.ts']).toEqual(['import-x/no-restricted-paths'])
+  })
+
+  it('leaves one-way imports alone', () => {
+    expect(found['src/web/lib/clean.ts']).toEqual([])
+    expect(found['src/web/lib/count.ts']).toEqual([])
+    expect(found['src/web/features/budgets/fine.ts']).toEqual([])
+    expect(found['src/web/app/routes.ts']).toEqual([])
+  })
+})
