@@ -3,9 +3,10 @@ import { z } from 'zod'
 import { MEMBER_READ, TEEN_WRITE, endpoint } from './endpoint'
 import { ZERO } from '../domain/money'
 import { ACCOUNT_VISIBILITIES } from '../domain/access'
+import { ACCOUNT_TYPES } from '../domain/accounts'
 import { currencyCode, id, idParams, isoDate, money, requiredText, trimmed } from './common'
 
-export const ACCOUNT_TYPES = ['checking', 'savings', 'credit_card', 'investment', 'loan', 'mortgage', 'cash', 'other'] as const
+export { ACCOUNT_TYPES }
 export const accountType = z.enum(ACCOUNT_TYPES)
 export type AccountType = z.infer<typeof accountType>
 

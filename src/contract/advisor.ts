@@ -8,6 +8,7 @@
 // `event: delta` `{ text }` pieces of the reply as the model writes it, then `event: done` with
 // the same body as `POST /api/advisor/messages`, or `event: error` `{ message, code }`.
 import { z } from 'zod'
+import { ADVISOR_ENGINES, ADVISOR_ROLES } from '../domain/advisor/answer'
 import { endpoint, type Access } from './endpoint'
 import { id, idParams, money, requiredText } from './common'
 
@@ -39,7 +40,7 @@ export const askResponse = z.object({
     figures: z.array(figure),
   }),
   /** who answered: the deterministic engine or the configured model */
-  engine: z.enum(['deterministic', 'model']),
+  engine: z.enum(ADVISOR_ENGINES),
 })
 export type AskResponse = z.output<typeof askResponse>
 
@@ -52,10 +53,10 @@ export const conversationSummary = z.object({
 
 export const advisorMessage = z.object({
   id,
-  role: z.enum(['user', 'assistant']),
+  role: z.enum(ADVISOR_ROLES),
   text: z.string(),
   figures: z.array(figure),
-  engine: z.enum(['deterministic', 'model']),
+  engine: z.enum(ADVISOR_ENGINES),
   /** the tools the model called for this answer (name and arguments) */
   toolCalls: z.array(z.object({ name: z.string(), arguments: z.unknown() })),
   createdAt: z.string(),

@@ -3,9 +3,10 @@ import { z } from 'zod'
 import { PERSONAL, endpoint } from './endpoint'
 import { id, okResponse, requiredText, trimmed } from './common'
 import { ROLES } from '../domain/access'
+import { SUBSCRIPTION_TIERS } from '../domain/tiers'
 import { authenticationOptions, authenticationResponse, recoveryCode, totpCode } from './mfa'
 
-export const subscriptionTier = z.enum(['free', 'basic', 'premium'])
+export const subscriptionTier = z.enum(SUBSCRIPTION_TIERS)
 
 export const user = z.object({
   id,

@@ -6,17 +6,11 @@
 // of what a run made. The existing categorisation rules stay under /api/rules.
 import { z } from 'zod'
 import { ALERT_CONDITIONS } from '../domain/automation/alerts'
-import { CADENCES } from '../domain/automation/schedule'
+import { AUTOMATION_TYPES, CADENCES, type AutomationType } from '../domain/automation/schedule'
 import { endpoint, type Access } from './endpoint'
 import { id, idParams, isoDate, money, positiveMoney, requiredText, trimmed } from './common'
 
-export const AUTOMATION_TYPES = [
-  'scheduled_transaction',
-  'goal_transfer',
-  'alert',
-  'webhook',
-] as const
-export type AutomationType = (typeof AUTOMATION_TYPES)[number]
+export { AUTOMATION_TYPES, type AutomationType }
 export const WEBHOOK_EVENTS = ['transaction.created', 'budget.threshold'] as const
 export { ALERT_CONDITIONS, CADENCES }
 

@@ -9,6 +9,7 @@
 // PATCH of each provider account to an existing Kinwise account → POST …/sync (accounts still
 // unlinked get a new Kinwise account with the provider's name) → scheduled syncs.
 import { z } from 'zod'
+import { BANK_CONNECTION_STATUSES, BANK_PROVIDERS } from '../domain/bank-connections'
 import { endpoint, type Access } from './endpoint'
 import { accountType, accountVisibility } from './accounts'
 import { id, money, okResponse, trimmed } from './common'
@@ -18,11 +19,10 @@ const BANK_READ = { feature: 'bankConnections', role: 'viewer', writes: false } 
 /** Linking a bank writes accounts and transactions into the household: adults and the owner. */
 const BANK_WRITE = { feature: 'bankConnections', role: 'adult', writes: true } as const satisfies Access
 
-export const BANK_PROVIDERS = ['simplefin', 'plaid'] as const
+export { BANK_CONNECTION_STATUSES, BANK_PROVIDERS }
 export const bankProvider = z.enum(BANK_PROVIDERS)
 export type BankProvider = z.infer<typeof bankProvider>
 
-export const BANK_CONNECTION_STATUSES = ['active', 'error', 'login_required', 'disconnected'] as const
 export const bankConnectionStatus = z.enum(BANK_CONNECTION_STATUSES)
 
 /** One of the provider's accounts in a connection. */

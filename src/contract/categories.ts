@@ -1,9 +1,10 @@
 // Categories (spec §3 Category: id, name), nested one level, hideable and mergeable.
 import { z } from 'zod'
+import { CATEGORY_KINDS } from '../domain/categories'
 import { ADULT_WRITE, MEMBER_READ, endpoint } from './endpoint'
 import { id, idParams, requiredText } from './common'
 
-export const categoryKind = z.enum(['expense', 'income'])
+export const categoryKind = z.enum(CATEGORY_KINDS)
 
 export const category = z.object({
   id,

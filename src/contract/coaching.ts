@@ -5,7 +5,7 @@
 // streaks, milestones, a weekly recap and the mood's trend, with short messages made of the
 // member's own figures (domain/coaching/motivation).
 import { z } from 'zod'
-import { ACTION_KINDS, COACH_TONES } from '../domain/coaching/actions'
+import { ACTION_KINDS, ACTION_STATUSES, COACH_TONES } from '../domain/coaching/actions'
 import type { Access } from './endpoint'
 import { endpoint } from './endpoint'
 import { id, idParams, isoDate, money } from './common'
@@ -40,7 +40,7 @@ export const coachingAction = z.object({
   detail: z.string(),
   /** the monthly saving it would bring */
   saving: money,
-  status: z.enum(['open', 'accepted', 'dismissed']),
+  status: z.enum(ACTION_STATUSES),
   decidedAt: z.string().nullable(),
   /** accepted: the day its result is measured (30 days after acceptance) */
   measureOn: isoDate.nullable(),

@@ -2,6 +2,7 @@
 import { z } from 'zod'
 import { isValidDecimalAmount, toCents, fromCents, type Cents } from '../domain/money'
 import { isIsoDate } from '../domain/dates'
+import { SUBSCRIPTION_TIERS } from '../domain/tiers'
 
 /**
  * The largest amount, balance, budget, goal or bill the API takes: below ten billion. Far above
@@ -83,7 +84,7 @@ export const apiError = z.object({
   code: z.string(),
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
   /** with code PLAN_REQUIRED: the plan that includes the feature */
-  plan: z.enum(['free', 'basic', 'premium']).optional(),
+  plan: z.enum(SUBSCRIPTION_TIERS).optional(),
 })
 export type ApiError = z.infer<typeof apiError>
 

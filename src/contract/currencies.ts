@@ -4,6 +4,7 @@
 // conversion uses the latest rate on or before its day, the pair with the base either way round,
 // and never a rate made up through a third currency; with none, the figure is missing, never 1.
 import { z } from 'zod'
+import { RATE_SOURCES } from '../domain/currency'
 import { ADULT_WRITE, MEMBER_READ, endpoint } from './endpoint'
 import { currencyCode, isoDate } from './common'
 
@@ -14,7 +15,7 @@ export const rateValue = z
   .refine((v) => Number.isFinite(v) && v > 0, 'Must be more than 0')
   .refine((v) => v < MAX_RATE, 'Must be less than 1,000,000,000')
 
-export const RATE_SOURCES = ['manual', 'csv', 'provider'] as const
+export { RATE_SOURCES }
 
 export const exchangeRate = z.object({
   currency: z.string(),

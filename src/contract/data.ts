@@ -7,7 +7,16 @@ import { z } from 'zod'
 import { ACCOUNT_VISIBILITIES, ROLES } from '../domain/access'
 import { isValidTimeZone } from '../domain/dates'
 import { RECURRENCES } from '../domain/recurrence'
-import { RULE_FIELDS, RULE_OPERATORS } from '../domain/rules'
+import { RULE_FIELDS, RULE_MATCHES, RULE_OPERATORS } from '../domain/rules'
+import { ADVISOR_ROLES } from '../domain/advisor/answer'
+import { AUTOMATION_TYPES } from '../domain/automation/schedule'
+import { CATEGORY_KINDS } from '../domain/categories'
+import { ACTION_STATUSES } from '../domain/coaching/actions'
+import { TRANSACTION_KINDS } from '../domain/ledger'
+import { CHALLENGE_KINDS } from '../domain/planning/challenges'
+import { DATE_FORMATS, THEMES } from '../domain/preferences'
+import { QB_MAPPING_KINDS } from '../domain/quickbooks/chart'
+import { REMINDER_PRIORITIES, REMINDER_STATUSES, REMINDER_TYPES } from '../domain/reminder-kinds'
 import { OWNER_ONLY, PERSONAL, endpoint } from './endpoint'
 import { ACCOUNT_TYPES } from './accounts'
 import { RATE_SOURCES, rateValue } from './currencies'
@@ -48,9 +57,9 @@ const exportedSettings = z.object({
     }
   }, 'Must be a language tag such as en-US or de-DE'),
   timeZone: text(80).refine(isValidTimeZone, 'Must be a time zone such as Europe/Paris'),
-  dateFormat: z.enum(['locale', 'YYYY-MM-DD', 'DD/MM/YYYY', 'MM/DD/YYYY', 'DD.MM.YYYY']),
+  dateFormat: z.enum(DATE_FORMATS),
   weekStartsOn: z.number().int().min(0).max(6),
-  theme: z.enum(['system', 'light', 'dark']),
+  theme: z.enum(THEMES),
   notificationPrefs,
 })
 
@@ -58,7 +67,7 @@ const exportedCategory = z.object({
   id,
   name: text(200).min(1),
   parentId: id.nullable(),
-  kind: z.enum(['expense', 'income']),
+  kind: z.enum(CATEGORY_KINDS),
   isHidden: z.boolean(),
   color: text(40).nullable(),
 })
@@ -140,7 +149,7 @@ const jsonObject = z.record(z.string(), z.unknown())
 const exportedSavingsChallenge = z.object({
   id,
   createdAt,
-  kind: z.enum(['week52', 'no_spend', 'round_up', 'unspent_allowance', 'cut_category', 'custom']),
+  kind: z.enum(CHALLENGE_KINDS),
   name: text(200),
   config: jsonObject,
   goalId: id.nullable(),
@@ -163,7 +172,7 @@ const exportedDebtPlan = z.object({
 const exportedAutomation = z.object({
   id,
   createdAt,
-  type: z.enum(['scheduled_transaction', 'goal_transfer', 'alert', 'webhook']),
+  type: z.enum(AUTOMATION_TYPES),
   name: text(200),
   /** a webhook's secret is never in the file: the import makes a new one */
   config: jsonObject,
@@ -173,7 +182,7 @@ const exportedAutomation = z.object({
 
 const exportedAdvisorMessage = z.object({
   createdAt,
-  role: z.enum(['user', 'assistant']),
+  role: z.enum(ADVISOR_ROLES),
   text: text(100_000),
   figures: z.array(z.unknown()),
   toolCalls: z.array(z.unknown()),
@@ -197,7 +206,7 @@ const exportedCoachingAction = z.object({
   detail: text(5000),
   saving: money,
   data: jsonObject,
-  status: z.enum(['open', 'accepted', 'dismissed']),
+  status: z.enum(ACTION_STATUSES),
   decidedAt: z.iso.datetime().nullable(),
   measuredAt: z.iso.datetime().nullable(),
   result: jsonObject.nullable(),
@@ -207,7 +216,7 @@ const exportedQuickbooks = z.object({
   chart: z.array(z.object({ name: text(500), type: text(200) })),
   intuBid: text(40),
   /** which QuickBooks account a category or account of the file maps to */
-  mappings: z.array(z.object({ kind: z.enum(['category', 'account']), sourceId: id, qbAccount: text(500) })),
+  mappings: z.array(z.object({ kind: z.enum(QB_MAPPING_KINDS), sourceId: id, qbAccount: text(500) })),
 })
 
 const exportedBudget = z.object({
@@ -262,7 +271,7 @@ const exportedRule = z.object({
   name: text(200),
   position: z.number().int().min(0).max(1_000_000),
   isActive: z.boolean(),
-  match: z.enum(['all', 'any']),
+  match: z.enum(RULE_MATCHES),
   conditions: z.array(
     z.object({
       field: z.enum(RULE_FIELDS),
@@ -291,10 +300,10 @@ const exportedReminder = z.object({
   createdAt,
   title: text(500),
   description: text(2000),
-  type: z.enum(['bill_due', 'goal_deadline', 'budget_limit', 'other']),
-  priority: z.enum(['urgent', 'high', 'medium', 'low']),
+  type: z.enum(REMINDER_TYPES),
+  priority: z.enum(REMINDER_PRIORITIES),
   dueDate: isoDate.nullable(),
-  status: z.enum(['active', 'completed', 'dismissed']),
+  status: z.enum(REMINDER_STATUSES),
   isRead: z.boolean(),
   sourceKey: text(500).nullable(),
 })
@@ -324,7 +333,7 @@ export const exportedTransaction = z.object({
   merchant: text(1000),
   description: text(2000),
   notes: text(5000),
-  kind: z.enum(['standard', 'transfer', 'opening_balance', 'adjustment']),
+  kind: z.enum(TRANSACTION_KINDS),
   /** both legs of a transfer share it */
   transferGroupId: id.nullable(),
   source: z.enum(TRANSACTION_SOURCES),

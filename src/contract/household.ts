@@ -1,7 +1,7 @@
 // The household (issue 14, ADR 0023): its members and roles, invites, leaving, removal and the
 // transfer of ownership. Paths and the named fields are fixed: other clients rely on them.
 import { z } from 'zod'
-import { INVITE_MAX_DAYS, INVITE_ROLES, ROLES } from '../domain/access'
+import { ACCOUNT_VISIBILITIES, INVITE_MAX_DAYS, INVITE_ROLES, ROLES } from '../domain/access'
 import { subscriptionTier } from './auth'
 import { id, okResponse, requiredText } from './common'
 import { MEMBER_READ, OWNER_ONLY, PERSONAL, endpoint } from './endpoint'
@@ -19,7 +19,7 @@ export const householdMember = z.object({
   joinedAt: z.string(),
   /** the member's accounts that the caller may see (name, visibility): what they would take along */
   accounts: z.array(
-    z.object({ id, name: z.string(), visibility: z.enum(['shared', 'private', 'balance_only']) }),
+    z.object({ id, name: z.string(), visibility: z.enum(ACCOUNT_VISIBILITIES) }),
   ),
 })
 export type HouseholdMember = z.output<typeof householdMember>

@@ -1,31 +1,17 @@
 // Statement imports (issue 5): upload a bank file (multipart), preview what it would add, commit
 // it in one transaction, list past imports and undo one; CSV column mappings saved per account.
 import { z } from 'zod'
-import type { CsvDateFormat } from '../domain/import/types'
+import { CSV_DATE_FORMATS, CSV_DELIMITERS, QIF_DATE_ORDERS } from '../domain/import/types'
 import { ADULT_WRITE, MEMBER_READ, endpoint } from './endpoint'
 import { booleanQuery, id, isoDate, money, paginationQuery, requiredText } from './common'
 
 export const STATEMENT_FORMATS = ['ofx', 'qfx', 'qif', 'csv', 'camt'] as const
 export const statementFormat = z.enum(STATEMENT_FORMATS)
 
-const CSV_DATE_FORMATS = [
-  'YYYY-MM-DD',
-  'MM/DD/YYYY',
-  'DD/MM/YYYY',
-  'DD.MM.YYYY',
-  'MM/DD/YY',
-  'DD/MM/YY',
-  'DD.MM.YY',
-  'DD-MMM-YYYY',
-  'YYYYMMDD',
-] as const satisfies readonly CsvDateFormat[]
-// a format the parser learns must be offered here too: this stops compiling otherwise
-const _everyDateFormat: CsvDateFormat extends (typeof CSV_DATE_FORMATS)[number] ? true : never = true
-
 const column = z.number().int().min(0).max(1999)
 
 export const csvMapping = z.object({
-  delimiter: z.enum([',', ';', '\t', '|']),
+  delimiter: z.enum(CSV_DELIMITERS),
   decimalSeparator: z.enum(['.', ',']),
   dateFormat: z.enum(CSV_DATE_FORMATS),
   skipRows: z.number().int().min(0).max(1000),
@@ -75,7 +61,7 @@ export const importFields = z.object({
   /** CSV only: the column mapping (JSON); otherwise the account's saved one, else a guess */
   mapping: jsonField(csvMapping, 'mapping').optional(),
   /** QIF only: day-first or month-first dates; guessed when absent */
-  qifDateOrder: z.enum(['mdy', 'dmy']).optional(),
+  qifDateOrder: z.enum(QIF_DATE_ORDERS).optional(),
   /** JSON array of { line, status } from the preview */
   overrides: jsonField(z.array(importOverride).max(1_000_000), 'overrides').optional(),
 })
@@ -153,7 +139,7 @@ export const importResult = z.object({
     })
     .optional(),
   /** QIF: the date order used */
-  qifDateOrder: z.enum(['mdy', 'dmy']).nullable(),
+  qifDateOrder: z.enum(QIF_DATE_ORDERS).nullable(),
 })
 export type ImportResult = z.output<typeof importResult>
 

@@ -8,7 +8,7 @@
 // null, never 0 or 1: `missing` lists what is missing.
 import { z } from 'zod'
 import { ASSET_KINDS } from '../domain/investments/allocation'
-import { ACTIVITY_TYPES } from '../domain/investments/lots'
+import { ACTIVITY_SOURCES, ACTIVITY_TYPES, COST_METHODS, PRICE_SOURCES } from '../domain/investments/lots'
 import { ADULT_WRITE, MEMBER_READ, endpoint } from './endpoint'
 import {
   currencyCode,
@@ -29,11 +29,9 @@ export type ActivityType = z.infer<typeof activityType>
 
 export { ASSET_KINDS }
 export const assetKind = z.enum(ASSET_KINDS)
-export const COST_METHODS = ['fifo', 'average'] as const
+export { ACTIVITY_SOURCES, COST_METHODS, PRICE_SOURCES }
 export const costMethod = z.enum(COST_METHODS)
-export const PRICE_SOURCES = ['manual', 'csv', 'statement', 'provider'] as const
 export const priceSource = z.enum(PRICE_SOURCES)
-export const ACTIVITY_SOURCES = ['manual', 'import'] as const
 
 /** Below this a quantity or a price per share fits in 1e-8 units as a safe integer. */
 export const MAX_UNITS = 90_000_000

@@ -5,6 +5,8 @@
 // first month of the plan. Retirement: rates are fractions (0.05 is 5 %); amounts are in today's
 // money.
 import { z } from 'zod'
+import { STRATEGIES } from '../domain/planning/debt'
+import { WITHDRAWAL_STRATEGIES } from '../domain/planning/retirement'
 import { ADULT_WRITE, MEMBER_READ, endpoint } from './endpoint'
 import { id, idParams, isoDate, isoMonth, money, nonNegativeMoney, requiredText } from './common'
 
@@ -15,7 +17,7 @@ const percent = (label: string) =>
     .max(1000, `${label} must be at most 1000`)
     .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, `${label} must have at most 2 decimals`)
 
-export const DEBT_STRATEGIES = ['snowball', 'avalanche', 'custom', 'minimum'] as const
+export const DEBT_STRATEGIES = STRATEGIES
 
 export const debtInput = z.object({
   name: requiredText(80, 'Name'),
@@ -212,7 +214,7 @@ export const simulateRetirementBody = z.object({
   inflation: fraction('Inflation', -0.1, 0.5),
   annualSpending: nonNegativeMoney,
   withdrawalRate: fraction('Withdrawal rate', 0.001, 0.5),
-  strategy: z.enum(['constant', 'percent', 'guardrails']).default('constant'),
+  strategy: z.enum(WITHDRAWAL_STRATEGIES).default('constant'),
   otherIncome: z.array(z.object({ annual: nonNegativeMoney, fromAge: age('From age') })).max(10).default([]),
   seed: z.number().int().min(0).max(4294967295).default(1),
   /** the historical backtest's share in stocks (the rest in bonds); default 0.6 */

@@ -4,6 +4,7 @@
 // optionally only what was not exported before — and the export log. Adults and the owner use it;
 // an export holds only the transactions of accounts the member sees whole.
 import { z } from 'zod'
+import { CATEGORY_KINDS } from '../domain/categories'
 import { MAX_ACCOUNT_NAME, MAX_CHART_ACCOUNTS, QB_ACCOUNT_TYPES } from '../domain/quickbooks/chart'
 import type { Access } from './endpoint'
 import { endpoint } from './endpoint'
@@ -93,7 +94,7 @@ const mappedCategory = z.object({
   name: z.string(),
   /** "Parent › Child" for a subcategory */
   path: z.string(),
-  kind: z.enum(['expense', 'income']),
+  kind: z.enum(CATEGORY_KINDS),
   qbAccount: z.string().nullable(),
   /** a chart account with a name like it, when nothing is mapped */
   suggestion: z.string().nullable(),

@@ -3,12 +3,13 @@
 // goal deadlines, budget alerts) go to the owner and adults, a budget alert counting what that
 // member sees; teens and viewers get only the ones they write.
 import { z } from 'zod'
+import { REMINDER_PRIORITIES, REMINDER_STATUSES, REMINDER_TYPES } from '../domain/reminder-kinds'
 import { PERSONAL, endpoint } from './endpoint'
 import { id, idParams, isoDate, requiredText, trimmed } from './common'
 
-export const reminderType = z.enum(['bill_due', 'goal_deadline', 'budget_limit', 'other'])
-export const reminderPriority = z.enum(['urgent', 'high', 'medium', 'low'])
-export const reminderStatus = z.enum(['active', 'completed', 'dismissed'])
+export const reminderType = z.enum(REMINDER_TYPES)
+export const reminderPriority = z.enum(REMINDER_PRIORITIES)
+export const reminderStatus = z.enum(REMINDER_STATUSES)
 
 export const reminder = z.object({
   id,
@@ -25,7 +26,7 @@ export type Reminder = z.output<typeof reminder>
 
 export const listRemindersQuery = z.object({
   /** default: active only, as the notification dropdown shows */
-  status: z.enum(['active', 'completed', 'dismissed', 'all']).default('active'),
+  status: z.enum([...REMINDER_STATUSES, 'all']).default('active'),
   type: reminderType.optional(),
   priority: reminderPriority.optional(),
 })

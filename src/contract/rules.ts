@@ -1,7 +1,7 @@
 // Categorisation rules (issue 5): conditions on payee, description, amount or account; actions
 // that set a category, rename the payee or add a note. Applied at import and on demand.
 import { z } from 'zod'
-import { conditionProblem, RULE_FIELDS, RULE_OPERATORS } from '../domain/rules'
+import { conditionProblem, RULE_FIELDS, RULE_MATCHES, RULE_OPERATORS } from '../domain/rules'
 import { ADULT_READ, ADULT_WRITE, endpoint } from './endpoint'
 import { id, idParams, requiredText, trimmed } from './common'
 
@@ -26,7 +26,7 @@ export const ruleActions = z
   })
   .refine((a) => a.setCategoryId !== undefined || !!a.renamePayee || !!a.addNote, 'A rule must do something: set a category, rename the payee or add a note')
 
-export const ruleMatch = z.enum(['all', 'any'])
+export const ruleMatch = z.enum(RULE_MATCHES)
 
 export const rule = z.object({
   id,

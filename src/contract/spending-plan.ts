@@ -3,6 +3,7 @@
 // Budgets are the household's; `spent` and `carried` count only the accounts whose transactions
 // the member sees, so each member gets their own figures.
 import { z } from 'zod'
+import { CATEGORY_KINDS } from '../domain/categories'
 import { MEMBER_READ, endpoint } from './endpoint'
 import { id, isoDate, money } from './common'
 import { month } from './budgets'
@@ -13,7 +14,7 @@ export const planCategory = z.object({
   categoryId: id,
   name: z.string(),
   parentId: id.nullable(),
-  kind: z.enum(['expense', 'income']),
+  kind: z.enum(CATEGORY_KINDS),
   budgetId: id.nullable(),
   /** this month's budget (a parent's includes its children's) */
   budget: money,

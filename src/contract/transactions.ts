@@ -1,6 +1,8 @@
 // Transactions (spec §3): amount negative = spending, positive = income. Transfers are a linked
 // pair between two accounts that counts as neither. Splits spread one amount over categories.
 import { z } from 'zod'
+import { CATEGORY_KINDS } from '../domain/categories'
+import { TRANSACTION_KINDS, TRANSACTION_SOURCES } from '../domain/ledger'
 import { MEMBER_READ, TEEN_WRITE, endpoint } from './endpoint'
 import {
   booleanQuery,
@@ -13,10 +15,10 @@ import {
   trimmed,
 } from './common'
 
-export const TRANSACTION_SOURCES = ['manual', 'plaid', 'bank_statement', 'credit_statement', 'import'] as const
+export { TRANSACTION_SOURCES }
 export const transactionSource = z.enum(TRANSACTION_SOURCES)
-export const transactionKind = z.enum(['standard', 'transfer', 'opening_balance', 'adjustment'])
-export const transactionType = z.enum(['income', 'expense'])
+export const transactionKind = z.enum(TRANSACTION_KINDS)
+export const transactionType = z.enum(CATEGORY_KINDS)
 
 export const split = z.object({
   categoryId: id.nullable(),

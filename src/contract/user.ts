@@ -1,6 +1,7 @@
 // The signed-in user's profile, settings and password.
 import { z } from 'zod'
 import { isValidTimeZone } from '../domain/dates'
+import { DATE_FORMATS, THEMES } from '../domain/preferences'
 import { PERSONAL, endpoint } from './endpoint'
 import { currencyCode, okResponse, requiredText, trimmed } from './common'
 import { email, password, user } from './auth'
@@ -16,9 +17,9 @@ export const settings = z.object({
   baseCurrency: z.string(),
   locale: z.string(),
   timeZone: z.string(),
-  dateFormat: z.enum(['locale', 'YYYY-MM-DD', 'DD/MM/YYYY', 'MM/DD/YYYY', 'DD.MM.YYYY']),
+  dateFormat: z.enum(DATE_FORMATS),
   weekStartsOn: z.number().int().min(0).max(6),
-  theme: z.enum(['system', 'light', 'dark']),
+  theme: z.enum(THEMES),
   notificationPrefs,
 })
 export type Settings = z.output<typeof settings>

@@ -14,6 +14,10 @@ import { asCents, type Cents } from './money'
 
 export type Rate = { currency: string; quote: string; date: IsoDate; rate: number }
 
+/** Where a stored rate came from: typed in, a CSV file, or a rates provider. */
+export const RATE_SOURCES = ['manual', 'csv', 'provider'] as const
+export type RateSource = (typeof RATE_SOURCES)[number]
+
 type Series = { dates: IsoDate[]; rates: number[] }
 
 export type RateBook = {

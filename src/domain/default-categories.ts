@@ -1,5 +1,7 @@
 // The categories every new household starts with; people rename, nest, merge or hide them.
-export type DefaultCategory = { name: string; kind: 'expense' | 'income'; children?: string[] }
+import type { CategoryKind } from './categories'
+
+export type DefaultCategory = { name: string; kind: CategoryKind; children?: string[] }
 
 export const DEFAULT_CATEGORIES: readonly DefaultCategory[] = [
   { name: 'Salary', kind: 'income' },

@@ -6,7 +6,12 @@
 import { startOfMonth, type IsoDate } from './dates'
 import type { Cents } from './money'
 
-export type TransactionKind = 'standard' | 'transfer' | 'opening_balance' | 'adjustment'
+export const TRANSACTION_KINDS = ['standard', 'transfer', 'opening_balance', 'adjustment'] as const
+export type TransactionKind = (typeof TRANSACTION_KINDS)[number]
+
+/** Where a transaction came from: typed in, a bank connection, or a statement file. */
+export const TRANSACTION_SOURCES = ['manual', 'plaid', 'bank_statement', 'credit_statement', 'import'] as const
+export type TransactionSource = (typeof TRANSACTION_SOURCES)[number]
 
 export type LedgerRow = {
   accountId: string

@@ -11,6 +11,8 @@ export { payeeKey } from './payee'
 
 export const RULE_FIELDS = ['payee', 'description', 'amount', 'account'] as const
 export const RULE_OPERATORS = ['contains', 'equals', 'regex', 'between', 'is'] as const
+/** all: every condition must match; any: one is enough */
+export const RULE_MATCHES = ['all', 'any'] as const
 export type RuleField = (typeof RULE_FIELDS)[number]
 export type RuleOperator = (typeof RULE_OPERATORS)[number]
 

@@ -7,6 +7,11 @@ import { monthsToComplete, projectedCompletionDate } from '../goal-status'
 import { asCents, formatMoney, subCents, type Cents } from '../money'
 import { EXAMPLE_QUESTIONS, type DayRange, type Period } from './question'
 
+/** Who wrote a message of an advisor conversation. */
+export const ADVISOR_ROLES = ['user', 'assistant'] as const
+/** What wrote a reply: these answers (deterministic) or a configured language model. */
+export const ADVISOR_ENGINES = ['deterministic', 'model'] as const
+
 export type Figure = {
   label: string
   /** the figure in cents when it is money; null for a date or a count */

@@ -5,6 +5,10 @@
 import { addDays, compareDates, dayOfMonth, makeDate, type IsoDate } from '../dates'
 import { occurrencesBetween, type Recurrence } from '../recurrence'
 
+/** The kinds of automation the Automation Center runs. */
+export const AUTOMATION_TYPES = ['scheduled_transaction', 'goal_transfer', 'alert', 'webhook'] as const
+export type AutomationType = (typeof AUTOMATION_TYPES)[number]
+
 export const CADENCES = [
   'weekly',
   'biweekly',

@@ -25,6 +25,8 @@ export type CoachTone = (typeof COACH_TONES)[number]
 
 export const ACTION_KINDS = ['cancel_subscription', 'trim_category', 'move_idle_cash'] as const
 export type ActionKind = (typeof ACTION_KINDS)[number]
+export const ACTION_STATUSES = ['open', 'accepted', 'dismissed'] as const
+export type ActionStatus = (typeof ACTION_STATUSES)[number]
 
 export const MAX_ACTIONS = 3
 export const UNUSED_DAYS = 60

@@ -4,7 +4,8 @@
 
 import { negate, parseDecimalToCents, type Cents } from '../money'
 import type { IsoDate } from '../dates'
-import { centsText, cleanText, dateFromParts, emptyTransaction, isCurrencyCode, issue, lastFour, makeExternalIdsUnique, newAccount, quoted } from './common'
+import { lastFour } from '../accounts'
+import { centsText, cleanText, dateFromParts, emptyTransaction, isCurrencyCode, issue, makeExternalIdsUnique, newAccount, quoted } from './common'
 import { decodeStatement } from './decode'
 import { child, children, findAll, findFirst, parseMarkup, text, type MarkupNode } from './markup'
 import { StatementError, type ParseIssue, type ParseResult, type ParsedAccount, type ParsedBalance, type ParsedTransaction } from './types'

@@ -30,13 +30,6 @@ export function issue(line: number, message: string): ParseIssue {
   return { line, message: `Line ${line}: ${message}` }
 }
 
-/** Last four letters or digits of an account number; null when there are none. */
-export function lastFour(accountNumber: string | null | undefined): string | null {
-  if (!accountNumber) return null
-  const chars = accountNumber.replace(/[^A-Za-z0-9]/g, '')
-  return chars === '' ? null : chars.slice(-4)
-}
-
 /** 'Checking ••5678', or just 'Checking' when the number is unknown. */
 export function accountName(label: string, last4: string | null): string {
   return last4 ? `${label} ••${last4}` : label

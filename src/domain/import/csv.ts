@@ -5,9 +5,11 @@
 
 import { absCents, asCents, negate, parseDecimalToCents, ZERO, type Cents } from '../money'
 import type { IsoDate } from '../dates'
-import { cleanText, dateFromParts, plainCents, emptyTransaction, isCurrencyCode, issue, lastFour, makeExternalIdsUnique, newAccount, quoted } from './common'
+import { cleanText, dateFromParts, plainCents, emptyTransaction, isCurrencyCode, issue, makeExternalIdsUnique, newAccount, quoted } from './common'
+import { lastFour } from '../accounts'
 import { decodeStatement } from './decode'
 import {
+  CSV_DELIMITERS,
   StatementError,
   type CsvColumns,
   type CsvDateFormat,
@@ -371,7 +373,7 @@ function sniffDelimiter(text: string): CsvMapping['delimiter'] {
   const sample = text.slice(0, offsetOfLine(text.slice(0, 200_000), 60))
   let best: CsvMapping['delimiter'] = ','
   let bestScore = -1
-  for (const delimiter of [',', ';', '\t', '|'] as const) {
+  for (const delimiter of CSV_DELIMITERS) {
     const { records } = readCsvRecords(sample, delimiter, 0, 60)
     const counts = new Map<number, number>()
     for (const r of records) {

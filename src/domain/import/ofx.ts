@@ -2,6 +2,7 @@
 // broken mixtures banks send. Bank (STMTRS), credit-card (CCSTMTRS) and investment
 // (INVSTMTRS) statements, several per file; investment files yield their cash movements.
 
+import { lastFour } from '../accounts'
 import type { IsoDate } from '../dates'
 import {
   accountName,
@@ -9,7 +10,6 @@ import {
   emptyTransaction,
   isCurrencyCode,
   issue,
-  lastFour,
   makeExternalIdsUnique,
   newAccount,
   parseAmountGuessingSeparator,

@@ -64,16 +64,24 @@ export type ParseResult = {
   investments?: { securities: ParsedSecurity[]; prices: ParsedPrice[] }
 }
 
-export type CsvDateFormat =
-  | 'YYYY-MM-DD'
-  | 'MM/DD/YYYY'
-  | 'DD/MM/YYYY'
-  | 'DD.MM.YYYY'
-  | 'MM/DD/YY'
-  | 'DD/MM/YY'
-  | 'DD.MM.YY'
-  | 'DD-MMM-YYYY'
-  | 'YYYYMMDD'
+/** Every date format the CSV parser reads (the mapping's choices). */
+export const CSV_DATE_FORMATS = [
+  'YYYY-MM-DD',
+  'MM/DD/YYYY',
+  'DD/MM/YYYY',
+  'DD.MM.YYYY',
+  'MM/DD/YY',
+  'DD/MM/YY',
+  'DD.MM.YY',
+  'DD-MMM-YYYY',
+  'YYYYMMDD',
+] as const
+
+export type CsvDateFormat = (typeof CSV_DATE_FORMATS)[number]
+
+export const CSV_DELIMITERS = [',', ';', '\t', '|'] as const
+/** the order of day and month in a QIF file's dates */
+export const QIF_DATE_ORDERS = ['mdy', 'dmy'] as const
 
 export type CsvColumns = {
   date: number
@@ -87,7 +95,7 @@ export type CsvColumns = {
 }
 
 export type CsvMapping = {
-  delimiter: ',' | ';' | '\t' | '|'
+  delimiter: (typeof CSV_DELIMITERS)[number]
   decimalSeparator: '.' | ','
   dateFormat: CsvDateFormat
   /** lines before the header row (or before the first data row when there is no header) */
@@ -101,7 +109,7 @@ export type CsvMapping = {
   encoding?: string
 }
 
-export type QifDateOrder = 'mdy' | 'dmy'
+export type QifDateOrder = (typeof QIF_DATE_ORDERS)[number]
 
 export type ParseOptions = {
   format?: StatementFormat

@@ -3,7 +3,7 @@
 // 3.5 is far out), per payee for single transactions and per category for months. Each comes
 // with its reason in words: "3.4× your usual at Harbor Grocers". Typed arrays and counting
 // sorts, so a million rows take a few passes.
-import type { IsoDate } from '../dates'
+import { MONTH_NAMES, type IsoDate } from '../dates'
 import { asCents, type Cents } from '../money'
 import { payeeKey } from '../payee'
 import { dateOfDay, dayNumber, MAD_TO_SIGMA, medianOf, monthNumber, monthStart, roundCents } from './stats'
@@ -94,10 +94,8 @@ export function monthReason(ratio: number, categoryName: string, month: string):
   return `${formatRatio(ratio)} your usual ${categoryName} spending in ${monthName(month)}`
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
-
 function monthName(month: string): string {
-  return `${MONTHS[Number(month.slice(5, 7)) - 1] ?? month} ${month.slice(0, 4)}`
+  return `${MONTH_NAMES[Number(month.slice(5, 7)) - 1] ?? month} ${month.slice(0, 4)}`
 }
 
 function isUnusual(amount: number, usual: number, score: number, threshold: number): boolean {

@@ -109,7 +109,16 @@ export function marketValue(quantity: Quantity, price: Price): Cents {
   return asCents(mulDivRound(quantity, price, (QUANTITY_SCALE * PRICE_SCALE) / 100))
 }
 
-export type CostMethod = 'fifo' | 'average'
+export const COST_METHODS = ['fifo', 'average'] as const
+export type CostMethod = (typeof COST_METHODS)[number]
+
+/** Where a stored price came from. */
+export const PRICE_SOURCES = ['manual', 'csv', 'statement', 'provider'] as const
+export type PriceSource = (typeof PRICE_SOURCES)[number]
+
+/** Where an activity came from: typed in, or a statement import. */
+export const ACTIVITY_SOURCES = ['manual', 'import'] as const
+export type ActivitySource = (typeof ACTIVITY_SOURCES)[number]
 
 /** Every kind of activity an investment account has (the API, imports and the export use these). */
 export const ACTIVITY_TYPES = ['buy', 'sell', 'dividend', 'interest', 'fee', 'split', 'transfer_in', 'transfer_out'] as const

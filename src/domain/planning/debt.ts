@@ -24,8 +24,8 @@ export const MAX_MONTHS = 600
 /** owed beyond this (ten trillion) the plan has long failed: it stops there, before numbers lose cents */
 const MAX_OWED = 1e15
 
-export type Strategy = 'snowball' | 'avalanche' | 'custom' | 'minimum'
-export const STRATEGIES: readonly Strategy[] = ['snowball', 'avalanche', 'custom', 'minimum']
+export const STRATEGIES = ['snowball', 'avalanche', 'custom', 'minimum'] as const
+export type Strategy = (typeof STRATEGIES)[number]
 
 export type MinimumPayment =
   | { kind: 'fixed'; amount: Cents }

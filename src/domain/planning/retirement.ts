@@ -23,8 +23,8 @@
 import { asCents, type Cents } from '../money'
 import { MARKET_HISTORY } from './market-history'
 
-export type WithdrawalStrategy = 'constant' | 'percent' | 'guardrails'
-export const WITHDRAWAL_STRATEGIES: readonly WithdrawalStrategy[] = ['constant', 'percent', 'guardrails']
+export const WITHDRAWAL_STRATEGIES = ['constant', 'percent', 'guardrails'] as const
+export type WithdrawalStrategy = (typeof WITHDRAWAL_STRATEGIES)[number]
 
 export type RetirementInput = {
   currentAge: number

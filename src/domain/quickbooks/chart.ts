@@ -4,6 +4,10 @@
 // match a Kinwise category or account to a chart account by name.
 import { readCsvRecords } from '../import/csv'
 
+/** What a QuickBooks mapping maps to a chart account: a Kinwise category or account. */
+export const QB_MAPPING_KINDS = ['category', 'account'] as const
+export type QbMappingKind = (typeof QB_MAPPING_KINDS)[number]
+
 /** QuickBooks account types, by the names QuickBooks Online shows. */
 export const QB_ACCOUNT_TYPES = [
   'Bank',

@@ -20,9 +20,36 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import type { RuleActions, RuleCondition } from '../../domain/rules'
+import { ACCOUNT_VISIBILITIES, INVITE_ROLES, ROLES } from '../../domain/access'
+import { ACCOUNT_TYPES } from '../../domain/accounts'
+import { ADVISOR_ROLES } from '../../domain/advisor/answer'
+import { AUTOMATION_TYPES } from '../../domain/automation/schedule'
+import { BANK_CONNECTION_STATUSES, BANK_PROVIDERS } from '../../domain/bank-connections'
+import { CATEGORY_KINDS } from '../../domain/categories'
+import { ACTION_STATUSES } from '../../domain/coaching/actions'
+import { RATE_SOURCES } from '../../domain/currency'
+import { CADENCES, INSIGHT_SEVERITIES, RECURRING_STATUSES } from '../../domain/insights/kinds'
+import { ASSET_KINDS } from '../../domain/investments/allocation'
+import { ACTIVITY_SOURCES, ACTIVITY_TYPES, COST_METHODS, PRICE_SOURCES } from '../../domain/investments/lots'
+import { TRANSACTION_KINDS, TRANSACTION_SOURCES } from '../../domain/ledger'
+import { CHALLENGE_KINDS } from '../../domain/planning/challenges'
+import { QB_MAPPING_KINDS } from '../../domain/quickbooks/chart'
+import { RECURRENCES } from '../../domain/recurrence'
+import { REMINDER_PRIORITIES, REMINDER_STATUSES, REMINDER_TYPES } from '../../domain/reminder-kinds'
+import { RULE_MATCHES, type RuleActions, type RuleCondition } from '../../domain/rules'
+import { BILLING_STATUSES, SUBSCRIPTION_TIERS } from '../../domain/tiers'
 
 export type { RuleActions, RuleCondition }
+
+/**
+ * A check that a text column holds one of a list of allowed values. The list comes from
+ * src/domain, where the contracts' zod enums read it too; the SQL is the same `col in ('a', 'b')`
+ * the migrations were generated from, so moving a list here changes no migration.
+ */
+function oneOf(column: SQLWrapper, values: readonly string[]): SQL {
+  for (const value of values) if (!/^[a-z0-9_]+$/.test(value)) throw new Error(`Not a plain value: ${value}`)
+  return sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(', '))})`
+}
 
 const cents = (name?: string) =>
   name ? bigint(name, { mode: 'number' }) : bigint({ mode: 'number' })
@@ -223,8 +250,8 @@ export const households = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check('households_plan_check', sql`${t.plan} in ('free', 'basic', 'premium')`),
-    check('households_billing_status_check', sql`${t.billingStatus} in ('none', 'active', 'past_due', 'canceled')`),
+    check('households_plan_check', oneOf(t.plan, SUBSCRIPTION_TIERS)),
+    check('households_billing_status_check', oneOf(t.billingStatus, BILLING_STATUSES)),
     uniqueIndex('households_stripe_customer_idx').on(t.stripeCustomerId),
   ],
 )
@@ -243,7 +270,7 @@ export const householdMembers = pgTable(
     uniqueIndex('household_members_user_idx').on(t.userId),
     // exactly one owner per household
     uniqueIndex('household_members_owner_idx').on(t.householdId).where(sql`${t.role} = 'owner'`),
-    check('household_members_role_check', sql`${t.role} in ('owner', 'adult', 'teen', 'viewer')`),
+    check('household_members_role_check', oneOf(t.role, ROLES)),
   ],
 )
 
@@ -264,7 +291,7 @@ export const householdInvites = pgTable(
   },
   (t) => [
     index('household_invites_household_idx').on(t.householdId, t.createdAt),
-    check('household_invites_role_check', sql`${t.role} in ('adult', 'teen', 'viewer')`),
+    check('household_invites_role_check', oneOf(t.role, INVITE_ROLES)),
   ],
 )
 
@@ -309,13 +336,10 @@ export const accounts = pgTable(
   },
   (t) => [
     index('accounts_household_idx').on(t.householdId),
-    check('accounts_cost_method_check', sql`${t.costMethod} in ('fifo', 'average')`),
+    check('accounts_cost_method_check', oneOf(t.costMethod, COST_METHODS)),
     uniqueIndex('accounts_external_key_idx').on(t.householdId, t.externalKey),
-    check(
-      'accounts_type_check',
-      sql`${t.type} in ('checking', 'savings', 'credit_card', 'investment', 'loan', 'mortgage', 'cash', 'other')`,
-    ),
-    check('accounts_visibility_check', sql`${t.visibility} in ('shared', 'private', 'balance_only')`),
+    check('accounts_type_check', oneOf(t.type, ACCOUNT_TYPES)),
+    check('accounts_visibility_check', oneOf(t.visibility, ACCOUNT_VISIBILITIES)),
     check('accounts_number_check', sql`${t.accountNumber} is null or length(${t.accountNumber}) <= 4`),
   ],
 )
@@ -341,7 +365,7 @@ export const categories = pgTable(
       sql`coalesce(${t.parentId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
       sql`lower(${t.name})`,
     ),
-    check('categories_kind_check', sql`${t.kind} in ('expense', 'income')`),
+    check('categories_kind_check', oneOf(t.kind, CATEGORY_KINDS)),
   ],
 )
 
@@ -401,10 +425,7 @@ export const bills = pgTable(
   },
   (t) => [
     index('bills_household_due_idx').on(t.householdId, t.nextDueDate),
-    check(
-      'bills_recurrence_check',
-      sql`${t.recurrence} in ('weekly', 'biweekly', 'monthly', 'quarterly', 'yearly', 'once')`,
-    ),
+    check('bills_recurrence_check', oneOf(t.recurrence, RECURRENCES)),
     check('bills_amount_check', sql`${t.amount} >= 0`),
   ],
 )
@@ -461,14 +482,8 @@ export const transactions = pgTable(
     index('transactions_transfer_group_idx').on(t.transferGroupId).where(sql`${t.transferGroupId} is not null`),
     uniqueIndex('transactions_external_id_idx').on(t.accountId, t.externalId).where(sql`${t.externalId} is not null`),
     index('transactions_bill_idx').on(t.billId).where(sql`${t.billId} is not null`),
-    check(
-      'transactions_kind_check',
-      sql`${t.kind} in ('standard', 'transfer', 'opening_balance', 'adjustment')`,
-    ),
-    check(
-      'transactions_source_check',
-      sql`${t.source} in ('manual', 'plaid', 'bank_statement', 'credit_statement', 'import')`,
-    ),
+    check('transactions_kind_check', oneOf(t.kind, TRANSACTION_KINDS)),
+    check('transactions_source_check', oneOf(t.source, TRANSACTION_SOURCES)),
   ],
 )
 
@@ -618,12 +633,9 @@ export const reminders = pgTable(
   (t) => [
     index('reminders_user_status_idx').on(t.userId, t.status),
     uniqueIndex('reminders_source_key_idx').on(t.userId, t.sourceKey),
-    check(
-      'reminders_type_check',
-      sql`${t.type} in ('bill_due', 'goal_deadline', 'budget_limit', 'other')`,
-    ),
-    check('reminders_priority_check', sql`${t.priority} in ('urgent', 'high', 'medium', 'low')`),
-    check('reminders_status_check', sql`${t.status} in ('active', 'completed', 'dismissed')`),
+    check('reminders_type_check', oneOf(t.type, REMINDER_TYPES)),
+    check('reminders_priority_check', oneOf(t.priority, REMINDER_PRIORITIES)),
+    check('reminders_status_check', oneOf(t.status, REMINDER_STATUSES)),
   ],
 )
 
@@ -661,7 +673,7 @@ export const rules = pgTable(
   },
   (t) => [
     index('rules_household_idx').on(t.householdId, t.position),
-    check('rules_match_check', sql`${t.match} in ('all', 'any')`),
+    check('rules_match_check', oneOf(t.match, RULE_MATCHES)),
   ],
 )
 
@@ -719,7 +731,7 @@ export const securities = pgTable(
   },
   (t) => [
     uniqueIndex('securities_symbol_idx').on(t.householdId, t.symbol),
-    check('securities_kind_check', sql`${t.kind} in ('stock', 'etf', 'fund', 'bond', 'crypto', 'cash', 'other')`),
+    check('securities_kind_check', oneOf(t.kind, ASSET_KINDS)),
   ],
 )
 
@@ -759,11 +771,8 @@ export const investmentActivities = pgTable(
     index('investment_activities_account_idx').on(t.accountId, t.date),
     index('investment_activities_security_idx').on(t.securityId),
     uniqueIndex('investment_activities_external_idx').on(t.accountId, t.externalId).where(sql`${t.externalId} is not null`),
-    check(
-      'investment_activities_type_check',
-      sql`${t.type} in ('buy', 'sell', 'dividend', 'interest', 'fee', 'split', 'transfer_in', 'transfer_out')`,
-    ),
-    check('investment_activities_source_check', sql`${t.source} in ('manual', 'import')`),
+    check('investment_activities_type_check', oneOf(t.type, ACTIVITY_TYPES)),
+    check('investment_activities_source_check', oneOf(t.source, ACTIVITY_SOURCES)),
   ],
 )
 
@@ -783,7 +792,7 @@ export const securityPrices = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.securityId, t.date] }),
-    check('security_prices_source_check', sql`${t.source} in ('manual', 'csv', 'statement', 'provider')`),
+    check('security_prices_source_check', oneOf(t.source, PRICE_SOURCES)),
     check('security_prices_price_check', sql`${t.price} >= 0`),
   ],
 )
@@ -841,7 +850,7 @@ export const exchangeRates = pgTable(
   (t) => [
     primaryKey({ columns: [t.householdId, t.currency, t.quote, t.date] }),
     check('exchange_rates_rate_check', sql`${t.rate} > 0`),
-    check('exchange_rates_source_check', sql`${t.source} in ('manual', 'csv', 'provider')`),
+    check('exchange_rates_source_check', oneOf(t.source, RATE_SOURCES)),
   ],
 )
 
@@ -893,10 +902,7 @@ export const savingsChallenges = pgTable(
   },
   (t) => [
     index('savings_challenges_household_idx').on(t.householdId, t.startDate),
-    check(
-      'savings_challenges_kind_check',
-      sql`${t.kind} in ('week52', 'no_spend', 'round_up', 'unspent_allowance', 'cut_category', 'custom')`,
-    ),
+    check('savings_challenges_kind_check', oneOf(t.kind, CHALLENGE_KINDS)),
   ],
 )
 
@@ -944,7 +950,7 @@ export const insights = pgTable(
   (t) => [
     uniqueIndex('insights_key_idx').on(t.householdId, t.key),
     index('insights_household_idx').on(t.householdId, t.createdAt),
-    check('insights_severity_check', sql`${t.severity} in ('info', 'notice', 'warning')`),
+    check('insights_severity_check', oneOf(t.severity, INSIGHT_SEVERITIES)),
   ],
 )
 
@@ -976,8 +982,8 @@ export const recurringSeries = pgTable(
   },
   (t) => [
     uniqueIndex('recurring_series_key_idx').on(t.householdId, t.accountId, t.payeeKey),
-    check('recurring_series_cadence_check', sql`${t.cadence} in ('weekly', 'biweekly', 'monthly', 'quarterly', 'yearly')`),
-    check('recurring_series_status_check', sql`${t.status} in ('found', 'confirmed', 'dismissed', 'stopped')`),
+    check('recurring_series_cadence_check', oneOf(t.cadence, CADENCES)),
+    check('recurring_series_status_check', oneOf(t.status, RECURRING_STATUSES)),
   ],
 )
 
@@ -1018,7 +1024,7 @@ export const coachingActions = pgTable(
   (t) => [
     uniqueIndex('coaching_actions_key_idx').on(t.userId, t.week, t.key),
     index('coaching_actions_user_idx').on(t.userId, t.week),
-    check('coaching_actions_status_check', sql`${t.status} in ('open', 'accepted', 'dismissed')`),
+    check('coaching_actions_status_check', oneOf(t.status, ACTION_STATUSES)),
   ],
 )
 
@@ -1054,7 +1060,7 @@ export const advisorMessages = pgTable(
   },
   (t) => [
     index('advisor_messages_conversation_idx').on(t.conversationId, t.createdAt),
-    check('advisor_messages_role_check', sql`${t.role} in ('user', 'assistant')`),
+    check('advisor_messages_role_check', oneOf(t.role, ADVISOR_ROLES)),
   ],
 )
 
@@ -1080,7 +1086,7 @@ export const automations = pgTable(
   (t) => [
     index('automations_household_idx').on(t.householdId, t.type),
     index('automations_next_run_idx').on(t.nextRunAt).where(sql`${t.isActive}`),
-    check('automations_type_check', sql`${t.type} in ('scheduled_transaction', 'goal_transfer', 'alert', 'webhook')`),
+    check('automations_type_check', oneOf(t.type, AUTOMATION_TYPES)),
   ],
 )
 
@@ -1141,8 +1147,8 @@ export const bankConnections = pgTable(
   (t) => [
     index('bank_connections_household_idx').on(t.householdId),
     uniqueIndex('bank_connections_item_idx').on(t.itemId),
-    check('bank_connections_provider_check', sql`${t.provider} in ('simplefin', 'plaid')`),
-    check('bank_connections_status_check', sql`${t.status} in ('active', 'error', 'login_required', 'disconnected')`),
+    check('bank_connections_provider_check', oneOf(t.provider, BANK_PROVIDERS)),
+    check('bank_connections_status_check', oneOf(t.status, BANK_CONNECTION_STATUSES)),
   ],
 )
 
@@ -1193,7 +1199,7 @@ export const quickbooksMappings = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.householdId, t.kind, t.sourceId] }),
-    check('quickbooks_mappings_kind_check', sql`${t.kind} in ('category', 'account')`),
+    check('quickbooks_mappings_kind_check', oneOf(t.kind, QB_MAPPING_KINDS)),
   ],
 )
 

@@ -13,6 +13,7 @@ import { param, prepared } from '../../db/prepared'
 import { accounts, transactions } from '../../db/schema'
 import { badRequest, forbidden, notFound } from '../../http/errors'
 import { accountView, canManageAccount, type AccountVisibility, type AccountView } from '../../../domain/access'
+import { lastFour } from '../../../domain/accounts'
 import { householdMembers } from '../../db/schema'
 import { memberScope, type MemberScope } from './scope'
 import type { SessionUser } from '../auth/sessions'
@@ -20,13 +21,6 @@ import { insertTransactions } from '../transactions/ledger'
 import { loadRateBook } from '../currencies/rates'
 
 type AccountRow = typeof accounts.$inferSelect
-
-/** Only the last 4 letters or digits of an account number are ever stored. */
-export function lastDigits(input: string | null | undefined): string | null {
-  if (!input) return null
-  const kept = input.replace(/[^A-Za-z0-9]/g, '').slice(-4)
-  return kept === '' ? null : kept
-}
 
 export function toAccountDto(row: AccountRow, view: Exclude<AccountView, 'none'> = 'full'): Account {
   return {
@@ -142,7 +136,7 @@ export async function create(
         name: body.name,
         type: body.type,
         currency: body.currency ?? user.baseCurrency,
-        accountNumber: lastDigits(body.accountNumber),
+        accountNumber: lastFour(body.accountNumber),
         institution: body.institution ?? null,
       })
       .returning()
@@ -187,7 +181,7 @@ export async function update(
       ...(body.sharedWithTeens !== undefined ? { sharedWithTeens: body.sharedWithTeens } : {}),
       ...(body.name !== undefined ? { name: body.name } : {}),
       ...(body.type !== undefined ? { type: body.type } : {}),
-      ...(body.accountNumber !== undefined ? { accountNumber: lastDigits(body.accountNumber) } : {}),
+      ...(body.accountNumber !== undefined ? { accountNumber: lastFour(body.accountNumber) } : {}),
       ...(body.institution !== undefined ? { institution: body.institution } : {}),
       ...(body.isClosed !== undefined ? { isClosed: body.isClosed } : {}),
       updatedAt: now,

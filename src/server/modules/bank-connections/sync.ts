@@ -21,7 +21,7 @@ import { BankProviderError, plainWords, type ProviderAccount, type ProviderTrans
 import { plaidClient, type PlaidClient } from '../../integrations/banks/plaid'
 import { SIMPLEFIN_MAX_WINDOW_DAYS, simplefinClient, type SimplefinAccountResult, type SimplefinClient } from '../../integrations/banks/simplefin'
 import { forgetScope } from '../accounts/scope'
-import { lastDigits } from '../accounts/service'
+import { lastFour } from '../../../domain/accounts'
 import { applyAccountChanges, type ApplyCounts } from './apply'
 import { connectionById, linksOf, lockConnection, type ConnectionRow, type LinkRow } from './repo'
 
@@ -75,7 +75,7 @@ export async function createKinwiseAccount(
       visibility: values.visibility ?? 'shared',
       sharedWithTeens: values.sharedWithTeens ?? false,
       currency: values.currency,
-      accountNumber: lastDigits(values.mask),
+      accountNumber: lastFour(values.mask),
       institution: conn.institution || null,
     })
     .returning({ id: accounts.id })

@@ -33,7 +33,7 @@ import { uuidv7 } from '../../db/ids'
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors'
 import type { SessionUser } from '../auth/sessions'
 import { memberScope, writableAccount, type MemberScope } from '../accounts/scope'
-import { lastDigits } from '../accounts/service'
+import { lastFour } from '../../../domain/accounts'
 import { learnedCategories } from '../rules/repo'
 import { loadRules } from '../rules/service'
 import {
@@ -271,7 +271,7 @@ function resolveAccounts(
       name: parsed.name.slice(0, 80) || 'Imported account',
       type: parsed.type,
       currency: parsed.currency ?? user.baseCurrency,
-      accountNumber: lastDigits(parsed.numberLast4),
+      accountNumber: lastFour(parsed.numberLast4),
       // an account the member may not see holds this identity: the new one goes without it
       externalKey: bankFile && !keysInUse.has(parsed.key) ? parsed.key : null,
     })

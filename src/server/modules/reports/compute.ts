@@ -5,14 +5,12 @@
 import { toBase, type RateBook } from '../../../domain/currency'
 import { endOfMonth } from '../../../domain/dates'
 import { asCents, divideCents, negate, type Cents } from '../../../domain/money'
-import type { ACCOUNT_TYPES } from '../../../contract/accounts'
+import { ACCOUNT_TYPES, type AccountType } from '../../../domain/accounts'
 import type { SANKEY_NODE_KINDS } from '../../../contract/reports'
-
-type AccountType = (typeof ACCOUNT_TYPES)[number]
 
 /** The account types whose balances are money owed: liabilities (minus their balances). */
 export const LIABILITY_TYPES: ReadonlySet<string> = new Set(['credit_card', 'loan', 'mortgage'])
-const KINDS: readonly AccountType[] = ['checking', 'savings', 'credit_card', 'investment', 'loan', 'mortgage', 'cash', 'other']
+const KINDS: readonly AccountType[] = ACCOUNT_TYPES
 
 export type Converter = {
   base: string
