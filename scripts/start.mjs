@@ -1,5 +1,12 @@
 // `npm start`: builds the app when the build is missing or older than the sources, then runs
-// the server in this process (arguments such as --demo pass through).
+// the server in this process (arguments such as --demo pass through). The server stops cleanly on
+// SIGTERM or SIGINT and this process exits with it.
+//
+// npm runs this script through `sh -c`, and when npm alone is stopped (as a process manager does)
+// it passes the signal to that shell only: Debian's sh (dash) dies of SIGTERM without passing it
+// on, which used to leave the server running with no parent. So under npm, when the process that
+// started this one goes away, the server is stopped as if it had been sent SIGTERM. (Run directly,
+// `node scripts/start.mjs` gets signals itself, and may outlive its shell, e.g. under nohup.)
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
@@ -26,4 +33,15 @@ if (stale) {
   if (result.status !== 0) process.exit(result.status ?? 1)
 }
 process.env.NODE_ENV ??= 'production'
+
+if (process.env.npm_lifecycle_event !== undefined) {
+  const parent = process.ppid
+  const orphaned = setInterval(() => {
+    if (process.ppid === parent) return
+    clearInterval(orphaned)
+    process.kill(process.pid, 'SIGTERM')
+  }, 500)
+  orphaned.unref()
+}
+
 await import(pathToFileURL(path.join(root, 'dist', 'server', 'main.js')).href)
