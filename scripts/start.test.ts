@@ -99,3 +99,16 @@ describe('npm start', () => {
     expect(await exited).toBe(true)
   }, 40_000)
 })
+
+describe('the README', () => {
+  const readme = readFileSync(path.join(root, 'README.md'), 'utf8')
+
+  it('says how to stop the server', () => {
+    expect(readme).toMatch(/To stop it, press Ctrl-C, or send the process SIGTERM or SIGINT/)
+  })
+
+  it('shows registering beside signing in', () => {
+    expect(readme).toContain('POST /api/auth/register')
+    expect(readme).toContain('POST /api/auth/login')
+  })
+})
