@@ -5,19 +5,20 @@
 //   npm run bench                          (100k and 1M rows, PGlite and DATABASE_URL's server)
 //   npm run bench -- --quick               (10k rows, short runs: to check the bench itself)
 //   npm run bench -- --sizes 100000 --dbs pglite --only server,web
-//   npm run bench -- --readme              (also puts the tables into README.md's Performance section)
+//   npm run bench -- --readme              (also puts the tables into docs/performance.md, and the rows with a target into README.md)
 //   npm run bench -- --only fuzz --dbs pglite --fuzz-requests 20000   (the contract-driven fuzz alone)
 //   npm run bench -- --sizes 100000 --dbs pglite --only investments   (holdings, performance, writes)
 //   npm run bench -- --sizes 1000000 --only reports                   (every report at 5 connections)
 //   npm run bench -- --only planning                                  (Monte Carlo, backtest, debt plan)
 //   npm run bench -- --only insights                                  (recurring + anomalies at 1M, classifier accuracy)
 //   npm run bench -- --only advisor --sizes 100000                    (the advisor's deterministic answers)
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { cpus, tmpdir } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { pgliteDataset, postgresDataset, type DbKind } from './lib/datasets'
 import { cpuReferenceMs, loadAverage, ROOT, run } from './lib/proc'
+import { writePerformancePages } from './lib/performance-pages'
 import { fmt, row, sizeLabel, summaryTable, table, type Row } from './lib/report'
 import { advisorSection } from './sections/advisor'
 import { importSection } from './sections/import'
@@ -404,38 +405,10 @@ async function main(): Promise<void> {
   await writeFile(path.join(out, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`)
   say(`Written to bench/results/bench-${stamp}.json (and latest.json)`)
   if (values.readme) {
-    await writeReadme(report.date, loadBefore, loadAfter, seconds, dashboard, summary)
-    say('README.md: the Performance table is updated')
+    const measured = `Measured ${report.date.slice(0, 10)} on ${String(cpus().length)} cores, Node ${process.version}, load average ${loadBefore.toFixed(1)} before and ${loadAfter.toFixed(1)} after (${(seconds / 60).toFixed(0)} min).`
+    await writePerformancePages(ROOT, { measured, dashboard, summary })
+    say('README.md (the rows with a target) and docs/performance.md (every table) are updated')
   }
-}
-
-/** Puts the tables between the bench markers of README.md's Performance section. */
-async function writeReadme(
-  date: string,
-  loadBefore: number,
-  loadAfter: number,
-  seconds: number,
-  dashboard: string,
-  summary: string,
-): Promise<void> {
-  const file = path.join(ROOT, 'README.md')
-  const text = await readFile(file, 'utf8')
-  const start = '<!-- bench:start -->'
-  const end = '<!-- bench:end -->'
-  const from = text.indexOf(start)
-  const to = text.indexOf(end)
-  if (from < 0 || to < from) throw new Error('README.md has no bench markers')
-  const body = [
-    start,
-    `Measured ${date.slice(0, 10)} on ${String(cpus().length)} cores, Node ${process.version}, load average ${loadBefore.toFixed(1)} before and ${loadAfter.toFixed(1)} after (${(seconds / 60).toFixed(0)} min).`,
-    '',
-    '```text',
-    ...(dashboard ? [dashboard, ''] : []),
-    summary,
-    '```',
-    '',
-  ].join('\n')
-  await writeFile(file, text.slice(0, from) + body + text.slice(to))
 }
 
 main().catch((error: unknown) => {
