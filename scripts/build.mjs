@@ -6,7 +6,7 @@ import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import { build as esbuild } from 'esbuild'
 import { build as viteBuild } from 'vite'
-import { chunkKey } from './web-chunks.mjs'
+import { CHUNK_LIMIT_KB, chunkKey, oversizedChunks } from './web-chunks.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
 const out = path.join(root, 'dist', 'server')
@@ -83,9 +83,25 @@ async function writeRoutePages(dir) {
   }
 }
 
+/**
+ * Warns about every chunk over CHUNK_LIMIT_KB but the password checker's lazily loaded
+ * dictionaries (Vite's own warning, which cannot leave one chunk out, is off: vite.config.ts).
+ * @param {string} dir
+ */
+async function checkChunkSizes(dir) {
+  /** @type {Record<string, {file: string, isDynamicEntry?: boolean}>} */
+  const manifest = JSON.parse(await readFile(path.join(dir, '.vite', 'manifest.json'), 'utf8'))
+  const sizes = new Map()
+  for (const chunk of Object.values(manifest)) sizes.set(chunk.file, (await stat(path.join(dir, chunk.file))).size)
+  for (const { file, kb } of oversizedChunks(manifest, (file) => sizes.get(file) ?? 0)) {
+    process.stdout.write(`(!) ${file} is ${kb.toFixed(0)} kB, over the ${CHUNK_LIMIT_KB} kB a chunk may weigh: load it lazily or split it (vite.config.ts)\n`)
+  }
+}
+
 export async function buildAll({ quiet = false } = {}) {
   const started = Date.now()
   await viteBuild({ configFile: path.join(root, 'vite.config.ts'), logLevel: quiet ? 'warn' : 'info' })
+  await checkChunkSizes(path.join(root, 'dist', 'web'))
   await writeRoutePages(path.join(root, 'dist', 'web'))
   await precompress(path.join(root, 'dist', 'web'))
   await rm(out, { recursive: true, force: true })

@@ -33,3 +33,33 @@ export function chunkKey(manifest, source) {
   const name = new RegExp(`^_${group}-[\\w-]{8}\\.js$`)
   return Object.keys(manifest).find((key) => name.test(key))
 }
+
+/** Above this many kB (minified, 1 kB = 1000 bytes) a chunk is too heavy to load on the way to a page. */
+export const CHUNK_LIMIT_KB = 400
+
+/**
+ * Chunks allowed above CHUNK_LIMIT_KB, by manifest key: the password checker's dictionaries
+ * (zxcvbn, ~1.7 MB; ADR 0025), a dynamic entry that loads only once someone types a new password.
+ * No splitting makes them small: they are two word lists the checker needs whole.
+ */
+export const LARGE_LAZY_CHUNKS = ['../domain/password-strength.ts']
+
+/**
+ * The JavaScript chunks over CHUNK_LIMIT_KB that are not LARGE_LAZY_CHUNKS loaded lazily.
+ * @param {Record<string, {file: string, isDynamicEntry?: boolean}>} manifest
+ * @param {(file: string) => number} bytesOf the size in bytes of a file of the manifest
+ * @returns {{file: string, kb: number}[]}
+ */
+export function oversizedChunks(manifest, bytesOf) {
+  /** @type {{file: string, kb: number}[]} */
+  const found = []
+  const seen = new Set()
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (!chunk.file.endsWith('.js') || seen.has(chunk.file)) continue
+    seen.add(chunk.file)
+    if (chunk.isDynamicEntry && LARGE_LAZY_CHUNKS.includes(key)) continue
+    const kb = bytesOf(chunk.file) / 1000
+    if (kb > CHUNK_LIMIT_KB) found.push({ file: chunk.file, kb })
+  }
+  return found
+}

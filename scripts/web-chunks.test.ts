@@ -1,6 +1,6 @@
 // chunkKey: where the build and the bench find a page's code in Vite's manifest.
 import { describe, expect, it } from 'vitest'
-import { chunkKey, ROUTE_MODULE_GROUPS } from './web-chunks.mjs'
+import { CHUNK_LIMIT_KB, chunkKey, oversizedChunks, ROUTE_MODULE_GROUPS } from './web-chunks.mjs'
 
 const manifest = {
   'index.html': { file: 'assets/index-a1.js', isEntry: true },
@@ -29,5 +29,36 @@ describe('chunkKey', () => {
   it('is undefined for a module the manifest does not hold', () => {
     expect(chunkKey(manifest, 'features/nowhere/page.tsx')).toBeUndefined()
     expect(chunkKey({}, 'app/full-app.tsx')).toBeUndefined()
+  })
+})
+
+describe('oversizedChunks', () => {
+  const big = 1_700_000
+  const manifest = {
+    'index.html': { file: 'assets/index-a1.js', isEntry: true },
+    '../domain/password-strength.ts': { file: 'assets/password-strength-x.js', isDynamicEntry: true },
+    'features/goals/goals-page.tsx': { file: 'assets/goals-page-d4.js', isDynamicEntry: true },
+    'index.css': { file: 'assets/index.css' },
+  }
+  const sizes: Record<string, number> = {
+    'assets/index-a1.js': 257_000,
+    'assets/password-strength-x.js': big,
+    'assets/goals-page-d4.js': 12_000,
+    'assets/index.css': big,
+  }
+  const bytesOf = (file: string) => sizes[file] ?? 0
+
+  it('lets the password checker’s lazily loaded dictionaries through', () => {
+    expect(oversizedChunks(manifest, bytesOf)).toEqual([])
+  })
+
+  it('names any other chunk over the limit', () => {
+    const heavy: Record<string, number> = { ...sizes, 'assets/goals-page-d4.js': (CHUNK_LIMIT_KB + 1) * 1000 }
+    expect(oversizedChunks(manifest, (f) => heavy[f] ?? 0)).toEqual([{ file: 'assets/goals-page-d4.js', kb: CHUNK_LIMIT_KB + 1 }])
+  })
+
+  it('does not let the dictionaries through when they load with a page', () => {
+    const eager = { ...manifest, '../domain/password-strength.ts': { file: 'assets/password-strength-x.js' } }
+    expect(oversizedChunks(eager, bytesOf).map((c) => c.file)).toEqual(['assets/password-strength-x.js'])
   })
 })
