@@ -27,6 +27,8 @@ const MULTIPART_FILES: Record<string, { name: string; schema: z.ZodType }> = {
   'POST /api/export/import': { name: EXPORT_JSON_NAME, schema: exportDocument },
 }
 
+const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const
+
 export type Failure = {
   index: number
   endpoint: string
@@ -116,7 +118,7 @@ function encodePath(text: string): string {
   return out
 }
 
-function buildInject(path: string, sym: SymRequest, resolve: (v: unknown) => unknown): InjectOptions & { method: string; url: string } {
+function buildInject(path: string, sym: SymRequest, resolve: (v: unknown) => unknown): InjectOptions & { method: (typeof HTTP_METHODS)[number]; url: string } {
   const params = resolve(sym.params) as Record<string, unknown>
   let url = path.replace(/:(\w+)/g, (_, name: string) => encodePath(asText(params[name] ?? '')))
   if (sym.query) {
@@ -131,8 +133,9 @@ function buildInject(path: string, sym: SymRequest, resolve: (v: unknown) => unk
     const text = search.toString()
     if (text) url += `?${text}`
   }
-  const method = sym.endpoint.split(' ')[0] ?? 'GET'
-  const opts: InjectOptions & { method: string; url: string } = { method, url, headers: {} }
+  const verb = sym.endpoint.split(' ')[0]
+  const method = HTTP_METHODS.find((m) => m === verb) ?? 'GET'
+  const opts: InjectOptions & { method: (typeof HTTP_METHODS)[number]; url: string } = { method, url, headers: {} }
   const body: SymBody = sym.body
   if (body.kind === 'json') {
     const value = resolve(body.value)
@@ -156,7 +159,7 @@ function buildInject(path: string, sym: SymRequest, resolve: (v: unknown) => unk
 const short = (s: string, max = 300) => (s.length > max ? `${s.slice(0, max)}… (${s.length} characters)` : s)
 
 /** The request as text a person can replay: method, URL, content type and body. */
-function describe(opts: InjectOptions & { method: string; url: string }, actor: string, sym: SymRequest, resolve: (v: unknown) => unknown): string {
+function describe(opts: InjectOptions & { method: (typeof HTTP_METHODS)[number]; url: string }, actor: string, sym: SymRequest, resolve: (v: unknown) => unknown): string {
   const headers = (opts.headers ?? {}) as Record<string, string>
   const lines = [`${opts.method} ${short(opts.url, 400)}   (as ${actor === 'anon' ? 'nobody' : `household ${actor}'s owner`})`]
   if (headers['content-type']) lines.push(`content-type: ${headers['content-type']}`)
