@@ -12,6 +12,8 @@
 //   npm run bench -- --only planning                                  (Monte Carlo, backtest, debt plan)
 //   npm run bench -- --only insights                                  (recurring + anomalies at 1M, classifier accuracy)
 //   npm run bench -- --only advisor --sizes 100000                    (the advisor's deterministic answers)
+//   DATABASE_URL=… npm run bench -- --only instances --sizes 10000     (1, 2 and 3 instances on one PostgreSQL;
+//                                                    --port-base 3300 puts them on 3300–3302)
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { cpus, tmpdir } from 'node:os'
 import path from 'node:path'
@@ -26,6 +28,7 @@ import { investmentsSection, type InvestmentOptions } from './sections/investmen
 import { peersSection } from './sections/peers'
 import { planningSection } from './sections/planning'
 import { insightsSection } from './sections/insights'
+import { instancesSection } from './sections/instances'
 import { reportsSection } from './sections/reports'
 import {
   CONCURRENCY,
@@ -51,6 +54,7 @@ const SECTIONS = [
   'planning',
   'advisor',
   'insights',
+  'instances',
 ] as const
 type Section = (typeof SECTIONS)[number]
 
@@ -68,6 +72,7 @@ const { values } = parseArgs({
     'investment-activities': { type: 'string' },
     'investment-prices': { type: 'string' },
     'no-build': { type: 'boolean', default: false },
+    'port-base': { type: 'string' },
     readme: { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
   },
@@ -195,7 +200,8 @@ async function main(): Promise<void> {
         only.has('investments') ||
         only.has('startup') ||
         only.has('web') ||
-        only.has('lighthouse'))
+        only.has('lighthouse') ||
+        only.has('instances'))
     ) {
       say('\nBuilding (npm run build)…')
       const built = await run('npm', ['run', 'build', '--silent'], { timeoutMs: 15 * 60_000 })
@@ -291,6 +297,28 @@ async function main(): Promise<void> {
           })
         }
       }
+    }
+
+    // issue 21: the same PostgreSQL data set (the smallest size) behind one, two and three instances
+    if (only.has('instances')) {
+      const size = Math.min(...sizes)
+      say(`\n14. Instances: 1, 2 and 3 on one PostgreSQL, ${sizeLabel(size)} transactions`)
+      await guarded(rows, '14 instances', async () => {
+        if (!adminUrl) throw new Error('DATABASE_URL is not set')
+        const dataset = await postgresDataset(size, adminUrl)
+        try {
+          const portBase = values['port-base'] ? Number(values['port-base']) : undefined
+          const instances = await instancesSection(
+            dataset,
+            { loadSeconds: serverOptions.loadSeconds, workDir, ...(portBase ? { portBase } : {}) },
+            say,
+          )
+          rows.push(...instances.rows)
+          extra.instances = instances.raw
+        } finally {
+          if (!values.keep) await dataset.cleanup()
+        }
+      })
     }
 
     let pglite100k: number | null = null

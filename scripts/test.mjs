@@ -1,6 +1,7 @@
 // `npm test`: lint, typecheck, unit and API tests on PGlite, the same API tests on PostgreSQL
-// when DATABASE_URL is set, a production build, and the end-to-end specs in Chromium.
-// Prints one closing line: "Tests: N passed, N failed, N skipped".
+// when DATABASE_URL is set, a production build, the end-to-end specs in Chromium, and the scale
+// test (three instances, PgBouncer) when DATABASE_URL is set and pgbouncer is installed.
+// Prints one closing line: "Tests: N passed, N failed, N skipped" (the scale test's checks counted).
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -41,9 +42,24 @@ function countPlaywright(file) {
   totals.skipped += stats.skipped ?? 0
 }
 
+/** @param {string} file */
+function countScale(file) {
+  if (!existsSync(file)) return false
+  const report = JSON.parse(readFileSync(file, 'utf8'))
+  totals.passed += report.passed ?? 0
+  totals.failed += report.failed ?? 0
+  return true
+}
+
+/** Debian's pgbouncer (or KINWISE_PGBOUNCER): the scale test starts its own */
+function hasPgbouncer() {
+  if (process.env.KINWISE_PGBOUNCER) return existsSync(process.env.KINWISE_PGBOUNCER)
+  return [...(process.env.PATH ?? '').split(':'), '/usr/sbin'].some((dir) => dir && existsSync(path.join(dir, 'pgbouncer')))
+}
+
 /** @param {string[]} args @returns {[string, string[]]} */
 const npx = (args) => ['npx', args]
-const only = process.argv[2] // optional: unit | e2e
+const only = process.argv[2] // optional: unit | e2e | scale
 
 if (!only) {
   run('lint', ...npx(['eslint', '.']))
@@ -67,8 +83,10 @@ if (!only || only === 'unit') {
     process.stdout.write('\n(DATABASE_URL is not set: the API tests ran on PGlite only)\n')
   }
 }
+let built = false
+if (!only || only === 'e2e' || only === 'scale') built = run('build', 'node', ['scripts/build.mjs'])
 if (!only || only === 'e2e') {
-  if (run('build', 'node', ['scripts/build.mjs'])) {
+  if (built) {
     if (!existsSync(process.env.KINWISE_CHROMIUM ?? '/usr/bin/chromium')) {
       process.stdout.write('Chromium is missing: install it with `apt-get install -y chromium` (the e2e specs need it).\n')
       failedSteps.push('e2e (no Chromium)')
@@ -77,6 +95,20 @@ if (!only || only === 'e2e') {
       run('end-to-end tests (Chromium)', ...npx(['playwright', 'test']), { PLAYWRIGHT_JSON_OUTPUT_NAME: e2e, KINWISE_E2E_JSON: e2e })
       countPlaywright(e2e)
     }
+  }
+}
+
+if (!only || only === 'scale') {
+  if (!process.env.DATABASE_URL || !hasPgbouncer()) {
+    const missing = process.env.DATABASE_URL ? 'pgbouncer is not installed (apt-get install -y pgbouncer)' : 'DATABASE_URL is not set'
+    process.stdout.write(`\n(${missing}: the scale test did not run)\n`)
+    // asked for by name, it must not pass without running
+    if (only === 'scale') failedSteps.push(`scale (${missing})`)
+  } else if (built) {
+    const scale = path.join(reports, 'scale.json')
+    const ok = run('scale test (three instances, PgBouncer)', 'node', ['--import', 'tsx', 'scripts/scale-test.ts'], { KINWISE_SCALE_JSON: scale })
+    // a test that died before writing its report still counts as one failure
+    if (!countScale(scale) && !ok) totals.failed += 1
   }
 }
 

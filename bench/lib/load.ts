@@ -25,6 +25,49 @@ export type LoadOptions = {
 }
 
 export async function load(options: LoadOptions): Promise<LoadResult> {
+  return summarizeRuns([await drive(options)])
+}
+
+/**
+ * The same load spread over several instances of the server at once (the bench's instances
+ * section): `connections` in all, shared out as evenly as they go, one cookie for all of them.
+ */
+export async function loadAcross(
+  bases: string[],
+  options: Omit<LoadOptions, 'base'>,
+): Promise<LoadResult> {
+  const runs = await Promise.all(
+    bases.map((base, i) =>
+      drive({
+        ...options,
+        base,
+        connections: Math.max(
+          1,
+          Math.floor(options.connections / bases.length) +
+            (i < options.connections % bases.length ? 1 : 0),
+        ),
+        ...(options.maxRequests ? { maxRequests: Math.ceil(options.maxRequests / bases.length) } : {}),
+      }),
+    ),
+  )
+  return summarizeRuns(runs)
+}
+
+type Run = { latencies: number[]; errors: number; seconds: number }
+
+function summarizeRuns(runs: Run[]): LoadResult {
+  const latencies = runs.flatMap((r) => r.latencies)
+  const seconds = Math.max(...runs.map((r) => r.seconds))
+  return {
+    requests: latencies.length,
+    errors: runs.reduce((n, r) => n + r.errors, 0),
+    seconds,
+    rps: latencies.length / seconds,
+    latency: summarize(latencies),
+  }
+}
+
+async function drive(options: LoadOptions): Promise<Run> {
   if (!options.base.startsWith('http://127.0.0.1:'))
     throw new Error('load tests only go to 127.0.0.1')
   const latencies: number[] = []
@@ -46,15 +89,8 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     if (latencies.length + errors >= cap) instance.stop()
   })
   const result = await instance
-  const seconds = (performance.now() - started) / 1000
   errors += result.errors + result.timeouts
-  return {
-    requests: latencies.length,
-    errors,
-    seconds,
-    rps: latencies.length / seconds,
-    latency: summarize(latencies),
-  }
+  return { latencies, errors, seconds: (performance.now() - started) / 1000 }
 }
 
 /**

@@ -32,13 +32,17 @@ export function freePort(): Promise<number> {
   })
 }
 
-/** env: KINWISE_DATA_DIR or DATABASE_URL (and anything else to set); logFile gets its output. */
+/**
+ * env: KINWISE_DATA_DIR or DATABASE_URL (and anything else to set); logFile gets its output;
+ * port: a given one (the scale test's range) instead of any free one.
+ */
 export async function startServer(
   env: Record<string, string>,
   logFile: string,
   timeoutMs = 120_000,
+  port?: number,
 ): Promise<ServerHandle> {
-  const port = await freePort()
+  port ??= await freePort()
   const base = `http://127.0.0.1:${String(port)}`
   // the server writes its log straight into the file (as it would to a file or journald): piped
   // through this busy process, a full pipe would block the server's synchronous log writes

@@ -2,6 +2,7 @@
 // then the dashboard calls under 1/5/20 connections, the no-database route idle and under load,
 // the transactions page, start-up time and the server's RSS.
 import path from 'node:path'
+import { DASHBOARD_CALLS } from '../lib/dashboard'
 import { BENCH_EMAIL, BENCH_PASSWORD, type Dataset } from '../lib/datasets'
 import { request, signIn } from '../lib/http'
 import { transactionsInBrowser } from './browser'
@@ -11,22 +12,7 @@ import { row, type Row } from '../lib/report'
 import { sampleRss, startServer, type ServerHandle } from '../lib/server'
 import { median, sleep, summarize, type Summary } from '../lib/stats'
 
-export const DASHBOARD_CALLS = [
-  '/api/auth/user',
-  '/api/accounts',
-  '/api/transactions?limit=5',
-  '/api/budgets',
-  '/api/goals',
-  '/api/credit-score',
-  '/api/credit-score/history',
-  '/api/categories',
-  '/api/analytics/net-worth',
-  '/api/analytics/monthly-summary',
-  '/api/bills/upcoming?days=30',
-  '/api/reminders/unread-count',
-  '/api/subscription/info',
-  '/api/config',
-] as const
+export { DASHBOARD_CALLS }
 
 export const CONCURRENCY = [1, 5, 20] as const
 

@@ -77,7 +77,11 @@ describe('configuration', () => {
       session: { ttlDays: 30, idleDays: 7 },
       authRateLimitPerMinute: 10,
     })
-    expect(parseConfig({ DATABASE_URL: 'postgres://u@h/db' }).database).toEqual({ kind: 'postgres', url: 'postgres://u@h/db', poolSize: defaultPoolSize() })
+    expect(parseConfig({ DATABASE_URL: 'postgres://u@h/db' }).database).toEqual({ kind: 'postgres', url: 'postgres://u@h/db', poolSize: defaultPoolSize(), pooler: 'none' })
+    expect(parseConfig({ DATABASE_URL: 'postgres://u@h/db', DATABASE_POOLER: 'transaction' }).database).toMatchObject({ pooler: 'transaction' })
+    expect(() => parseConfig({ DATABASE_POOLER: 'transaction' })).toThrow(/DATABASE_POOLER is only for a PostgreSQL server/)
+    expect(() => parseConfig({ DATABASE_URL: 'postgres://u@h/db', DATABASE_POOLER: 'statement' })).toThrow(/DATABASE_POOLER/)
+    expect(parseConfig({}).jobMinuteMs).toBe(60_000)
     expect(parseConfig({ DATABASE_URL: 'postgres://u@h/db', DB_POOL_SIZE: '12' }).database).toMatchObject({ poolSize: 12 })
     // twice the cores, never fewer than two
     expect([defaultPoolSize(1), defaultPoolSize(2), defaultPoolSize(8)]).toEqual([2, 4, 16])

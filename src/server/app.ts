@@ -16,6 +16,7 @@ import type { Config } from './config'
 import type { Db } from './db/connect'
 import { registerErrorHandler } from './plugins/error-handler'
 import { safeLoggerOptions } from './plugins/log-safety'
+import { databaseRateLimitStore } from './plugins/rate-limit-store'
 import { registerSecurity } from './plugins/security'
 import { registerSession } from './plugins/session'
 import { enableScopeCache } from './modules/accounts/scope'
@@ -86,7 +87,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(cookie)
   registerSecurity(app, config)
-  await app.register(rateLimit, { global: false })
+  // counted in the database, so that every instance counts each address together (ADR 0031)
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(db) })
   // statement uploads (POST /api/imports): one file, a few fields, the configured size at most
   await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 1, fields: 10, parts: 12, fieldSize: 2 * 1024 * 1024 } })
   await app.register(swagger, {

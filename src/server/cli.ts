@@ -55,7 +55,7 @@ function need(options: Options, name: string): string {
 async function open(config: Config): Promise<Database> {
   return openDatabase(
     config.database.kind === 'postgres'
-      ? { kind: 'postgres', url: config.database.url, poolSize: 2 }
+      ? { kind: 'postgres', url: config.database.url, poolSize: 2, pooler: config.database.pooler }
       : { kind: 'pglite', dataDir: config.database.dataDir },
   )
 }

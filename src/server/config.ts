@@ -18,6 +18,9 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   DB_POOL_SIZE: positiveInt(defaultPoolSize()),
+  // what sits between the instances and PostgreSQL (ADR 0031): a transaction pooler (PgBouncer's
+  // pool_mode = transaction) forgets a connection's named statements between transactions
+  DATABASE_POOLER: z.enum(['none', 'session', 'transaction']).default('none'),
   KINWISE_DATA_DIR: z.string().min(1).default('./data'),
   PUBLIC_URL: z.url().optional(),
   TRUST_PROXY: bool.default(false),
@@ -71,6 +74,9 @@ const envSchema = z.object({
   PLAID_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   BANK_SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(5).max(10080).default(360),
   KINWISE_ALLOW_LOCAL_PROVIDERS: bool.default(false),
+  // tests only (the scale test): how long a scheduled job's "minute" lasts, so that its periods
+  // pass in seconds
+  KINWISE_JOB_MINUTE_MS: z.coerce.number().int().min(100).max(60_000).default(60_000),
 })
 
 export type Env = z.infer<typeof envSchema>
@@ -79,7 +85,7 @@ export type Config = {
   env: Env['NODE_ENV']
   host: string
   port: number
-  database: { kind: 'postgres'; url: string; poolSize: number } | { kind: 'pglite'; dataDir: string }
+  database: { kind: 'postgres'; url: string; poolSize: number; pooler: Pooler } | { kind: 'pglite'; dataDir: string }
   publicUrl: string | null
   /** Cookies get Secure and HSTS is sent only when the app is served over HTTPS. */
   secureCookies: boolean
@@ -117,7 +123,12 @@ export type Config = {
   plaid: { clientId: string; secret: string; baseUrl: string } | null
   /** bank connections: minutes between scheduled syncs; whether provider URLs may be private addresses */
   banks: { syncIntervalMinutes: number; allowLocalProviders: boolean }
+  /** how long a scheduled job's minute lasts: 60,000 ms except in the scale test */
+  jobMinuteMs: number
 }
+
+/** What sits between the instances and PostgreSQL: nothing, or a pooler in session or transaction mode. */
+export type Pooler = Env['DATABASE_POOLER']
 
 export type StripeConfig = {
   secretKey: string
@@ -156,6 +167,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (e.SMTP_URL && !e.MAIL_FROM) {
     throw new ConfigError('Invalid configuration:\n  MAIL_FROM is required when SMTP_URL is set (e.g. "Kinwise <kinwise@example.com>")')
   }
+  if (e.DATABASE_POOLER !== 'none' && !e.DATABASE_URL) {
+    throw new ConfigError('Invalid configuration:\n  DATABASE_POOLER is only for a PostgreSQL server: set DATABASE_URL too')
+  }
   if (oidcParts.every(Boolean) && !e.PUBLIC_URL) {
     throw new ConfigError('Invalid configuration:\n  PUBLIC_URL is required when OpenID Connect is set')
   }
@@ -165,7 +179,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     host: e.HOST,
     port: e.PORT,
     database: e.DATABASE_URL
-      ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DB_POOL_SIZE }
+      ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DB_POOL_SIZE, pooler: e.DATABASE_POOLER }
       : { kind: 'pglite', dataDir: e.KINWISE_DATA_DIR },
     publicUrl: e.PUBLIC_URL ?? null,
     secureCookies: e.PUBLIC_URL?.startsWith('https://') ?? false,
@@ -193,6 +207,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     llm: llmConfig(e),
     plaid: plaidConfig(e),
     banks: { syncIntervalMinutes: e.BANK_SYNC_INTERVAL_MINUTES, allowLocalProviders: e.KINWISE_ALLOW_LOCAL_PROVIDERS },
+    jobMinuteMs: e.KINWISE_JOB_MINUTE_MS,
   }
 }
 

@@ -16,7 +16,7 @@ async function main(): Promise<void> {
   const [opening, { buildApp }, { systemClock }, { ensureDemoHousehold, DEMO_FAMILY }, { startJobs }] = await Promise.all([
     beginOpenDatabase(
       config.database.kind === 'postgres'
-        ? { kind: 'postgres', url: config.database.url, poolSize: config.database.poolSize }
+        ? { kind: 'postgres', url: config.database.url, poolSize: config.database.poolSize, pooler: config.database.pooler }
         : { kind: 'pglite', dataDir: config.database.dataDir },
     ),
     import('./app'),

@@ -6,8 +6,9 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres'
-import { migrate } from 'drizzle-orm/node-postgres/migrator'
+import { readMigrationFiles } from 'drizzle-orm/migrator'
 import pg from 'pg'
+import type { Pooler } from '../config'
 import * as schema from './schema'
 import { acquireDataDirLock, type DataDirLock } from './lock'
 import { defaultPoolSize } from './pool-size'
@@ -30,7 +31,8 @@ export type Database = {
 }
 
 export type OpenOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  /** pooler 'transaction': behind PgBouncer's transaction mode, statements are sent unnamed (ADR 0031) */
+  | { kind: 'postgres'; url: string; poolSize?: number; pooler?: Pooler }
   /** dataDir null = in memory; snapshot = a dumped data directory to start from (tests). */
   | { kind: 'pglite'; dataDir: string | null; snapshot?: string }
 
@@ -52,7 +54,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 export async function beginOpenDatabase(options: OpenOptions): Promise<{ database: Database; ready: Promise<void> }> {
   const { database, started } =
     options.kind === 'postgres'
-      ? { database: openPostgres(options.url, options.poolSize ?? defaultPoolSize()), started: Promise.resolve() }
+      ? {
+          database: openPostgres(options.url, options.poolSize ?? defaultPoolSize(), options.pooler ?? 'none'),
+          started: Promise.resolve(),
+        }
       : await startPglite(options)
   const ready = (async () => {
     try {
@@ -72,23 +77,74 @@ function makeDrizzle(client: pg.Pool | pg.PoolClient): Db {
   return drizzle({ client, schema, casing: 'snake_case' })
 }
 
+/**
+ * Applies the migrations not yet applied, all in one transaction that first takes a
+ * transaction-level advisory lock: several instances starting at once against one PostgreSQL
+ * migrate one after the other (the later ones find nothing left to do), and the lock cannot
+ * outlive the transaction even behind a pooler in transaction mode, where a session lock could be
+ * taken on one server connection and released on another (ADR 0031). Drizzle's own bookkeeping
+ * (drizzle.__drizzle_migrations, newest created_at) is kept, so databases migrated before read
+ * the same.
+ */
 async function runMigrations(pool: pg.Pool): Promise<void> {
-  // several app instances may start at once against one PostgreSQL: migrate one at a time
+  const migrations = readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR })
   const client = await pool.connect()
   try {
-    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID])
+    await client.query('begin')
     try {
-      await migrate(makeDrizzle(client), { migrationsFolder: MIGRATIONS_DIR })
-    } finally {
-      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID])
+      await client.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_ID])
+      await client.query('create schema if not exists drizzle')
+      await client.query(
+        'create table if not exists drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint)',
+      )
+      const { rows } = await client.query<{ created_at: string }>(
+        'select created_at from drizzle.__drizzle_migrations order by created_at desc limit 1',
+      )
+      const last = rows[0] ? Number(rows[0].created_at) : null
+      for (const migration of migrations) {
+        if (last !== null && last >= migration.folderMillis) continue
+        for (const statement of migration.sql) await client.query(statement)
+        await client.query('insert into drizzle.__drizzle_migrations (hash, created_at) values ($1, $2)', [
+          migration.hash,
+          migration.folderMillis,
+        ])
+      }
+      await client.query('commit')
+    } catch (error) {
+      await client.query('rollback').catch(() => undefined)
+      throw error
     }
   } finally {
     client.release()
   }
 }
 
-function openPostgres(url: string, poolSize: number): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize })
+/**
+ * A node-postgres client that sends every statement unnamed. PgBouncer in transaction mode
+ * (before 1.21, or without max_prepared_statements) hands each transaction whichever server
+ * connection is free, so a statement prepared by name on one is missing on the next ("prepared
+ * statement … does not exist"). Unnamed, the prepared reads (ADR 0018) still build their SQL once
+ * in the process; PostgreSQL parses and plans them on each run.
+ */
+class UnnamedStatementClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super(config)
+    const send = this.query.bind(this) as (...args: unknown[]) => unknown
+    this.query = ((query: unknown, ...rest: unknown[]) => send(withoutName(query), ...rest)) as pg.Client['query']
+  }
+}
+
+function withoutName(query: unknown): unknown {
+  if (typeof query !== 'object' || query === null || !('name' in query) || 'submit' in query) return query
+  return { ...query, name: undefined }
+}
+
+function openPostgres(url: string, poolSize: number, pooler: Pooler): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    ...(pooler === 'transaction' ? { Client: UnnamedStatementClient } : {}),
+  })
   // an idle client's network error must not crash the process
   pool.on('error', () => undefined)
   return {

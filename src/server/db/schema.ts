@@ -198,6 +198,22 @@ export const signInFailures = pgTable(
 )
 
 /**
+ * Per-minute request limits (sign-in, registration, password and MFA attempts) per client address
+ * and route, counted here so every instance counts together (ADR 0031); a row's window restarts
+ * once it has passed, and rows long past are purged.
+ */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    /** route + client address */
+    key: text().primaryKey(),
+    hits: integer().notNull(),
+    resetsAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limit_hits_resets_at_idx').on(t.resetsAt)],
+)
+
+/**
  * Security events (issue 15): sign-ins and failures, MFA changes, password and e-mail changes,
  * sessions ended, exports, deletion requests, member and role changes. A member sees their own;
  * the owner also sees the household's. Kept a year.
@@ -710,6 +726,10 @@ export const importPresets = pgTable(
 export const jobRuns = pgTable('job_runs', {
   name: text().primaryKey(),
   lastRunAt: timestamp({ withTimezone: true }).notNull(),
+  /** periods claimed so far, by every instance together (ADR 0011, 0031) */
+  runs: integer().notNull().default(0),
+  /** the instance (host:pid) that claimed the last one */
+  claimedBy: text(),
 })
 
 // ---- Investments (issue 16, ADR 0027) ----

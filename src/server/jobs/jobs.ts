@@ -1,5 +1,5 @@
-// The product's scheduled jobs (reminder generation and the like), run by the scheduler under
-// an advisory lock so that several app instances never run one twice.
+// The product's scheduled jobs (reminder generation and the like), each run by the scheduler once
+// its period is claimed in job_runs (ADR 0011), so that several app instances never run one twice.
 import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from '../config'
 import type { Db } from '../db/connect'
@@ -17,6 +17,7 @@ import { bankSyncJob } from './bank-sync'
 
 export type SharedJob = {
   name: string
+  /** the period, in the scheduler's minutes (config.jobMinuteMs) */
   everyMinutes: number
   run(deps: { db: Db; config: Config; now: Date; log: FastifyBaseLogger }): Promise<void>
 }
@@ -58,12 +59,13 @@ export const sharedJobs: SharedJob[] = [
     },
   },
   {
-    // audit events past AUDIT_RETENTION_DAYS, sign-in failures past a day, used or expired reset links
+    // audit events past AUDIT_RETENTION_DAYS, sign-in failures past a day, used or expired reset
+    // links, request-limit counters an hour past their window
     name: 'purge-security-rows',
     everyMinutes: 60 * 24,
     run: async ({ db, config, now, log }) => {
       const purged = await purgeSecurityRows(db, now, config.auditRetentionDays)
-      if (purged.audit || purged.failures || purged.resetTokens) log.info(purged, 'security rows purged')
+      if (purged.audit || purged.failures || purged.resetTokens || purged.rateLimits) log.info(purged, 'security rows purged')
     },
   },
   {

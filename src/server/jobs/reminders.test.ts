@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { categoryId, createTestApp, signUp, type Client, type TestContext } from '../test/helper'
 import { generateReminders } from './reminders'
-import { runSharedJob } from './scheduler'
+import { INSTANCE_ID, runSharedJob } from './scheduler'
 import { sharedJobs } from './jobs'
 
 let t: TestContext
@@ -58,5 +58,11 @@ describe('generated reminders', () => {
     // within its period it does not run again
     expect(await runSharedJob(t.database, job, { ...deps, now: new Date('2026-03-23T10:05:00Z') })).toBe(false)
     expect(await runSharedJob(t.database, job, { ...deps, now: new Date('2026-03-23T10:16:00Z') })).toBe(true)
+    // each claim is counted and signed, for the operator (and the scale test) to read
+    const { rows } = await t.database.pool.query<{ runs: number; claimed_by: string }>(
+      `select runs, claimed_by from job_runs where name = 'generate-reminders'`,
+    )
+    expect(rows[0]?.runs).toBe(2)
+    expect(rows[0]?.claimed_by).toBe(INSTANCE_ID)
   })
 })

@@ -1,7 +1,9 @@
 // Scheduled work. Embedded database: CHECKPOINT every few minutes and rotating backups of the
-// data directory. Shared jobs (session purge, reminder generation) first claim their period in
-// job_runs with one atomic statement, so with several app instances each runs once per period.
+// data directory. Shared jobs (session purge, reminders, insights, bank syncs…) first claim their
+// period in job_runs with one atomic statement, so with several app instances each runs once per
+// period (ADR 0011).
 import { chmod, mkdir, readdir, rename, rm } from 'node:fs/promises'
+import { hostname } from 'node:os'
 import path from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Clock } from '../clock'
@@ -19,23 +21,35 @@ const builtInJobs: SharedJob[] = [
   },
 ]
 
+/** Every job that claims its period in job_runs, in the order a tick runs them. */
+export const scheduledJobs: readonly SharedJob[] = [...builtInJobs, ...sharedJobs]
+
+/** Who claimed a job's period, kept in job_runs.claimed_by: this machine and process. */
+export const INSTANCE_ID = `${hostname()}:${String(process.pid)}`
+
 /**
  * Runs a shared job if its period has passed, claiming the period first with one atomic
- * statement on job_runs: of several instances asking at once, exactly one gets the row back.
- * (No connection is held while the job runs: the embedded database has a pool of one.)
+ * statement on job_runs: of several instances asking at once, exactly one gets the row back
+ * (it counts the claim in `runs` and signs it in `claimed_by`, which the scale test reads).
+ * (No connection is held while the job runs: the embedded database has a pool of one.) A job's
+ * minute is config.jobMinuteMs long (a minute, except in the scale test); a claim may come a
+ * sixtieth of one early, so a tick that lands just before the period ends does not wait a whole
+ * tick more.
  */
 export async function runSharedJob(
   database: Database,
   job: SharedJob,
   deps: { config: Config; now: Date; log: FastifyBaseLogger },
 ): Promise<boolean> {
-  const dueBefore = new Date(deps.now.getTime() - job.everyMinutes * 60_000 + 1000)
+  const minuteMs = deps.config.jobMinuteMs
+  const dueBefore = new Date(deps.now.getTime() - job.everyMinutes * minuteMs + minuteMs / 60)
   const claimed = await database.pool.query(
-    `insert into job_runs (name, last_run_at) values ($1, $2)
-     on conflict (name) do update set last_run_at = excluded.last_run_at
+    `insert into job_runs (name, last_run_at, runs, claimed_by) values ($1, $2, 1, $4)
+     on conflict (name) do update set last_run_at = excluded.last_run_at, runs = job_runs.runs + 1,
+       claimed_by = excluded.claimed_by
      where job_runs.last_run_at <= $3
      returning name`,
-    [job.name, deps.now, dueBefore],
+    [job.name, deps.now, dueBefore, INSTANCE_ID],
   )
   if (claimed.rowCount === 0) return false
   await job.run({ db: database.db, ...deps })
@@ -124,7 +138,7 @@ export function startJobs(deps: {
     }
   }
 
-  const jobs = [...builtInJobs, ...sharedJobs]
+  const jobs = scheduledJobs
   const tick = () =>
     serially('shared-jobs', async () => {
       if (database.kind === 'pglite') {
@@ -133,9 +147,9 @@ export function startJobs(deps: {
       }
       for (const job of jobs) await runSharedJob(database, job, { config, now: clock.now(), log })
     })
-  timers.push(setInterval(() => void tick(), 60_000))
-  // first pass shortly after start, off the start-up path
-  timers.push(setTimeout(() => void tick(), 5_000))
+  timers.push(setInterval(() => void tick(), config.jobMinuteMs))
+  // first pass shortly after start (5 s), off the start-up path
+  timers.push(setTimeout(() => void tick(), config.jobMinuteMs / 12))
   for (const t of timers) t.unref()
 
   return {

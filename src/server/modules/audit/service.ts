@@ -6,7 +6,8 @@ import type { AuditEntry, auditLogQuery } from '../../../contract/audit'
 import { describeDevice } from '../../../domain/device'
 import { AUDIT_EVENTS, type AuditEvent } from '../../../domain/security'
 import type { Db, DbOrTx } from '../../db/connect'
-import { auditLog, passwordResetTokens, signInFailures, users } from '../../db/schema'
+import { auditLog, passwordResetTokens, rateLimitHits, signInFailures, users } from '../../db/schema'
+import { RATE_LIMIT_KEEP_MS } from '../../plugins/rate-limit-store'
 import { badRequest } from '../../http/errors'
 import type { SessionUser } from '../auth/sessions'
 
@@ -90,13 +91,14 @@ export async function listAuditLog(
 
 /**
  * The daily clean-up: audit events past their retention, sign-in failures older than a day
- * (they only count for 15 minutes), and reset links used or expired.
+ * (they only count for 15 minutes), reset links used or expired, and request-limit counters whose
+ * window ended over an hour ago.
  */
 export async function purgeSecurityRows(
   db: DbOrTx,
   now: Date,
   retentionDays: number,
-): Promise<{ audit: number; failures: number; resetTokens: number }> {
+): Promise<{ audit: number; failures: number; resetTokens: number; rateLimits: number }> {
   const audit = await db
     .delete(auditLog)
     .where(lt(auditLog.createdAt, new Date(now.getTime() - retentionDays * DAY_MS)))
@@ -109,6 +111,10 @@ export async function purgeSecurityRows(
     .delete(passwordResetTokens)
     .where(or(isNotNull(passwordResetTokens.usedAt), lt(passwordResetTokens.expiresAt, now)))
     .returning({ id: passwordResetTokens.id })
-  return { audit: audit.length, failures: failures.length, resetTokens: resetTokens.length }
+  const rateLimits = await db
+    .delete(rateLimitHits)
+    .where(lt(rateLimitHits.resetsAt, new Date(now.getTime() - RATE_LIMIT_KEEP_MS)))
+    .returning({ key: rateLimitHits.key })
+  return { audit: audit.length, failures: failures.length, resetTokens: resetTokens.length, rateLimits: rateLimits.length }
 }
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp } from '../../app'
 import { createTestApp, signUp, type TestContext } from '../../test/helper'
 
 let t: TestContext
@@ -161,6 +162,29 @@ describe('auth', () => {
     }
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true)
     expect(statuses.at(-1)).toBe(429)
+  })
+
+  it('counts the per-minute limit in the database: two instances share it (ADR 0031)', async () => {
+    const other = await buildApp({ db: t.database.db, config: t.config, clock: t.clock, webDir: null })
+    try {
+      const statuses: number[] = []
+      for (let i = 0; i < 12; i++) {
+        const res = await (i % 2 ? other : t.app).inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: `nobody${String(i)}@example.com`, password: 'whatever it is' },
+          remoteAddress: '10.9.9.10',
+        })
+        statuses.push(res.statusCode)
+      }
+      expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true)
+      expect(statuses.slice(10)).toEqual([429, 429])
+      // another route counts on its own
+      const register = await other.inject({ method: 'POST', url: '/api/auth/register', payload: {}, remoteAddress: '10.9.9.10' })
+      expect(register.statusCode).toBe(400)
+    } finally {
+      await other.close()
+    }
   })
 
   it('sends security headers without HSTS on plain HTTP', async () => {

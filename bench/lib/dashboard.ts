@@ -1,0 +1,19 @@
+// The API calls the dashboard makes when it opens: what the server section loads one by one and
+// mixed, the instances section across one, two and three instances, and the scale test through
+// the pooler (they include every prepared read of ADR 0018).
+export const DASHBOARD_CALLS = [
+  '/api/auth/user',
+  '/api/accounts',
+  '/api/transactions?limit=5',
+  '/api/budgets',
+  '/api/goals',
+  '/api/credit-score',
+  '/api/credit-score/history',
+  '/api/categories',
+  '/api/analytics/net-worth',
+  '/api/analytics/monthly-summary',
+  '/api/bills/upcoming?days=30',
+  '/api/reminders/unread-count',
+  '/api/subscription/info',
+  '/api/config',
+] as const
