@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { asCents } from '../money'
-import { toPrice, toQuantity, type Activity } from './lots'
+import { toPrice, toQuantity, type Activity, type CashTransfer } from './lots'
 import { measurePerformance } from './returns'
-import { dailyValuation, priceIndex, priceOn, type PricePoint } from './valuation'
+import { dailyValuation, priceIndex, priceOn, valuationChanges, valuationDays, type PricePoint } from './valuation'
 
 const c = asCents
 const q = toQuantity
@@ -115,5 +115,58 @@ describe('priceOn', () => {
     expect(priceOn(index, 'X', '2024-01-05')).toBe(p(9))
     expect(priceOn(index, 'X', '2030-01-01')).toBe(p(9))
     expect(priceOn(index, 'Y', '2024-01-05')).toBeNull()
+  })
+})
+
+describe('the valuation kept as its changes', () => {
+  // shares moved in with no price until the 8th (missing, and that day's flow unknown), a sale,
+  // and cash moving through the ledger beside the activities
+  const more: Activity[] = [
+    ...activities,
+    { type: 'transfer_in', date: '2024-01-06', symbol: 'BOLT', quantity: q(2), costBasis: c(5_000) },
+    { type: 'sell', date: '2024-01-09', symbol: 'ACME', quantity: q(4), price: p(111) },
+  ]
+  const morePrices: PricePoint[] = [...prices, { symbol: 'BOLT', date: '2024-01-08', price: p(30) }]
+  const ledger: CashTransfer[] = [
+    { type: 'transfer_in', date: '2023-12-20', amount: c(1_000) },
+    { type: 'transfer_out', date: '2024-01-03', amount: c(500) },
+    { type: 'transfer_in', date: '2024-01-09', amount: c(700) },
+  ]
+
+  it('keeps only the days that change, and the days with a flow', () => {
+    const days = dailyValuation(more, morePrices, { to: '2024-01-12' })
+    expect(valuationChanges(days, null).map((d) => d.date)).toEqual([
+      '2024-01-01', // the deposit
+      '2024-01-02', // the buy
+      '2024-01-04', // a new price
+      '2024-01-06', // BOLT in with no price: missing, and the day's flow unknown (the 7th is the same, with no flow)
+      '2024-01-08', // BOLT priced
+      '2024-01-09', // the sale
+    ])
+  })
+
+  it('gives back every day of the replay, with the ledger added, over any range', () => {
+    const changes = valuationChanges(dailyValuation(more, morePrices, { to: '2024-01-12' }), null)
+    for (const [from, to] of [
+      ['2023-12-15', '2024-01-20'],
+      ['2024-01-03', '2024-01-07'],
+      ['2024-01-10', '2024-02-01'],
+    ] as const) {
+      const replayed = dailyValuation([...more, ...ledger], morePrices, { from, to })
+      // the changes before `from` may be left out, all but the last one
+      const last = changes.filter((d) => d.date < from).at(-1)
+      const kept = changes.filter((d) => d.date >= from || d === last)
+      expect(valuationDays(kept, ledger, from, to)).toEqual(replayed)
+    }
+  })
+
+  it('reworked from a day on, joins the days kept before it', () => {
+    const days = dailyValuation(more, morePrices, { to: '2024-01-12' })
+    const before = valuationChanges(days, null).filter((d) => d.date < '2024-01-07')
+    const after = valuationChanges(
+      dailyValuation(more, morePrices, { from: '2024-01-07', to: '2024-01-12' }),
+      before.at(-1) ?? null,
+    )
+    expect([...before, ...after]).toEqual(valuationChanges(days, null))
   })
 })

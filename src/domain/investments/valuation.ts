@@ -19,6 +19,7 @@ import {
   openBook,
   sortActivities,
   type Activity,
+  type CashTransfer,
   type CostMethod,
   type Price,
 } from './lots'
@@ -165,6 +166,88 @@ export function dailyValuation(
       value: priced ? asCents(book.cash + market) : null,
       flow: flowKnown ? asCents(flow) : null,
       missing: [...missing].sort(),
+    })
+  }
+  return days
+}
+
+// ---- the valuation kept as the days it changes (ADR 0034) ----
+
+function sameDay(a: ValuationDay, b: ValuationDay): boolean {
+  if (a.cash !== b.cash || a.marketValue !== b.marketValue) return false
+  if (a.missing.length !== b.missing.length) return false
+  for (let i = 0; i < a.missing.length; i += 1) if (a.missing[i] !== b.missing[i]) return false
+  return true
+}
+
+/**
+ * The days of a daily valuation on which it changes: a day is kept when its cash, market value or
+ * missing symbols differ from the day before (`before`, the last change ahead of the first day;
+ * nothing held and no cash when null), or when money moved that day. `valuationDays` gives the
+ * days back.
+ */
+export function valuationChanges(
+  days: readonly ValuationDay[],
+  before: ValuationDay | null,
+): ValuationDay[] {
+  const out: ValuationDay[] = []
+  let previous: ValuationDay | null = before
+  for (const day of days) {
+    const same =
+      previous === null
+        ? day.cash === 0 && day.marketValue === 0 && day.missing.length === 0
+        : sameDay(previous, day)
+    if (!same || day.flow !== 0) out.push(day)
+    previous = day
+  }
+  return out
+}
+
+/**
+ * Every day from `from` to `to` of a valuation kept as its changes (`valuationChanges`; those
+ * before `from` may be left out but the last one), with cash moving in and out beside the
+ * activities (the ledger's transfers, of any date: their sum before `from` is cash already there)
+ * added to its cash and flows: the same days `dailyValuation` gives for the activities and those
+ * transfers together.
+ */
+export function valuationDays(
+  changes: readonly ValuationDay[],
+  transfers: readonly CashTransfer[],
+  from: IsoDate,
+  to: IsoDate,
+): ValuationDay[] {
+  const sortedTransfers = sortActivities(transfers)
+  let cash = 0
+  let t = 0
+  while (t < sortedTransfers.length && (sortedTransfers[t]?.date ?? '') < from) {
+    const transfer = sortedTransfers[t]
+    if (transfer) cash += transfer.type === 'transfer_in' ? transfer.amount : -transfer.amount
+    t += 1
+  }
+  let c = -1
+  while ((changes[c + 1]?.date ?? '\uffff') < from) c += 1
+  const days: ValuationDay[] = []
+  for (let day = from; day <= to; day = addDays(day, 1)) {
+    let moved = 0
+    let transfer = sortedTransfers[t]
+    while (transfer && transfer.date === day) {
+      moved += transfer.type === 'transfer_in' ? transfer.amount : -transfer.amount
+      t += 1
+      transfer = sortedTransfers[t]
+    }
+    cash += moved
+    while ((changes[c + 1]?.date ?? '\uffff') <= day) c += 1
+    const change = c < 0 ? undefined : changes[c]
+    const market = change ? change.marketValue : asCents(0)
+    const dayCash = asCents((change?.cash ?? 0) + cash)
+    const flow = change && change.date === day ? change.flow : 0
+    days.push({
+      date: day,
+      cash: dayCash,
+      marketValue: market,
+      value: market === null ? null : asCents(dayCash + market),
+      flow: flow === null ? null : asCents(flow + moved),
+      missing: change ? change.missing : [],
     })
   }
   return days

@@ -30,7 +30,7 @@ import { ACTION_STATUSES } from '../../domain/coaching/actions'
 import { RATE_SOURCES } from '../../domain/currency'
 import { CADENCES, INSIGHT_SEVERITIES, RECURRING_STATUSES } from '../../domain/insights/kinds'
 import { ASSET_KINDS } from '../../domain/investments/allocation'
-import { ACTIVITY_SOURCES, ACTIVITY_TYPES, COST_METHODS, PRICE_SOURCES } from '../../domain/investments/lots'
+import { ACTIVITY_SOURCES, ACTIVITY_TYPES, COST_METHODS, PRICE_SOURCES, type Portfolio } from '../../domain/investments/lots'
 import { TRANSACTION_KINDS, TRANSACTION_SOURCES } from '../../domain/ledger'
 import { CHALLENGE_KINDS } from '../../domain/planning/challenges'
 import { QB_MAPPING_KINDS } from '../../domain/quickbooks/chart'
@@ -848,6 +848,50 @@ export const investmentMonthValues = pgTable(
     value: cents(),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.month] }), index('investment_month_values_household_idx').on(t.householdId, t.month)],
+)
+
+export type StoredSecurity = { id: string; lastTrade: { date: string; price: number } | null }
+
+/**
+ * Each investment account's positions after every one of its activities (ADR 0034): the domain's
+ * portfolio (lots, cash, realised gain, income, fees) and the last price each security's trades
+ * gave, kept by every revaluation so that holdings, the balance and allocation read them instead
+ * of replaying the activities. No row: the account was never revalued since this table came, and
+ * readers replay its activities.
+ */
+export const investmentPositions = pgTable('investment_positions', {
+  accountId: uuid()
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  householdId: householdRef(),
+  portfolio: jsonb().$type<Portfolio>().notNull(),
+  /** every security the activities name, with the last price its trades (or transfers) gave, in its own currency */
+  securities: jsonb().$type<StoredSecurity[]>().notNull().default([]),
+  updatedAt: updatedAt(),
+})
+
+/**
+ * Each investment account's daily valuation from its activities alone (ADR 0034), stored only on
+ * the days it changes: the cash the activities made, the holdings at that day's prices (null when
+ * one has no price), the money moved in or out by the activities that day, and the symbols with no
+ * price. A day without a row is the last row before it with no flow; after the last row nothing
+ * changes. A revaluation rewrites it from the first day a write touched; performance and the
+ * valuation history add the ledger's transactions to it instead of replaying the activities.
+ */
+export const investmentDayValues = pgTable(
+  'investment_day_values',
+  {
+    accountId: uuid()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    householdId: householdRef(),
+    date: date().notNull(),
+    cash: cents().notNull(),
+    marketValue: cents(),
+    flow: cents(),
+    missing: text().array().notNull().default(sql`'{}'::text[]`),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.date] })],
 )
 
 /**

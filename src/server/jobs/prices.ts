@@ -29,7 +29,7 @@ async function heldSymbols(db: Db, log: FastifyBaseLogger): Promise<Map<string, 
   for (const [householdId, accountIds] of byHousehold) {
     try {
       const symbols = new Set<string>()
-      for (const book of await loadBooks(db, householdId, accountIds)) {
+      for (const book of await loadBooks(db, householdId, accountIds, { stored: true })) {
         for (const h of currentValue(book).portfolio.holdings) if (h.quantity > 0) symbols.add(h.symbol)
       }
       if (symbols.size > 0) held.set(householdId, symbols)

@@ -1,16 +1,20 @@
 // Investment statements through POST /api/imports on small hand-made files: preview counts,
 // balances (ledger + activities' cash + holdings) to the cent, overlapping statements, typed prices
 // kept, the wrong kind of account refused, QIF cash paired as a transfer, and undo.
-import { and, eq } from 'drizzle-orm'
+import { and, asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   accounts,
   investmentActivities,
+  investmentDayValues,
+  investmentMonthValues,
+  investmentPositions,
   securities,
   securityPrices,
   transactions,
 } from '../../db/schema'
 import { householdOf, newUser } from '../../test/fixtures'
+import { revalueAccounts } from '../investments/revalue'
 import { createTestApp, type Client, type TestContext } from '../../test/helper'
 import { upload } from '../../test/upload'
 
@@ -50,6 +54,25 @@ const FEBRUARY = statement(BUY + DIV + SELL, position('6', '15', '20240228'))
 
 const balanceOf = async (client: Client, id: string): Promise<number> =>
   (await client.get(`/api/accounts/${id}`)).json().balance
+
+/** What an import (or its undo) stored from its first day on equals a revaluation of the whole history (ADR 0034). */
+async function expectStoredAsWhole(user: Client, accountId: string): Promise<void> {
+  const db = t.database.db
+  const state = async () => ({
+    positions: await db.select().from(investmentPositions).where(eq(investmentPositions.accountId, accountId)),
+    days: await db.select().from(investmentDayValues).where(eq(investmentDayValues.accountId, accountId)).orderBy(asc(investmentDayValues.date)),
+    months: await db.select().from(investmentMonthValues).where(eq(investmentMonthValues.accountId, accountId)).orderBy(asc(investmentMonthValues.month)),
+  })
+  const kept = await state()
+  expect(kept.days.length).toBeGreaterThan(0)
+  // an import's revaluation takes the month-end values to the machine's day, as this one does
+  await revalueAccounts(db, await householdOf(db, user), [accountId])
+  const whole = await state()
+  expect({ ...whole, positions: whole.positions.map((p) => ({ ...p, updatedAt: null })) }).toEqual({
+    ...kept,
+    positions: kept.positions.map((p) => ({ ...p, updatedAt: null })),
+  })
+}
 
 async function activitiesOf(accountId: string) {
   return t.database.db
@@ -118,6 +141,7 @@ describe('investment statements through POST /api/imports', () => {
     expect(next.accounts[0]).toMatchObject({ accountId: id, created: false })
     // 1000 − 100 + 5 + 60 + 6 × 15 = 1055.00
     expect(await balanceOf(user, id)).toBe(1055)
+    await expectStoredAsWhole(user, id)
 
     // undoing January would leave February's sale without its shares: refused, nothing changed
     const undoJanuary = await user.delete(`/api/imports/${body.batchId}`)
@@ -131,6 +155,7 @@ describe('investment statements through POST /api/imports', () => {
     })
     // the sale is gone; February's prices stay (they are the market's, not the import's): 10 × 15
     expect(await balanceOf(user, id)).toBe(1000 - 100 + 5 + 150)
+    await expectStoredAsWhole(user, id)
     expect((await user.delete(`/api/imports/${body.batchId}`)).json()).toMatchObject({
       deleted: 1,
       activities: 2,

@@ -279,11 +279,32 @@ export async function writeInvestments(
       })
   }
   outcome.prices = priceRows.length
+  // the statement's first day: nothing before it changed, in its accounts or in the other
+  // accounts holding a security it priced (revalued too, so their history has its prices)
+  let first: IsoDate | undefined
+  for (const { fresh, openings } of plans) {
+    for (const a of [...fresh, ...openings]) if (first === undefined || a.date < first) first = a.date
+  }
+  for (const p of priceRows) if (first === undefined || p.date < first) first = p.date
+  const priced = [...new Set(priceRows.map((p) => p.securityId))]
+  const holders =
+    priced.length === 0
+      ? []
+      : await tx
+          .selectDistinct({ accountId: investmentActivities.accountId })
+          .from(investmentActivities)
+          .where(
+            and(
+              eq(investmentActivities.householdId, householdId),
+              sql`${investmentActivities.securityId} = any(${sql.param(priced)}::uuid[])`,
+            ),
+          )
   try {
     await revalueAccounts(
       tx,
       householdId,
-      targets.map((t) => t.accountId),
+      [...targets.map((t) => t.accountId), ...holders.map((h) => h.accountId)],
+      first === undefined ? {} : { from: first },
     )
   } catch (error) {
     // the account's other activities and the statement cannot both be true (a split that
@@ -336,10 +357,13 @@ export async function undoInvestments(
         eq(investmentActivities.importBatchId, batchId),
       ),
     )
-    .returning({ accountId: investmentActivities.accountId })
+    .returning({ accountId: investmentActivities.accountId, date: investmentActivities.date })
   if (removed.length === 0) return 0
+  let first = removed[0]?.date ?? ''
+  for (const r of removed) if (r.date < first) first = r.date
   try {
-    await revalueAccounts(tx, householdId, [...new Set(removed.map((r) => r.accountId))])
+    // the days before the first activity removed stay as they were
+    await revalueAccounts(tx, householdId, [...new Set(removed.map((r) => r.accountId))], { from: first })
   } catch (error) {
     // shares this import brought in were sold by a later import or by hand
     if (error instanceof InvestmentError) {

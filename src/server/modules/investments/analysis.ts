@@ -18,7 +18,7 @@ import { addDays, addMonths, dayOfWeek, daysBetween, endOfMonth, type IsoDate } 
 import { allocationBy, allocationDrift, topHoldings, type AssetKind, type Position } from '../../../domain/investments/allocation'
 import { asQuantity, averageCost, fromPrice, fromQuantity, marketValue } from '../../../domain/investments/lots'
 import { measurePerformance, type CashFlow, type ValuePoint } from '../../../domain/investments/returns'
-import { dailyValuation, priceOn } from '../../../domain/investments/valuation'
+import { dailyValuation, priceOn, valuationDays } from '../../../domain/investments/valuation'
 import { asCents, type Cents } from '../../../domain/money'
 import type { Db } from '../../db/connect'
 import { invalidField } from '../../http/errors'
@@ -40,7 +40,8 @@ const MAX_POINTS = 400
 async function booksFor(db: Db, user: Member, accountId: string | undefined, ledger: boolean, prices: 'none' | 'latest' = 'latest'): Promise<AccountBook[]> {
   const { ids } = await accountsToRead(db, user, accountId)
   try {
-    return await loadBooks(db, user.householdId, ids, { ledger, prices })
+    // the current value reads the stored positions; income reads the activities themselves
+    return await loadBooks(db, user.householdId, ids, { ledger, prices, stored: prices === 'latest' })
   } catch (error) {
     throw refusal(error, 409)
   }
@@ -107,7 +108,10 @@ function combinedDays(books: AccountBook[], from: IsoDate, to: IsoDate, base: st
   const total: Day[] = []
   for (let d = from; d <= to; d = addDays(d, 1)) total.push({ date: d, cash: asCents(0), market: asCents(0), value: asCents(0), flow: asCents(0), missing: [] })
   for (const b of books) {
-    const days = dailyValuation([...b.activities, ...b.ledger], b.prices, { method: b.account.costMethod, from, to })
+    // the stored valuation of the activities with the ledger's cash added; replayed when none is stored
+    const days = b.series
+      ? valuationDays(b.series, b.ledger, from, to)
+      : dailyValuation([...b.activities, ...b.ledger], b.prices, { method: b.account.costMethod, from, to })
     const convert = (amount: Cents | null, date: IsoDate): Cents | null => {
       if (amount === null) return null
       if (b.account.currency === currency) return amount
@@ -181,7 +185,12 @@ async function seriesFor(db: Db, user: Member, query: RangeQuery, today: IsoDate
   const step = stepFor(from, to)
   let books: AccountBook[]
   try {
-    books = await loadBooks(db, user.householdId, ids, { ledger: true, prices: { from, to, step } })
+    books = await loadBooks(db, user.householdId, ids, {
+      ledger: true,
+      prices: { from, to, step },
+      stored: true,
+      series: { from: addDays(from, -1), to },
+    })
   } catch (error) {
     throw refusal(error, 409)
   }
@@ -201,7 +210,8 @@ async function seriesFor(db: Db, user: Member, query: RangeQuery, today: IsoDate
 function sample<T extends { date: IsoDate }>(points: T[], step: 'day' | 'week' | 'month'): T[] {
   if (step === 'day') return points
   const last = points[points.length - 1]?.date
-  const keep = step === 'week' ? (d: IsoDate) => dayOfWeek(d) === 0 : (d: IsoDate) => d === endOfMonth(d)
+  // a day before the 28th is never a month's last: endOfMonth is only worked out for the rest
+  const keep = step === 'week' ? (d: IsoDate) => dayOfWeek(d) === 0 : (d: IsoDate) => d.slice(8) >= '28' && d === endOfMonth(d)
   return points.filter((p) => keep(p.date) || p.date === last)
 }
 

@@ -14,14 +14,27 @@ import {
   InvestmentError,
   marketValue,
   type Activity,
+  type CashTransfer,
   type CostMethod,
+  type Portfolio,
   type Price,
   type Quantity,
 } from '../../../domain/investments/lots'
-import type { PricePoint } from '../../../domain/investments/valuation'
+import type { PricePoint, ValuationDay } from '../../../domain/investments/valuation'
 import { asCents, type Cents } from '../../../domain/money'
 import type { DbOrTx } from '../../db/connect'
-import { accounts, exchangeRates, households, investmentActivities, securities, securityPrices, transactions } from '../../db/schema'
+import {
+  accounts,
+  exchangeRates,
+  households,
+  investmentActivities,
+  investmentDayValues,
+  investmentPositions,
+  securities,
+  securityPrices,
+  transactions,
+  type StoredSecurity,
+} from '../../db/schema'
 
 export type AccountRow = {
   id: string
@@ -58,10 +71,19 @@ export type SecurityInfo = { id: string; symbol: string; name: string; kind: str
 export type AccountBook = {
   account: AccountRow
   rows: BookRow[]
-  /** the activities, in the account's currency */
+  /** the activities, in the account's currency (none when the stored positions were read instead) */
   activities: Activity[]
+  /** the positions after every activity, as the last revaluation stored them (ADR 0034); null: replay `activities` */
+  portfolio: Portfolio | null
+  /** the securities the activities name, each with its last trade price (from `rows` or the stored positions) */
+  named: StoredSecurity[]
+  /**
+   * The activities' valuation as stored on the days it changed, from the last change before the
+   * range asked for to its end (`series` option); null when it is not stored: replay `activities`.
+   */
+  series: ValuationDay[] | null
   /** the ledger's transactions summed by day, as cash transfers in (+) and out (−) */
-  ledger: Activity[]
+  ledger: CashTransfer[]
   /** prices in the account's currency, per symbol, from the price table, trades and rates */
   prices: PricePoint[]
   /** the latest known price of each symbol in its own currency, with its date */
@@ -226,6 +248,51 @@ export type LoadOptions = {
   /** also read the ledger's transactions (for valuation and performance; revaluation needs none) */
   ledger?: boolean
   prices?: PriceSelection
+  /**
+   * Read the positions the last revaluation stored instead of the activities (an account with
+   * none stored is replayed as before). A read of the current value wants this; a revaluation,
+   * which stores them, does not.
+   */
+  stored?: boolean
+  /**
+   * With `stored`: also read the stored daily valuation over this range; the prices (`prices`)
+   * are then read only for accounts that have none stored.
+   */
+  series?: { from: IsoDate; to: IsoDate }
+}
+
+type StoredPositions = { portfolio: Portfolio; securities: StoredSecurity[] }
+
+async function loadStored(db: DbOrTx, householdId: string, ids: string[]): Promise<Map<string, StoredPositions>> {
+  const rows = await db
+    .select({ accountId: investmentPositions.accountId, portfolio: investmentPositions.portfolio, securities: investmentPositions.securities })
+    .from(investmentPositions)
+    .where(and(eq(investmentPositions.householdId, householdId), inArray(investmentPositions.accountId, ids)))
+  return new Map(rows.map((r) => [r.accountId, { portfolio: r.portfolio, securities: r.securities }]))
+}
+
+/** The stored changes of an account's valuation from the last one before `from` up to `to`. */
+export async function loadSeries(db: DbOrTx, householdId: string, accountId: string, range: { from: IsoDate; to: IsoDate }): Promise<ValuationDay[]> {
+  const result = await db.execute<{ date: string; cash: string; market: string | null; flow: string | null; missing: string[] }>(sql`
+    select date::text as date, cash::text as cash, market_value::text as market, flow::text as flow, missing
+    from ${investmentDayValues}
+    where account_id = ${accountId} and household_id = ${householdId} and date <= ${range.to}::date
+      and date >= coalesce(
+        (select max(date) from ${investmentDayValues} where account_id = ${accountId} and date < ${range.from}::date),
+        ${range.from}::date)
+    order by date`)
+  return result.rows.map((r) => {
+    const market = r.market === null ? null : asCents(Number(r.market))
+    const cash = asCents(Number(r.cash))
+    return {
+      date: r.date,
+      cash,
+      marketValue: market,
+      value: market === null ? null : asCents(cash + market),
+      flow: r.flow === null ? null : asCents(Number(r.flow)),
+      missing: r.missing,
+    }
+  })
 }
 
 type PriceRow = { securityId: string; date: IsoDate; price: number }
@@ -289,26 +356,32 @@ export async function loadBooks(
   const accountRows = (await loadAccounts(db, householdId, accountIds)).filter((a) => a.type === 'investment')
   if (accountRows.length === 0) return []
   const ids = accountRows.map((a) => a.id)
+  const stored = options.stored ? await loadStored(db, householdId, ids) : new Map<string, StoredPositions>()
+  const replayed = ids.filter((id) => !stored.has(id))
   const a = investmentActivities
-  const lean = await db
-    .select({
-      accountId: a.accountId,
-      securityId: a.securityId,
-      type: a.type,
-      date: a.date,
-      quantity: a.quantity,
-      price: a.price,
-      amount: a.amount,
-      fees: a.fees,
-      ratio: a.ratio,
-      costBasis: a.costBasis,
-    })
-    .from(a)
-    .where(and(eq(a.householdId, householdId), inArray(a.accountId, ids)))
-    .orderBy(asc(a.date), asc(a.createdAt), asc(a.id))
+  const lean =
+    replayed.length === 0
+      ? []
+      : await db
+          .select({
+            accountId: a.accountId,
+            securityId: a.securityId,
+            type: a.type,
+            date: a.date,
+            quantity: a.quantity,
+            price: a.price,
+            amount: a.amount,
+            fees: a.fees,
+            ratio: a.ratio,
+            costBasis: a.costBasis,
+          })
+          .from(a)
+          .where(and(eq(a.householdId, householdId), inArray(a.accountId, replayed)))
+          .orderBy(asc(a.date), asc(a.createdAt), asc(a.id))
 
   const securityIds = new Set<string>()
   for (const r of lean) if (r.securityId) securityIds.add(r.securityId)
+  for (const s of stored.values()) for (const sec of s.securities) securityIds.add(sec.id)
   const secRows =
     securityIds.size === 0
       ? []
@@ -322,7 +395,16 @@ export async function loadBooks(
     const sec = r.securityId ? secById.get(r.securityId) : undefined
     rowsByAccount.get(r.accountId)?.push({ ...r, symbol: sec?.symbol ?? null, securityCurrency: sec?.currency ?? null })
   }
-  const priceRows = await selectPrices(db, householdId, [...securityIds], options.prices ?? 'latest')
+  // the securities each account's activities name, with the last price their trades gave
+  const namedByAccount = new Map<string, StoredSecurity[]>()
+  for (const id of ids) {
+    const kept = stored.get(id)
+    namedByAccount.set(id, kept ? kept.securities : namedSecurities(rowsByAccount.get(id) ?? []))
+  }
+  // with the stored valuation, prices are only needed for the accounts replayed
+  const priceIds = new Set<string>()
+  for (const id of options.series ? replayed : ids) for (const sec of namedByAccount.get(id) ?? []) priceIds.add(sec.id)
+  const priceRows = await selectPrices(db, householdId, [...priceIds], options.prices ?? 'latest')
   const tablePrices = new Map<string, { date: IsoDate; price: number }[]>()
   for (const p of priceRows) {
     const sec = secById.get(p.securityId)
@@ -332,10 +414,15 @@ export async function loadBooks(
     list.push({ date: p.date, price: p.price })
   }
 
-  const needsRates = accountRows.some((a) => [...(rowsByAccount.get(a.id) ?? [])].some((r) => r.securityCurrency && r.securityCurrency !== a.currency))
+  const needsRates = accountRows.some((acc) =>
+    (namedByAccount.get(acc.id) ?? []).some((n) => {
+      const currency = secById.get(n.id)?.currency
+      return currency !== undefined && currency !== acc.currency
+    }),
+  )
   const rates = needsRates ? await loadRates(db, householdId) : []
 
-  const ledgerByAccount = new Map<string, Activity[]>()
+  const ledgerByAccount = new Map<string, CashTransfer[]>()
   if (options.ledger) {
     const sums = await db
       .select({
@@ -355,26 +442,41 @@ export async function loadBooks(
     }
   }
 
+  const seriesByAccount = new Map<string, ValuationDay[]>()
+  if (options.series) {
+    for (const id of ids) {
+      if (stored.has(id)) seriesByAccount.set(id, await loadSeries(db, householdId, id, options.series))
+    }
+  }
+
   return accountRows.map((account) => {
     const rows = rowsByAccount.get(account.id) ?? []
+    const named = namedByAccount.get(account.id) ?? []
+    const kept = stored.get(account.id)
     const book = needsRates ? rateBook(account.currency, rates) : null
     const held = new Map<string, SecurityInfo>()
-    for (const r of rows) {
-      const sec = r.securityId ? secById.get(r.securityId) : undefined
+    for (const n of named) {
+      const sec = secById.get(n.id)
       if (sec) held.set(sec.symbol, sec)
     }
     const activities = rows.map((r) => toDomain(r, account, book))
     const prices: PricePoint[] = []
     const latest = new Map<string, { price: Price; date: IsoDate }>()
     const noRate = new Set<string>()
-    // native prices of each security: the trades', then the table's (which win on the same day)
+    // native prices of each security: the trades', then the table's (which win on the same day);
+    // replayed activities give every trade's, the stored positions the last one's (all a current
+    // value needs)
     const tradePrices = new Map<string, Map<IsoDate, number>>()
-    for (const r of rows) {
-      if (r.securityId === null || r.price === null) continue
-      if (r.type !== 'buy' && r.type !== 'sell' && r.type !== 'transfer_in' && r.type !== 'transfer_out') continue
-      let days = tradePrices.get(r.securityId)
-      if (!days) tradePrices.set(r.securityId, (days = new Map()))
-      days.set(r.date, r.price)
+    if (kept) {
+      for (const n of named) if (n.lastTrade) tradePrices.set(n.id, new Map([[n.lastTrade.date, n.lastTrade.price]]))
+    } else {
+      for (const r of rows) {
+        if (r.securityId === null || r.price === null) continue
+        if (r.type !== 'buy' && r.type !== 'sell' && r.type !== 'transfer_in' && r.type !== 'transfer_out') continue
+        let days = tradePrices.get(r.securityId)
+        if (!days) tradePrices.set(r.securityId, (days = new Map()))
+        days.set(r.date, r.price)
+      }
     }
     for (const sec of held.values()) {
       const native = new Map<IsoDate, number>(tradePrices.get(sec.id) ?? [])
@@ -383,7 +485,9 @@ export async function loadBooks(
       const last = dates[dates.length - 1]
       if (last !== undefined) latest.set(sec.symbol, { price: native.get(last) as Price, date: last })
       if (sec.currency === account.currency) {
-        // the domain adds the trades' prices itself
+        // the domain adds the replayed trades' prices itself; a stored last trade price goes
+        // first, so the table's price of the same day wins
+        if (kept) for (const [date, price] of tradePrices.get(sec.id) ?? []) prices.push({ symbol: sec.symbol, date, price: price as Price })
         for (const p of tablePrices.get(sec.symbol) ?? []) prices.push({ symbol: sec.symbol, date: p.date, price: p.price as Price })
         continue
       }
@@ -407,6 +511,9 @@ export async function loadBooks(
       account,
       rows,
       activities,
+      portfolio: kept?.portfolio ?? null,
+      named,
+      series: seriesByAccount.get(account.id) ?? null,
       ledger: ledgerByAccount.get(account.id) ?? [],
       prices,
       latest,
@@ -414,4 +521,18 @@ export async function loadBooks(
       securities: held,
     }
   })
+}
+
+/** The securities some activities name, in the order first named, each with its last trade price. */
+export function namedSecurities(rows: readonly BookRow[]): StoredSecurity[] {
+  const named = new Map<string, StoredSecurity>()
+  for (const r of rows) {
+    if (r.securityId === null) continue
+    let entry = named.get(r.securityId)
+    if (!entry) named.set(r.securityId, (entry = { id: r.securityId, lastTrade: null }))
+    if (r.price === null) continue
+    if (r.type !== 'buy' && r.type !== 'sell' && r.type !== 'transfer_in' && r.type !== 'transfer_out') continue
+    entry.lastTrade = { date: r.date, price: r.price }
+  }
+  return [...named.values()]
 }

@@ -68,9 +68,16 @@ const FIELD_OF: Record<string, string> = {
  * becomes a 400 naming the field (or a 409 when the write was not the one that broke the history:
  * a deletion), and its transaction is rolled back by the throw.
  */
-async function revalueOrRefuse(tx: DbOrTx, householdId: string, accountIds: string[], today: IsoDate, status: 400 | 409 = 400): Promise<void> {
+async function revalueOrRefuse(
+  tx: DbOrTx,
+  householdId: string,
+  accountIds: string[],
+  today: IsoDate,
+  status: 400 | 409 = 400,
+  from?: IsoDate,
+): Promise<void> {
   try {
-    await revalueAccounts(tx, householdId, accountIds, { today })
+    await revalueAccounts(tx, householdId, accountIds, from === undefined ? { today } : { today, from })
   } catch (error) {
     throw refusal(error, status)
   }
@@ -183,7 +190,7 @@ async function visibleSecurities(db: DbOrTx, scope: MemberScope): Promise<Securi
 export async function listSecurities(db: Db, user: Member): Promise<SecurityDto[]> {
   const scope = await memberScope(db, user)
   const [rows, ids] = await Promise.all([visibleSecurities(db, scope), visibleInvestmentAccounts(db, scope)])
-  const books = await loadBooks(db, user.householdId, ids)
+  const books = await loadBooks(db, user.householdId, ids, { stored: true })
   const held = new Set<string>()
   const tradeLatest = new Map<string, { date: IsoDate; price: Price }>()
   for (const book of books) {
@@ -380,7 +387,7 @@ export async function createActivity(db: Db, user: Member, body: z.output<typeof
       .values({ householdId: user.householdId, accountId: account.id, userId: user.id, source: 'manual', ...rowValues(values, securityId) })
       .returning({ id: investmentActivities.id })
     if (!row) throw new Error('insert returned no row')
-    await revalueOrRefuse(tx, user.householdId, [account.id], today)
+    await revalueOrRefuse(tx, user.householdId, [account.id], today, 400, values.date)
     return row.id
   })
   const row = await activityById(db, user.householdId, id)
@@ -454,7 +461,7 @@ export async function updateActivity(db: Db, user: Member, id: string, body: z.o
       .update(investmentActivities)
       .set(rowValues(values, securityId))
       .where(and(eq(investmentActivities.householdId, user.householdId), eq(investmentActivities.id, id)))
-    await revalueOrRefuse(tx, user.householdId, [existing.accountId], today)
+    await revalueOrRefuse(tx, user.householdId, [existing.accountId], today, 400, values.date < existing.date ? values.date : existing.date)
   })
   const row = await activityById(db, user.householdId, id)
   if (!row) throw notFound('Activity')
@@ -466,7 +473,7 @@ export async function deleteActivity(db: Db, user: Member, id: string, today: Is
   const existing = await ownActivity(db, scope, id, true)
   await db.transaction(async (tx) => {
     await tx.delete(investmentActivities).where(and(eq(investmentActivities.householdId, user.householdId), eq(investmentActivities.id, id)))
-    await revalueOrRefuse(tx, user.householdId, [existing.accountId], today, 409)
+    await revalueOrRefuse(tx, user.householdId, [existing.accountId], today, 409, existing.date)
   })
 }
 
@@ -519,7 +526,7 @@ export async function putPrice(db: Db, user: Member, body: z.output<typeof putPr
         target: [securityPrices.securityId, securityPrices.date],
         set: { price: units, source: 'manual', updatedAt: sql`now()` },
       })
-    await revalueOrRefuse(tx, user.householdId, await accountsHolding(tx, user.householdId, [row.id]), today)
+    await revalueOrRefuse(tx, user.householdId, await accountsHolding(tx, user.householdId, [row.id]), today, 400, body.date)
     return { symbol: row.symbol, date: body.date, price: fromPrice(units), source: 'manual' as const }
   })
 }
@@ -561,7 +568,9 @@ export async function writePrices(
       })
   }
   const revalue = await accountsHolding(tx, householdId, [...bySymbol.values()])
-  await revalueOrRefuse(tx, householdId, revalue, today)
+  let first: IsoDate | undefined
+  for (const v of values) if (first === undefined || v.date < first) first = v.date
+  await revalueOrRefuse(tx, householdId, revalue, today, 400, first)
   return { imported: values.length, created: created.sort(), revalued: revalue.length }
 }
 
@@ -621,7 +630,7 @@ export async function putTargets(db: Db, user: Member, targets: Target[]): Promi
 export async function listInvestmentAccounts(db: Db, user: Member, only?: string): Promise<AccountDto[]> {
   const scope = await memberScope(db, user)
   const ids = only ? [only] : await visibleInvestmentAccounts(db, scope)
-  const books = await loadBooks(db, user.householdId, ids)
+  const books = await loadBooks(db, user.householdId, ids, { stored: true })
   return books.map((book) => {
     const now = currentValue(book)
     const ledgerCash = book.account.balance - book.account.investmentValue
