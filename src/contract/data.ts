@@ -389,6 +389,7 @@ export const exportData = endpoint({
   summary: 'Download everything you may see as one ZIP (needs a recent re-authentication)',
   tag: 'Your data',
   access: PERSONAL,
+  tokens: false,
   openWhile: ['deletionPending'],
   response: zipStream,
 })
@@ -420,6 +421,7 @@ export const importExport = endpoint({
   summary: 'Import a Kinwise export (the ZIP or its JSON, multipart field "file") into this empty household',
   tag: 'Your data',
   access: OWNER_ONLY,
+  tokens: false,
   response: importSummary,
 })
 
@@ -436,6 +438,7 @@ export const requestDeletion = endpoint({
   summary: 'Delete my account after a 30-day grace period (password needed)',
   tag: 'Your data',
   access: PERSONAL,
+  tokens: false,
   body: deleteAccountBody,
   response: deletionState,
 })
@@ -446,6 +449,7 @@ export const cancelDeletion = endpoint({
   summary: 'Cancel the deletion of my account',
   tag: 'Your data',
   access: PERSONAL,
+  tokens: false,
   openWhile: ['deletionPending'],
   response: deletionState,
 })

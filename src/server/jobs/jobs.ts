@@ -6,6 +6,7 @@ import type { Db } from '../db/connect'
 import { purgeDeletedAccounts } from '../modules/data-rights/deletion'
 import { generateReminders } from './reminders'
 import { purgeSecurityRows } from '../modules/audit/service'
+import { purgeExpiredTokens } from '../modules/api-tokens/service'
 import { httpPriceProvider } from '../integrations/prices/price-provider'
 import { refreshPrices } from './prices'
 import { httpRateProvider } from '../integrations/rates/rate-provider'
@@ -58,12 +59,13 @@ export const sharedJobs: SharedJob[] = [
     },
   },
   {
-    // audit events past AUDIT_RETENTION_DAYS, sign-in failures past a day, used or expired reset links
+    // audit events past AUDIT_RETENTION_DAYS, sign-in failures past a day, used or expired reset
+    // links, API tokens expired a month ago (the list shows them expired until then)
     name: 'purge-security-rows',
     everyMinutes: 60 * 24,
     run: async ({ db, config, now, log }) => {
-      const purged = await purgeSecurityRows(db, now, config.auditRetentionDays)
-      if (purged.audit || purged.failures || purged.resetTokens) log.info(purged, 'security rows purged')
+      const purged = { ...(await purgeSecurityRows(db, now, config.auditRetentionDays)), apiTokens: await purgeExpiredTokens(db, now) }
+      if (purged.audit || purged.failures || purged.resetTokens || purged.apiTokens) log.info(purged, 'security rows purged')
     },
   },
   {
