@@ -13,6 +13,9 @@ import { checkAxe } from './support/axe'
 import { E2E_BASE_URL, expect, test } from './support/fixtures'
 import { PHONE, shot, switchTheme } from './support/look'
 
+// the other specs block the worker (playwright.config.ts): this one is about it
+test.use({ serviceWorkers: 'allow' })
+
 type Manifest = {
   name: string
   short_name: string
