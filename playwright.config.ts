@@ -33,6 +33,9 @@ export default defineConfig({
     viewport: { width: 1440, height: 900 },
     locale: 'en-US',
     timezoneId: 'UTC',
+    // the app's service worker (issue 22) would stand between page.route() mocks and the page:
+    // only the spec about it (installable.spec.ts) lets it register
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

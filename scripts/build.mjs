@@ -1,5 +1,6 @@
 // Builds what `npm start` runs: the web app (Vite → dist/web) and the server (esbuild →
 // dist/server, with its database worker and migrations beside it).
+import { createHash } from 'node:crypto'
 import { cp, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -98,11 +99,71 @@ async function checkChunkSizes(dir) {
   }
 }
 
+/** The files of the app shell besides the hashed ones: what the service worker keeps from the start. */
+const SHELL_FILES = [
+  '/index.html',
+  '/offline.html',
+  '/offline.css',
+  '/favicon.svg',
+  '/manifest.webmanifest',
+  '/icons/icon-192.png',
+  '/icons/icon-512.png',
+  '/icons/maskable-192.png',
+  '/icons/maskable-512.png',
+  '/icons/apple-touch-icon.png',
+]
+
+/**
+ * Builds the service worker (src/web/sw) into dist/web/sw.js with this build's app shell: the
+ * files above and the hashed files the entry and the first pages load (ROUTE_PRELOADS), with
+ * their CSS. Its version is a hash of that list, so a new build installs a new worker, which
+ * keeps the new shell and drops the old one. Other hashed files are kept the first time they load.
+ * @param {string} dir
+ */
+async function writeServiceWorker(dir) {
+  /** @type {Record<string, {file: string, css?: string[], imports?: string[], isEntry?: boolean}>} */
+  const manifest = JSON.parse(await readFile(path.join(dir, '.vite', 'manifest.json'), 'utf8'))
+  const files = new Set(SHELL_FILES)
+  const seen = new Set()
+  /** @type {(key: string) => void} */
+  const add = (key) => {
+    const chunk = manifest[key]
+    if (seen.has(key) || chunk === undefined) return
+    seen.add(key)
+    files.add(`/${chunk.file}`)
+    for (const css of chunk.css ?? []) files.add(`/${css}`)
+    for (const next of chunk.imports ?? []) add(next)
+  }
+  add('index.html')
+  for (const modules of Object.values(ROUTE_PRELOADS)) {
+    for (const source of modules) {
+      const key = chunkKey(manifest, source)
+      if (key !== undefined) add(key)
+    }
+  }
+  for (const file of files) {
+    if (!(await stat(path.join(dir, file)).catch(() => null))) throw new Error(`The service worker's shell names ${file}, which the build did not write`)
+  }
+  const list = [...files].sort()
+  const version = createHash('sha256').update(list.join('\n')).update(await readFile(path.join(dir, 'index.html'))).digest('hex').slice(0, 16)
+  await esbuild({
+    entryPoints: [path.join(root, 'src/web/sw/service-worker.ts')],
+    outfile: path.join(dir, 'sw.js'),
+    bundle: true,
+    format: 'iife',
+    target: 'es2022',
+    minify: true,
+    define: { __PRECACHE__: JSON.stringify(list), __VERSION__: JSON.stringify(version) },
+    logLevel: 'warning',
+  })
+}
+
 export async function buildAll({ quiet = false } = {}) {
   const started = Date.now()
   await viteBuild({ configFile: path.join(root, 'vite.config.ts'), logLevel: quiet ? 'warn' : 'info' })
   await checkChunkSizes(path.join(root, 'dist', 'web'))
   await writeRoutePages(path.join(root, 'dist', 'web'))
+  await writeServiceWorker(path.join(root, 'dist', 'web'))
   await precompress(path.join(root, 'dist', 'web'))
   await rm(out, { recursive: true, force: true })
   await esbuild({

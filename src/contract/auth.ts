@@ -161,6 +161,7 @@ export const reauth = endpoint({
     'Confirm it is you before a sensitive change: { password } or { code } (TOTP). Opens a 10-minute window on this session. 400 WRONG_PASSWORD / INVALID_CODE; 429 TOO_MANY_ATTEMPTS after five wrong codes in ten minutes',
   tag: 'auth',
   access: PERSONAL,
+  tokens: false,
   // a member whose account is being deleted confirms it is them before downloading the export
   openWhile: ['mfaSetup', 'deletionPending'],
   body: z

@@ -398,6 +398,7 @@ export const exportData = endpoint({
   summary: 'Download everything you may see as one ZIP (needs a recent re-authentication)',
   tag: 'Your data',
   access: PERSONAL,
+  tokens: false,
   openWhile: ['deletionPending'],
   response: zipStream,
 })
@@ -429,6 +430,7 @@ export const importExport = endpoint({
   summary: 'Import a Kinwise export (the ZIP or its JSON, multipart field "file") into this empty household',
   tag: 'Your data',
   access: OWNER_ONLY,
+  tokens: false,
   response: importSummary,
 })
 
@@ -445,6 +447,7 @@ export const requestDeletion = endpoint({
   summary: 'Delete my account after a 30-day grace period (password needed)',
   tag: 'Your data',
   access: PERSONAL,
+  tokens: false,
   body: deleteAccountBody,
   response: deletionState,
 })
@@ -455,6 +458,7 @@ export const cancelDeletion = endpoint({
   summary: 'Cancel the deletion of my account',
   tag: 'Your data',
   access: PERSONAL,
+  tokens: false,
   openWhile: ['deletionPending'],
   response: deletionState,
 })

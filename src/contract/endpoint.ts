@@ -45,12 +45,26 @@ export type EndpointDef = {
    * requires a second factor who has none yet (`mfaSetup`: the MFA set-up calls).
    */
   openWhile?: readonly Restriction[]
+  /**
+   * false: a personal API token may not call it, only a signed-in browser session (ADR 0033).
+   * For what guards the account itself: sign-in, MFA, sessions, tokens, password and e-mail,
+   * export and deletion, bank linking, membership, ownership and billing.
+   */
+  tokens?: false
   params?: z.ZodType
   query?: z.ZodType
   body?: z.ZodType
   /** null for 204 No Content */
   response: z.ZodType | null
   status?: 200 | 201 | 204
+}
+
+/**
+ * Whether an endpoint only reads (ADR 0033): a read-only API token may call it. A GET that
+ * declares no household write; every other method changes something, if only one's own things.
+ */
+export function readsOnly(ep: Pick<EndpointDef, 'method' | 'access'>): boolean {
+  return ep.method === 'GET' && ep.access?.writes !== true
 }
 
 export function endpoint<const E extends EndpointDef>(def: E): E {

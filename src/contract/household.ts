@@ -82,6 +82,7 @@ export const createInvite = endpoint({
   summary: 'Invite someone: a single-use link that gives the role, valid up to 7 days',
   tag: 'household',
   access: OWNER_ONLY,
+  tokens: false,
   body: createInviteBody,
   response: invite,
   status: 201,
@@ -93,6 +94,7 @@ export const listInvites = endpoint({
   summary: 'Pending invites (not used, revoked or expired)',
   tag: 'household',
   access: OWNER_ONLY,
+  tokens: false,
   response: z.array(invite),
 })
 
@@ -102,6 +104,7 @@ export const revokeInvite = endpoint({
   summary: 'Revoke a pending invite',
   tag: 'household',
   access: OWNER_ONLY,
+  tokens: false,
   params: tokenParams,
   response: null,
 })
@@ -126,6 +129,7 @@ export const getInvite = endpoint({
   summary: 'What an invite offers, for the person who got the link (signed in)',
   tag: 'household',
   access: PERSONAL,
+  tokens: false,
   params: tokenParams,
   response: invitePreview,
 })
@@ -137,6 +141,7 @@ export const acceptInvite = endpoint({
     'Join the household with the invite’s role. Your accounts come along as private accounts; your old household is closed. Refused while others share your current household.',
   tag: 'household',
   access: PERSONAL,
+  tokens: false,
   params: tokenParams,
   response: household,
 })
@@ -147,6 +152,7 @@ export const updateMember = endpoint({
   summary: "Change a member's role (not the owner's: transfer ownership instead)",
   tag: 'household',
   access: OWNER_ONLY,
+  tokens: false,
   params: userParams,
   body: z.object({ role: inviteRole }),
   response: household,
@@ -158,6 +164,7 @@ export const removeMember = endpoint({
   summary: 'Remove a member: their private accounts go with them into a household of their own',
   tag: 'household',
   access: OWNER_ONLY,
+  tokens: false,
   params: userParams,
   response: null,
 })
@@ -168,6 +175,7 @@ export const leaveHousehold = endpoint({
   summary: 'Leave the household: your private accounts go with you into a household of your own',
   tag: 'household',
   access: PERSONAL,
+  tokens: false,
   response: okResponse,
 })
 
@@ -177,6 +185,7 @@ export const transferOwnership = endpoint({
   summary: 'Make another member the owner; you become an adult',
   tag: 'household',
   access: OWNER_ONLY,
+  tokens: false,
   body: z.object({ userId: id }),
   response: household,
 })
@@ -193,6 +202,7 @@ export const setMfaPolicy = endpoint({
     'Require two-step verification of every member, or make it optional (the owner must have it on first: 409 MFA_NOT_ENABLED)',
   tag: 'household',
   access: OWNER_ONLY,
+  tokens: false,
   body: z.object({ required: z.boolean({ error: 'Must be true or false' }) }),
   response: mfaPolicy,
 })

@@ -106,6 +106,7 @@ export const getMfa = endpoint({
   summary: "The member's second factors: TOTP on or off, recovery codes left, passkeys",
   tag: 'mfa',
   access: PERSONAL,
+  tokens: false,
   openWhile: ['mfaSetup'],
   response: mfaStatus,
 })
@@ -125,6 +126,7 @@ export const setupTotp = endpoint({
   summary: 'Start TOTP: a new key (text, otpauth URL and QR code) to confirm with a code; 409 MFA_ALREADY_ENABLED when on',
   tag: 'mfa',
   access: PERSONAL,
+  tokens: false,
   openWhile: ['mfaSetup'],
   response: totpSetup,
 })
@@ -136,6 +138,7 @@ export const enableTotp = endpoint({
     'Confirm the key from setup with a code: MFA is on; answers ten recovery codes (shown once). 400 INVALID_CODE, 409 NO_TOTP_SETUP / MFA_ALREADY_ENABLED',
   tag: 'mfa',
   access: PERSONAL,
+  tokens: false,
   openWhile: ['mfaSetup'],
   body: z.object({ code: totpCode }),
   response: recoveryCodes,
@@ -148,6 +151,7 @@ export const disableTotp = endpoint({
     'Turn MFA off (removes recovery codes and passkeys): the password and a code (TOTP or recovery). 400 WRONG_PASSWORD / INVALID_CODE, 403 MFA_REQUIRED_BY_HOUSEHOLD',
   tag: 'mfa',
   access: PERSONAL,
+  tokens: false,
   body: z.object({
     password: z.string().min(1, 'Password is required').max(200),
     code: codeOrRecoveryCode,
@@ -162,6 +166,7 @@ export const regenerateRecoveryCodes = endpoint({
     'New recovery codes (the old ones stop working): a TOTP code in the body, or a re-authentication within 10 minutes (403 REAUTH_REQUIRED)',
   tag: 'mfa',
   access: PERSONAL,
+  tokens: false,
   openWhile: ['mfaSetup'],
   body: z.object({ code: totpCode.optional() }),
   response: recoveryCodes,
@@ -174,6 +179,7 @@ export const passkeyRegistrationOptions = endpoint({
     'Options to register a passkey (MFA must be on: 409 MFA_NOT_ENABLED; needs a re-authentication within 10 minutes: 403 REAUTH_REQUIRED)',
   tag: 'mfa',
   access: PERSONAL,
+  tokens: false,
   openWhile: ['mfaSetup'],
   response: registrationOptions,
 })
@@ -184,6 +190,7 @@ export const addPasskey = endpoint({
   summary: "Register the passkey the browser made from the options (400 PASSKEY_INVALID when it doesn't verify)",
   tag: 'mfa',
   access: PERSONAL,
+  tokens: false,
   openWhile: ['mfaSetup'],
   body: z.object({
     name: requiredText(60, 'Name'),
@@ -199,6 +206,7 @@ export const deletePasskey = endpoint({
   summary: 'Remove one of your passkeys',
   tag: 'mfa',
   access: PERSONAL,
+  tokens: false,
   openWhile: ['mfaSetup'],
   params: passkeyParams,
   response: null,

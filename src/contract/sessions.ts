@@ -30,6 +30,7 @@ export const listSessions = endpoint({
   summary: "The member's signed-in sessions (devices), the current one marked",
   tag: 'auth',
   access: PERSONAL,
+  tokens: false,
   response: z.array(session),
 })
 
@@ -39,6 +40,7 @@ export const endSession = endpoint({
   summary: 'Sign out one of your sessions (404 for any other id)',
   tag: 'auth',
   access: PERSONAL,
+  tokens: false,
   params: sessionParams,
   response: okResponse,
 })
@@ -49,6 +51,7 @@ export const revokeOtherSessions = endpoint({
   summary: 'Sign out every session but this one',
   tag: 'auth',
   access: PERSONAL,
+  tokens: false,
   response: z.object({ ended: z.number().int() }),
 })
 

@@ -52,6 +52,7 @@ export const startCheckout = endpoint({
     'Start a Stripe Checkout for a paid plan: returns the page to send the owner to. A household that already pays gets the customer portal URL instead (its plan is changed there). 409 BILLING_NOT_CONFIGURED without Stripe',
   tag: 'subscription',
   access: OWNER_ONLY,
+  tokens: false,
   body: checkoutBody,
   response: z.object({ url: z.string() }),
 })
@@ -63,6 +64,7 @@ export const openPortal = endpoint({
     "Open Stripe's customer portal to change or cancel the plan: returns its URL. 409 NO_SUBSCRIPTION before the first checkout, 409 BILLING_NOT_CONFIGURED without Stripe",
   tag: 'subscription',
   access: OWNER_ONLY,
+  tokens: false,
   response: z.object({ url: z.string() }),
 })
 

@@ -85,6 +85,7 @@ export const updateProfile = endpoint({
   summary: 'Change name, e-mail or photo (the e-mail needs currentPassword)',
   tag: 'user',
   access: PERSONAL,
+  tokens: false,
   body: updateProfileBody,
   response: user,
 })
@@ -95,6 +96,7 @@ export const changePassword = endpoint({
   summary: 'Change the password: every other session ends and this one gets a new cookie',
   tag: 'user',
   access: PERSONAL,
+  tokens: false,
   body: changePasswordBody,
   response: okResponse,
 })

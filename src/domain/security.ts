@@ -44,6 +44,9 @@ export const AUDIT_EVENTS = {
   household_mfa_required: 'Two-step verification required for everyone',
   household_mfa_optional: 'Two-step verification made optional',
   plan_changed: 'Plan changed',
+  api_token_created: 'API token made',
+  api_token_revoked: 'API token revoked',
+  api_token_used: 'API token used',
 } as const
 
 export type AuditEvent = keyof typeof AUDIT_EVENTS

@@ -4,7 +4,7 @@
 // another's data, and no member reaches an account they may not see (ADR 0023). A new endpoint
 // with an id in its path must be added to OTHERS_IDS below, or this test fails.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { EndpointDef } from '../contract/endpoint'
+import { readsOnly, type EndpointDef } from '../contract/endpoint'
 import { roleAtLeast, type Role } from '../domain/access'
 import { featurePlan, isPremiumFeature } from '../domain/tiers'
 import { addMember, categoryId, createTestApp, setTestPlan, signUp, type Client, type TestContext } from './test/helper'
@@ -38,6 +38,8 @@ let basic: Client
 /** what owner made: one id of each kind, for the other household to try */
 const ids: Record<string, string> = {}
 let snapshot: Record<string, unknown> = {}
+/** API tokens: the owner's read-only and read-write ones, read-write ones of each lower role and of the free household */
+let tokens: Record<'ownerRead' | 'ownerWrite' | 'adult' | 'teen' | 'viewer' | 'free', string>
 
 const OWNER_READS = [
   '/api/accounts',
@@ -179,6 +181,22 @@ beforeAll(async () => {
   free = await signUp(t.app)
   basic = await signUp(t.app)
   await setTestPlan(t, basic, 'basic')
+  // personal API tokens (ADR 0033): the owner's two, and a read-write one of every other member
+  const token = async (client: Client, access: 'read' | 'write') => {
+    const res = await client.post('/api/tokens', { name: `${access} token`, access, expiresInDays: 30 })
+    expect(res.statusCode, res.body).toBe(201)
+    return res.json() as { id: string; token: string }
+  }
+  const ownerRead = await token(owner, 'read')
+  ids.apiToken = ownerRead.id
+  tokens = {
+    ownerRead: ownerRead.token,
+    ownerWrite: (await token(owner, 'write')).token,
+    adult: (await token(members.adult, 'write')).token,
+    teen: (await token(members.teen, 'write')).token,
+    viewer: (await token(members.viewer, 'write')).token,
+    free: (await token(free, 'write')).token,
+  }
   snapshot = await takeSnapshot()
 })
 afterAll(async () => {
@@ -243,6 +261,7 @@ const OTHERS_IDS: Record<string, { id: string; body?: () => unknown }> = {
   'PATCH /api/insights/:id': { id: 'insight', body: () => ({ read: true }) },
   'POST /api/insights/recurring/:id/confirm': { id: 'recurring', body: () => ({}) },
   'POST /api/insights/recurring/:id/dismiss': { id: 'recurring' },
+  'DELETE /api/tokens/:id': { id: 'apiToken' },
 }
 
 /**
@@ -298,6 +317,9 @@ const PERSONAL_WRITES = new Set([
   'POST /api/advisor/messages',
   'POST /api/advisor/messages/stream',
   'DELETE /api/advisor/conversations/:id',
+  // one's own API tokens (modules/api-tokens)
+  'POST /api/tokens',
+  'DELETE /api/tokens/:id',
 ])
 
 const key = (e: EndpointDef) => `${e.method} ${e.path}`
@@ -462,5 +484,100 @@ describe('access declared in the contract', () => {
     }
     // its owner does
     expect((await members.adult.get(`/api/transactions/${ids.privateTransaction}`)).statusCode).toBe(200)
+  })
+})
+
+describe('personal API tokens on every endpoint (ADR 0033)', () => {
+  const withSession = endpoints.filter((e) => e.auth !== false)
+  const asToken = (token: string, e: EndpointDef) =>
+    t.app.inject({
+      method: e.method,
+      url: url(e),
+      headers: { authorization: `Bearer ${token}` },
+      ...(e.method === 'GET' || e.method === 'DELETE' ? {} : { payload: {} }),
+    })
+
+  it('declares which endpoints are for a browser session only: the account and its security', () => {
+    const sessionOnly = new Set(withSession.filter((e) => e.tokens === false).map(key))
+    for (const k of [
+      'GET /api/export',
+      'POST /api/export/import',
+      'POST /api/user/delete',
+      'POST /api/auth/reauth',
+      'POST /api/mfa/totp/setup',
+      'POST /api/mfa/totp/disable',
+      'POST /api/mfa/passkeys',
+      'POST /api/user/password',
+      'PATCH /api/user/profile',
+      'GET /api/auth/sessions',
+      'GET /api/tokens',
+      'POST /api/tokens',
+      'DELETE /api/tokens/:id',
+      'POST /api/bank-connections',
+      'POST /api/bank-connections/plaid/link-token',
+      'POST /api/household/transfer-ownership',
+      'PUT /api/household/mfa-policy',
+      'POST /api/subscription/checkout',
+    ]) {
+      expect(sessionOnly.has(k), k).toBe(true)
+    }
+    // and a GET that declares a household write (the QuickBooks export) is no read
+    expect(readsOnly({ method: 'GET', access: { feature: 'core', role: 'adult', writes: true } })).toBe(false)
+  })
+
+  it("refuses what a token may not call before anything runs, and answers the rest exactly as its member's session", async () => {
+    const reads: EndpointDef[] = []
+    for (const e of withSession) {
+      if (e.tokens === false) {
+        for (const token of [tokens.ownerRead, tokens.ownerWrite]) {
+          const res = await asToken(token, e)
+          expect(res.statusCode, `${key(e)} → ${res.body}`).toBe(403)
+          expect(res.json().code, key(e)).toBe('TOKEN_NOT_ALLOWED')
+        }
+      } else if (!readsOnly(e)) {
+        // a read-only token never writes, not even the member's own things (the read-write
+        // token reaches the endpoint's own checks: not called here, it would write)
+        const res = await asToken(tokens.ownerRead, e)
+        expect(res.statusCode, `${key(e)} → ${res.body}`).toBe(403)
+        expect(res.json().code, key(e)).toBe('TOKEN_READ_ONLY')
+      } else reads.push(e)
+    }
+    expect(await takeSnapshot()).toEqual(snapshot)
+    for (const e of reads) {
+      const cookie = await call(owner, e)
+      const read = await asToken(tokens.ownerRead, e)
+      const write = await asToken(tokens.ownerWrite, e)
+      expect(read.statusCode, `${key(e)} → ${read.body}`).toBe(cookie.statusCode)
+      expect(write.statusCode, `${key(e)} → ${write.body}`).toBe(cookie.statusCode)
+    }
+    expect(reads.length).toBeGreaterThan(50)
+    // some reads bring derived data up to date (insights): what follows compares with this
+    snapshot = await takeSnapshot()
+  })
+
+  it("refuses a token whatever its member's role or plan refuses, with the same answer", async () => {
+    let refusals = 0
+    for (const e of withSession) {
+      if (!e.access) continue
+      for (const role of ['viewer', 'teen', 'adult'] as const) {
+        if (roleAtLeast(role, e.access.role)) continue
+        const res = await asToken(tokens[role], e)
+        expect(res.statusCode, `${role} token ${key(e)} → ${res.body}`).toBe(403)
+        expect(res.json().code, key(e)).toBe('FORBIDDEN')
+        refusals += 1
+      }
+      if (isPremiumFeature(e.access.feature)) {
+        const res = await asToken(tokens.free, e)
+        expect(res.json(), key(e)).toMatchObject({ code: 'PLAN_REQUIRED', plan: featurePlan(e.access.feature) })
+        refusals += 1
+      }
+    }
+    expect(refusals).toBeGreaterThan(80)
+    // visibility: the teen's token sees neither the adult's private account nor its transaction
+    expect((await t.app.inject({ method: 'GET', url: `/api/accounts/${ids.privateAccount}`, headers: { authorization: `Bearer ${tokens.teen}` } })).statusCode).toBe(404)
+    const list = await t.app.inject({ method: 'GET', url: '/api/transactions?limit=500', headers: { authorization: `Bearer ${tokens.teen}` } })
+    expect(list.statusCode).toBe(200)
+    expect(list.body).not.toContain(ids.privateTransaction)
+    expect(await takeSnapshot()).toEqual(snapshot)
   })
 })

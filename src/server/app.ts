@@ -24,6 +24,8 @@ import { createOidcProvider, type OidcProvider } from './integrations/oidc/oidc'
 import type { BillingProvider } from './integrations/billing/billing-provider'
 import { createStripeBilling } from './integrations/billing/stripe-billing'
 import { apiModules } from './modules/index'
+import { API_DESCRIPTION } from './api-docs'
+import { SESSION_COOKIE } from './modules/auth/sessions'
 
 export type BuildAppOptions = {
   db: Db
@@ -96,8 +98,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       info: {
         title: 'Kinwise API',
         version: '1',
-        description:
-          'Personal and family finance. Amounts are decimal numbers with at most 2 decimals; negative is spending. Sign in with POST /api/auth/login: the session cookie authenticates every other call.',
+        description: API_DESCRIPTION,
+      },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The browser session (POST /api/auth/login sets it)' },
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'A personal API token from Settings → API tokens (kw_…). It acts with its member’s role, visibility and plan; a read-only token only reads; endpoints marked "browser session only" refuse every token (403 TOKEN_NOT_ALLOWED).',
+          },
+        },
       },
     },
     transform: jsonSchemaTransform,

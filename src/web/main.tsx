@@ -1,7 +1,9 @@
-// Entry of the web app: applies the stored theme before the first paint, then mounts <App>.
+// Entry of the web app: applies the stored theme before the first paint, then mounts <App> and
+// registers the service worker.
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/app'
+import { registerServiceWorker } from './lib/service-worker'
 import { initTheme } from './lib/theme'
 import './styles.css'
 
@@ -15,3 +17,6 @@ createRoot(container).render(
     <App />
   </StrictMode>,
 )
+
+// the installable app: opens at once and offline shows its own screen (issue 22)
+registerServiceWorker()

@@ -140,6 +140,31 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 )
 
+/**
+ * Personal API tokens (issue 22, ADR 0033): a member's own key for scripts, sent as
+ * `Authorization: Bearer`. Only the SHA-256 of the token is kept, and its first characters
+ * for the list; it acts with its member's access, read-only or read-write, until it expires
+ * or is revoked (the row is deleted).
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: id(),
+    userId: userRef(),
+    name: text().notNull(),
+    /** sha-256 of the whole token, hex: how a request's token is found */
+    tokenHash: text().notNull(),
+    /** the token's first characters ("kw_ab12cd34"), shown in the list so a member knows which it is */
+    prefix: text().notNull(),
+    readOnly: boolean().notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    /** written at most once a minute; the first use of a UTC day is audited */
+    lastUsedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [uniqueIndex('api_tokens_hash_idx').on(t.tokenHash), index('api_tokens_user_idx').on(t.userId)],
+)
+
 /** Single-use recovery codes for the second factor, stored hashed. */
 export const mfaRecoveryCodes = pgTable(
   'mfa_recovery_codes',

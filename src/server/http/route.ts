@@ -2,7 +2,7 @@
 // encode the response; a handler gets decoded input (cents, dates) and the signed-in user.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { apiError } from '../../contract/common'
-import type { Access, EndpointDef, EndpointInput, EndpointOutput, Restriction } from '../../contract/endpoint'
+import { readsOnly, type Access, type EndpointDef, type EndpointInput, type EndpointOutput, type Restriction } from '../../contract/endpoint'
 import { roleAtLeast } from '../../domain/access'
 import { FEATURES, featurePlan, planAllows } from '../../domain/tiers'
 import type { SessionUser } from '../modules/auth/sessions'
@@ -27,6 +27,7 @@ export type RouteOptions = {
 
 async function requireUser(req: FastifyRequest): Promise<void> {
   if (req.auth) return
+  if (req.bearer === 'expired') throw unauthorized('API token expired', 'TOKEN_EXPIRED')
   throw req.authExpired ? unauthorized('Session expired', 'SESSION_EXPIRED') : unauthorized()
 }
 
@@ -47,10 +48,12 @@ export function checkAccess(user: SessionUser, access: Access): void {
 }
 
 /** The access an endpoint declares, in words, for its OpenAPI description. */
-function describeAccess(access: Access): string {
+function describeAccess(ep: EndpointDef, access: Access): string {
   const plan = featurePlan(access.feature)
   const who = access.role === 'viewer' ? 'any member' : `${access.role} or above`
-  return `Access: ${who}${access.writes ? ' (changes household data)' : ''}; plan: ${plan === 'free' ? 'every plan' : `${plan} or premium`}.`
+  const tokens =
+    ep.tokens === false ? 'browser session only (no API tokens)' : readsOnly(ep) ? 'any API token' : 'read-write API tokens'
+  return `Access: ${who}${access.writes ? ' (changes household data)' : ''}; plan: ${plan === 'free' ? 'every plan' : `${plan} or premium`}; ${tokens}.`
 }
 
 /** What restricts this member's session now, if anything (ADR 0024). */
@@ -70,12 +73,26 @@ export function checkRestriction(user: SessionUser, openWhile: readonly Restrict
   throw new AppError(403, 'MFA_SETUP_REQUIRED', 'Your household requires two-step verification: set it up to continue')
 }
 
-function guard(access: Access, openWhile: readonly Restriction[] | undefined) {
+/**
+ * What a personal API token may call (ADR 0033): nothing declared `tokens: false` (the account's
+ * own security), and with a read-only token only what reads. Checked after the member's own
+ * plan and role, so a token is never refused for a reason its member would not be.
+ */
+export function checkToken(token: { readOnly: boolean } | null, ep: Pick<EndpointDef, 'method' | 'access' | 'tokens'>): void {
+  if (!token) return
+  if (ep.tokens === false) {
+    throw forbidden('API tokens cannot do this: sign in to Kinwise in a browser', 'TOKEN_NOT_ALLOWED')
+  }
+  if (token.readOnly && !readsOnly(ep)) throw forbidden('This API token is read-only', 'TOKEN_READ_ONLY')
+}
+
+function guard(ep: EndpointDef, access: Access) {
   return async (req: FastifyRequest): Promise<void> => {
     await requireUser(req)
     if (req.auth) {
-      checkRestriction(req.auth.user, openWhile)
+      checkRestriction(req.auth.user, ep.openWhile)
       checkAccess(req.auth.user, access)
+      checkToken(req.auth.token, ep)
     }
   }
 }
@@ -101,13 +118,14 @@ export function route<E extends EndpointDef>(
     ...(options.config ? { config: options.config } : {}),
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     // a request without a session, plan or role is refused before its body is even read
-    ...(ep.auth === false || !access ? {} : { onRequest: guard(access, ep.openWhile) }),
+    ...(ep.auth === false || !access ? {} : { onRequest: guard(ep, access) }),
     preValidation: async (req) => {
       checkInput(req)
     },
     schema: {
       summary: ep.summary,
-      ...(access ? { description: describeAccess(access) } : {}),
+      ...(access ? { description: describeAccess(ep, access) } : {}),
+      ...(access ? { security: ep.tokens === false ? [{ session: [] }] : [{ session: [] }, { bearer: [] }] } : {}),
       tags: [ep.tag],
       ...(ep.params ? { params: ep.params } : {}),
       ...(ep.query ? { querystring: ep.query } : {}),

@@ -6,6 +6,7 @@ import type { Db } from '../db/connect'
 import { purgeDeletedAccounts } from '../modules/data-rights/deletion'
 import { generateReminders } from './reminders'
 import { purgeSecurityRows } from '../modules/audit/service'
+import { purgeExpiredTokens } from '../modules/api-tokens/service'
 import { httpPriceProvider } from '../integrations/prices/price-provider'
 import { refreshPrices } from './prices'
 import { httpRateProvider } from '../integrations/rates/rate-provider'
@@ -60,12 +61,13 @@ export const sharedJobs: SharedJob[] = [
   },
   {
     // audit events past AUDIT_RETENTION_DAYS, sign-in failures past a day, used or expired reset
-    // links, request-limit counters an hour past their window
+    // links, request-limit counters an hour past their window, API tokens expired a month ago
+    // (the list shows them expired until then)
     name: 'purge-security-rows',
     everyMinutes: 60 * 24,
     run: async ({ db, config, now, log }) => {
-      const purged = await purgeSecurityRows(db, now, config.auditRetentionDays)
-      if (purged.audit || purged.failures || purged.resetTokens || purged.rateLimits) log.info(purged, 'security rows purged')
+      const purged = { ...(await purgeSecurityRows(db, now, config.auditRetentionDays)), apiTokens: await purgeExpiredTokens(db, now) }
+      if (purged.audit || purged.failures || purged.resetTokens || purged.rateLimits || purged.apiTokens) log.info(purged, 'security rows purged')
     },
   },
   {

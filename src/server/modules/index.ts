@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { AppDeps } from '../app-deps'
 import { accountRoutes } from './accounts/routes'
 import { advisorRoutes } from './advisor/routes'
+import { apiTokenRoutes } from './api-tokens/routes'
 import { analyticsRoutes } from './analytics/routes'
 import { authRoutes } from './auth/routes'
 import { automationRoutes } from './automations/routes'
@@ -39,6 +40,7 @@ export const apiModules: Array<(app: FastifyInstance, deps: AppDeps) => void> = 
   authRoutes,
   securityRoutes,
   auditRoutes,
+  apiTokenRoutes,
   mfaRoutes,
   accountRoutes,
   transactionRoutes,

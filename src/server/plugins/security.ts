@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import helmet, { type HelmetOptions } from 'helmet'
 import type { Config } from '../config'
 import { AppError, forbidden } from '../http/errors'
+import { bearerToken } from './bearer'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
@@ -17,6 +18,9 @@ function ownOrigin(req: FastifyRequest, config: Config): string | null {
 
 export function isCrossSiteWrite(req: FastifyRequest, config: Config): boolean {
   if (SAFE_METHODS.has(req.method)) return false
+  // a bearer request is signed in by its header alone, never by a cookie (ADR 0033), and no
+  // other site can make a browser send one (it needs CORS, which this server never grants)
+  if (bearerToken(req.headers.authorization) !== null) return false
   const site = req.headers['sec-fetch-site']
   if (site === 'cross-site') return true
   const origin = req.headers.origin

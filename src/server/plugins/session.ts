@@ -13,15 +13,31 @@ import type { Db } from '../db/connect'
 import type { Clock } from '../clock'
 import { createSessionCache } from './session-cache'
 import { forgetScope } from '../modules/accounts/scope'
+import { findToken } from '../modules/api-tokens/service'
+import { bearerToken } from './bearer'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 const DAY_MS = 86_400_000
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** the signed-in member; null without a session, or while the second factor is owed */
-    auth: { user: SessionUser; sessionId: string; reauthAt: Date | null } | null
+    /**
+     * the signed-in member; null without a session, or while the second factor is owed. `token`
+     * is set when a personal API token signed the request in (ADR 0033): it never carries a
+     * re-authentication, and its sessionId matches no session.
+     */
+    auth: {
+      user: SessionUser
+      sessionId: string
+      reauthAt: Date | null
+      token: { id: string; readOnly: boolean } | null
+    } | null
     authExpired: boolean
+    /**
+     * An `Authorization: Bearer` header came with the request (then its cookies are ignored):
+     * whether its token was valid, expired, or unknown (revoked, mistyped); null without one.
+     */
+    bearer: 'valid' | 'expired' | 'invalid' | null
     /** a session whose password was right and whose second factor is still owed */
     pendingMfa: { user: SessionUser; sessionId: string } | null
     /** set by a request that ended a user's sessions without being signed in as them (reset) */
@@ -66,10 +82,21 @@ export function registerSession(
   const idleMs = deps.config.session.idleDays * DAY_MS
   app.decorateRequest('auth', null)
   app.decorateRequest('authExpired', false)
+  app.decorateRequest('bearer', null)
   app.decorateRequest('pendingMfa', null)
   app.decorateRequest('sessionsEndedFor', null)
   app.addHook('onRequest', async (req) => {
     if (!req.url.startsWith('/api/')) return
+    const bearer = bearerToken(req.headers.authorization)
+    if (bearer !== null) {
+      // a script's token: the browser's cookies, if any, play no part in this request
+      const lookup = await findToken(deps.db, bearer, deps.clock.now(), req)
+      req.bearer = lookup.status === 'valid' ? 'valid' : lookup.status === 'expired' ? 'expired' : 'invalid'
+      if (lookup.status === 'valid') {
+        req.auth = { user: lookup.user, sessionId: `token:${lookup.tokenId}`, reauthAt: null, token: { id: lookup.tokenId, readOnly: lookup.readOnly } }
+      }
+      return
+    }
     const token = req.cookies[SESSION_COOKIE]
     if (!token) return
     const id = hashToken(token)
@@ -105,7 +132,7 @@ export function registerSession(
       found = await pending
     }
     if (found.status === 'valid' && found.mfaPending) req.pendingMfa = { user: found.user, sessionId: found.sessionId }
-    else if (found.status === 'valid') req.auth = { user: found.user, sessionId: found.sessionId, reauthAt: found.reauthAt }
+    else if (found.status === 'valid') req.auth = { user: found.user, sessionId: found.sessionId, reauthAt: found.reauthAt, token: null }
     else if (found.status === 'expired') req.authExpired = true
   })
   // whatever a signed-in user changed (sign-out, password, settings, profile, tier…) is seen by

@@ -3,6 +3,7 @@
 // once the visitor moves on) runs the full app with its query cache and gated routes.
 import { startTransition, Suspense, useEffect, useState } from 'react'
 import { BrowserRouter, useLocation } from 'react-router'
+import { OfflineBar, OfflineScreen } from '../components/offline-screen'
 import { PageSpinner } from '../components/ui/spinner'
 import { fetchBootUser, type BootUser } from './boot'
 import { lazyPage } from '../lib/lazy-page'
@@ -38,13 +39,19 @@ function Root() {
   }, [])
 
   if (boot.status === 'loading') return <PageSpinner />
+  // the installed app opened without a connection (the service worker gave it its shell): the
+  // server could not say who is signed in, and nothing of theirs is on the device to show
+  if (boot.user === undefined && !navigator.onLine) return <OfflineScreen />
   const landing = !fullApp && !boot.user && pathname === '/'
   // once the full app runs it keeps running: it knows about sign-ins that happen later
   if (!landing && !fullApp) setFullApp(true)
   return (
-    <Suspense fallback={<PageSpinner />}>
-      {landing ? <LandingPage /> : <FullApp bootUser={boot.user} />}
-    </Suspense>
+    <>
+      <Suspense fallback={<PageSpinner />}>
+        {landing ? <LandingPage /> : <FullApp bootUser={boot.user} />}
+      </Suspense>
+      <OfflineBar />
+    </>
   )
 }
 

@@ -1,9 +1,10 @@
 // Who is signed in (spec §4 Auth, §7 /api/auth/user): one query, no retry, fresh for 5 minutes,
-// refetched every 10; a failed user query means signed out. Sign-out clears local storage
-// first, then navigates to /api/logout.
+// refetched every 10; a failed user query means signed out. Sign-out clears local storage and
+// every cache but the app shell's first, then navigates to /api/logout.
 import { useQuery } from '@tanstack/react-query'
 import type { User } from '../../contract/auth'
 import { getQueryFn } from './api'
+import { clearUserCaches } from './service-worker'
 
 export const USER_QUERY_KEY = ['/api/auth/user'] as const
 export const USER_REFETCH_INTERVAL_MS = 10 * 60 * 1000
@@ -29,8 +30,13 @@ export function useAuth(): Auth {
 export function signOut(): void {
   try {
     localStorage.clear()
+    sessionStorage.clear()
   } catch {
     // blocked storage holds nothing to clear
   }
-  window.location.href = '/api/logout'
+  // caches other than the app shell go too (issue 22); sign-out does not wait long for them
+  const leave = () => {
+    window.location.href = '/api/logout'
+  }
+  void Promise.race([clearUserCaches(), new Promise((resolve) => setTimeout(resolve, 500))]).then(leave, leave)
 }

@@ -6,7 +6,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
 import type { Config } from '../../config'
 import type { Db, DbOrTx } from '../../db/connect'
-import { passwordResetTokens, signInFailures, users } from '../../db/schema'
+import { apiTokens, passwordResetTokens, signInFailures, users } from '../../db/schema'
 import { AppError } from '../../http/errors'
 import { mailerFor, publicBase } from '../../integrations/mail/mailer'
 import { passwordResetMail } from '../../integrations/mail/messages'
@@ -133,9 +133,11 @@ export async function confirmPasswordReset(
     if (!used[0]) throw invalidLink()
     await tx.update(users).set({ passwordHash, passwordChangedAt: now, updatedAt: now }).where(eq(users.id, found.userId))
     const ended = await deleteUserSessions(tx, found.userId)
+    // a reset is how an account taken over is won back: its API tokens go too (ADR 0033)
+    const tokensRevoked = (await tx.delete(apiTokens).where(eq(apiTokens.userId, found.userId)).returning({ id: apiTokens.id })).length
     // the account's failed sign-ins no longer count: its owner just proved who they are
     await tx.delete(signInFailures).where(eq(signInFailures.emailHash, emailHash(found.email)))
-    await recordAudit(tx, { event: 'password_reset', userId: found.userId, detail: { sessionsEnded: ended }, req, at: now })
+    await recordAudit(tx, { event: 'password_reset', userId: found.userId, detail: { sessionsEnded: ended, tokensRevoked }, req, at: now })
   })
   return { userId: found.userId }
 }

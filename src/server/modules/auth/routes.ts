@@ -83,6 +83,8 @@ export function authRoutes(app: FastifyInstance, { db, config, clock, oidc }: Ap
   }
 
   route(app, contract.logout, async ({ req, reply }) => {
+    // an API token signs no browser out (its request's cookies are ignored, ADR 0033)
+    if (req.bearer !== null) return { ok: true as const }
     const token = req.cookies[SESSION_COOKIE]
     await auditSignOut(req)
     if (token) await deleteSessionByToken(db, token)

@@ -176,6 +176,10 @@ describe('password reset by e-mail', () => {
   it('mails a single-use link valid 30 minutes; the same answer for an unknown e-mail; using it ends every session', async () => {
     const user = await signUpWithMail(tm, STRONG)
     const other = clientFor(tm.app, cookieOf(await signIn(tm.app, user.user.email, STRONG)), user.user)
+    // an API token made before the reset stops with it (ADR 0033)
+    const made = await other.post('/api/tokens', { name: 'Script', access: 'write', expiresInDays: 30 })
+    expect(made.statusCode, made.body).toBe(201)
+    const apiToken: string = made.json().token
     const asked = await tm.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email: user.user.email.toUpperCase() }, remoteAddress: '10.9.3.1' })
     const unknown = await tm.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email: 'nobody-here@example.com' }, remoteAddress: '10.9.3.1' })
     expect(asked.statusCode).toBe(200)
@@ -204,6 +208,7 @@ describe('password reset by e-mail', () => {
     // every session ended; the old password is gone, the new one works
     expect((await user.get('/api/auth/user')).statusCode).toBe(401)
     expect((await other.get('/api/auth/user')).statusCode).toBe(401)
+    expect((await tm.app.inject({ method: 'GET', url: '/api/auth/user', headers: { authorization: `Bearer ${apiToken}` } })).statusCode).toBe(401)
     expect((await signIn(tm.app, user.user.email, STRONG)).statusCode).toBe(401)
     const signedIn = await signIn(tm.app, user.user.email, 'a brand new passphrase')
     expect(signedIn.statusCode).toBe(200)
@@ -213,7 +218,7 @@ describe('password reset by e-mail', () => {
     expect(again.json().code).toBe('INVALID_RESET_TOKEN')
     const log = await events(clientFor(tm.app, cookieOf(signedIn), user.user))
     expect(log.map((e) => e.event)).toEqual(expect.arrayContaining(['password_reset', 'password_reset_requested']))
-    expect(log.find((e) => e.event === 'password_reset')?.detail).toEqual({ sessionsEnded: 2 })
+    expect(log.find((e) => e.event === 'password_reset')?.detail).toEqual({ sessionsEnded: 2, tokensRevoked: 1 })
   })
 
   it('refuses a link after 30 minutes', async () => {

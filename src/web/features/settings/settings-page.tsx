@@ -23,6 +23,7 @@ import { useSettings } from '../../lib/queries/settings'
 import { applyThemePreference, storedThemePreference } from '../../lib/theme-preference'
 import { toast } from '../../lib/toast'
 import { useSaveSettings } from './api/save-settings'
+import { ApiTokensSection } from './api-tokens-section'
 import { CurrenciesSection } from './currencies-section'
 import { SecuritySection } from './security-section'
 import { YourDataSection } from './your-data-section'
@@ -266,6 +267,7 @@ export function SettingsPage() {
       )}
       <CurrenciesSection />
       <SecuritySection />
+      <ApiTokensSection />
       <YourDataSection />
     </PageBody>
   )

@@ -3,8 +3,8 @@
 // delete, splits, transfers and the running balance of one account. Every change refreshes
 // balances, the plan and the dashboard through the ledger's query keys.
 import { ArrowLeftRight, CheckSquare, FileUp, Plus, SearchX } from 'lucide-react'
-import { useMemo, useRef, useState } from 'react'
-import { Link } from 'react-router'
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { Link, useSearchParams } from 'react-router'
 import type { Transaction } from '../../../contract/transactions'
 import { AdSlot } from '../../components/ads/ad-slot'
 import { useAdEligibility } from '../../components/ads/use-ad-eligibility'
@@ -112,6 +112,27 @@ export function TransactionsPage() {
     if (isDesktop) setAdding(true)
     else setFormFor('new')
   }
+
+  // /transactions?new=1 (the home-screen icon's "Add a transaction", issue 22) opens the add
+  // form once the accounts are known; the parameter is then taken off the address
+  const [searchParams, setSearchParams] = useSearchParams()
+  const wantsNew = searchParams.get('new') === '1'
+  const [openedFromUrl, setOpenedFromUrl] = useState(false)
+  if (wantsNew && !openedFromUrl && accounts.data !== undefined) {
+    setOpenedFromUrl(true)
+    if (!noAccounts) startAdding()
+  }
+  useEffect(() => {
+    if (!wantsNew || !openedFromUrl) return
+    setSearchParams(
+      (prev) => {
+        const next = new URLSearchParams(prev)
+        next.delete('new')
+        return next
+      },
+      { replace: true },
+    )
+  }, [wantsNew, openedFromUrl, setSearchParams])
 
   const confirmDelete = () => {
     if (deleting === null) return
