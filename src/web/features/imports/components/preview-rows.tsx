@@ -21,6 +21,7 @@ const PAGE_SIZE = 50
 export type AccountInfo = { name: string; currency: string | null }
 
 const SOURCE_LABELS: Record<NonNullable<ImportRow['categorySource']>, string> = {
+  user: 'chosen by you',
   rule: 'by a rule',
   learned: 'learned from your choices',
   file: 'from the file',
