@@ -322,7 +322,7 @@ test('a one-line card statement: every row its own number, one left out, a categ
   await shot(page, 'import-review-one-line-desktop')
   await importPage.importButton.click()
   await expect(importPage.stat('added')).toContainText('11')
-  await expect(page.getByTestId('statement-opening')).toContainText('−$2,356.38')
+  await expect(page.getByTestId('statement-opening')).toContainText('-$2,356.38')
   await shot(page, 'import-summary-opening')
 
   const accounts = new AccountsPage(page)

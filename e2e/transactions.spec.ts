@@ -169,7 +169,7 @@ test('amounts filter as you type, From and To together; sorted by size; totals; 
   // the count and total of everything, from the server
   const totals = page.getByTestId('transaction-totals')
   await expect(totals).toContainText('5 transactions')
-  await expect(totals).toContainText('−$95.00')
+  await expect(totals).toContainText('-$95.00')
   // money in is green, money out is not
   await expect(txs.row('Refund').locator('.money')).toHaveClass(/text-positive/)
   await expect(txs.row('Refund')).toContainText('+$900.00')
