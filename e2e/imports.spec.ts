@@ -18,6 +18,7 @@ import { shot } from './support/look'
 const FIXTURES = path.resolve(import.meta.dirname, '../../shared/fixtures/statements')
 const OFX_FIXTURE = path.join(FIXTURES, 'ofx/ofxparse_bank_medium.ofx')
 const ETRADE_FIXTURE = path.join(FIXTURES, 'qfx/reds_etrade_09092023.qfx')
+const AMEX_FIXTURE = path.join(FIXTURES, 'ofx/beangulp_amex_ofxdownload.ofx')
 
 /** 2026-03-05 → 05/03/2026: the day-first dates of a European bank's export. */
 function dayFirst(iso: string): string {
@@ -165,11 +166,12 @@ test('an OFX statement creates its account; the same file again adds nothing', a
   await importPage.importButton.click()
   await expect(importPage.stat('added')).toContainText('3')
   await expect(importPage.summary).toContainText('New account')
+  await expect(page.getByTestId('statement-opening')).toContainText('opening balance')
 
   const accounts = new AccountsPage(page)
   await accounts.goto()
-  // 0 − 6.60 − 316.67 − 22.00, in the file's currency
-  await expect(accounts.account('Checking ••5678')).toContainText('345.27')
+  // the statement's ledger balance (LEDGERBAL 382.34), not just its rows (−6.60 − 316.67 − 22.00)
+  await expect(accounts.account('Checking ••5678')).toContainText('382.34')
 
   await importPage.goto()
   await importPage.upload(OFX_FIXTURE)
@@ -290,3 +292,44 @@ for (const theme of ['light', 'dark'] as const) {
     await checkAxe(page, `the summary (${theme})`)
   })
 }
+
+test('a one-line card statement: every row its own number, one left out, a category chosen, the account at the file\'s balance', async ({
+  page,
+  freshUser: _user,
+}) => {
+  test.skip(!existsSync(AMEX_FIXTURE), `The statement fixtures are not here (${FIXTURES}).`)
+  const importPage = new ImportPage(page)
+  await importPage.goto()
+  await importPage.upload(AMEX_FIXTURE)
+  await importPage.continueButton.click()
+  await expect(importPage.count('new')).toContainText('12')
+  // the whole file is on one line, yet each row shows its own number
+  const rows = importPage.reviewRows.getByTestId('review-row')
+  await expect(rows).toHaveCount(12)
+  const numbers = await rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-row')))
+  expect(numbers).toEqual(Array.from({ length: 12 }, (_, i) => String(i + 1)))
+  await expect(rows.nth(2).getByRole('cell').nth(1)).toHaveText('3')
+  // leaving one out leaves out that one only
+  await importPage.reviewRows.locator('[data-row="3"]').getByRole('checkbox').uncheck()
+  await expect(importPage.count('new')).toContainText('11')
+  await expect(importPage.importButton).toHaveText('Import 11 transactions')
+  // a category set before importing
+  await importPage.reviewRows
+    .locator('[data-row="1"]')
+    .getByRole('combobox', { name: /^Category of row 1/ })
+    .selectOption({ label: 'Entertainment' })
+  await expect(importPage.reviewRows.locator('[data-row="1"]')).toContainText('chosen by you')
+  await shot(page, 'import-review-one-line-desktop')
+  await importPage.importButton.click()
+  await expect(importPage.stat('added')).toContainText('11')
+  await expect(page.getByTestId('statement-opening')).toContainText('-$2,356.38')
+  await shot(page, 'import-summary-opening')
+
+  const accounts = new AccountsPage(page)
+  await accounts.goto()
+  await expect(accounts.account('Credit card ••1222')).toContainText('2,356.38')
+  const transactions = new TransactionsPage(page)
+  await transactions.goto()
+  await expect(transactions.row('SPOTIFY')).toContainText('Entertainment')
+  await expect(transactions.row('AMC VILLAGE')).toHaveCount(0)
+})

@@ -6,6 +6,7 @@ import { categoryId, isoToday, seed } from './support/api'
 import { expect, test } from './support/fixtures'
 import { DashboardPage } from './page-models/dashboard-page'
 import { TransactionsPage } from './page-models/transactions-page'
+import { lookEverywhere, shot } from './support/look'
 
 test('a new user sees "No transactions yet"', async ({ page, freshUser: _user }) => {
   await seed.account(page.request, { name: 'Checking', type: 'checking', openingBalance: 0 })
@@ -142,7 +143,75 @@ test('search, filters and sort live in the URL', async ({ page, freshUser: _user
   await expect(page).toHaveURL(/sort=amount_desc/)
   await expect(txs.rows.first()).toContainText('Checking')
   await expect(txs.rows.first()).toContainText('$500.00')
-  await expect(txs.rows.last()).toContainText('Hardware Store')
+  // by size: the −12.00 noodles are the smallest amount, after the −80.00 shelves
+  await expect(txs.rows.last()).toContainText('Noodle Bar')
+})
+
+test('amounts filter as you type, From and To together; sorted by size; totals; keyboard rows', async ({
+  page,
+  freshUser: _user,
+}) => {
+  const api = page.request
+  const today = isoToday()
+  const checking = await seed.account(api, { name: 'Checking', type: 'checking', openingBalance: 0 })
+  for (const [merchant, amount] of [
+    ['Rent', -1000],
+    ['Refund', 900],
+    ['Coffee', -5],
+    ['Gift', 50],
+    ['Lunch', -40],
+  ] as const) {
+    await seed.transaction(api, { accountId: checking.id, amount, date: today, merchant })
+  }
+  const txs = new TransactionsPage(page)
+  await txs.goto()
+  await expect(txs.rows).toHaveCount(5)
+  // the count and total of everything, from the server
+  const totals = page.getByTestId('transaction-totals')
+  await expect(totals).toContainText('5 transactions')
+  await expect(totals).toContainText('-$95.00')
+  // money in is green, money out is not
+  await expect(txs.row('Refund').locator('.money')).toHaveClass(/text-positive/)
+  await expect(txs.row('Refund')).toContainText('+$900.00')
+  await expect(txs.row('Rent').locator('.money')).not.toHaveClass(/text-positive/)
+
+  // typing is enough: no Enter, no leaving the field; From and To apply together
+  await txs.filtersButton.click()
+  await page.getByLabel('Amount from').pressSequentially('-60')
+  await page.getByLabel('Amount to').pressSequentially('60')
+  await expect(page).toHaveURL(/min=-60/)
+  await expect(page).toHaveURL(/max=60/)
+  await expect(txs.rows).toHaveCount(3)
+  await expect(totals).toContainText('3 transactions match')
+  await expect(totals).toContainText('+$5.00')
+  await page.getByRole('button', { name: 'Clear filters' }).click()
+  await expect(txs.rows).toHaveCount(5)
+
+  // largest amount first: by size, money in or out
+  await page.getByRole('combobox', { name: 'Sort' }).selectOption('amount_desc')
+  await expect(txs.rows.nth(0)).toContainText('Rent')
+  await expect(txs.rows.nth(1)).toContainText('Refund')
+  await expect(txs.rows.nth(2)).toContainText('Gift')
+  await expect(txs.rows.nth(4)).toContainText('Coffee')
+
+  // the arrow keys move between rows, with the focus on show; Enter opens the row
+  await txs.rows.nth(0).focus()
+  await page.keyboard.press('ArrowDown')
+  await expect(txs.rows.nth(1)).toBeFocused()
+  await page.keyboard.press('ArrowDown')
+  await page.keyboard.press('ArrowUp')
+  await expect(txs.rows.nth(1)).toBeFocused()
+  const ring = await txs.rows.nth(1).evaluate((el) => getComputedStyle(el).boxShadow)
+  expect(ring).not.toBe('none')
+  await shot(page, 'transactions-keyboard-focus', false)
+  await page.keyboard.press('End')
+  await expect(txs.rows.nth(4)).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(txs.editor).toBeVisible()
+  await expect(txs.editor.getByLabel('Payee')).toHaveValue('Coffee')
+  await lookEverywhere(page, 'transactions-totals', async () => {
+    await expect(page.getByTestId('transaction-totals')).toBeVisible()
+  })
 })
 
 test('bulk categorize and delete, split, transfer and the running balance', async ({

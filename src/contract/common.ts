@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { isValidDecimalAmount, toCents, fromCents, type Cents } from '../domain/money'
 import { isIsoDate } from '../domain/dates'
 import { SUBSCRIPTION_TIERS } from '../domain/tiers'
+import { STATEMENT_FORMATS } from '../domain/import/types'
 
 /**
  * The largest amount, balance, budget, goal or bill the API takes: below ten billion. Far above
@@ -85,6 +86,8 @@ export const apiError = z.object({
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
   /** with code PLAN_REQUIRED: the plan that includes the feature */
   plan: z.enum(SUBSCRIPTION_TIERS).optional(),
+  /** statement imports: the format of the file, when it was recognised (e.g. ACCOUNT_REQUIRED) */
+  format: z.enum(STATEMENT_FORMATS).optional(),
 })
 export type ApiError = z.infer<typeof apiError>
 

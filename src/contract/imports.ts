@@ -1,11 +1,11 @@
 // Statement imports (issue 5): upload a bank file (multipart), preview what it would add, commit
 // it in one transaction, list past imports and undo one; CSV column mappings saved per account.
 import { z } from 'zod'
-import { CSV_DATE_FORMATS, CSV_DELIMITERS, QIF_DATE_ORDERS } from '../domain/import/types'
+import { CSV_DATE_FORMATS, CSV_DELIMITERS, QIF_DATE_ORDERS, STATEMENT_FORMATS } from '../domain/import/types'
 import { ADULT_WRITE, MEMBER_READ, endpoint } from './endpoint'
 import { booleanQuery, id, isoDate, money, paginationQuery, requiredText } from './common'
 
-export const STATEMENT_FORMATS = ['ofx', 'qfx', 'qif', 'csv', 'camt'] as const
+export { STATEMENT_FORMATS }
 export const statementFormat = z.enum(STATEMENT_FORMATS)
 
 const column = z.number().int().min(0).max(1999)
@@ -33,8 +33,17 @@ export type CsvMappingDto = z.output<typeof csvMapping>
 
 export const importOverride = z.object({
   line: z.number().int().min(1),
+  /** the row's place in the file (ImportRow.row): decides over `line`, which several rows of a
+   *  one-line file share */
+  row: z.number().int().min(1).optional(),
   /** new: import the row even if it looks like a duplicate or a transfer; skip: leave it out */
   status: z.enum(['new', 'skip']),
+})
+
+/** The category the user chose for a row in the review (null: no category). */
+export const importCategoryChoice = z.object({
+  row: z.number().int().min(1),
+  categoryId: id.nullable(),
 })
 
 /** A multipart field that carries JSON. */
@@ -64,6 +73,8 @@ export const importFields = z.object({
   qifDateOrder: z.enum(QIF_DATE_ORDERS).optional(),
   /** JSON array of { line, status } from the preview */
   overrides: jsonField(z.array(importOverride).max(1_000_000), 'overrides').optional(),
+  /** JSON array of { row, categoryId }: categories chosen in the review, over the suggestions */
+  categories: jsonField(z.array(importCategoryChoice).max(1_000_000), 'categories').optional(),
 })
 export type ImportFields = z.output<typeof importFields>
 
@@ -88,12 +99,23 @@ export const importAccountSummary = z.object({
   transfers: z.number().int(),
   /** investment statements: activities (buys, sells, income…) added, or new in a preview */
   activities: z.number().int(),
+  /** bank statements: the balance the file states (OFX LEDGERBAL, CAMT CLBD) and its date */
+  statementBalance: money.nullable(),
+  statementDate: isoDate.nullable(),
+  /** an account the import creates: the opening-balance entry that makes it end at the
+   *  statement's balance (null when none is needed) */
+  openingBalance: money.nullable(),
+  /** an account that exists: the statement's balance minus Kinwise's on that date once the
+   *  import is in (0 when they agree, null when the file states none): the reconcile prompt */
+  balanceDifference: money.nullable(),
 })
 
 export const importRowStatus = z.enum(['new', 'duplicate', 'transfer', 'skip'])
 
 export const importRow = z.object({
   line: z.number().int(),
+  /** 1-based place of the row in the file (its own, even when rows share a line) */
+  row: z.number().int(),
   date: isoDate,
   amount: money,
   payee: z.string(),
@@ -105,7 +127,7 @@ export const importRow = z.object({
   /** for a transfer between two rows of the file: the other row's line */
   matchLine: z.number().int().nullable(),
   suggestedCategoryId: id.nullable(),
-  categorySource: z.enum(['rule', 'learned', 'file']).nullable(),
+  categorySource: z.enum(['user', 'rule', 'learned', 'file']).nullable(),
 })
 export type ImportRow = z.output<typeof importRow>
 

@@ -69,6 +69,7 @@ export const listTransactionsQuery = paginationQuery.extend({
   /** only what this member entered (a user id) */
   enteredBy: id.optional(),
   search: trimmed(100, 'Search').optional(),
+  /** amount_desc / amount_asc: by size (absolute value), largest or smallest first */
   sort: z.enum(TRANSACTION_SORTS).default('date_desc'),
   includeTransfers: booleanQuery.default(true),
 })
@@ -134,6 +135,28 @@ export const listTransactions = endpoint({
   access: MEMBER_READ,
   query: listTransactionsQuery,
   response: z.array(transaction),
+})
+
+/** The list's filters without its paging and order: what GET /api/transactions/totals adds up. */
+export const transactionTotalsQuery = listTransactionsQuery.omit({ cursor: true, limit: true, sort: true })
+
+export const transactionTotals = z.object({
+  /** rows the filters find, among those the member may see */
+  count: z.number().int(),
+  /** their sum (money in positive, money out negative) */
+  total: money,
+  moneyIn: money,
+  moneyOut: money,
+})
+
+export const getTransactionTotals = endpoint({
+  method: 'GET',
+  path: '/api/transactions/totals',
+  summary: 'How many transactions the list filters find and what they add up to (the member sees only what they may)',
+  tag: 'transactions',
+  access: MEMBER_READ,
+  query: transactionTotalsQuery,
+  response: transactionTotals,
 })
 
 export const getTransaction = endpoint({

@@ -89,11 +89,22 @@ describe('parseCamt', () => {
     expect(r.accounts[0]?.transactions[0]).toMatchObject({ amount: -600, memo: 'Reversal', payee: 'Gym' })
   })
 
-  it('makes one transaction of a batch entry and lists its details in the memo', () => {
-    const details = tx({ dbtr: 'Anna', amount: '10.00' }) + tx({ dbtr: 'Ben', amount: '8.00' }) + tx({ dbtr: 'Anna', amount: '2.00' })
+  it('splits a batch entry into its transaction details, each with its counterparty, line and reference', () => {
+    const details = tx({ dbtr: 'Anna', amount: '10.00', e2e: 'E-1' }) + tx({ dbtr: 'Ben', amount: '8.00' }) + tx({ dbtr: 'Anna', amount: '2.00' })
+    const r = parseCamt(utf8(camt053(entry({ amount: '20.00', cd: 'CRDT', acctSvcrRef: 'B1', details }))))
+    const rows = r.accounts[0]?.transactions ?? []
+    expect(rows.map((t) => [t.amount, t.payee, t.externalId])).toEqual([
+      [1000, 'Anna', 'E-1'],
+      [800, 'Ben', 'B1/2'],
+      [200, 'Anna', 'B1/3'],
+    ])
+  })
+
+  it('keeps a batch entry as one row, its details listed in the memo, when their amounts do not add up to it', () => {
+    const details = tx({ dbtr: 'Anna', amount: '10.00' }) + tx({ dbtr: 'Ben', amount: '8.00' }) + tx({ dbtr: 'Anna' })
     const r = parseCamt(utf8(camt053(entry({ amount: '20.00', cd: 'CRDT', acctSvcrRef: 'B1', details }))))
     expect(r.accounts[0]?.transactions).toEqual([
-      expect.objectContaining({ amount: 2000, payee: '', memo: 'Batch of 3: Anna 10.00, Ben 8.00, Anna 2.00', externalId: 'B1' }),
+      expect.objectContaining({ amount: 2000, payee: '', memo: 'Batch of 3: Anna 10.00, Ben 8.00, Anna', externalId: 'B1' }),
     ])
   })
 

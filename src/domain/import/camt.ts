@@ -1,6 +1,8 @@
 // Reads ISO 20022 cash-management statements: CAMT.053 statements (Stmt), CAMT.052 intraday
 // reports (Rpt) and CAMT.054 debit/credit notifications (Ntfctn), versions .02 to .08. One
-// transaction per booked entry (Ntry); several statements of one account become one account.
+// transaction per booked entry (Ntry), or one per transaction detail (TxDtls) when an entry
+// batches several whose amounts add up to it (as OCA's reference import splits them); several
+// statements of one account become one account.
 
 import { negate, parseDecimalToCents, type Cents } from '../money'
 import type { IsoDate } from '../dates'
@@ -38,7 +40,7 @@ function partyName(parties: MarkupNode | null, role: string): string {
 
 type Context = { errors: ParseIssue[]; warnings: ParseIssue[] }
 
-type Details = { name: string; memo: string; amount: string | null; refs: MarkupNode | null }
+type Details = { line: number; name: string; memo: string; amount: string | null; indicator: string; refs: MarkupNode | null }
 
 function readDetails(tx: MarkupNode, debit: boolean): Details {
   const parties = child(tx, 'RltdPties')
@@ -55,7 +57,35 @@ function readDetails(tx: MarkupNode, debit: boolean): Details {
   const reference = remittance ? cleanText(text(findFirst(remittance, 'CdtrRefInf'), 'Ref')) : ''
   const memo = unstructured || (reference ? `Ref ${reference}` : '') || cleanText(text(tx, 'AddtlTxInf'))
   const amount = text(tx, 'Amt') ?? text(tx, 'AmtDtls', 'TxAmt', 'Amt')
-  return { name, memo, amount, refs: child(tx, 'Refs') }
+  const indicator = cleanText(text(tx, 'CdtDbtInd')).toUpperCase()
+  return { line: tx.line, name, memo, amount, indicator, refs: child(tx, 'Refs') }
+}
+
+/** A detail's own bank reference. */
+function detailRef(refs: MarkupNode | null): string | null {
+  return (
+    usableRef(text(refs, 'AcctSvcrRef')) ??
+    usableRef(text(refs, 'EndToEndId')) ??
+    usableRef(text(refs, 'TxId')) ??
+    usableRef(text(refs, 'InstrId'))
+  )
+}
+
+/**
+ * The signed amount of each detail when every one has an amount and together they make up the
+ * entry (a detail without its own indicator goes the entry's way); otherwise null, and the
+ * entry stays one row.
+ */
+function detailAmounts(details: readonly Details[], entryAmount: Cents): Cents[] | null {
+  if (details.length < 2) return null
+  const amounts: Cents[] = []
+  for (const d of details) {
+    const magnitude = d.amount ? parseDecimalToCents(d.amount, '.') : null
+    if (magnitude === null || magnitude < 0) return null
+    const own = signed(magnitude, d.indicator)
+    amounts.push(own ?? (entryAmount < 0 ? negate(magnitude) : magnitude))
+  }
+  return amounts.reduce((sum, a) => sum + a, 0) === entryAmount ? amounts : null
 }
 
 function usableRef(value: string | null): string | null {
@@ -63,22 +93,22 @@ function usableRef(value: string | null): string | null {
   return v === '' || v.toUpperCase() === 'NOTPROVIDED' ? null : v
 }
 
-function readEntry(ntry: MarkupNode, accountCurrency: string | null, ctx: Context): ParsedTransaction | null {
+function readEntry(ntry: MarkupNode, accountCurrency: string | null, ctx: Context): ParsedTransaction[] {
   const status = cleanText(text(ntry, 'Sts') ?? text(ntry, 'Sts', 'Cd')).toUpperCase()
   if (status === 'PDNG' || status === 'INFO' || status === 'FUTR') {
     ctx.warnings.push(issue(ntry.line, `the entry is not booked yet (status ${status}); it was skipped`))
-    return null
+    return []
   }
   const amtNode = child(ntry, 'Amt')
   const rawAmount = amtNode?.value ?? null
   if (!rawAmount) {
     ctx.errors.push(issue(ntry.line, 'the entry has no amount (Amt)'))
-    return null
+    return []
   }
   const magnitude = parseDecimalToCents(rawAmount, '.')
   if (magnitude === null || magnitude < 0) {
     ctx.errors.push(issue(ntry.line, `${quoted(rawAmount)} is not an amount`))
-    return null
+    return []
   }
   const indicator = cleanText(text(ntry, 'CdtDbtInd')).toUpperCase()
   // CdtDbtInd already gives the direction of a reversal booking (ISO 20022: "if DBIT and
@@ -87,7 +117,7 @@ function readEntry(ntry: MarkupNode, accountCurrency: string | null, ctx: Contex
   const amount = signed(magnitude, indicator)
   if (amount === null) {
     ctx.errors.push(issue(ntry.line, `the entry's credit/debit indicator ${quoted(indicator)} is neither CRDT nor DBIT`))
-    return null
+    return []
   }
   const entryCurrency = amtNode?.attrs?.['Ccy'] ?? null
   if (accountCurrency && entryCurrency && entryCurrency !== accountCurrency) {
@@ -99,14 +129,27 @@ function readEntry(ntry: MarkupNode, accountCurrency: string | null, ctx: Contex
   if (!date) {
     const raw = text(dateNode, 'Dt') ?? text(dateNode, 'DtTm')
     ctx.errors.push(issue(ntry.line, raw ? `${quoted(raw)} is not a valid date` : 'the entry has no booking date (BookgDt)'))
-    return null
+    return []
   }
 
   const debit = amount < 0
   const details = findAll(ntry, new Set(['TxDtls'])).map((tx) => readDetails(tx, debit))
-  const t = emptyTransaction(ntry.line, date, amount)
   const entryInfo = cleanText(text(ntry, 'AddtlNtryInf'))
   const reversal = cleanText(text(ntry, 'RvslInd')).toLowerCase() === 'true'
+  const entryRef = usableRef(text(ntry, 'AcctSvcrRef')) ?? usableRef(text(ntry, 'NtryRef'))
+  const parts = detailAmounts(details, amount)
+  if (parts) {
+    // each detail is its own row, with its own counterparty, line and reference
+    return details.map((d, i) => {
+      const part = emptyTransaction(d.line, date, parts[i] ?? amount)
+      part.payee = d.name
+      const memo = d.memo || entryInfo
+      part.memo = reversal ? `Reversal${memo ? `: ${memo}` : ''}` : memo
+      part.externalId = detailRef(d.refs) ?? (entryRef ? `${entryRef}/${String(i + 1)}` : null)
+      return part
+    })
+  }
+  const t = emptyTransaction(ntry.line, date, amount)
   let memo: string
   const only = details.length === 1 ? details[0] : undefined
   if (only) {
@@ -127,12 +170,11 @@ function readEntry(ntry: MarkupNode, accountCurrency: string | null, ctx: Contex
   }
   t.memo = reversal ? `Reversal${memo ? `: ${memo}` : ''}` : memo
   t.externalId =
-    usableRef(text(ntry, 'AcctSvcrRef')) ??
-    usableRef(text(ntry, 'NtryRef')) ??
+    entryRef ??
     usableRef(text(only?.refs, 'AcctSvcrRef')) ??
     usableRef(text(only?.refs, 'EndToEndId')) ??
     usableRef(text(only?.refs, 'TxId'))
-  return t
+  return [t]
 }
 
 type BalanceRead = { code: string; balance: ParsedBalance; currency: string | null; line: number }
@@ -202,8 +244,7 @@ export function parseCamt(bytes: Uint8Array): ParseResult {
       if (b) state.balances.push(b)
     }
     for (const ntry of entries) {
-      const t = readEntry(ntry, state.account.currency, ctx)
-      if (t) state.account.transactions.push(t)
+      state.account.transactions.push(...readEntry(ntry, state.account.currency, ctx))
     }
   }
   for (const { account, balances } of accounts.values()) {

@@ -5,7 +5,8 @@ import type { Cents } from '../money'
 import type { IsoDate } from '../dates'
 import type { ParsedActivity, ParsedPosition, ParsedPrice, ParsedSecurity } from './invest'
 
-export type StatementFormat = 'ofx' | 'qfx' | 'qif' | 'csv' | 'camt'
+export const STATEMENT_FORMATS = ['ofx', 'qfx', 'qif', 'csv', 'camt'] as const
+export type StatementFormat = (typeof STATEMENT_FORMATS)[number]
 
 export type ParsedSplit = { amount: Cents; category: string | null; memo: string }
 

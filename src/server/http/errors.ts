@@ -1,5 +1,6 @@
 // Errors a service throws on purpose, each with its HTTP status and a stable code; the error
 // handler turns them (and validation and database errors) into { message, code, issues? }.
+import type { StatementFormat } from '../../domain/import/types'
 import type { SubscriptionTier } from '../../domain/tiers'
 export class AppError extends Error {
   constructor(
@@ -7,7 +8,7 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     /** extra fields of the JSON error (e.g. the plan of PLAN_REQUIRED) */
-    readonly details: { plan?: SubscriptionTier; issues?: { path: string; message: string }[] } = {},
+    readonly details: { plan?: SubscriptionTier; issues?: { path: string; message: string }[]; format?: StatementFormat } = {},
   ) {
     super(message)
     this.name = 'AppError'
@@ -22,7 +23,7 @@ export const planRequired = (plan: SubscriptionTier, what: string) =>
   new AppError(403, 'PLAN_REQUIRED', `${what} is part of the ${plan === 'basic' ? 'Basic and Premium plans' : 'Premium plan'}`, { plan })
 export const notFound = (what: string) => new AppError(404, 'NOT_FOUND', `${what} not found`)
 export const conflict = (message: string, code = 'CONFLICT') => new AppError(409, code, message)
-export const badRequest = (message: string, code = 'BAD_REQUEST') => new AppError(400, code, message)
+export const badRequest = (message: string, code = 'BAD_REQUEST', details: AppError['details'] = {}) => new AppError(400, code, message, details)
 /** 400 naming one field (`body.goalId`, `querystring.from`), in the shape of the contract's validation errors. */
 export const invalidField = (path: string, message: string, code = 'VALIDATION_ERROR') =>
   new AppError(400, code, `Invalid ${path}: ${message}`, { issues: [{ path, message }] })

@@ -1,7 +1,9 @@
 // Every real bank file in shared/fixtures/statements imported end to end through the API: the
-// accounts it names are found or created, every row lands with the right source, balances are
-// the sum of the file's amounts to the cent (investment accounts: plus their activities' cash and
-// holdings), and importing it again adds nothing. The investment statements' stated values hold.
+// accounts it names are found or created, every row lands with the right source, an account a
+// bank statement creates ends at the statement's ledger balance (an opening-balance entry makes
+// up what the rows do not), other balances are the sum of the file's amounts to the cent
+// (investment accounts: plus their activities' cash and holdings), and importing it again adds
+// nothing. The investment statements' stated values hold.
 import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import { and, asc, eq, inArray } from 'drizzle-orm'
@@ -24,7 +26,9 @@ const expected: Expected = present ? (JSON.parse(readFileSync(path.join(FIXTURES
 function expectedCount(file: string): number | undefined {
   const v = expected[file]?.verified_from_file ?? {}
   const s = expected[file]?.source_stated ?? {}
-  return [v['transaction_count'], v['entry_count'], v['posted_rows'], s['transaction_count'], s['bank_transaction_count']].find(
+  // a CAMT entry that batches several transaction details comes as those details
+  const camtEntries = file.startsWith('camt/') && typeof v['txdtls_count'] !== 'number' && typeof s['transaction_count'] !== 'number' ? undefined : v['entry_count']
+  return [v['transaction_count'], s['transaction_count'], v['txdtls_count'], camtEntries, v['posted_rows'], s['bank_transaction_count']].find(
     (c): c is number => typeof c === 'number',
   )
 }
@@ -73,12 +77,25 @@ suite(title, () => {
     // opening positions for shares held before the statement come on top of the file's activities
     expect(body.activities).toBeGreaterThanOrEqual(activityTotal)
 
-    // each account's balance is the sum of its rows in the file, to the cent; an investment
-    // account's adds the value of its activities and holdings (investment_value)
+    // each account's balance is the sum of its rows in the file, to the cent; an account a bank
+    // statement created starts at the statement's balance instead (plus any row dated after it);
+    // an investment account's adds the value of its activities and holdings (investment_value)
     const expectedBalance = new Map<string, number>()
+    let openings = 0
     parsed.accounts.forEach((acc, i) => {
-      const id = body.accounts[i].accountId as string
-      expectedBalance.set(id, (expectedBalance.get(id) ?? 0) + acc.transactions.reduce((sum, tx) => sum + tx.amount, 0))
+      const summary = body.accounts[i] as { accountId: string; created: boolean; openingBalance: number | null }
+      const id = summary.accountId
+      const rowsSum = acc.transactions.reduce((sum, tx) => sum + tx.amount, 0)
+      const stated = acc.ledgerBalance
+      const bankFile = format === 'ofx' || format === 'qfx' || format === 'camt'
+      if (bankFile && summary.created && stated && acc.type !== 'investment') {
+        const after = acc.transactions.filter((tx) => tx.date > stated.date).reduce((sum, tx) => sum + tx.amount, 0)
+        expectedBalance.set(id, stated.amount + after)
+        if (stated.amount !== rowsSum - after) openings += 1
+        expect(summary.openingBalance === null ? 0 : Math.round(summary.openingBalance * 100)).toBe(stated.amount - (rowsSum - after))
+      } else {
+        expectedBalance.set(id, (expectedBalance.get(id) ?? 0) + rowsSum)
+      }
     })
     for (const [id, cents] of expectedBalance) {
       const account = (await user.get(`/api/accounts/${id}`)).json()
@@ -89,7 +106,7 @@ suite(title, () => {
       .select({ source: transactions.source, accountId: transactions.accountId })
       .from(transactions)
       .where(inArray(transactions.accountId, [...expectedBalance.keys()]))
-    expect(rows).toHaveLength(total)
+    expect(rows).toHaveLength(total + openings)
     const bank = format === 'ofx' || format === 'qfx' || format === 'camt'
     const accountTypes = new Map<string, string>()
     for (const id of expectedBalance.keys()) accountTypes.set(id, (await user.get(`/api/accounts/${id}`)).json().type)
@@ -105,7 +122,20 @@ suite(title, () => {
       .select({ id: transactions.id })
       .from(transactions)
       .where(inArray(transactions.accountId, [...expectedBalance.keys()]))
-    expect(after).toHaveLength(total)
+    expect(after).toHaveLength(total + openings)
+    // the account now agrees with the statement: nothing to reconcile
+    for (const acc of again.accounts as { statementBalance: number | null; balanceDifference: number | null }[]) {
+      if (acc.statementBalance !== null) expect(acc.balanceDifference).toBe(0)
+    }
+  })
+
+  it('an American Express download leaves its new card account at the file\'s ledger balance, not the sum of its rows', async () => {
+    const user = await newUser(t.app)
+    const bytes = new Uint8Array(readFileSync(path.join(FIXTURES, 'ofx/beangulp_amex_ofxdownload.ofx')))
+    const body = (await upload(user, bytes, { fileName: 'ofxdownload.ofx' })).json()
+    // the 12 rows add up to −352.82; LEDGERBAL (and beangulp's balance assertion) says −2356.38
+    expect(body.accounts[0]).toMatchObject({ created: true, statementBalance: -2356.38, statementDate: '2013-12-18', openingBalance: -2003.56 })
+    expect((await user.get(`/api/accounts/${String(body.accounts[0].accountId)}`)).json().balance).toBe(-2356.38)
   })
 
   describe('investment statements', () => {

@@ -54,15 +54,28 @@ async function importsOf(client: Client): Promise<{ id: string; added: number }[
   return (await client.get('/api/imports')).json()
 }
 
-function ofx(accounts: { type: 'CHECKING' | 'SAVINGS' | 'CREDITCARD'; acct: string; rows: [date: string, amount: string, name: string, fitid: string][] }[]): string {
+/** The statement's ledger balance: `ledger`, or else what its rows add up to (so it asks for no
+ *  opening balance or reconciliation). */
+function ledgerOf(acc: { ledger?: string; rows: [string, string, string, string][] }): string {
+  return acc.ledger ?? (acc.rows.reduce((sum, r) => sum + Math.round(Number(r[1]) * 100), 0) / 100).toFixed(2)
+}
+
+/** The statement's date: its last row's, or the end of January 2024. */
+function asOf(rows: [string, string, string, string][]): string {
+  return rows.reduce((max, r) => (r[0] > max ? r[0] : max), '2024-01-31').replace(/-/g, '')
+}
+
+function ofx(
+  accounts: { type: 'CHECKING' | 'SAVINGS' | 'CREDITCARD'; acct: string; ledger?: string; rows: [date: string, amount: string, name: string, fitid: string][] }[],
+): string {
   const statements = accounts.map((acc) => {
     const list = acc.rows
       .map(([date, amount, name, fitid]) => `<STMTTRN><TRNTYPE>OTHER<DTPOSTED>${date.replace(/-/g, '')}<TRNAMT>${amount}<FITID>${fitid}<NAME>${name}</STMTTRN>`)
       .join('\n')
     if (acc.type === 'CREDITCARD') {
-      return `<CREDITCARDMSGSRSV1><CCSTMTTRNRS><TRNUID>1<STATUS><CODE>0<SEVERITY>INFO</STATUS><CCSTMTRS><CURDEF>USD<CCACCTFROM><ACCTID>${acc.acct}</CCACCTFROM><BANKTRANLIST><DTSTART>20240101<DTEND>20240131\n${list}\n</BANKTRANLIST><LEDGERBAL><BALAMT>0<DTASOF>20240131</LEDGERBAL></CCSTMTRS></CCSTMTTRNRS></CREDITCARDMSGSRSV1>`
+      return `<CREDITCARDMSGSRSV1><CCSTMTTRNRS><TRNUID>1<STATUS><CODE>0<SEVERITY>INFO</STATUS><CCSTMTRS><CURDEF>USD<CCACCTFROM><ACCTID>${acc.acct}</CCACCTFROM><BANKTRANLIST><DTSTART>20240101<DTEND>20240131\n${list}\n</BANKTRANLIST><LEDGERBAL><BALAMT>${ledgerOf(acc)}<DTASOF>${asOf(acc.rows)}</LEDGERBAL></CCSTMTRS></CCSTMTTRNRS></CREDITCARDMSGSRSV1>`
     }
-    return `<BANKMSGSRSV1><STMTTRNRS><TRNUID>1<STATUS><CODE>0<SEVERITY>INFO</STATUS><STMTRS><CURDEF>USD<BANKACCTFROM><BANKID>111000025<ACCTID>${acc.acct}<ACCTTYPE>${acc.type}</BANKACCTFROM><BANKTRANLIST><DTSTART>20240101<DTEND>20240131\n${list}\n</BANKTRANLIST><LEDGERBAL><BALAMT>0<DTASOF>20240131</LEDGERBAL></STMTRS></STMTTRNRS></BANKMSGSRSV1>`
+    return `<BANKMSGSRSV1><STMTTRNRS><TRNUID>1<STATUS><CODE>0<SEVERITY>INFO</STATUS><STMTRS><CURDEF>USD<BANKACCTFROM><BANKID>111000025<ACCTID>${acc.acct}<ACCTTYPE>${acc.type}</BANKACCTFROM><BANKTRANLIST><DTSTART>20240101<DTEND>20240131\n${list}\n</BANKTRANLIST><LEDGERBAL><BALAMT>${ledgerOf(acc)}<DTASOF>${asOf(acc.rows)}</LEDGERBAL></STMTRS></STMTTRNRS></BANKMSGSRSV1>`
   })
   return `OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\nSECURITY:NONE\nENCODING:USASCII\nCHARSET:1252\nCOMPRESSION:NONE\nOLDFILEUID:NONE\nNEWFILEUID:NONE\n\n<OFX><SIGNONMSGSRSV1><SONRS><STATUS><CODE>0<SEVERITY>INFO</STATUS><DTSERVER>20240201<LANGUAGE>ENG</SONRS></SIGNONMSGSRSV1>\n${statements.join('\n')}\n</OFX>\n`
 }
@@ -84,7 +97,8 @@ describe('CSV import', () => {
   it('needs the account a CSV file belongs to, and writes nothing without it', async () => {
     const res = await upload(a, csv(january))
     expect(res.statusCode).toBe(400)
-    expect(res.json()).toMatchObject({ code: 'ACCOUNT_REQUIRED' })
+    // the format is data in the error, so the page need not read it out of the message
+    expect(res.json()).toMatchObject({ code: 'ACCOUNT_REQUIRED', format: 'csv' })
     expect(res.json().message).toMatch(/Choose the account/)
     expect(await importsOf(a)).toEqual([])
   })
@@ -100,7 +114,23 @@ describe('CSV import', () => {
     expect(body.csv.sampleRows[0]).toEqual(['2024-01-03', 'ACME PAYROLL', '2500.00'])
     expect(body.csv.mapping).toMatchObject({ delimiter: ',', dateFormat: 'YYYY-MM-DD', columns: { date: 0, amount: 2 } })
     expect(body.accounts).toEqual([
-      { key: 'csv', name: 'Everyday', accountId: checking, created: false, numberLast4: null, currency: 'USD', added: 5, duplicates: 0, transfers: 0, activities: 0 },
+      {
+        key: 'csv',
+        name: 'Everyday',
+        accountId: checking,
+        created: false,
+        numberLast4: null,
+        currency: 'USD',
+        added: 5,
+        duplicates: 0,
+        transfers: 0,
+        activities: 0,
+        // a CSV states no balance
+        statementBalance: null,
+        statementDate: null,
+        openingBalance: null,
+        balanceDifference: null,
+      },
     ])
     expect(await importsOf(a)).toEqual([])
     expect(await rowsOf(a, checking)).toEqual([])
@@ -341,7 +371,7 @@ describe('CSV import', () => {
     // a file where no row can be read is refused, naming the first bad line
     const none = await upload(a, csv([['2024-06-31', 'Bad date', '-2.00']]), { fields: { accountId: account, mapping: { delimiter: ',', decimalSeparator: '.', dateFormat: 'YYYY-MM-DD', skipRows: 0, hasHeader: true, columns: { date: 0, description: 1, amount: 2 }, signConvention: 'as-is' } } })
     expect(none.statusCode).toBe(400)
-    expect(none.json()).toEqual({ code: 'PARSE_ERRORS', message: 'No row of the file could be read. Line 2: "2024-06-31" is not a valid date' })
+    expect(none.json()).toEqual({ code: 'PARSE_ERRORS', format: 'csv', message: 'No row of the file could be read. Line 2: "2024-06-31" is not a valid date' })
   })
 })
 
@@ -620,5 +650,87 @@ describe('imports are private to the household', () => {
     const other = (await upload(b, file, { fileName: 'x.ofx' })).json()
     expect(other.accounts[0]).toMatchObject({ created: true, added: 1, duplicates: 0 })
     expect(other.accounts[0].accountId).not.toBe(first.accounts[0].accountId)
+  })
+})
+
+describe('the statement balance (issue 20)', () => {
+  it('starts an account the statement creates at the statement balance, with an opening-balance entry the undo takes back', async () => {
+    const c = await newUser(t.app)
+    const file = ofx([{ type: 'CHECKING', acct: '7001', ledger: '1234.56', rows: [['2024-01-10', '-20.00', 'GROCER', 'L1'], ['2024-01-12', '-14.44', 'CAFE', 'L2']] }])
+    const preview = (await upload(c, file, { preview: true, fileName: 'led.ofx' })).json()
+    expect(preview.accounts[0]).toMatchObject({ created: true, statementBalance: 1234.56, statementDate: '2024-01-31', openingBalance: 1269, balanceDifference: null })
+    const res = (await upload(c, file, { fileName: 'led.ofx' })).json()
+    const id = res.accounts[0].accountId as string
+    expect(await balanceOf(c, id)).toBe(1234.56)
+    const rows = await rowsOf(c, id)
+    // the opening entry comes first, dated with the first row, and is part of the import
+    expect(rows[0]).toMatchObject({ kind: 'opening_balance', amount: 1269, date: '2024-01-10', importBatchId: res.batchId })
+    expect(rows.filter((r) => r.kind === 'standard')).toHaveLength(2)
+    // the same file again: the account agrees with it, nothing to reconcile
+    const again = (await upload(c, file, { preview: true, fileName: 'led.ofx' })).json()
+    expect(again.accounts[0]).toMatchObject({ created: false, openingBalance: null, balanceDifference: 0 })
+    const undo = (await c.request({ method: 'DELETE', url: `/api/imports/${String(res.batchId)}` })).json()
+    expect(undo).toMatchObject({ deleted: 3 })
+    expect(await balanceOf(c, id)).toBe(0)
+  })
+
+  it('asks to reconcile an account that exists when the statement balance differs on its date', async () => {
+    const c = await newUser(t.app)
+    const first = ofx([{ type: 'CHECKING', acct: '7002', rows: [['2024-01-05', '-10.00', 'GROCER', 'R1']] }])
+    const res = (await upload(c, first, { fileName: 'one.ofx' })).json()
+    const id = res.accounts[0].accountId as string
+    // a later row must not count: the statement speaks of its own date
+    expect((await c.post('/api/transactions', { accountId: id, date: '2024-03-01', amount: -5, merchant: 'Later' })).statusCode).toBe(201)
+    const second = ofx([{ type: 'CHECKING', acct: '7002', ledger: '90.00', rows: [['2024-01-20', '-25.00', 'CAFE', 'R2']] }])
+    const preview = (await upload(c, second, { preview: true, fileName: 'two.ofx' })).json()
+    // Kinwise on 31 January once imported: −10 − 25 = −35; the bank says 90
+    expect(preview.accounts[0]).toMatchObject({ created: false, statementBalance: 90, openingBalance: null, balanceDifference: 125 })
+    const done = (await upload(c, second, { fileName: 'two.ofx' })).json()
+    expect(done.accounts[0]).toMatchObject({ balanceDifference: 125 })
+    // nothing is changed behind the user's back: the prompt's reconcile records the difference
+    expect(await balanceOf(c, id)).toBe(-40)
+    const rec = await c.post(`/api/accounts/${id}/reconcile`, { statementBalance: -40 + 125, date: '2024-01-31' })
+    expect(rec.statusCode, rec.body).toBe(200)
+    expect(await balanceOf(c, id)).toBe(85)
+  })
+})
+
+describe('rows of a one-line file and categories chosen in the review (issue 20)', () => {
+  it('gives every row its own number; an override or a category names that row alone', async () => {
+    const c = await newUser(t.app)
+    const groceries = await categoryId(t, c, 'Groceries')
+    // the whole body on one line, as the American Express download writes it
+    const file = ofx([
+      { type: 'CHECKING', acct: '7003', rows: [['2024-01-10', '-20.00', 'GROCER ONE', 'O1'], ['2024-01-11', '-30.00', 'GROCER TWO', 'O2'], ['2024-01-12', '-40.00', 'CINEMA', 'O3']] },
+    ]).replace(/\n(?=<STMTTRN>|<\/BANKTRANLIST>)/g, '')
+    const preview = (await upload(c, file, { preview: true, fileName: 'one-line.ofx' })).json()
+    const rows = preview.rows as { line: number; row: number; payee: string }[]
+    expect(new Set(rows.map((r) => r.line)).size).toBe(1)
+    expect(rows.map((r) => r.row)).toEqual([1, 2, 3])
+    const second = rows[1]
+    if (!second) throw new Error('no second row')
+    const res = (
+      await upload(c, file, {
+        fileName: 'one-line.ofx',
+        fields: { overrides: [{ line: second.line, row: 3, status: 'skip' }], categories: [{ row: 2, categoryId: groceries }] },
+      })
+    ).json()
+    expect(res).toMatchObject({ added: 2, skipped: 1 })
+    const stored = (await rowsOf(c, res.accounts[0].accountId)).filter((r) => r.kind === 'standard')
+    expect(stored.map((r) => [r.merchant, r.categoryId])).toEqual([
+      ['GROCER ONE', null],
+      ['GROCER TWO', groceries],
+    ])
+    // the choice is learned for the payee, as an edit would be
+    const next = ofx([{ type: 'CHECKING', acct: '7003', rows: [['2024-02-10', '-31.00', 'GROCER TWO', 'O4']] }])
+    const later = (await upload(c, next, { preview: true, fileName: 'next.ofx' })).json()
+    expect(later.rows[0]).toMatchObject({ suggestedCategoryId: groceries, categorySource: 'learned' })
+    // and the preview says whose choice a category is (rows 1 and 2 are in: duplicates now)
+    const chosen = (await upload(c, file, { preview: true, fileName: 'x.ofx', fields: { categories: [{ row: 3, categoryId: groceries }] } })).json()
+    expect(chosen.rows.map((r: { status: string; categorySource: string | null }) => [r.status, r.categorySource])).toEqual([
+      ['duplicate', null],
+      ['duplicate', null],
+      ['new', 'user'],
+    ])
   })
 })

@@ -312,3 +312,12 @@ export async function upsertPreset(
 }
 
 export type { ConvertedRow }
+
+/** An account's balance at the end of a day: the sum of its rows dated on or before it. */
+export async function balanceThrough(db: DbOrTx, householdId: string, accountId: string, date: string): Promise<number> {
+  const [row] = await db
+    .select({ sum: sql<string>`coalesce(sum(${transactions.amount}), 0)` })
+    .from(transactions)
+    .where(and(eq(transactions.householdId, householdId), eq(transactions.accountId, accountId), sql`${transactions.date} <= ${date}`))
+  return Number(row?.sum ?? 0)
+}

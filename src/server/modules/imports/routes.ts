@@ -5,13 +5,15 @@ import { NEXT_CURSOR_HEADER } from '../../../contract/common'
 import * as contract from '../../../contract/imports'
 import type { AppDeps } from '../../app-deps'
 import { route } from '../../http/route'
+import * as history from './history'
+import * as presets from './presets'
 import * as service from './service'
 import { readUpload } from './upload'
 
 export function importRoutes(app: FastifyInstance, { db, clock, config }: AppDeps): void {
   route(app, contract.createImport, async ({ user, query, req }) => {
     const upload = await readUpload(req, config.maxUploadBytes)
-    const { accountId, format, mapping, qifDateOrder, overrides } = upload.fields
+    const { accountId, format, mapping, qifDateOrder, overrides, categories } = upload.fields
     return service.importStatement(
       db,
       user,
@@ -24,16 +26,17 @@ export function importRoutes(app: FastifyInstance, { db, clock, config }: AppDep
         ...(mapping ? { mapping } : {}),
         ...(qifDateOrder ? { qifDateOrder } : {}),
         ...(overrides ? { overrides } : {}),
+        ...(categories ? { categories } : {}),
       },
       clock.now(),
     )
   }, { ownBody: true })
   route(app, contract.listImports, async ({ user, query, reply }) => {
-    const { items, nextCursor } = await service.listImports(db, user, query)
+    const { items, nextCursor } = await history.listImports(db, user, query)
     if (nextCursor) reply.header(NEXT_CURSOR_HEADER, nextCursor)
     return items
   })
-  route(app, contract.undoImport, async ({ user, params }) => service.undoImport(db, user, params.batchId, clock.now()))
-  route(app, contract.listImportPresets, async ({ user }) => service.presets(db, user))
-  route(app, contract.saveImportPreset, async ({ user, body }) => service.savePreset(db, user, body, clock.now()))
+  route(app, contract.undoImport, async ({ user, params }) => history.undoImport(db, user, params.batchId, clock.now()))
+  route(app, contract.listImportPresets, async ({ user }) => presets.presets(db, user))
+  route(app, contract.saveImportPreset, async ({ user, body }) => presets.savePreset(db, user, body, clock.now()))
 }

@@ -47,7 +47,7 @@ function decodeCursor(raw: string, sort: ListQuery['sort']): Cursor {
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 /** What the query's filters add to "this household's rows, transfers or not". */
-function narrowing(householdId: string, q: ListQuery, batch: BatchIdRange | null): SQL[] {
+function narrowing(householdId: string, q: TotalsQuery, batch: BatchIdRange | null): SQL[] {
   const t = transactions
   const where: SQL[] = []
   if (q.from) where.push(gte(t.date, q.from))
@@ -136,18 +136,15 @@ function runningBalanceApplies(q: ListQuery): q is ListQuery & { accountId: stri
   )
 }
 
-/**
- * A page of the household's rows the member may see (an account filter is checked by the
- * caller: that account's rows need no other test).
- */
-export async function listTransactions(
+/** The filters of a list query: the household, transfers or not, the narrowing and the member's
+ *  access (an account filter is checked by the caller: that account's rows need no other test). */
+async function filtered(
   db: DbOrTx,
   householdId: string,
-  q: ListQuery,
+  q: TotalsQuery,
   access: RowAccess,
-): Promise<{ rows: TransactionRow[]; nextCursor: string | null }> {
+): Promise<{ where: SQL[]; narrowed: SQL[]; allowed: ReturnType<typeof accessFilter> }> {
   const t = transactions
-  const { excluded } = access
   const batch = q.importBatchId ? ((await findBatch(db, householdId, q.importBatchId)) ?? null) : null
   const narrowed = narrowing(householdId, q, batch)
   const allowed = q.accountId ? null : accessFilter(access)
@@ -157,9 +154,49 @@ export async function listTransactions(
     ...narrowed,
     ...(allowed ? [allowed.where] : []),
   ]
+  return { where, narrowed, allowed }
+}
+
+export type TotalsQuery = Omit<ListQuery, 'sort' | 'cursor' | 'limit'>
+
+/** How many rows the filters find among those the member may see, and what they add up to. */
+export async function transactionTotals(
+  db: DbOrTx,
+  householdId: string,
+  q: TotalsQuery,
+  access: RowAccess,
+): Promise<{ count: number; total: number; moneyIn: number; moneyOut: number }> {
+  const t = transactions
+  const { where } = await filtered(db, householdId, q, access)
+  const [row] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      total: sql<string>`coalesce(sum(${t.amount}), 0)`,
+      moneyIn: sql<string>`coalesce(sum(${t.amount}) filter (where ${t.amount} > 0), 0)`,
+      moneyOut: sql<string>`coalesce(sum(${t.amount}) filter (where ${t.amount} < 0), 0)`,
+    })
+    .from(t)
+    .where(and(...where))
+  return { count: row?.count ?? 0, total: Number(row?.total ?? 0), moneyIn: Number(row?.moneyIn ?? 0), moneyOut: Number(row?.moneyOut ?? 0) }
+}
+
+/**
+ * A page of the household's rows the member may see (an account filter is checked by the
+ * caller: that account's rows need no other test). The amount sorts go by size (the absolute
+ * value): "largest first" puts a 900 refund and a −1,000 rent side by side at the top.
+ */
+export async function listTransactions(
+  db: DbOrTx,
+  householdId: string,
+  q: ListQuery,
+  access: RowAccess,
+): Promise<{ rows: TransactionRow[]; nextCursor: string | null }> {
+  const t = transactions
+  const { excluded } = access
+  const { where, narrowed, allowed } = await filtered(db, householdId, q, access)
   const byDate = q.sort.startsWith('date')
   const descending = q.sort.endsWith('desc')
-  const key = byDate ? t.date : t.amount
+  const key = byDate ? t.date : sql`abs(${t.amount})`
   if (q.cursor) {
     const c = decodeCursor(q.cursor, q.sort)
     const after = descending
@@ -183,7 +220,7 @@ export async function listTransactions(
   const pageRows = found.slice(0, q.limit)
   const lastRow = pageRows.at(-1)
   const nextCursor =
-    found.length > q.limit && lastRow ? encodeCursor({ v: byDate ? lastRow.date : lastRow.amount, id: lastRow.id }) : null
+    found.length > q.limit && lastRow ? encodeCursor({ v: byDate ? lastRow.date : Math.abs(lastRow.amount), id: lastRow.id }) : null
   const partners = await transferPartners(db, householdId, pageRows, excluded)
   const page = pageRows.map((row) => ({ t: row, transferAccountId: partners.get(row.id) ?? null }))
 

@@ -12,6 +12,7 @@ export function transactionRoutes(app: FastifyInstance, { db, clock }: AppDeps):
     if (nextCursor) reply.header(NEXT_CURSOR_HEADER, nextCursor)
     return items
   })
+  route(app, contract.getTransactionTotals, async ({ user, query }) => service.totals(db, user, query))
   route(app, contract.getTransaction, async ({ user, params }) => service.getOne(db, user, params.id))
   route(app, contract.createTransaction, async ({ user, body }) => service.create(db, user, body, clock.now()))
   route(app, contract.updateTransaction, async ({ user, params, body }) =>

@@ -9,6 +9,7 @@ import type {
   createTransactionBody,
   createTransferBody,
   Transaction,
+  transactionTotals as transactionTotalsSchema,
   updateTransactionBody,
 } from '../../../contract/transactions'
 import { splitsBalance } from '../../../domain/ledger'
@@ -29,7 +30,16 @@ import {
   type NewSplit,
   type TransactionPatch,
 } from './ledger'
-import { accountsOfHousehold, categoriesOfHousehold, findTransaction, listTransactions, type ListQuery, type TransactionRow } from './repo'
+import {
+  accountsOfHousehold,
+  categoriesOfHousehold,
+  findTransaction,
+  listTransactions,
+  transactionTotals,
+  type ListQuery,
+  type TotalsQuery,
+  type TransactionRow,
+} from './repo'
 
 export function toTransactionDto(row: TransactionRow): Transaction {
   return {
@@ -140,6 +150,15 @@ export async function list(db: Db, user: SessionUser, query: ListQuery) {
   const visible = [...scope.accounts.values()].flatMap((a) => (a.view === 'full' ? [a.id] : []))
   const { rows, nextCursor } = await listTransactions(db, user.householdId, query, { visible, excluded: scope.noTransactions })
   return { items: rows.map(toTransactionDto), nextCursor }
+}
+
+/** The count and sum of what the list's filters find, over the rows the member may see. */
+export async function totals(db: Db, user: SessionUser, query: TotalsQuery): Promise<z.output<typeof transactionTotalsSchema>> {
+  const scope = await memberScope(db, user)
+  if (query.accountId) fullAccount(scope, query.accountId)
+  const visible = [...scope.accounts.values()].flatMap((a) => (a.view === 'full' ? [a.id] : []))
+  const sums = await transactionTotals(db, user.householdId, query, { visible, excluded: scope.noTransactions })
+  return { count: sums.count, total: asCents(sums.total), moneyIn: asCents(sums.moneyIn), moneyOut: asCents(sums.moneyOut) }
 }
 
 async function readOne(db: DbOrTx, scope: MemberScope, id: string): Promise<Transaction> {

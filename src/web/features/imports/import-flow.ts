@@ -1,7 +1,7 @@
 // The import page's rules that are not about drawing: the steps each format goes through, the
 // CSV column roles of the mapping editor, what an override does to a previewed row, and the
 // counts the review and the summary show.
-import type { CsvMappingDto, ImportResult, ImportRow } from '../../../contract/imports'
+import { statementFormat, type CsvMappingDto, type ImportResult, type ImportRow } from '../../../contract/imports'
 import type { ImportOverride } from './api/import-form'
 
 export type StatementFormat = ImportResult['format']
@@ -18,13 +18,12 @@ export const FORMAT_LABELS: Record<StatementFormat, string> = {
 }
 
 /**
- * The format of a file the server refused for want of an account (ACCOUNT_REQUIRED): its
- * message says "this CSV file" or "this QIF file"; the file name decides otherwise.
+ * The format of a file the server refused (ACCOUNT_REQUIRED and the like): the error's `format`
+ * field, when the server recognised it.
  */
-export function formatNeedingAccount(message: string, fileName: string): 'csv' | 'qif' {
-  if (/\bQIF\b/.test(message)) return 'qif'
-  if (/\bCSV\b/.test(message)) return 'csv'
-  return /\.qif$/i.test(fileName) ? 'qif' : 'csv'
+export function errorFormat(body: Record<string, unknown> | null): StatementFormat | null {
+  const parsed = statementFormat.safeParse(body?.['format'])
+  return parsed.success ? parsed.data : null
 }
 
 export type StepId = 'file' | 'account' | 'columns' | 'dates' | 'review' | 'done'
@@ -165,11 +164,14 @@ export const DATE_FORMATS = Object.keys(DATE_FORMAT_EXAMPLES) as CsvMappingDto['
 // Overrides and counts
 
 export type RowStatus = ImportRow['status']
+/** The user's overrides, by row (ImportRow.row: rows of a one-line file share their line). */
 export type Overrides = ReadonlyMap<number, ImportOverride['status']>
+/** Categories the user chose in the review, by row (null: no category). */
+export type CategoryChoices = ReadonlyMap<number, string | null>
 
 /** What a row will be once the user's overrides apply. */
 export function effectiveStatus(row: ImportRow, overrides: Overrides): RowStatus {
-  const override = overrides.get(row.line)
+  const override = overrides.get(row.row)
   if (override === 'skip') return 'skip'
   if (override === 'new' && row.status === 'duplicate') return 'new'
   return row.status
@@ -185,13 +187,31 @@ export function toggleRow(
   row: ImportRow,
 ): Map<number, ImportOverride['status']> {
   const next = new Map(overrides)
-  if (next.has(row.line)) next.delete(row.line)
-  else next.set(row.line, row.status === 'duplicate' ? 'new' : 'skip')
+  if (next.has(row.row)) next.delete(row.row)
+  else next.set(row.row, row.status === 'duplicate' ? 'new' : 'skip')
   return next
 }
 
-export function overrideList(overrides: Overrides): ImportOverride[] {
-  return [...overrides].map(([line, status]) => ({ line, status }))
+/** The overrides to send: each names its row (and, for older servers, its line). */
+export function overrideList(overrides: Overrides, rows: readonly ImportRow[]): ImportOverride[] {
+  const lines = new Map(rows.map((r) => [r.row, r.line]))
+  return [...overrides].map(([row, status]) => ({ line: lines.get(row) ?? 1, row, status }))
+}
+
+/** The category a new row will get: the user's choice, else the server's suggestion. */
+export function chosenCategory(row: ImportRow, choices: CategoryChoices): string | null {
+  return choices.has(row.row) ? (choices.get(row.row) ?? null) : row.suggestedCategoryId
+}
+
+/** The choices to send: only those that differ from the suggestion. */
+export function categoryList(
+  choices: CategoryChoices,
+  rows: readonly ImportRow[],
+): { row: number; categoryId: string | null }[] {
+  const byRow = new Map(rows.map((r) => [r.row, r]))
+  return [...choices].flatMap(([row, categoryId]) =>
+    byRow.get(row)?.suggestedCategoryId === categoryId ? [] : [{ row, categoryId }],
+  )
 }
 
 export type ReviewCounts = {
@@ -210,9 +230,9 @@ export function reviewCounts(preview: ImportResult, overrides: Overrides): Revie
   let skippedNew = 0
   let skippedTransfers = 0
   let skippedDuplicates = 0
-  const byLine = new Map((preview.rows ?? []).map((r) => [r.line, r]))
-  for (const [line, status] of overrides) {
-    const row = byLine.get(line)
+  const byRow = new Map((preview.rows ?? []).map((r) => [r.row, r]))
+  for (const [key, status] of overrides) {
+    const row = byRow.get(key)
     if (row === undefined) continue
     if (status === 'new' && row.status === 'duplicate') forced += 1
     if (status === 'skip') {

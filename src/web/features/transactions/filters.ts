@@ -1,6 +1,6 @@
 // The transactions page's filters and sort, kept in the URL's search params (so a filtered view
 // can be bookmarked, shared and restored by Back), and their translation into the list query.
-import { useCallback, useMemo } from 'react'
+import { useCallback, useLayoutEffect, useMemo, useRef } from 'react'
 import { useSearchParams } from 'react-router'
 import {
   TRANSACTION_SORTS,
@@ -116,22 +116,25 @@ export function useTransactionFilters(): {
 } {
   const [params, setParams] = useSearchParams()
   const filters = useMemo(() => readFilters(params), [params])
+  // React Router hands a functional update the params of the render that made the setter, so a
+  // change written from a debounce timer (or two in one tick) would drop the one before it: each
+  // patch goes on top of the latest params instead
+  const latest = useRef(params)
+  useLayoutEffect(() => {
+    latest.current = params
+  }, [params])
   const setFilters = useCallback(
     (patch: Partial<TransactionFilters>) => {
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev)
-          for (const [key, name] of Object.entries(KEYS)) {
-            if (!(key in patch)) continue
-            const value: unknown = Reflect.get(patch, key)
-            if (value === undefined || value === '' || (key === 'sort' && value === 'date_desc'))
-              next.delete(name)
-            else next.set(name, String(value))
-          }
-          return next
-        },
-        { replace: true },
-      )
+      const next = new URLSearchParams(latest.current)
+      for (const [key, name] of Object.entries(KEYS)) {
+        if (!(key in patch)) continue
+        const value: unknown = Reflect.get(patch, key)
+        if (value === undefined || value === '' || (key === 'sort' && value === 'date_desc'))
+          next.delete(name)
+        else next.set(name, String(value))
+      }
+      latest.current = next
+      setParams(next, { replace: true })
     },
     [setParams],
   )

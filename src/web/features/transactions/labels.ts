@@ -31,3 +31,9 @@ export function categoryLabel(t: Transaction, names: Names): string {
 export function isCategorizable(t: Transaction): boolean {
   return t.kind === 'standard'
 }
+
+/** Money in: a positive amount that is not one leg of a transfer (an opening balance or an
+ *  adjustment that adds is money in too), shown green with a plus. */
+export function isMoneyIn(t: Pick<Transaction, 'amount' | 'kind'>): boolean {
+  return t.amount > 0 && t.kind !== 'transfer'
+}

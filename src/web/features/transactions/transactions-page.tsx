@@ -12,6 +12,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog'
 import { EmptyState } from '../../components/empty-state'
 import { ErrorState } from '../../components/error-state'
 import { PageBody, PageHeader } from '../../components/page-header'
+import { Money } from '../../components/money'
 import { Button } from '../../components/ui/button'
 import { Skeleton } from '../../components/ui/skeleton'
 import { errorMessage } from '../../lib/api'
@@ -23,6 +24,7 @@ import { useToday } from '../../lib/today'
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query'
 import { useCategorizeTransactions, useDeleteTransactions } from './api/bulk-transactions'
 import { useDeleteTransaction } from './api/delete-transaction'
+import { useTransactionTotals } from './api/get-transaction-totals'
 import { useTransactionPages } from './api/get-transactions'
 import { BulkBar } from './components/bulk-bar'
 import { SplitDialog } from './components/split-dialog'
@@ -63,6 +65,7 @@ export function TransactionsPage() {
   const accounts = useAccountList()
   const categories = useCategoryList()
   const pages = useTransactionPages(filters)
+  const totals = useTransactionTotals(filters)
 
   const [adding, setAdding] = useState(false)
   const [formFor, setFormFor] = useState<Transaction | 'new' | null>(null)
@@ -243,6 +246,38 @@ export function TransactionsPage() {
             onDelete={() => setDeleting({ kind: 'selected', ids: [...selected] })}
             onClear={() => setSelected(new Set())}
           />
+        )}
+        {totals.data !== undefined && totals.data.count > 0 && !loading && (
+          <p
+            className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm text-muted-foreground"
+            data-testid="transaction-totals"
+            aria-live="polite"
+          >
+            <span>
+              <span className="font-medium text-foreground tabular-nums" data-testid="totals-count">
+                {totals.data.count.toLocaleString('en-US')}
+              </span>{' '}
+              {totals.data.count === 1 ? 'transaction' : 'transactions'}
+              {filtered ? ' match' : ''}
+            </span>
+            <span aria-hidden="true">·</span>
+            <span>
+              Total{' '}
+              <Money
+                value={totals.data.total}
+                showPlus
+                incomeTone
+                className="font-medium"
+              />
+            </span>
+            <span className="hidden sm:inline" aria-hidden="true">
+              ·
+            </span>
+            <span className="hidden sm:inline">
+              In <Money value={totals.data.moneyIn} showPlus incomeTone /> · Out{' '}
+              <Money value={totals.data.moneyOut} />
+            </span>
+          </p>
         )}
         {loading ? (
           <TableSkeleton />

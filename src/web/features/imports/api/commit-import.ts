@@ -5,21 +5,22 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { createImport } from '../../../../contract/imports'
 import { invalidateLedger } from '../../../lib/query-keys'
 import { uploadFile, type UploadProgress } from '../../../lib/upload'
-import { importForm, type ImportOptions, type ImportOverride } from './import-form'
+import { importForm, type ImportCategoryChoice, type ImportOptions, type ImportOverride } from './import-form'
 import { importKeys } from './import-keys'
 
 export type CommitImport = {
   file: File
   options: ImportOptions
   overrides: readonly ImportOverride[]
+  categories?: readonly ImportCategoryChoice[]
   onProgress?: (progress: UploadProgress) => void
 }
 
 export function useCommitImport() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: ({ file, options, overrides, onProgress }: CommitImport) =>
-      uploadFile(createImport, { form: importForm(file, options, overrides), onProgress }),
+    mutationFn: ({ file, options, overrides, categories = [], onProgress }: CommitImport) =>
+      uploadFile(createImport, { form: importForm(file, options, overrides, categories), onProgress }),
     onSuccess: () =>
       Promise.all([
         invalidateLedger(queryClient),

@@ -1,5 +1,6 @@
 // What an import did: rows added, duplicates left out, transfers linked, rows the user left out,
-// and the lines that could not be read; where the rows went (with links), and Undo.
+// and the lines that could not be read; where the rows went (with links), where each account
+// stands against the statement's balance (reconcile when it differs), and Undo.
 import { CircleAlert, CircleCheck, FileUp, Info, Undo2 } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
@@ -8,6 +9,7 @@ import { Alert } from '../../../components/ui/alert'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { issueText, plural } from '../import-flow'
+import { StatementBalance } from './statement-balance'
 import { UndoImportDialog, type UndoResult } from './undo-import-dialog'
 
 function Stat({ label, value, testId }: { label: string; value: number; testId: string }) {
@@ -122,6 +124,11 @@ export function ImportSummary({
                   </Link>
                 )}
               </div>
+              {undone === null && (
+                <div className="basis-full empty:hidden">
+                  <StatementBalance account={a} />
+                </div>
+              )}
             </li>
           ))}
         </ul>

@@ -1,17 +1,29 @@
 // The rows of a previewed file. ParsedRows: the first rows as the current mapping reads them
 // (mapping and dates steps). ReviewRows: every row with its status, the row it matches, the
 // suggested category and where it came from, and a checkbox to bring a duplicate in or leave a
-// row out; filtered by status and paged. A table on wide screens, a list on a phone.
+// row out, and a category picker for each row to import (the suggestion until the user picks);
+// filtered by status and paged. Rows are told apart by their own number in the file (a one-line
+// OFX gives them all one line). A table on wide screens, a list on a phone.
 import { ChevronLeft, ChevronRight } from 'lucide-react'
 import { useState } from 'react'
 import type { ImportRow } from '../../../../contract/imports'
 import { Money } from '../../../components/money'
 import { Button } from '../../../components/ui/button'
 import { Checkbox } from '../../../components/ui/checkbox'
+import { Select } from '../../../components/ui/select'
 import { cn } from '../../../lib/cn'
 import { useDateFormat } from '../../../lib/format'
+import type { CategoryOption } from '../../../lib/queries/categories'
 import { useMediaQuery } from '../../../lib/use-media-query'
-import { effectiveStatus, isIncluded, plural, type Overrides, type RowStatus } from '../import-flow'
+import {
+  chosenCategory,
+  effectiveStatus,
+  isIncluded,
+  plural,
+  type CategoryChoices,
+  type Overrides,
+  type RowStatus,
+} from '../import-flow'
 import { MatchInfo } from './match-popover'
 import { StatusChip } from './status-chip'
 
@@ -21,6 +33,7 @@ const PAGE_SIZE = 50
 export type AccountInfo = { name: string; currency: string | null }
 
 const SOURCE_LABELS: Record<NonNullable<ImportRow['categorySource']>, string> = {
+  user: 'chosen by you',
   rule: 'by a rule',
   learned: 'learned from your choices',
   file: 'from the file',
@@ -46,7 +59,7 @@ export function ParsedRows({
     return (
       <ul className="divide-y rounded-lg border" aria-label={caption} data-testid="parsed-rows">
         {rows.map((r) => (
-          <li key={r.line} className="flex items-center justify-between gap-3 px-3 py-2.5 text-sm">
+          <li key={r.row} className="flex items-center justify-between gap-3 px-3 py-2.5 text-sm">
             <div className="min-w-0">
               <p className="truncate font-medium">{payeeText(r)}</p>
               <p className="text-xs text-muted-foreground">
@@ -84,7 +97,7 @@ export function ParsedRows({
         </thead>
         <tbody className="divide-y">
           {rows.map((r) => (
-            <tr key={r.line}>
+            <tr key={r.row}>
               <td className="px-3 py-2 text-muted-foreground tabular-nums">{r.line}</td>
               <td className="px-3 py-2 whitespace-nowrap">{formatDate(r.date)}</td>
               <td className="max-w-56 truncate px-3 py-2 font-medium">{r.payee || '—'}</td>
@@ -110,19 +123,62 @@ const FILTERS: readonly { id: Filter; label: string }[] = [
   { id: 'skip', label: 'Left out' },
 ]
 
+/** The category of a row to import: the suggestion preselected, any category to choose. */
+function RowCategory({
+  row,
+  choices,
+  options,
+  onChoose,
+  disabled,
+}: {
+  row: ImportRow
+  choices: CategoryChoices
+  options: readonly CategoryOption[]
+  onChoose: (row: ImportRow, categoryId: string | null) => void
+  disabled: boolean
+}) {
+  const value = chosenCategory(row, choices)
+  const source = choices.has(row.row) ? 'user' : row.categorySource
+  return (
+    <span className="block space-y-0.5">
+      <Select
+        aria-label={`Category of row ${row.row}: ${payeeText(row)}`}
+        className="h-8 w-full max-w-52 text-xs sm:text-sm"
+        value={value ?? ''}
+        disabled={disabled}
+        onChange={(e) => onChoose(row, e.target.value === '' ? null : e.target.value)}
+      >
+        <option value="">No category</option>
+        {options.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.depth === 1 ? `\u00a0\u00a0\u00a0${o.label}` : o.label}
+          </option>
+        ))}
+      </Select>
+      {source !== null && value !== null && (
+        <span className="block text-xs text-muted-foreground">{SOURCE_LABELS[source]}</span>
+      )}
+    </span>
+  )
+}
+
 export function ReviewRows({
   rows,
   overrides,
   onToggle,
+  categories,
+  onChooseCategory,
+  categoryOptions,
   accounts,
-  categoryNames,
   disabled,
 }: {
   rows: readonly ImportRow[]
   overrides: Overrides
   onToggle: (row: ImportRow) => void
+  categories: CategoryChoices
+  onChooseCategory: (row: ImportRow, categoryId: string | null) => void
+  categoryOptions: readonly CategoryOption[]
   accounts: ReadonlyMap<string, AccountInfo>
-  categoryNames: ReadonlyMap<string, string>
   disabled: boolean
 }) {
   const wide = useMediaQuery(WIDE_QUERY)
@@ -147,14 +203,12 @@ export function ReviewRows({
     const included = isIncluded(status)
     const forced = r.status === 'duplicate' && status === 'new'
     const account = accounts.get(r.accountKey)
-    const category =
-      r.suggestedCategoryId !== null ? (categoryNames.get(r.suggestedCategoryId) ?? null) : null
     const checkbox = (
       <Checkbox
         checked={included}
         disabled={disabled}
         onChange={() => onToggle(r)}
-        aria-label={`Import line ${r.line}: ${payeeText(r)}`}
+        aria-label={`Import row ${r.row}: ${payeeText(r)}`}
         className="size-5 sm:size-4"
       />
     )
@@ -169,19 +223,16 @@ export function ReviewRows({
         <span className="text-muted-foreground" aria-label="Not imported">
           —
         </span>
-      ) : category !== null ? (
-        <span>
-          {category}
-          {r.categorySource !== null && (
-            <span className="block text-xs text-muted-foreground">
-              {SOURCE_LABELS[r.categorySource]}
-            </span>
-          )}
-        </span>
       ) : (
-        <span className="text-muted-foreground">No suggestion</span>
+        <RowCategory
+          row={r}
+          choices={categories}
+          options={categoryOptions}
+          onChoose={onChooseCategory}
+          disabled={disabled}
+        />
       )
-    return { status, included, forced, account, checkbox, match, categoryText, category }
+    return { status, included, forced, account, checkbox, match, categoryText }
   }
 
   return (
@@ -222,7 +273,7 @@ export function ReviewRows({
                   <span className="sr-only">Import</span>
                 </th>
                 <th scope="col" className="px-3 py-2 font-medium">
-                  Line
+                  Row
                 </th>
                 <th scope="col" className="px-3 py-2 font-medium">
                   Date
@@ -246,14 +297,20 @@ export function ReviewRows({
                 const p = rowParts(r)
                 return (
                   <tr
-                    key={r.line}
+                    key={r.row}
                     data-testid="review-row"
+                    data-row={r.row}
                     data-line={r.line}
                     data-status={p.status}
                     className={cn(!p.included && 'bg-muted/30 text-muted-foreground')}
                   >
                     <td className="px-3 py-2">{p.checkbox}</td>
-                    <td className="px-3 py-2 text-muted-foreground tabular-nums">{r.line}</td>
+                    <td
+                      className="px-3 py-2 text-muted-foreground tabular-nums"
+                      title={`Line ${r.line} of the file`}
+                    >
+                      {r.row}
+                    </td>
                     <td className="px-3 py-2 whitespace-nowrap">{formatDate(r.date)}</td>
                     <td className="max-w-72 px-3 py-2">
                       <span
@@ -304,8 +361,9 @@ export function ReviewRows({
             const p = rowParts(r)
             return (
               <li
-                key={r.line}
+                key={r.row}
                 data-testid="review-row"
+                data-row={r.row}
                 data-line={r.line}
                 data-status={p.status}
                 className={cn('flex gap-3 px-3 py-3', !p.included && 'bg-muted/30')}
@@ -330,14 +388,14 @@ export function ReviewRows({
                     />
                   </div>
                   <p className="text-xs text-muted-foreground">
-                    {formatDate(r.date)} · line {r.line}
+                    {formatDate(r.date)} · row {r.row}
                     {showAccount && p.account ? ` · ${p.account.name}` : ''}
                   </p>
                   <div className="flex flex-wrap items-center gap-2 text-xs">
                     <StatusChip status={p.status} forced={p.forced} />
                     {p.match}
                   </div>
-                  {(p.status === 'new' && p.category !== null) || p.status === 'transfer' ? (
+                  {p.status === 'new' || p.status === 'transfer' ? (
                     <div className="text-xs">{p.categoryText}</div>
                   ) : null}
                 </div>

@@ -6,4 +6,5 @@ import type { TransactionFilters } from '../filters'
 export const transactionKeys = {
   all: [API_ROOTS.transactions] as const,
   infinite: (filters: TransactionFilters) => [API_ROOTS.transactions, 'infinite', filters] as const,
+  totals: (filters: TransactionFilters) => [API_ROOTS.transactions, 'totals', filters] as const,
 }

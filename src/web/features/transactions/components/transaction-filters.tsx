@@ -1,6 +1,7 @@
 // The filter bar: a search over payee, description and notes (debounced as you type), and a
 // panel of filters — dates, account, category (or uncategorized), money in or out, an amount
-// range and where the entry came from. Everything lives in the URL.
+// range (debounced like the search; From and To together) and where the entry came from.
+// Everything lives in the URL.
 import { Filter, Search, X } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import type { Account } from '../../../../contract/accounts'
@@ -240,7 +241,8 @@ export function TransactionFiltersBar({
   )
 }
 
-/** An amount bound: written to the URL when the field is left or Enter is pressed. */
+/** An amount bound: written to the URL as you type (after the same pause as the search), and
+ *  at once when the field is left or Enter is pressed. */
 function AmountBound({
   value,
   onChange,
@@ -254,21 +256,32 @@ function AmountBound({
 }) {
   const [text, setText] = useState(value ?? '')
   const [shown, setShown] = useState(value)
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  useEffect(() => () => clearTimeout(timer.current), [])
   if (shown !== value) {
     setShown(value)
-    setText(value ?? '')
+    if (text.trim() !== (value ?? '')) setText(value ?? '')
   }
-  const commit = () => onChange(text.trim() === '' ? undefined : text.trim())
+  const commit = (raw: string) => {
+    clearTimeout(timer.current)
+    const next = raw.trim() === '' ? undefined : raw.trim()
+    if (next !== value) onChange(next)
+  }
   return (
     <Input
       {...control}
       inputMode="decimal"
       placeholder="Any"
       value={text}
-      onChange={(e) => setText(e.target.value)}
-      onBlur={commit}
+      onChange={(e) => {
+        const next = e.target.value
+        setText(next)
+        clearTimeout(timer.current)
+        timer.current = setTimeout(() => commit(next), SEARCH_DEBOUNCE_MS)
+      }}
+      onBlur={() => commit(text)}
       onKeyDown={(e) => {
-        if (e.key === 'Enter') commit()
+        if (e.key === 'Enter') commit(text)
       }}
     />
   )

@@ -9,7 +9,7 @@ import { Checkbox } from '../../../components/ui/checkbox'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { cn } from '../../../lib/cn'
 import { useDateFormat } from '../../../lib/format'
-import { categoryLabel, payeeLabel, type Names } from '../labels'
+import { categoryLabel, isMoneyIn, payeeLabel, type Names } from '../labels'
 
 const ITEM_HEIGHT = 64
 const PREFETCH_ROWS = 30
@@ -84,7 +84,7 @@ export function TransactionList({
           )
         }
         const payee = payeeLabel(t, names)
-        const incoming = t.kind === 'standard' && t.amount > 0
+        const incoming = isMoneyIn(t)
         return (
           <li
             key={t.id}

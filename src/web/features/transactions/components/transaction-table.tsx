@@ -1,7 +1,8 @@
 // The desktop table: thousands of rows through a window virtualizer (only the rows on screen
 // are in the page), more pages loaded as the end comes near, sorting by date or amount from the
 // column headers, a checkbox per row for bulk actions, inline add and edit (click a row or press
-// Enter on it), and the running balance when one account is shown.
+// Enter on it; the arrow keys move between rows, Home and End go to the first and last loaded),
+// and the running balance when one account is shown.
 import { useWindowVirtualizer } from '@tanstack/react-virtual'
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react'
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
@@ -15,7 +16,7 @@ import { cn } from '../../../lib/cn'
 import { useDateFormat } from '../../../lib/format'
 import type { CategoryOption } from '../../../lib/queries/categories'
 import type { TransactionSort } from '../filters'
-import { categoryLabel, payeeLabel, type Names } from '../labels'
+import { categoryLabel, isMoneyIn, payeeLabel, type Names } from '../labels'
 import { emptyForm, formFromTransaction } from '../transaction-form'
 import { GRID, GRID_WITH_BALANCE, ROW_HEIGHT } from './grid'
 import { RowActions } from './row-actions'
@@ -132,6 +133,24 @@ export function TransactionTable({
       fetchNextPage()
   }, [hasNextPage, isFetchingNextPage, lastIndex, rows.length, fetchNextPage])
 
+  // the row the arrow keys move to: scrolled into view (it may not be rendered yet), then focused
+  const pendingFocus = useRef<number | null>(null)
+  const [, setMoves] = useState(0)
+  useEffect(() => {
+    const index = pendingFocus.current
+    if (index === null) return
+    const el = listRef.current?.querySelector<HTMLElement>(`[role="row"][data-index="${String(index)}"]`)
+    if (!el) return
+    pendingFocus.current = null
+    el.focus({ preventScroll: true })
+  })
+  const moveTo = (index: number) => {
+    const next = Math.max(0, Math.min(rows.length - 1, index))
+    pendingFocus.current = next
+    virtualizer.scrollToIndex(next, { align: 'auto' })
+    setMoves((n) => n + 1)
+  }
+
   const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.id))
   const someSelected = !allSelected && rows.some((r) => selected.has(r.id))
   const openAccounts = accounts.filter((a) => !a.isClosed)
@@ -246,7 +265,7 @@ export function TransactionTable({
               )
             }
             const payee = payeeLabel(t, names)
-            const incoming = t.kind === 'standard' && t.amount > 0
+            const incoming = isMoneyIn(t)
             const isSelected = selected.has(t.id)
             return (
               <div
@@ -258,14 +277,26 @@ export function TransactionTable({
                 data-testid="transaction-row"
                 ref={virtualizer.measureElement}
                 className={cn(
-                  'absolute inset-x-0 top-0 grid cursor-pointer items-center border-b outline-none hover:bg-muted/60 focus-visible:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset',
+                  'absolute inset-x-0 top-0 grid cursor-pointer items-center border-b outline-none hover:bg-muted/60 focus-visible:z-[1] focus-visible:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset',
                   isSelected && 'bg-accent/50',
                   grid,
                 )}
                 style={{ ...style, height: ROW_HEIGHT }}
                 onClick={() => setEditingId(t.id)}
                 onKeyDown={(e) => {
-                  if (e.key === 'Enter' && e.target === e.currentTarget) setEditingId(t.id)
+                  if (e.target !== e.currentTarget) return
+                  const moves: Record<string, number> = {
+                    ArrowDown: item.index + 1,
+                    ArrowUp: item.index - 1,
+                    Home: 0,
+                    End: rows.length - 1,
+                  }
+                  const to = moves[e.key]
+                  if (e.key === 'Enter') setEditingId(t.id)
+                  else if (to !== undefined) {
+                    e.preventDefault()
+                    moveTo(to)
+                  }
                 }}
               >
                 <div

@@ -1,0 +1,74 @@
+// Where an imported account stands against the balance its bank statement states: a new account
+// was opened at it (the opening-balance entry is said); an account that differs on the
+// statement's date is offered a reconciliation, never changed without asking.
+import { Scale } from 'lucide-react'
+import type { ImportResult } from '../../../../contract/imports'
+import { addCents } from '../../../../domain/money'
+import { Money } from '../../../components/money'
+import { Alert } from '../../../components/ui/alert'
+import { Button } from '../../../components/ui/button'
+import { errorMessage } from '../../../lib/api'
+import { useDateFormat } from '../../../lib/format'
+import { useAccountList } from '../../../lib/queries/accounts'
+import { useReconcileImported } from '../api/reconcile-account'
+
+type AccountSummary = ImportResult['accounts'][number]
+
+export function StatementBalance({ account }: { account: AccountSummary }) {
+  const formatDate = useDateFormat()
+  const accounts = useAccountList()
+  const reconcile = useReconcileImported()
+  const { statementBalance, statementDate, openingBalance, balanceDifference, accountId } = account
+  if (statementBalance === null || statementDate === null) return null
+  const currency = account.currency ?? undefined
+  if (openingBalance !== null) {
+    return (
+      <p className="text-xs text-muted-foreground" data-testid="statement-opening">
+        Opened at the statement’s balance of <Money value={statementBalance} currency={currency} />{' '}
+        on {formatDate(statementDate)}: an opening balance of{' '}
+        <Money value={openingBalance} currency={currency} /> was added.
+      </p>
+    )
+  }
+  if (balanceDifference === null || balanceDifference === 0 || accountId === null) return null
+  const current = accounts.data?.find((a) => a.id === accountId)?.balance
+  const done = reconcile.isSuccess
+  return (
+    <Alert variant="warning" data-testid="reconcile-prompt">
+      <Scale aria-hidden="true" />
+      <div className="space-y-2">
+        {done ? (
+          <p>Reconciled: the balance now matches the statement.</p>
+        ) : (
+          <>
+            <p>
+              The statement says <Money value={statementBalance} currency={currency} /> on{' '}
+              {formatDate(statementDate)}; Kinwise is{' '}
+              <Money value={balanceDifference} currency={currency} showPlus /> off on that day.
+            </p>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={current === undefined || reconcile.isPending}
+              onClick={() => {
+                if (current === undefined) return
+                reconcile.mutate({
+                  id: accountId,
+                  body: {
+                    statementBalance: addCents(current, balanceDifference),
+                    date: statementDate,
+                  },
+                })
+              }}
+            >
+              Reconcile to the statement
+            </Button>
+            {reconcile.error !== null && (
+              <p className="text-negative">{errorMessage(reconcile.error)}</p>
+            )}
+          </>
+        )}
+      </div>
+    </Alert>
+  )
+}
