@@ -107,7 +107,7 @@ export function SetupChecklist({
         </p>
       </CardHeader>
       <CardContent>
-        <ol className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4" aria-label="Set-up steps">
+        <ol className="grid grid-cols-2 gap-3 xl:grid-cols-4" aria-label="Set-up steps">
           {steps.map((step) => (
             <SetupStep key={step.id} step={step}>
               <StepAction step={step} />
@@ -124,7 +124,7 @@ function SetupStep({ step, children }: { step: Step; children: ReactNode }) {
   return (
     <li
       className={cn(
-        'flex flex-col gap-3 rounded-lg border p-4',
+        'flex flex-col gap-3 rounded-lg border p-3 sm:p-4',
         step.done ? 'bg-muted/40' : 'bg-card',
       )}
       data-done={step.done}
@@ -147,10 +147,10 @@ function SetupStep({ step, children }: { step: Step; children: ReactNode }) {
             {step.title}
             {step.done && <span className="sr-only"> (done)</span>}
           </p>
-          <p className="mt-0.5 text-xs text-muted-foreground">{step.why}</p>
+          <p className="mt-0.5 hidden text-xs text-muted-foreground sm:block">{step.why}</p>
         </div>
       </div>
-      {!step.done && <div className="mt-auto pl-7">{children}</div>}
+      {!step.done && <div className="mt-auto sm:pl-7">{children}</div>}
     </li>
   )
 }

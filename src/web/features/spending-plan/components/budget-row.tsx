@@ -66,7 +66,7 @@ function BudgetInput({ row, own, month }: { row: PlanRow; own: Cents; month: str
   }
 
   return (
-    <div className="w-full">
+    <div className="w-28 md:w-full">
       <Input
         aria-label={`Budget for ${row.name}`}
         inputMode="decimal"
@@ -171,7 +171,7 @@ export function BudgetRow({ row, plan }: { row: PlanRow; plan: SpendingPlan }) {
         </div>
       </div>
       {unbudgeted ? (
-        <p className="col-span-2 text-right text-sm text-muted-foreground md:col-span-1">
+        <p className="hidden text-right text-sm text-muted-foreground md:col-span-1 md:block">
           <span className="md:sr-only">Available: </span>
           <span aria-hidden="true">—</span>
           <span className="sr-only">no budget</span>
