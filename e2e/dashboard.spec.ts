@@ -1,7 +1,6 @@
 // The dashboard: every empty state of a new user, then every card with real data seeded through
 // the API, the mood stored under "financialMood", and the session-expired message.
 import { computeMood } from '../src/domain/mood'
-import { dailyAllowance } from '../src/domain/allowance'
 import { asCents } from '../src/domain/money'
 import { categoryId, isoToday, seed } from './support/api'
 import { expect, test } from './support/fixtures'
@@ -20,6 +19,9 @@ test('a new user sees every empty state', async ({ page, freshUser }) => {
   await expect(dashboard.bills).toContainText('No upcoming bills in the next 30 days')
   await expect(dashboard.spendingPlan).toContainText('No spending data available for this month')
   await expect(dashboard.creditScore).toContainText('No Credit Score Available')
+  // nothing to score yet: the set-up checklist instead of a mood (issue 20)
+  await expect(dashboard.setup).toBeVisible()
+  await expect(dashboard.mood).toHaveCount(0)
   for (const stat of [
     dashboard.netWorth,
     dashboard.income,
@@ -42,6 +44,8 @@ test('while data loads the mood is neutral 50 "Loading financial data..."; then 
   page,
   freshUser: _user,
 }) => {
+  // an account to score (with none, the set-up checklist takes the mood's place)
+  await seed.account(page.request, { name: 'Empty Checking', type: 'checking', openingBalance: 0 })
   let release: () => void = () => undefined
   const held = new Promise<void>((resolve) => {
     release = resolve
@@ -57,7 +61,7 @@ test('while data loads the mood is neutral 50 "Loading financial data..."; then 
   await expect(dashboard.mood).toHaveAttribute('data-mood', 'neutral')
   release()
   await dashboard.waitForData()
-  // a new user: nothing scores, so the mood is critical at 0
+  // one empty account and nothing else: nothing scores, so the mood is critical at 0
   await expect(dashboard.mood.getByTestId('mood-score')).toHaveText('0/100')
   await expect(dashboard.root).toHaveAttribute('data-mood', 'critical')
   const stored = await page.evaluate(() =>
@@ -122,11 +126,10 @@ test('every card shows the seeded data', async ({ page, freshUser: _user }) => {
   await expect(dashboard.income).toContainText('$4,000.00')
   await expect(dashboard.expenses).toContainText('$268.74')
   const summary = await (await api.get('/api/analytics/monthly-summary')).json()
-  const allowance = dailyAllowance(asCents(Math.round(summary.available * 100)), summary.today)
   const allowanceText = new Intl.NumberFormat('en-US', {
     style: 'currency',
     currency: 'USD',
-  }).format(allowance / 100)
+  }).format(summary.dailyAllowance)
   await expect(dashboard.availableToday).toContainText(allowanceText)
   await expect(dashboard.spendingPlan.getByTestId('daily-allowance')).toHaveText(allowanceText)
 

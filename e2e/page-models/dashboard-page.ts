@@ -4,6 +4,7 @@ import type { Locator, Page } from '@playwright/test'
 export class DashboardPage {
   readonly root: Locator
   readonly mood: Locator
+  readonly setup: Locator
   readonly netWorth: Locator
   readonly income: Locator
   readonly expenses: Locator
@@ -21,6 +22,7 @@ export class DashboardPage {
   constructor(readonly page: Page) {
     this.root = page.getByTestId('dashboard')
     this.mood = page.getByTestId('mood-card')
+    this.setup = page.getByTestId('setup-checklist')
     this.netWorth = page.getByTestId('stat-net-worth')
     this.income = page.getByTestId('stat-income')
     this.expenses = page.getByTestId('stat-expenses')
@@ -41,7 +43,10 @@ export class DashboardPage {
     await this.root.waitFor()
   }
 
-  /** Waits until every card has finished loading (the mood leaves its loading state). */
+  /**
+   * Waits until every card has finished loading (the mood leaves its loading state; a household
+   * with no accounts then sees its set-up checklist instead).
+   */
   async waitForData(): Promise<void> {
     await this.mood.getByText('Loading financial data...').waitFor({ state: 'detached' })
   }

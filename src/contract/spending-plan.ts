@@ -8,7 +8,7 @@ import { MEMBER_READ, endpoint } from './endpoint'
 import { id, isoDate, money } from './common'
 import { month } from './budgets'
 
-export const budgetLevel = z.enum(['good', 'caution', 'warning', 'over'])
+export const budgetLevel = z.enum(['none', 'good', 'caution', 'warning', 'over'])
 
 export const planCategory = z.object({
   categoryId: id,
@@ -26,6 +26,7 @@ export const planCategory = z.object({
   available: money,
   /** spent ÷ (budget + carried); null with no budget */
   usage: z.number().nullable(),
+  /** 'none' when the category has no budget (and nothing carried in) this month */
   level: budgetLevel,
 })
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { dailyAllowance } from './allowance'
+import { dailyAllowance, monthAllowance, monthTense, planningDay } from './allowance'
 import { daysLeftInMonth } from './dates'
 import { asCents } from './money'
 
@@ -36,5 +36,42 @@ describe('dailyAllowance', () => {
   it('stays exact for very large amounts', () => {
     const available = 31 * 281_474_976_710_000 - 1
     expect(dailyAllowance(c(available), '2024-03-01')).toBe(281_474_976_709_999)
+  })
+})
+
+describe('a month seen from today', () => {
+  it('knows past, current and future months', () => {
+    expect(monthTense('2024-02-01', '2024-03-15')).toBe('past')
+    expect(monthTense('2024-02-29', '2024-03-01')).toBe('past')
+    expect(monthTense('2024-03-01', '2024-03-15')).toBe('current')
+    expect(monthTense('2024-03-31', '2024-03-15')).toBe('current')
+    expect(monthTense('2024-04-01', '2024-03-31')).toBe('future')
+    expect(monthTense('2023-12-01', '2024-01-01')).toBe('past')
+  })
+
+  it('plans this month from today, a past one from its last day, a future one from its first', () => {
+    expect(planningDay('2024-03-01', '2024-03-15')).toBe('2024-03-15')
+    expect(planningDay('2024-02-01', '2024-03-15')).toBe('2024-02-29')
+    expect(planningDay('2024-04-01', '2024-03-15')).toBe('2024-04-01')
+  })
+
+  it('gives a past month no days and no allowance, a future month all of its days', () => {
+    expect(monthAllowance(c(30_000), '2024-02-01', '2024-03-15')).toEqual({
+      dailyAllowance: 0,
+      daysLeft: 0,
+    })
+    expect(monthAllowance(c(30_000), '2024-04-01', '2024-03-15')).toEqual({
+      dailyAllowance: 1000,
+      daysLeft: 30,
+    })
+    // this month: 17 days left from the 15th, today included
+    expect(monthAllowance(c(17_000), '2024-03-01', '2024-03-15')).toEqual({
+      dailyAllowance: 1000,
+      daysLeft: 17,
+    })
+    expect(monthAllowance(c(-5), '2024-04-01', '2024-03-15')).toEqual({
+      dailyAllowance: 0,
+      daysLeft: 30,
+    })
   })
 })

@@ -3,6 +3,7 @@ import {
   BUDGET_ALERT_THRESHOLDS,
   budgetLevel,
   budgetUsage,
+  categoryBudgetLevel,
   crossedBudgetThresholds,
   rolloverAmount,
 } from './budget'
@@ -36,6 +37,21 @@ describe('budgetLevel', () => {
   it('with no budget, any spending is over and none is good', () => {
     expect(budgetLevel(c(1), c(0))).toBe('over')
     expect(budgetLevel(c(0), c(0))).toBe('good')
+  })
+})
+
+describe('categoryBudgetLevel', () => {
+  it('is none for a category without a budget, whatever it spent', () => {
+    expect(categoryBudgetLevel(c(9000), c(0), c(0))).toBe('none')
+    expect(categoryBudgetLevel(c(0), c(0), c(0))).toBe('none')
+  })
+
+  it('measures a budget plus what was carried in', () => {
+    expect(categoryBudgetLevel(c(9000), c(10_000), c(0))).toBe('warning')
+    expect(categoryBudgetLevel(c(9000), c(5000), c(5000))).toBe('warning')
+    expect(categoryBudgetLevel(c(6000), c(0), c(10_000))).toBe('good') // only carried in
+    expect(categoryBudgetLevel(c(100), c(0), c(-5000))).toBe('over') // an overspend carried in
+    expect(categoryBudgetLevel(c(11_000), c(10_000), c(0))).toBe('over')
   })
 })
 

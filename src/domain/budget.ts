@@ -4,7 +4,8 @@
 
 import { asCents, type Cents } from './money'
 
-export type BudgetLevel = 'good' | 'caution' | 'warning' | 'over'
+/** 'none': the category has no budget this month, so it cannot be over one. */
+export type BudgetLevel = 'none' | 'good' | 'caution' | 'warning' | 'over'
 
 /** Spent over budget as a ratio (0.5 = half used); null when there is no budget (0 or less). */
 export function budgetUsage(spent: Cents, budget: Cents): number | null {
@@ -27,6 +28,16 @@ export function budgetLevel(spent: Cents, budget: Cents): BudgetLevel {
   if (reaches(spent, budget, 85)) return 'warning'
   if (reaches(spent, budget, 70)) return 'caution'
   return 'good'
+}
+
+/**
+ * The level of a category's month: 'none' when it has no budget and nothing carried in (its
+ * spending is just spending, never "over budget"); otherwise budgetLevel against the budget plus
+ * what was carried in (an overspend carried in with no new budget is still over).
+ */
+export function categoryBudgetLevel(spent: Cents, budget: Cents, carried: Cents): BudgetLevel {
+  if (budget <= 0 && carried === 0) return 'none'
+  return budgetLevel(spent, asCents(budget + carried))
 }
 
 /**

@@ -1,7 +1,9 @@
-// The theme chosen in Settings (light, dark, or the system's) applied to this browser: it sets the
-// same local "theme" key the header's switch uses, or clears it to follow the system. Kept out of
+// The theme chosen in Settings (light, dark, or the system's) and the header's switch are one
+// state: the local "theme" key (absent = follow the system). Settings reads it live, so the
+// header's switch moves the Settings choice, and a Settings choice applies at once. Kept out of
 // lib/theme so the landing page's download does not grow.
-import { setTheme, THEME_STORAGE_KEY, type Theme } from './theme'
+import { useSyncExternalStore } from 'react'
+import { clearTheme, setTheme, subscribeTheme, THEME_STORAGE_KEY, type Theme } from './theme'
 
 export type ThemePreference = Theme | 'system'
 
@@ -15,16 +17,11 @@ export function storedThemePreference(): ThemePreference {
 }
 
 export function applyThemePreference(preference: ThemePreference): void {
-  if (preference !== 'system') {
-    setTheme(preference)
-    return
-  }
-  const system: Theme = window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'
-  // setTheme tells the header's switch; the stored choice is then removed, so the system decides
-  setTheme(system)
-  try {
-    localStorage.removeItem(THEME_STORAGE_KEY)
-  } catch {
-    // blocked storage: the theme still applies for this visit
-  }
+  if (preference === 'system') clearTheme()
+  else setTheme(preference)
+}
+
+/** The preference this browser shows now, following every change from anywhere in the app. */
+export function useThemePreference(): ThemePreference {
+  return useSyncExternalStore(subscribeTheme, storedThemePreference, () => 'system' as const)
 }

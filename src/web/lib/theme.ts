@@ -43,18 +43,30 @@ export function setTheme(theme: Theme): void {
   for (const listener of listeners) listener()
 }
 
+/** Forgets the stored choice: the system's theme applies, and every switch hears of it. */
+export function clearTheme(): void {
+  try {
+    localStorage.removeItem(THEME_STORAGE_KEY)
+  } catch {
+    // blocked storage: nothing was stored
+  }
+  applyTheme(systemTheme())
+  for (const listener of listeners) listener()
+}
+
 /** Applies the stored (or system) theme; main.tsx calls it before the first render. */
 export function initTheme(): void {
   applyTheme(currentTheme())
 }
 
-function subscribe(listener: () => void): () => void {
+/** Calls `listener` whenever the theme is set or cleared (the header's switch, Settings). */
+export function subscribeTheme(listener: () => void): () => void {
   listeners.add(listener)
   return () => listeners.delete(listener)
 }
 
 export function useTheme(): { theme: Theme; toggleTheme: () => void } {
-  const theme = useSyncExternalStore(subscribe, currentTheme, () => 'light' as const)
+  const theme = useSyncExternalStore(subscribeTheme, currentTheme, () => 'light' as const)
   const toggleTheme = useCallback(() => setTheme(currentTheme() === 'dark' ? 'light' : 'dark'), [])
   return { theme, toggleTheme }
 }

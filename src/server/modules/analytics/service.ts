@@ -6,9 +6,10 @@
 // excluded ids are one array parameter, so each prepared statement keeps one shape and one plan.
 import { sql } from 'drizzle-orm'
 import type { MonthlySummary } from '../../../contract/analytics'
-import { endOfMonth, localDate, startOfMonth, compareDates, daysInMonth, type IsoDate } from '../../../domain/dates'
+import { endOfMonth, localDate, startOfMonth, type IsoDate } from '../../../domain/dates'
+import { monthAllowance, monthTense, planningDay } from '../../../domain/allowance'
 import { rateBook, toBase } from '../../../domain/currency'
-import { asCents, ZERO, type Cents } from '../../../domain/money'
+import { asCents, type Cents } from '../../../domain/money'
 import { billsStillDueLines, goalContributionOf, spendingPlan } from '../../../domain/monthly-summary'
 import { netWorthChangePercent } from '../../../domain/net-worth'
 import { isRecurrence } from '../../../domain/recurrence'
@@ -119,8 +120,7 @@ export async function monthPlan(
   const first: IsoDate = month ? `${month}-01` : startOfMonth(today)
   const last = endOfMonth(first)
   const h = user.householdId
-  const isPast = compareDates(last, today) < 0
-  const isFuture = compareDates(first, today) > 0
+  const isPast = monthTense(first, today) === 'past'
 
   const { noTransactions } = options.scope ?? (await memberScope(db, user))
   const loaded = await loadMonth(db, h, noTransactions, first, last, { bills: !isPast, categories: options.categories ?? false })
@@ -145,7 +145,7 @@ export async function monthPlan(
     monthlyContribution: asCents(g.monthlyContribution),
     contributedThisMonth: asCents(Number(g.contributedThisMonth)),
   }))
-  const planDay = isPast ? last : isFuture ? first : today
+  const planDay = planningDay(first, today)
   const plan = spendingPlan(
     {
       income: loaded.income,
@@ -155,6 +155,7 @@ export async function monthPlan(
     },
     planDay,
   )
+  const allowance = monthAllowance(plan.available, first, today)
   return {
     month: first.slice(0, 7),
     today,
@@ -165,9 +166,8 @@ export async function monthPlan(
     billsStillDue: plan.billsStillDue,
     goalContributions: plan.goalContributions,
     available: plan.available,
-    // a past month has no days left to spend; a future one has all of them
-    dailyAllowance: isPast ? ZERO : plan.dailyAllowance,
-    daysLeft: isPast ? 0 : isFuture ? daysInMonth(first) : plan.daysLeft,
+    dailyAllowance: allowance.dailyAllowance,
+    daysLeft: allowance.daysLeft,
     billLines: billsStillDueLines(plannedBills, planDay).map((l) => ({
       billId: l.bill.id,
       name: l.bill.name,

@@ -4,7 +4,7 @@
 // balance-only account of someone else never shows through a category's spent or a rollover.
 import { and, eq, gte, lte, sql } from 'drizzle-orm'
 import type { SpendingPlan } from '../../../contract/spending-plan'
-import { budgetLevel, budgetUsage, rolloverAmount } from '../../../domain/budget'
+import { budgetUsage, categoryBudgetLevel, rolloverAmount } from '../../../domain/budget'
 import { addMonths, type IsoDate } from '../../../domain/dates'
 import { asCents, ZERO, type Cents } from '../../../domain/money'
 import type { Db } from '../../db/connect'
@@ -110,7 +110,7 @@ export async function spendingPlanFor(db: Db, user: SessionUser, now: Date, mont
         spent: asCents(r.spent),
         available: asCents(limit - r.spent),
         usage: budgetUsage(asCents(r.spent), limit),
-        level: budgetLevel(asCents(r.spent), limit),
+        level: categoryBudgetLevel(asCents(r.spent), asCents(r.budget), asCents(r.carried)),
       }
     })
   const top = rows.filter((r) => r.parentId === null && r.kind === 'expense')

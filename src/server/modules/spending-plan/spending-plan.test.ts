@@ -55,6 +55,13 @@ describe('spending plan', () => {
     expect(utilities).toBeTruthy()
   })
 
+  it('says a category without a budget has none, never that it is over one', async () => {
+    const entertainment = await categoryId(t, a, 'Entertainment')
+    await a.post('/api/transactions', { accountId: checking, date: '2026-01-12', amount: -20, merchant: 'x', categoryId: entertainment })
+    const rows = (await a.get('/api/spending-plan?month=2026-01')).json().categories as Row[]
+    expect(rows.find((r) => r.name === 'Entertainment')).toMatchObject({ budget: 0, spent: 20, usage: null, level: 'none' })
+  })
+
   it('explains the daily allowance line by line', async () => {
     const body = (await a.get('/api/spending-plan')).json()
     expect(body.month).toBe('2026-03')

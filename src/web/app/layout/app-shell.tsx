@@ -10,6 +10,7 @@ import { BillingBannerSlot } from '../../features/subscription/components/past-d
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query'
 import { Header } from './header'
 import { MobileNav } from './mobile-nav'
+import { QuickAddHost } from './quick-add-host'
 import { lazyPage } from '../../lib/lazy-page'
 import { loadSidebar } from './sidebar-loader'
 
@@ -41,9 +42,11 @@ export function AppShell() {
           <Header user={user} />
           <main id="main" tabIndex={-1} className="flex flex-1 flex-col pb-20 outline-none lg:pb-0">
             <BillingBannerSlot />
-            <Suspense fallback={<PageSpinner />}>
-              <Outlet />
-            </Suspense>
+            <QuickAddHost>
+              <Suspense fallback={<PageSpinner />}>
+                <Outlet />
+              </Suspense>
+            </QuickAddHost>
           </main>
         </div>
         {!desktop && <MobileNav user={user} />}

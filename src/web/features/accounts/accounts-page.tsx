@@ -36,7 +36,7 @@ import {
 } from '../../../domain/access'
 import { displayName } from '../../../domain/avatar'
 import { netWorth } from '../../../domain/net-worth'
-import { asCents } from '../../../domain/money'
+import { absCents, asCents } from '../../../domain/money'
 import { EmptyState } from '../../components/empty-state'
 import { ErrorState } from '../../components/error-state'
 import { Money } from '../../components/money'
@@ -438,8 +438,9 @@ export function AccountsPage() {
               </div>
               <div>
                 <p className="text-sm text-muted-foreground">What you owe</p>
-                <p className="text-xl font-semibold">
-                  <Money value={debts} currency={currency} />
+                {/* an amount owed, so positive: "What you owe −$500" would say it twice */}
+                <p className="text-xl font-semibold" data-testid="accounts-owed">
+                  <Money value={absCents(debts)} currency={currency} />
                 </p>
               </div>
               {missingRates.length > 0 && (

@@ -39,6 +39,7 @@ import { GoalsCard } from './components/goals-card'
 import { MoodCard } from './components/mood-card'
 import { Overview } from './components/overview'
 import { RecentTransactionsCard } from './components/recent-transactions-card'
+import { SetupChecklist } from './components/setup-checklist'
 import { SpendingPlanCard } from './components/spending-plan-card'
 import { StatCards } from './components/stat-cards'
 import { Skeleton } from '../../components/ui/skeleton'
@@ -133,21 +134,39 @@ function MoodSection({ pageRef }: { pageRef: RefObject<HTMLDivElement | null> })
   const budgets = useBudgets()
   const goals = useGoals()
   const creditScore = useCreditScore()
-  const { mood, loaded } = useFinancialMood({
+  const recent = useRecentTransactions()
+  const { mood, loaded, setup } = useFinancialMood({
     accounts: accounts.data,
     summary: summary.data,
     budgets: budgets.data,
     goals: goals.data,
     creditScore: creditScore.data,
   })
-  // the page's colours and data-mood follow the mood without re-rendering the page
+  // the page's colours and data-mood follow the mood without re-rendering the page; with
+  // nothing to score yet the page keeps the app's own background
   useLayoutEffect(() => {
     const page = pageRef.current
     if (page === null) return
+    if (setup) {
+      page.style.removeProperty('--mood-bg')
+      page.style.removeProperty('--mood-fg')
+      delete page.dataset.mood
+      return
+    }
     page.style.setProperty('--mood-bg', mood.backgroundColor)
     page.style.setProperty('--mood-fg', mood.textColor)
     page.dataset.mood = mood.mood
-  }, [pageRef, mood.backgroundColor, mood.textColor, mood.mood])
+  }, [pageRef, setup, mood.backgroundColor, mood.textColor, mood.mood])
+  if (setup) {
+    return (
+      <SetupChecklist
+        hasAccount={false}
+        hasTransactions={(recent.data ?? []).length > 0}
+        hasBudget={(budgets.data ?? []).some((b) => b.amount > 0)}
+        hasGoal={(goals.data ?? []).length > 0}
+      />
+    )
+  }
   return <MoodCard mood={mood} loaded={loaded} />
 }
 
@@ -174,7 +193,7 @@ function StatCardsSection() {
 }
 
 function SpendingPlanSection() {
-  return <SpendingPlanCard summary={useMonthlySummary()} />
+  return <SpendingPlanCard summary={useMonthlySummary()} budgets={useBudgets()} />
 }
 
 function RecentTransactionsSection() {

@@ -1,7 +1,9 @@
 // The dashboard's financial mood (spec §4, §9) from accounts, this month's income and spending
 // (the monthly summary's totals, which count every transaction of the month), budgets, goals and
 // the credit score, computed by domain/mood. While any of them is not loaded it is the neutral
-// loading mood; once computed it is kept under "financialMood".
+// loading mood; once computed it is kept under "financialMood". A household with no accounts yet
+// has nothing to score: it is `setup` (the dashboard shows its set-up checklist), and no mood is
+// computed or kept.
 import { useEffect, useMemo } from 'react'
 import type { Account } from '../../../contract/accounts'
 import type { Budget } from '../../../contract/budgets'
@@ -27,7 +29,11 @@ export type MoodSources = {
   creditScore: CreditScore | null | undefined
 }
 
-export function useFinancialMood(sources: MoodSources): { mood: FinancialMood; loaded: boolean } {
+export function useFinancialMood(sources: MoodSources): {
+  mood: FinancialMood
+  loaded: boolean
+  setup: boolean
+} {
   const { accounts, summary, budgets, goals, creditScore } = sources
   const mood = useMemo(() => {
     const timestamp = new Date().toISOString()
@@ -38,8 +44,9 @@ export function useFinancialMood(sources: MoodSources): { mood: FinancialMood; l
       goals === undefined ||
       creditScore === undefined
     ) {
-      return { mood: loadingMood(timestamp), loaded: false }
+      return { mood: loadingMood(timestamp), loaded: false, setup: false }
     }
+    if (accounts.length === 0) return { mood: loadingMood(timestamp), loaded: true, setup: true }
     const computed = computeMood(
       {
         netWorth: netWorth(accounts.map((a) => a.balance)),
@@ -51,11 +58,11 @@ export function useFinancialMood(sources: MoodSources): { mood: FinancialMood; l
       },
       timestamp,
     )
-    return { mood: computed, loaded: true }
+    return { mood: computed, loaded: true, setup: false }
   }, [accounts, summary, budgets, goals, creditScore])
 
   useEffect(() => {
-    if (!mood.loaded) return
+    if (!mood.loaded || mood.setup) return
     try {
       localStorage.setItem(MOOD_STORAGE_KEY, JSON.stringify(mood.mood))
     } catch {

@@ -1,8 +1,9 @@
 // The Settings page: language and region (locale), time zone, date format, first day of the
-// week, theme (which the header's switch follows) and which reminders you get; the household's
+// week, theme (one state with the header's switch: each shows the other's change at once) and which reminders you get; the household's
 // base currency and exchange rates (Currencies), security and your data.
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Controller, useForm } from 'react-hook-form'
+import { useEffect } from 'react'
 import { z } from 'zod'
 import {
   settings as settingsSchema,
@@ -20,7 +21,12 @@ import { Select } from '../../components/ui/select'
 import { Skeleton } from '../../components/ui/skeleton'
 import { Switch } from '../../components/ui/switch'
 import { useSettings } from '../../lib/queries/settings'
-import { applyThemePreference, storedThemePreference } from '../../lib/theme-preference'
+import {
+  applyThemePreference,
+  storedThemePreference,
+  useThemePreference,
+  type ThemePreference,
+} from '../../lib/theme-preference'
 import { toast } from '../../lib/toast'
 import { useSaveSettings } from './api/save-settings'
 import { ApiTokensSection } from './api-tokens-section'
@@ -96,6 +102,11 @@ function SettingsForm({ settings }: { settings: Settings }) {
     },
   })
   const { errors, isSubmitting, isDirty } = form.formState
+  // one state with the header's switch: its changes show here (without making the form dirty)
+  const theme = useThemePreference()
+  useEffect(() => {
+    if (form.getValues('theme') !== theme) form.setValue('theme', theme)
+  }, [form, theme])
   const onSubmit = form.handleSubmit(async (v) => {
     try {
       const saved = await save.mutateAsync(v)
@@ -198,7 +209,14 @@ function SettingsForm({ settings }: { settings: Settings }) {
             hint="The switch in the header changes it too"
           >
             {(control) => (
-              <Select {...control} {...form.register('theme')}>
+              <Select
+                {...control}
+                {...form.register('theme', {
+                  // applied at once, like the header's switch; Save keeps it for this account
+                  onChange: (e: { target: { value: ThemePreference } }) =>
+                    applyThemePreference(e.target.value),
+                })}
+              >
                 <option value="system">Same as my device</option>
                 <option value="light">Light</option>
                 <option value="dark">Dark</option>

@@ -2,7 +2,6 @@
 // spec's message with a Log In Again button (§8).
 import type { UseQueryResult } from '@tanstack/react-query'
 import { CreditCard, Landmark, PiggyBank, TrendingUp, Wallet, type LucideIcon } from 'lucide-react'
-import { Link } from 'react-router'
 import type { Account, AccountType } from '../../../../contract/accounts'
 import { EmptyState } from '../../../components/empty-state'
 import { ErrorState } from '../../../components/error-state'
@@ -11,6 +10,7 @@ import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { DashboardCard } from './dashboard-card'
 import { ListSkeleton } from './list-skeleton'
+import { AddButton } from './add-button'
 
 export const SESSION_EXPIRED_TEXT = 'Your session has expired. Please log in again.'
 
@@ -51,11 +51,7 @@ export function AccountsCard({ accounts }: { accounts: UseQueryResult<Account[]>
         <EmptyState
           icon={Wallet}
           title="No accounts added yet"
-          action={
-            <Button asChild size="sm">
-              <Link to="/accounts">Add an account</Link>
-            </Button>
-          }
+          action={<AddButton kind="account" label="Add an account" to="/accounts" />}
         />
       ) : (
         <ul className="divide-y">

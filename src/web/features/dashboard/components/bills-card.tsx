@@ -2,7 +2,6 @@
 // "Due today / Due tomorrow / N days".
 import type { UseQueryResult } from '@tanstack/react-query'
 import { Receipt } from 'lucide-react'
-import { Link } from 'react-router'
 import type { Bill } from '../../../../contract/bills'
 import {
   billDueText,
@@ -15,10 +14,10 @@ import { EmptyState } from '../../../components/empty-state'
 import { ErrorState } from '../../../components/error-state'
 import { Money } from '../../../components/money'
 import { Badge } from '../../../components/ui/badge'
-import { Button } from '../../../components/ui/button'
 import { useDateFormat } from '../../../lib/format'
 import { DashboardCard } from './dashboard-card'
 import { ListSkeleton } from './list-skeleton'
+import { AddButton } from './add-button'
 
 export const DASHBOARD_BILLS = 4
 
@@ -41,11 +40,7 @@ export function BillsCard({ bills, today }: { bills: UseQueryResult<Bill[]>; tod
         <EmptyState
           icon={Receipt}
           title="No upcoming bills in the next 30 days"
-          action={
-            <Button asChild size="sm">
-              <Link to="/bills">Add a bill</Link>
-            </Button>
-          }
+          action={<AddButton kind="bill" label="Add a bill" to="/bills" />}
         />
       ) : (
         <ul className="divide-y">

@@ -1,7 +1,6 @@
 // Savings Goals (spec §2, §4, §9): the first 3 goals with progress and the domain's status text.
 import type { UseQueryResult } from '@tanstack/react-query'
 import { Target } from 'lucide-react'
-import { Link } from 'react-router'
 import type { Goal } from '../../../../contract/goals'
 import type { IsoDate } from '../../../../domain/dates'
 import {
@@ -12,11 +11,11 @@ import {
 import { EmptyState } from '../../../components/empty-state'
 import { ErrorState } from '../../../components/error-state'
 import { Money } from '../../../components/money'
-import { Button } from '../../../components/ui/button'
 import { Progress } from '../../../components/ui/progress'
 import { cn } from '../../../lib/cn'
 import { DashboardCard } from './dashboard-card'
 import { ListSkeleton } from './list-skeleton'
+import { AddButton } from './add-button'
 
 export const DASHBOARD_GOALS = 3
 
@@ -40,11 +39,7 @@ export function GoalsCard({ goals, today }: { goals: UseQueryResult<Goal[]>; tod
         <EmptyState
           icon={Target}
           title="No savings goals yet"
-          action={
-            <Button asChild size="sm">
-              <Link to="/goals">Create a goal</Link>
-            </Button>
-          }
+          action={<AddButton kind="goal" label="Create a goal" to="/goals" />}
         />
       ) : (
         <ul className="space-y-5">

@@ -1,18 +1,17 @@
 // Recent Transactions (spec §2, §9): the 5 newest, with category, date and amount.
 import type { UseQueryResult } from '@tanstack/react-query'
 import { ArrowDownLeft, ArrowLeftRight, ArrowUpRight } from 'lucide-react'
-import { Link } from 'react-router'
 import type { Account } from '../../../../contract/accounts'
 import type { Category } from '../../../../contract/categories'
 import type { Transaction } from '../../../../contract/transactions'
 import { EmptyState } from '../../../components/empty-state'
 import { ErrorState } from '../../../components/error-state'
 import { Money } from '../../../components/money'
-import { Button } from '../../../components/ui/button'
 import { cn } from '../../../lib/cn'
 import { useDateFormat } from '../../../lib/format'
 import { DashboardCard } from './dashboard-card'
 import { ListSkeleton } from './list-skeleton'
+import { AddButton } from './add-button'
 
 /** Entries that move a balance without being income or spending. */
 const BALANCE_ENTRIES: Partial<Record<Transaction['kind'], string>> = {
@@ -49,6 +48,17 @@ export function RecentTransactionsCard({
       title="Recent Transactions"
       linkTo="/transactions"
       testId="recent-transactions-card"
+      action={
+        list.length > 0 && (
+          <AddButton
+            kind="transaction"
+            label="Add a transaction"
+            to="/transactions"
+            variant="ghost"
+            compact
+          />
+        )
+      }
     >
       {transactions.isLoading ? (
         <ListSkeleton rows={5} />
@@ -59,9 +69,11 @@ export function RecentTransactionsCard({
           icon={ArrowLeftRight}
           title="No transactions yet"
           action={
-            <Button asChild size="sm">
-              <Link to="/transactions">Add a transaction</Link>
-            </Button>
+            (accounts ?? []).length === 0 ? (
+              <AddButton kind="account" label="Add an account first" to="/accounts" />
+            ) : (
+              <AddButton kind="transaction" label="Add a transaction" to="/transactions" />
+            )
           }
         />
       ) : (

@@ -1,10 +1,12 @@
-// The Smart Spending Plan card (spec §2, §9): the daily allowance, how this month's money is
-// set aside, and the top 5 spending categories.
+// The Smart Spending Plan card (spec §2, §9): the server's daily allowance, how this month's
+// money is set aside (signed as on the Spending Plan page: money in +, money out −), the top 5
+// spending categories, and "Set a budget" while the month has none.
 import type { UseQueryResult } from '@tanstack/react-query'
 import { ChartPie } from 'lucide-react'
 import { Link } from 'react-router'
 import type { MonthlySummary } from '../../../../contract/analytics'
-import { dailyAllowance } from '../../../../domain/allowance'
+import type { Budget } from '../../../../contract/budgets'
+import { negate } from '../../../../domain/money'
 import { EmptyState } from '../../../components/empty-state'
 import { ErrorState } from '../../../components/error-state'
 import { Money } from '../../../components/money'
@@ -17,23 +19,24 @@ import {
   CardTitle,
 } from '../../../components/ui/card'
 import { Skeleton } from '../../../components/ui/skeleton'
+import { AddButton } from './add-button'
 
 export const TOP_CATEGORIES = 5
 
 function Breakdown({ s }: { s: MonthlySummary }) {
   const rows = [
-    { label: 'Income', value: s.income },
-    { label: 'Spent so far', value: s.expenses },
-    { label: 'Bills still due', value: s.billsStillDue },
-    { label: 'Set aside for goals', value: s.goalContributions },
+    { label: 'Income', value: s.income, testId: 'plan-income' },
+    { label: 'Spent so far', value: negate(s.expenses), testId: 'plan-spent' },
+    { label: 'Bills still due', value: negate(s.billsStillDue), testId: 'plan-bills' },
+    { label: 'Set aside for goals', value: negate(s.goalContributions), testId: 'plan-goals' },
   ]
   return (
     <dl className="grid grid-cols-2 gap-x-4 gap-y-1.5 text-sm">
       {rows.map((row) => (
-        <div key={row.label} className="contents">
+        <div key={row.label} className="contents" data-testid={row.testId}>
           <dt className="text-muted-foreground">{row.label}</dt>
           <dd className="text-right">
-            <Money value={row.value} />
+            <Money value={row.value} incomeTone showPlus />
           </dd>
         </div>
       ))}
@@ -55,9 +58,12 @@ function TopCategories({ s }: { s: MonthlySummary }) {
         icon={ChartPie}
         title="No spending data available for this month"
         action={
-          <Button asChild variant="outline" size="sm">
-            <Link to="/transactions">Add a transaction</Link>
-          </Button>
+          <AddButton
+            kind="transaction"
+            label="Add a transaction"
+            to="/transactions"
+            variant="outline"
+          />
         }
       />
     )
@@ -68,8 +74,8 @@ function TopCategories({ s }: { s: MonthlySummary }) {
       {top.map((c) => (
         <li key={c.categoryId ?? 'uncategorized'} className="space-y-1">
           <div className="flex items-baseline justify-between gap-2 text-sm">
-            <span className="truncate">{c.categoryName}</span>
-            <Money value={c.total} />
+            <span className="min-w-0 break-words">{c.categoryName}</span>
+            <Money value={c.total} className="shrink-0" />
           </div>
           <div className="h-1.5 rounded-full bg-muted" aria-hidden="true">
             <div
@@ -83,8 +89,15 @@ function TopCategories({ s }: { s: MonthlySummary }) {
   )
 }
 
-export function SpendingPlanCard({ summary }: { summary: UseQueryResult<MonthlySummary> }) {
+export function SpendingPlanCard({
+  summary,
+  budgets,
+}: {
+  summary: UseQueryResult<MonthlySummary>
+  budgets: UseQueryResult<Budget[]>
+}) {
   const s = summary.data
+  const noBudget = budgets.data !== undefined && budgets.data.every((b) => b.amount <= 0)
   return (
     <Card data-testid="spending-plan-card" aria-labelledby="spending-plan-title">
       <CardHeader className="flex-row items-start justify-between">
@@ -92,9 +105,15 @@ export function SpendingPlanCard({ summary }: { summary: UseQueryResult<MonthlyS
           <CardTitle id="spending-plan-title">Smart Spending Plan</CardTitle>
           <CardDescription>What you can spend each day for the rest of the month</CardDescription>
         </div>
-        <Button asChild variant="ghost" size="sm">
-          <Link to="/spending-plan">Open plan</Link>
-        </Button>
+        {noBudget ? (
+          <Button asChild variant="outline" size="sm">
+            <Link to="/spending-plan">Set a budget</Link>
+          </Button>
+        ) : (
+          <Button asChild variant="ghost" size="sm">
+            <Link to="/spending-plan">Open plan</Link>
+          </Button>
+        )}
       </CardHeader>
       <CardContent>
         {summary.isLoading ? (
@@ -112,7 +131,7 @@ export function SpendingPlanCard({ summary }: { summary: UseQueryResult<MonthlyS
               <div>
                 <p className="text-sm text-muted-foreground">Daily allowance</p>
                 <p className="text-3xl font-semibold tracking-tight" data-testid="daily-allowance">
-                  <Money value={dailyAllowance(s.available, s.today)} />
+                  <Money value={s.dailyAllowance} />
                 </p>
                 <p className="text-xs text-muted-foreground">
                   for each of the {s.daysLeft} {s.daysLeft === 1 ? 'day' : 'days'} left this month

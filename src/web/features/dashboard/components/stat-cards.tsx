@@ -1,5 +1,6 @@
 // The four stat cards (spec §2): Net Worth with its change against last month, Monthly Income,
-// Monthly Expenses and Available Today (the daily allowance).
+// Monthly Expenses and Available Today (the server's daily allowance, with why it is $0 when it
+// is). Two by two on a phone, so Available Today is above the fold; four in a row on a desktop.
 import type { UseQueryResult } from '@tanstack/react-query'
 import {
   AlertTriangle,
@@ -15,7 +16,6 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import type { z } from 'zod'
 import type { MonthlySummary, netWorth as netWorthSchema } from '../../../../contract/analytics'
-import { dailyAllowance } from '../../../../domain/allowance'
 import { netWorthChangePercent } from '../../../../domain/net-worth'
 import { Money } from '../../../components/money'
 import { Card, CardContent } from '../../../components/ui/card'
@@ -47,12 +47,13 @@ function StatCard({
 }) {
   return (
     <Card data-testid={testId}>
-      <CardContent className="pt-5">
+      <CardContent className="p-4 sm:p-5">
         <div className="flex items-center justify-between gap-2">
           <h3 className="text-sm font-medium text-muted-foreground">{title}</h3>
+          {/* on a phone the title takes the whole width of its half */}
           <span
             className={cn(
-              'inline-flex size-8 items-center justify-center rounded-lg bg-muted',
+              'hidden size-8 shrink-0 items-center justify-center rounded-lg bg-muted sm:inline-flex',
               iconClass,
             )}
           >
@@ -70,7 +71,7 @@ function StatCard({
           </p>
         ) : (
           <>
-            <p className="mt-2 text-2xl font-semibold tracking-tight">{value}</p>
+            <p className="mt-2 text-xl font-semibold tracking-tight sm:text-2xl">{value}</p>
             <p className="mt-1 text-xs text-muted-foreground">{caption}</p>
           </>
         )}
@@ -121,6 +122,33 @@ function MissingRatesNote({ currencies }: { currencies: readonly string[] }) {
   )
 }
 
+/** What the allowance is made of, or why it is $0. */
+function AllowanceCaption({ s }: { s: MonthlySummary }) {
+  const format = useMoney()
+  if (s.income === 0 && s.dailyAllowance === 0) {
+    return (
+      <span data-testid="allowance-why">
+        No income is recorded this month yet, so there is nothing to spread over the days left.{' '}
+        <Link to="/transactions" className="font-medium underline underline-offset-2">
+          Add income
+        </Link>
+      </span>
+    )
+  }
+  if (s.available <= 0) {
+    return (
+      <span data-testid="allowance-why">
+        Spending, bills and goals already use this month&apos;s income
+      </span>
+    )
+  }
+  return (
+    <>
+      {format(s.available)} left for {s.daysLeft} {s.daysLeft === 1 ? 'day' : 'days'}
+    </>
+  )
+}
+
 export function StatCards({
   netWorth,
   summary,
@@ -128,10 +156,9 @@ export function StatCards({
   netWorth: UseQueryResult<NetWorthData>
   summary: UseQueryResult<MonthlySummary>
 }) {
-  const format = useMoney()
   const s = summary.data
   return (
-    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4" data-testid="stat-cards">
       <StatCard
         title="Net Worth"
         icon={Landmark}
@@ -178,12 +205,8 @@ export function StatCards({
         testId="stat-available-today"
         loading={summary.isLoading}
         error={summary.error}
-        value={s ? <Money value={dailyAllowance(s.available, s.today)} /> : null}
-        caption={
-          s
-            ? `${format(s.available)} left for ${s.daysLeft} ${s.daysLeft === 1 ? 'day' : 'days'}`
-            : null
-        }
+        value={s ? <Money value={s.dailyAllowance} /> : null}
+        caption={s ? <AllowanceCaption s={s} /> : null}
       />
     </div>
   )

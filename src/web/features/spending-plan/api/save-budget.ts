@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
 import { upsertBudget, type upsertBudgetBody } from '../../../../contract/budgets'
 import type { SpendingPlan } from '../../../../contract/spending-plan'
-import { budgetLevel, budgetUsage } from '../../../../domain/budget'
+import { budgetUsage, categoryBudgetLevel } from '../../../../domain/budget'
 import { asCents } from '../../../../domain/money'
 import { callEndpoint } from '../../../lib/api'
 import { API_ROOTS, invalidateRoots } from '../../../lib/query-keys'
@@ -27,7 +27,7 @@ function applyChange(plan: SpendingPlan, change: BudgetChange): SpendingPlan {
       rollover: c.categoryId === change.categoryId ? change.rollover : c.rollover,
       available: asCents(limit - c.spent),
       usage: budgetUsage(c.spent, limit),
-      level: budgetLevel(c.spent, limit),
+      level: categoryBudgetLevel(c.spent, budget, c.carried),
     }
   })
   return { ...plan, categories: rows }

@@ -1,6 +1,7 @@
 // One category of the budget: its budget typed in place (saved on Enter or when the field is
 // left, Escape puts it back), the rollover switch, spent and available, and a bar coloured by how
-// much is used (under 70 %, under 85 %, under 100 %, over) with the same in words.
+// much is used (under 70 %, under 85 %, under 100 %, over) with the same in words. A category
+// without a budget says "No budget" in neutral colours: its spending is never "over".
 import { useState } from 'react'
 import type { SpendingPlan } from '../../../../contract/spending-plan'
 import { nonNegativeMoney } from '../../../../contract/common'
@@ -19,6 +20,7 @@ import { ownBudget, useSaveBudget } from '../api/save-budget'
 type PlanRow = SpendingPlan['categories'][number]
 
 export const LEVEL_BAR: Record<BudgetLevel, string> = {
+  none: 'bg-muted-foreground/40',
   good: 'bg-primary',
   caution: 'bg-warning/60',
   warning: 'bg-warning',
@@ -26,6 +28,7 @@ export const LEVEL_BAR: Record<BudgetLevel, string> = {
 }
 
 export const LEVEL_TEXT: Record<BudgetLevel, string> = {
+  none: 'No budget',
   good: 'On track',
   caution: 'Over 70% used',
   warning: 'Over 85% used',
@@ -63,7 +66,7 @@ function BudgetInput({ row, own, month }: { row: PlanRow; own: Cents; month: str
   }
 
   return (
-    <div className="w-full">
+    <div className="w-28 md:w-full">
       <Input
         aria-label={`Budget for ${row.name}`}
         inputMode="decimal"
@@ -95,7 +98,9 @@ export function BudgetRow({ row, plan }: { row: PlanRow; plan: SpendingPlan }) {
   const children = plan.categories.filter((c) => c.parentId === row.categoryId)
   const fromChildren = asCents(row.budget - own)
   const limit = row.budget + row.carried
-  const percent = limit > 0 ? Math.min(100, (row.spent / limit) * 100) : row.spent > 0 ? 100 : 0
+  const unbudgeted = row.level === 'none'
+  const percent =
+    limit > 0 ? Math.min(100, (row.spent / limit) * 100) : row.spent > 0 && !unbudgeted ? 100 : 0
   const isChild = row.parentId !== null
   return (
     <li
@@ -107,10 +112,10 @@ export function BudgetRow({ row, plan }: { row: PlanRow; plan: SpendingPlan }) {
       data-level={row.level}
     >
       <div className={cn('min-w-0', isChild && 'pl-4 md:pl-6')}>
-        <p className={cn('truncate text-sm', isChild ? 'font-normal' : 'font-medium')}>
+        <p className={cn('text-sm break-words', isChild ? 'font-normal' : 'font-medium')}>
           {row.name}
         </p>
-        <p className="truncate text-xs text-muted-foreground">
+        <p className="text-xs text-muted-foreground" data-testid="budget-status">
           {fromChildren !== 0 && `Includes ${format(absCents(fromChildren))} from subcategories · `}
           {row.carried !== 0 &&
             `${row.carried > 0 ? '+' : '−'}${format(absCents(row.carried))} carried · `}
@@ -150,7 +155,11 @@ export function BudgetRow({ row, plan }: { row: PlanRow; plan: SpendingPlan }) {
         <div
           className="h-2 overflow-hidden rounded-full bg-muted"
           role="progressbar"
-          aria-label={`${row.name}: ${format(row.spent)} spent of ${format(row.budget)}`}
+          aria-label={
+            unbudgeted
+              ? `${row.name}: ${format(row.spent)} spent, no budget`
+              : `${row.name}: ${format(row.spent)} spent of ${format(row.budget)}`
+          }
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={Math.round(percent)}
@@ -161,15 +170,23 @@ export function BudgetRow({ row, plan }: { row: PlanRow; plan: SpendingPlan }) {
           />
         </div>
       </div>
-      <p
-        className={cn(
-          'col-span-2 text-right text-sm font-semibold md:col-span-1',
-          row.available < 0 && 'text-negative',
-        )}
-      >
-        <span className="text-xs font-normal text-muted-foreground md:sr-only">Available </span>
-        <Money value={row.available} />
-      </p>
+      {unbudgeted ? (
+        <p className="hidden text-right text-sm text-muted-foreground md:col-span-1 md:block">
+          <span className="md:sr-only">Available: </span>
+          <span aria-hidden="true">—</span>
+          <span className="sr-only">no budget</span>
+        </p>
+      ) : (
+        <p
+          className={cn(
+            'col-span-2 text-right text-sm font-semibold md:col-span-1',
+            row.available < 0 && 'text-negative',
+          )}
+        >
+          <span className="text-xs font-normal text-muted-foreground md:sr-only">Available </span>
+          <Money value={row.available} />
+        </p>
+      )}
     </li>
   )
 }

@@ -1,6 +1,7 @@
 // The Smart Spending Plan, line by line: the month's income, what is spent so far, each bill
 // still due (with its date), each goal's contribution, what is left, and that spread over the
-// days left in the month — the daily allowance, never below zero.
+// days left in the month — the daily allowance, never below zero; and when it is 0, why, with
+// only the advice that fits (lowering a budget only when there is one).
 import type { ReactNode } from 'react'
 import type { SpendingPlan } from '../../../../contract/spending-plan'
 import { negate } from '../../../../domain/money'
@@ -53,7 +54,24 @@ function Line({
   )
 }
 
+/** Why the allowance is 0, and what could make room: only what this month's plan has. */
+function zeroAllowanceNote(plan: SpendingPlan): string | null {
+  const p = plan.plan
+  if (p.daysLeft === 0) return null
+  if (p.income === 0 && p.available <= 0) {
+    return 'No income is recorded this month yet, so there is nothing to spread over the days left. Add your pay as a transaction and the allowance follows.'
+  }
+  if (p.available >= 0) return null
+  const levers = [
+    ...(plan.totals.budgeted > 0 ? ['lower a budget'] : []),
+    ...(p.goalContributions > 0 ? ['lower a goal contribution'] : []),
+  ]
+  const advice = levers.length === 0 ? '' : ` To make room, ${levers.join(' or ')}.`
+  return `Spending, bills and goals are above this month's income, so the allowance is 0.${advice}`
+}
+
 export function PlanExplainer({ plan }: { plan: SpendingPlan }) {
+  const note = zeroAllowanceNote(plan)
   const formatDate = useDateFormat()
   const p = plan.plan
   return (
@@ -123,10 +141,12 @@ export function PlanExplainer({ plan }: { plan: SpendingPlan }) {
             strong
           />
         </dl>
-        {p.available < 0 && (
-          <p className="mt-3 rounded-md bg-warning-surface p-2 text-sm text-warning">
-            Planned spending is above this month&apos;s income, so the allowance is 0. Lower a
-            budget or a goal contribution to make room.
+        {note !== null && (
+          <p
+            className="mt-3 rounded-md bg-warning-surface p-2 text-sm text-warning"
+            data-testid="plan-zero-note"
+          >
+            {note}
           </p>
         )}
       </CardContent>

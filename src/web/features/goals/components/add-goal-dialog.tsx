@@ -1,0 +1,21 @@
+// The new-goal form on its own, for opening over another page (lib/quick-add).
+import { useAccountList } from '../../../lib/queries/accounts'
+import { GoalFormDialog } from './goal-form-dialog'
+
+export function AddGoalDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+}) {
+  const accounts = useAccountList()
+  return (
+    <GoalFormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      goal={null}
+      accounts={(accounts.data ?? []).filter((a) => !a.isClosed)}
+    />
+  )
+}

@@ -1,0 +1,31 @@
+// The add-transaction form on its own, for opening over another page (lib/quick-add), with the
+// open accounts and the categories it offers fetched here.
+import { useMemo } from 'react'
+import { useAccountList } from '../../../lib/queries/accounts'
+import { categoryOptions, useCategoryList } from '../../../lib/queries/categories'
+import { useToday } from '../../../lib/today'
+import { emptyForm } from '../transaction-form'
+import { TransactionFormDialog } from './transaction-form-dialog'
+
+export function AddTransactionDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+}) {
+  const today = useToday()
+  const accounts = useAccountList()
+  const categories = useCategoryList()
+  const options = useMemo(() => categoryOptions(categories.data ?? []), [categories.data])
+  const openAccounts = (accounts.data ?? []).filter((a) => !a.isClosed)
+  return (
+    <TransactionFormDialog
+      open={open && accounts.data !== undefined}
+      onOpenChange={onOpenChange}
+      initial={emptyForm(today, openAccounts[0]?.id ?? '')}
+      accounts={openAccounts}
+      categories={options}
+    />
+  )
+}
