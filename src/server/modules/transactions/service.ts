@@ -30,6 +30,7 @@ import {
   type TransactionPatch,
 } from './ledger'
 import { accountsOfHousehold, categoriesOfHousehold, findTransaction, listTransactions, type ListQuery, type TransactionRow } from './repo'
+import { settleBudgetAlerts } from '../reminders/generated'
 
 export function toTransactionDto(row: TransactionRow): Transaction {
   return {
@@ -264,12 +265,14 @@ export async function update(
     if (body.categoryId && !splits?.length) {
       await learn(tx, user.householdId, body.categoryId, [body.merchant ?? before.merchant, before.importedPayee], now)
     }
+    // a split, a smaller amount or another category can bring a budget back under its alert line
+    await settleBudgetAlerts(tx, user.householdId, now)
     return readOne(tx, scope, id)
   })
 }
 
 /** Deletes a transaction; a transfer goes with its other side. */
-export async function remove(db: Db, user: SessionUser, id: string): Promise<void> {
+export async function remove(db: Db, user: SessionUser, id: string, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     const scope = await memberScope(tx, user)
     const row = seen(scope, (await loadForWrite(tx, user.householdId, [id]))[0])
@@ -286,6 +289,7 @@ export async function remove(db: Db, user: SessionUser, id: string): Promise<voi
       ids.push(...others.map((l) => l.id))
     }
     await deleteTransactions(tx, user.householdId, ids)
+    await settleBudgetAlerts(tx, user.householdId, now)
   })
 }
 
@@ -313,6 +317,7 @@ export async function bulk(
         : []
       checkPartnerLegs(scope, partners)
       await deleteTransactions(tx, user.householdId, [...new Set([...body.ids, ...partners.map((p) => p.id)])])
+      await settleBudgetAlerts(tx, user.householdId, now)
       return { updated: rows.length }
     }
     await checkCategories(tx, user.householdId, [body.categoryId])
@@ -326,6 +331,7 @@ export async function bulk(
       updated += 1
     }
     await learn(tx, user.householdId, body.categoryId, payees, now)
+    await settleBudgetAlerts(tx, user.householdId, now)
     return { updated }
   })
 }
