@@ -97,9 +97,9 @@ export function BillCalendar({
         >
           <ChevronLeft aria-hidden="true" />
         </Button>
-        <h3 className="min-w-36 text-center font-semibold" aria-live="polite">
+        <h2 className="min-w-36 text-center font-semibold" aria-live="polite">
           {monthLabel}
-        </h3>
+        </h2>
         <Button
           variant="outline"
           size="icon"
@@ -109,7 +109,7 @@ export function BillCalendar({
           <ChevronRight aria-hidden="true" />
         </Button>
         <p className="ml-auto text-sm text-muted-foreground">
-          {inMonth.length} {inMonth.length === 1 ? 'payment' : 'payments'} ·{' '}
+          {inMonth.length} due ·{' '}
           <Money value={total} className="font-medium text-foreground" />
           {paidInMonth > 0 && ` · ${paidInMonth} paid`}
         </p>
