@@ -5,6 +5,28 @@ import { isoToday, seed } from './support/api'
 import { expect, test } from './support/fixtures'
 import { DashboardPage } from './page-models/dashboard-page'
 import { BillsPage, GoalsPage } from './page-models/money-pages'
+import { DESKTOP, PHONE, lookEverywhere } from './support/look'
+
+/** "Tue, Nov 24" (with the year when it is not this year): how en-US people write a due date. */
+function weekdayDate(iso: string): string {
+  const [y, m, d] = iso.split('-').map(Number)
+  const date = new Date(Date.UTC(y ?? 2000, (m ?? 1) - 1, d ?? 1))
+  return new Intl.DateTimeFormat('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    ...(y === new Date().getUTCFullYear() ? {} : { year: 'numeric' }),
+    timeZone: 'UTC',
+  }).format(date)
+}
+
+/** A monthly bill due today is next due this day next month (or the month's last day). */
+function nextMonthSameDay(): string {
+  const [y, m, d] = isoToday().split('-').map(Number)
+  const nextLast = new Date(Date.UTC(y ?? 2000, (m ?? 1) + 1, 0)).getUTCDate()
+  const day = Math.min(d ?? 1, nextLast)
+  return new Date(Date.UTC(y ?? 2000, m ?? 1, day)).toISOString().slice(0, 10)
+}
 
 test('goals: create, contribute, withdraw, pause, edit, delete', async ({
   page,
@@ -93,6 +115,23 @@ test('bills: create, urgency, calendar, mark paid', async ({ page, freshUser: _u
   await pay.getByRole('button', { name: 'Mark paid' }).click()
   await expect(page.getByTestId('toast').filter({ hasText: 'Bill paid' })).toBeVisible()
   await expect(bills.bill('Rent').getByTestId('bill-due')).not.toHaveText('Due today')
+  // the due date reads as people write it ("Due Tue, Nov 24"), never ISO
+  await expect(bills.bill('Rent')).toContainText(`Due ${weekdayDate(nextMonthSameDay())}`)
+  await expect(bills.bill('Rent')).not.toContainText(/\d{4}-\d{2}-\d{2}/)
+
+  // the paid bill stays in the calendar, marked paid on the day it was paid
+  await page.getByRole('tab', { name: 'Calendar' }).click()
+  const todayCell = page.getByTestId('bill-calendar').locator(`[data-date="${isoToday()}"]`)
+  await expect(todayCell.getByTestId('calendar-bill-paid')).toHaveCount(1)
+  await expect(todayCell.getByTestId('calendar-bill-paid')).toContainText('Rent')
+  await expect(page.getByTestId('bill-calendar')).toContainText('1 paid')
+  await lookEverywhere(page, 'bills-calendar-paid', async () => {
+    await expect(page.getByTestId('bill-calendar')).toBeVisible()
+  })
+  await page.setViewportSize(PHONE)
+  await expect(page.getByTestId('calendar-list-paid')).toContainText(`Paid ${weekdayDate(isoToday())}`)
+  await page.setViewportSize(DESKTOP)
+  await page.getByRole('tab', { name: 'List' }).click()
 
   const dashboard = new DashboardPage(page)
   await dashboard.goto()

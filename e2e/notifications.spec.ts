@@ -71,3 +71,17 @@ test('the unread badge reads 99+ above 99', async ({ page, freshUser: _user }) =
   await expect(shell.sidebarUnread).toHaveText('99+')
   await expect(shell.bell).toHaveAccessibleName('Notifications, 99+ unread')
 })
+
+test('a reminder’s due date reads as people write it, in the bell and on /reminders', async ({
+  page,
+  freshUser: _user,
+}) => {
+  await seed.reminder(page.request, { title: 'Renew the insurance', dueDate: '2031-11-25' })
+  const shell = new AppShell(page)
+  await page.goto('/reminders')
+  const row = page.getByTestId('reminder-row').filter({ hasText: 'Renew the insurance' })
+  await expect(row).toContainText('Due Tue, Nov 25, 2031')
+  await expect(row).not.toContainText('2031-11-25')
+  await shell.bell.click()
+  await expect(shell.reminder('Renew the insurance')).toContainText('Due Tue, Nov 25, 2031')
+})

@@ -107,6 +107,29 @@ export const deleteBill = endpoint({
   response: null,
 })
 
+/** A payment of a bill: a transaction the member sees, on the account it was paid from. */
+export const billPayment = z.object({
+  billId: id,
+  name: z.string(),
+  /** the day it was paid */
+  date: isoDate,
+  /** what was paid, as a positive number */
+  amount: nonNegativeMoney,
+  transactionId: id,
+})
+export type BillPayment = z.output<typeof billPayment>
+
+export const listBillPayments = endpoint({
+  method: 'GET',
+  path: '/api/bills/payments',
+  summary: 'Payments of bills from `from` through `to` (the calendar shows them as paid), by date',
+  tag: 'bills',
+  access: MEMBER_READ,
+  /** at most 62 days apart: a month's calendar with the days of its first and last weeks */
+  query: z.object({ from: isoDate, to: isoDate }),
+  response: z.array(billPayment),
+})
+
 export const payBill = endpoint({
   method: 'POST',
   path: '/api/bills/:id/pay',

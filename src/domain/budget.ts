@@ -62,3 +62,13 @@ export function crossedBudgetThresholds(spent: Cents, budget: Cents): BudgetAler
   if (budget <= 0) return spent > 0 ? [...BUDGET_ALERT_THRESHOLDS] : []
   return BUDGET_ALERT_THRESHOLDS.filter((t) => reaches(spent, budget, Math.round(t * 100)))
 }
+
+/**
+ * The highest alert threshold reached, as a whole percent (80 or 100), or null below the first:
+ * a budget has one alert at a time, the 100 % one replacing the 80 % one.
+ */
+export function budgetLevelPercent(spent: Cents, budget: Cents): number | null {
+  const crossed = crossedBudgetThresholds(spent, budget)
+  const highest = crossed[crossed.length - 1]
+  return highest === undefined ? null : Math.round(highest * 100)
+}

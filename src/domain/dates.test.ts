@@ -3,6 +3,7 @@ import {
   addDays,
   addMonths,
   compareDates,
+  formatDay,
   dayOfMonth,
   dayOfWeek,
   daysBetween,
@@ -228,5 +229,18 @@ describe('monthsBetween', () => {
       }
     }
     expect(mismatches).toEqual([])
+  })
+})
+
+describe('formatDay', () => {
+  it('writes a date as people do in their locale, never ISO', () => {
+    expect(formatDay('2026-11-24', 'en-US', { thisYear: 2026 })).toBe('Nov 24')
+    expect(formatDay('2026-11-24', 'en-US', { weekday: true, thisYear: 2026 })).toBe('Tue, Nov 24')
+    expect(formatDay('2027-01-05', 'en-US', { thisYear: 2026 })).toBe('Jan 5, 2027')
+    expect(formatDay('2026-11-24', 'en-GB', { weekday: true, thisYear: 2026 })).toBe('Tue 24 Nov')
+    expect(formatDay('2026-11-24', 'de-DE', { thisYear: 2026 })).toBe('24. Nov.')
+    expect(formatDay('2026-11-24', 'not a locale!', { thisYear: 2026 })).toBe('Nov 24')
+    expect(formatDay('2026-11-24', 'en-US')).toBe('Nov 24, 2026')
+    expect(formatDay('24/11/2026', 'en-US')).toBe('24/11/2026')
   })
 })

@@ -198,3 +198,46 @@ export function dayLabel(date: IsoDate): string {
   const name = MONTH_NAMES[Number(date.slice(5, 7)) - 1] ?? ''
   return `${name.slice(0, 3)} ${Number(date.slice(8, 10))}, ${date.slice(0, 4)}`
 }
+
+export type DateStyle = {
+  /** "Tue, Nov 24": for a day people plan around (a due date) */
+  weekday?: boolean
+  /** the year the reader is in: the year is written only for a date in another year */
+  thisYear?: number
+}
+
+// Building an Intl.DateTimeFormat costs far more than using one: one per locale and pattern.
+const dateFormats = new Map<string, Intl.DateTimeFormat>()
+
+function dateFormatOf(locale: string, weekday: boolean, withYear: boolean): Intl.DateTimeFormat {
+  const key = `${locale}|${String(weekday)}|${String(withYear)}`
+  let format = dateFormats.get(key)
+  if (format === undefined) {
+    let resolved = 'en-US'
+    try {
+      resolved = Intl.DateTimeFormat.supportedLocalesOf([locale]).length > 0 ? locale : 'en-US'
+    } catch {
+      // a malformed locale tag: the default
+    }
+    format = new Intl.DateTimeFormat(resolved, {
+      ...(weekday ? { weekday: 'short' } : {}),
+      month: 'short',
+      day: 'numeric',
+      ...(withYear ? { year: 'numeric' } : {}),
+      timeZone: 'UTC',
+    })
+    if (dateFormats.size < 200) dateFormats.set(key, format)
+  }
+  return format
+}
+
+/**
+ * A calendar date as people write it in their locale, never ISO: "Nov 24" (this year),
+ * "Nov 24, 2027" (another year), "Tue, Nov 24" with the weekday; "24 Nov" in en-GB. The one
+ * place dates are formatted for people, on the server (reminder texts) and in the web.
+ */
+export function formatDay(date: IsoDate, locale: string, style: DateStyle = {}): string {
+  if (!isIsoDate(date)) return date
+  const [y] = parts(date)
+  return dateFormatOf(locale, style.weekday === true, style.thisYear !== y).format(new Date(toUtc(date)))
+}

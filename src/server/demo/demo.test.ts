@@ -2,6 +2,7 @@
 // must look like a solvent family's and agree with each other through the API.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, clientFor, type Client, type TestContext } from '../test/helper'
+import { generateReminders } from '../modules/reminders/generated'
 import { DEMO_EMAIL, DEMO_FAMILY, DEMO_PASSWORD, ensureDemoHousehold } from './demo'
 
 const NOW = '2026-11-22T12:00:00Z'
@@ -111,5 +112,23 @@ describe('the demo household’s rules', () => {
     expect(applied.statusCode, applied.body).toBe(200)
     expect(applied.json().changed).toBeGreaterThan(0)
     expect((await demo.get('/api/analytics/monthly-summary')).json()).toEqual(before)
+  })
+
+  it('reminds of each bill due date and each budget alert once, the reminder job running as well', async () => {
+    await generateReminders(t.database.db, new Date(NOW))
+    await generateReminders(t.database.db, new Date('2026-11-22T18:00:00Z'))
+    const reminders = (await demo.get('/api/reminders?status=all')).json() as { title: string; type: string; description: string }[]
+    const bills = (await demo.get('/api/bills')).json() as { name: string; nextDueDate: string }[]
+    // one reminder per bill due in the next three days (Internet is due tomorrow)
+    const billReminders = reminders.filter((r) => r.type === 'bill_due').map((r) => r.title).sort()
+    const dueSoon = bills.filter((b) => b.nextDueDate >= '2026-11-22' && b.nextDueDate <= '2026-11-25')
+    expect(billReminders).toHaveLength(dueSoon.length)
+    expect(billReminders).toContain('Internet due Mon, Nov 23')
+    for (const bill of dueSoon) expect(billReminders.filter((t) => t.startsWith(`${bill.name} due`))).toHaveLength(1)
+    // at most one alert per budget
+    const budgetNames = reminders.filter((r) => r.type === 'budget_limit').map((r) => r.title.replace(/ budget (at \d+%|reached)$/, ''))
+    expect(new Set(budgetNames).size).toBe(budgetNames.length)
+    expect(new Set(reminders.map((r) => r.title)).size).toBe(reminders.length)
+    for (const r of reminders) expect(`${r.title} ${r.description}`).not.toMatch(/\d{4}-\d{2}-\d{2}/)
   })
 })

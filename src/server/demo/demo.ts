@@ -22,6 +22,7 @@ import { createUser } from '../modules/auth/service'
 import { setPlan } from '../modules/subscription/plan'
 import { addMembership, deleteHousehold } from '../modules/household/repo'
 import { insertRule } from '../modules/rules/repo'
+import { generateReminders } from '../modules/reminders/generated'
 import { insertTransactions } from '../modules/transactions/ledger'
 import { extraPerDayFor, generateTransactions, type DemoAccounts } from './generator'
 
@@ -70,6 +71,9 @@ export async function ensureDemoHousehold(
       tier: 'premium',
     })
     await addDemoFamily(db, now)
+    // Jordan, an adult, gets the household's bill reminders as well
+    const owner = await findUser(db, DEMO_EMAIL)
+    if (owner) await generateReminders(db, now, { householdId: owner.householdId })
   }
   return { created: !existing, email: DEMO_EMAIL, password: DEMO_PASSWORD }
 }
@@ -332,25 +336,11 @@ export async function seedHousehold(db: Db, now: Date, options: SeedOptions): Pr
       priority: 'medium',
       dueDate: addDays(today, 20),
     },
-    {
-      householdId,
-      userId,
-      title: 'Internet bill due tomorrow',
-      description: 'FiberNet: $65.00 from Everyday Checking.',
-      type: 'bill_due',
-      priority: 'high',
-      dueDate: addDays(today, 1),
-    },
-    {
-      householdId,
-      userId,
-      title: 'Dining Out budget at 80%',
-      description: 'You have used most of this month’s dining budget.',
-      type: 'budget_limit',
-      priority: 'medium',
-      dueDate: null,
-    },
   ])
+
+  // the bills due soon and budget alerts, made as the reminder job makes them (same keys): the
+  // job's next run finds them there and adds no second "Internet due …" beside them
+  await generateReminders(db, now, { householdId })
 
   // fresh statistics for the planner: the embedded database has no autovacuum to gather them,
   // and on a server it would take a while to notice this many new rows

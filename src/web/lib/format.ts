@@ -1,7 +1,7 @@
 // Money and dates for people: the domain's formatMoney with the signed-in user's currency and
 // locale, so every amount on screen is formatted the same way.
 import { useCallback } from 'react'
-import type { IsoDate } from '../../domain/dates'
+import { formatDay, type IsoDate } from '../../domain/dates'
 import { formatMoney, type Cents } from '../../domain/money'
 import { useAuth } from './auth'
 
@@ -55,46 +55,28 @@ export function useMoney(): MoneyFormatter {
   return makeMoneyFormatter(currency, locale)
 }
 
-// Building an Intl.DateTimeFormat costs far more than using one: keep one per locale and pattern.
-const dateFormats = new Map<string, Intl.DateTimeFormat>()
-
-function dateFormat(locale: string, withYear: boolean): Intl.DateTimeFormat {
-  const key = `${locale}|${String(withYear)}`
-  let format = dateFormats.get(key)
-  if (format === undefined) {
-    format = new Intl.DateTimeFormat(safeLocale(locale), {
-      month: 'short',
-      day: 'numeric',
-      ...(withYear ? { year: 'numeric' } : {}),
-      timeZone: 'UTC',
-    })
-    if (dateFormats.size < 100) dateFormats.set(key, format)
-  }
-  return format
-}
-
-/** A calendar date in the user's locale: "Mar 5" (this year) or "Mar 5, 2023". */
+/**
+ * A calendar date in the user's locale: "Mar 5" (this year), "Mar 5, 2023", or with the weekday
+ * "Thu, Mar 5" (a due date). The domain's formatDay: one way to write a date, server and web.
+ */
 export function formatDate(
   date: IsoDate,
   locale: string = DEFAULT_LOCALE,
   thisYear?: number,
+  style: { weekday?: boolean } = {},
 ): string {
-  const [y, m, d] = date.split('-').map(Number)
-  if (y === undefined || m === undefined || d === undefined) return date
-  const value = new Date(Date.UTC(y, m - 1, d))
-  try {
-    return dateFormat(locale, thisYear !== y).format(value)
-  } catch {
-    return date
-  }
+  return formatDay(date, locale, { ...style, thisYear })
 }
 
+export type DateFormatter = (date: IsoDate, style?: { weekday?: boolean }) => string
+
 /** Formats calendar dates in the user's locale. */
-export function useDateFormat(): (date: IsoDate) => string {
+export function useDateFormat(): DateFormatter {
   const { user } = useAuth()
   const locale = user?.locale ?? DEFAULT_LOCALE
   return useCallback(
-    (date: IsoDate) => formatDate(date, locale, new Date().getUTCFullYear()),
+    (date: IsoDate, style: { weekday?: boolean } = {}) =>
+      formatDate(date, locale, new Date().getUTCFullYear(), style),
     [locale],
   )
 }

@@ -52,6 +52,8 @@ export const LEDGER_ROOTS: readonly ApiRoot[] = [
   API_ROOTS.spendingPlan,
   API_ROOTS.budgets,
   API_ROOTS.reports,
+  // a budget's alert goes when spending falls back under its line
+  API_ROOTS.reminders,
 ]
 
 /** After any write that adds, changes or removes transactions (or accounts). */

@@ -6,12 +6,8 @@
 // repo, alerts become reminders (unique source keys) for the members who may see the account.
 import { and, eq, gte, inArray, isNull, lte, or } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
-import {
-  budgetAlertPercents,
-  isBalanceUnder,
-  isBillDueWithin,
-  daysUntilDue,
-} from '../../../domain/automation/alerts'
+import { budgetAlertPercents, isBalanceUnder, isBillDueWithin } from '../../../domain/automation/alerts'
+import { billDueReminder, budgetReminder, type ReminderVoice } from '../../../domain/reminder-events'
 import {
   CATCH_UP_DAYS,
   dueDates,
@@ -19,7 +15,7 @@ import {
   nextScheduleDate,
   datePeriod,
 } from '../../../domain/automation/schedule'
-import { addDays, compareDates, localDate, startOfMonth, type IsoDate } from '../../../domain/dates'
+import { addDays, compareDates, formatDay, localDate, startOfMonth, type IsoDate } from '../../../domain/dates'
 import { asCents, formatMoney, negate } from '../../../domain/money'
 import { planAllows, isSubscriptionTier } from '../../../domain/tiers'
 import { automationConfig, type AutomationConfig } from '../../../contract/automations'
@@ -36,6 +32,7 @@ import {
 } from '../../db/schema'
 import type { MemberScope } from '../accounts/scope'
 import * as goalsRepo from '../goals/repo'
+import { retireOtherBudgetAlerts } from '../reminders/generated'
 import { insertTransactions } from '../transactions/ledger'
 import {
   accountFacts,
@@ -188,6 +185,12 @@ async function usableAccount(tx: Tx, creator: Creator, householdId: string, id: 
 
 const money = (creator: Creator, cents: number) =>
   formatMoney(asCents(cents), creator.member.currency, creator.member.locale)
+
+const voiceOf = (creator: Creator, today: IsoDate): ReminderVoice => ({
+  locale: creator.member.locale,
+  today,
+  money: (cents) => money(creator, cents),
+})
 
 async function runScheduled(
   db: Db,
@@ -353,11 +356,13 @@ type AlertEvent = {
   account: { id: string; need: 'full' | 'balance' } | null
   title: string
   description: string
-  type: 'bill_due' | 'budget_limit' | 'other'
+  type: 'bill_due' | 'goal_deadline' | 'budget_limit' | 'other'
   priority: 'urgent' | 'high' | 'medium' | 'low'
   dueDate: IsoDate | null
   /** one member only (budgets: spending as that member sees it) */
   onlyFor?: string
+  /** an event the reminder job reminds of too (a bill's due date, a budget's alert): its key is shared */
+  shared?: boolean
 }
 
 async function alertEvents(
@@ -386,7 +391,7 @@ async function alertEvents(
           key: `txn:${t.id}`,
           account: { id: t.accountId, need: 'full' },
           title: `Large transaction: ${t.merchant || t.description || 'spending'} ${m(-t.amount)}`,
-          description: `${m(-t.amount)} on ${t.date}, over your alert at ${m(amount)}.`,
+          description: `${m(-t.amount)} on ${formatDay(t.date, creator.member.locale, { thisYear: Number(today.slice(0, 4)) })}, over your alert at ${m(amount)}.`,
           type: 'other',
           priority: 'high',
           dueDate: t.date,
@@ -432,19 +437,13 @@ async function alertEvents(
       const month = startOfMonth(today)
       for (const { member, scope } of everyone) {
         for (const use of await budgetUse(db, scope, month, config.categoryId)) {
-          for (const percent of budgetAlertPercents(asCents(use.spent), asCents(use.budget))) {
-            events.push({
-              key: `budget:${use.categoryId}:${month}:${percent}`,
-              account: null,
-              onlyFor: member.id,
-              title:
-                percent >= 100 ? `${use.name} budget reached` : `${use.name} budget at ${percent}%`,
-              description: `${m(use.spent)} spent of ${m(use.budget)} this month.`,
-              type: 'budget_limit',
-              priority: percent >= 100 ? 'high' : 'medium',
-              dueDate: null,
-            })
-          }
+          // the budget's one alert now (the 100 % one retires the 80 % one), under the same key
+          // as the reminder job's, so the member gets it once
+          const alert = budgetReminder(
+            { categoryId: use.categoryId, name: use.name, spent: asCents(use.spent), amount: asCents(use.budget), month },
+            voiceOf(creator, today),
+          )
+          if (alert) events.push({ ...alert, key: alert.sourceKey, shared: true, account: null, onlyFor: member.id })
         }
       }
       return events
@@ -469,15 +468,13 @@ async function alertEvents(
         )
       for (const bill of due) {
         if (!isBillDueWithin(today, bill.nextDueDate, config.days)) continue
-        const days = daysUntilDue(today, bill.nextDueDate)
+        // the reminder job's words and key for this due date: one reminder, which paying the bill completes
+        const alert = billDueReminder({ ...bill, amount: asCents(bill.amount) }, voiceOf(creator, today))
         events.push({
-          key: `bill:${bill.id}:${bill.nextDueDate}`,
+          ...alert,
+          key: alert.sourceKey,
+          shared: true,
           account: bill.accountId ? { id: bill.accountId, need: 'full' } : null,
-          title: `${bill.name} is due ${days === 0 ? 'today' : days === 1 ? 'tomorrow' : `in ${days} days`}`,
-          description: `${m(bill.amount)} due on ${bill.nextDueDate}.`,
-          type: 'bill_due',
-          priority: days <= 1 ? 'high' : 'medium',
-          dueDate: bill.nextDueDate,
         })
       }
       return events
@@ -520,10 +517,12 @@ async function runAlert(
             type: event.type,
             priority: event.priority,
             dueDate: event.dueDate,
-            sourceKey: `automation:${row.id}:${event.key}`,
+            sourceKey: event.shared ? event.key : `automation:${row.id}:${event.key}`,
           })
           .onConflictDoNothing({ target: [reminders.userId, reminders.sourceKey] })
           .returning({ id: reminders.id })
+        if (made.length && event.type === 'budget_limit' && event.shared)
+          await retireOtherBudgetAlerts(tx, row.householdId, member.id, event.key)
         return finish(tx, claimed, {
           summary: `Reminded a member: ${event.title}`,
           changes: { reminderIds: made.map((r) => r.id), userId: member.id },

@@ -20,6 +20,7 @@ import {
   addDays,
   addMonths,
   compareDates,
+  formatDay,
   localDate,
   startOfMonth,
   type IsoDate,
@@ -617,7 +618,7 @@ async function dryRunAlert(
         if (isBillDueWithin(today, bill.nextDueDate, config.days))
           add(
             today,
-            `Would remind now: ${bill.name} ${m(bill.amount)} is due on ${bill.nextDueDate}`,
+            `Would remind now: ${bill.name} ${m(bill.amount)} is due ${formatDay(bill.nextDueDate, user.locale, { weekday: true, thisYear: Number(today.slice(0, 4)) })}`,
             negate(asCents(bill.amount)),
           )
       }

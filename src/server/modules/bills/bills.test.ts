@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Bill } from '../../../contract/bills'
 import { accounts, bills, monthlyRollups, transactions } from '../../db/schema'
 import { householdOf, insertAccount, newUser } from '../../test/fixtures'
-import { categoryId, createTestApp, type Client, type TestContext } from '../../test/helper'
+import { addMember, categoryId, createTestApp, type Client, type TestContext } from '../../test/helper'
 
 let t: TestContext
 beforeAll(async () => {
@@ -407,5 +407,35 @@ describe('bills', () => {
     expect(await billsOf(a)).toEqual([bill])
     expect(await transactionsOf(aAccount)).toEqual([])
     expect(await balanceOf(aAccount)).toBe(0)
+  })
+})
+
+describe('bill payments (the calendar shows them as paid)', () => {
+  it('lists the payments of a month that the member sees, and refuses a wrong range', async () => {
+    const owner = await newUser(t.app)
+    const adult = await addMember(t, owner, 'adult')
+    const shared = (await owner.post('/api/accounts', { name: 'Joint', type: 'checking', openingBalance: 900 })).json().id
+    const mine = (await owner.post('/api/accounts', { name: 'Mine', type: 'checking', openingBalance: 900, visibility: 'private' })).json().id
+    const water = await createBill(owner, { name: 'Water', amount: 40, nextDueDate: '2026-03-16', accountId: shared })
+    const gym = await createBill(owner, { name: 'Gym', amount: 30, nextDueDate: '2026-03-20', recurrence: 'once', accountId: mine })
+    const paidWater = await pay(owner, water.id)
+    const paidGym = await pay(owner, gym.id, { date: '2026-03-14', amount: 29.5 })
+    const payments = async (client: Client, query = '?from=2026-03-01&to=2026-03-31') => {
+      const res = await client.get(`/api/bills/payments${query}`)
+      return { status: res.statusCode, body: res.json() }
+    }
+    expect(await payments(owner)).toEqual({
+      status: 200,
+      body: [
+        { billId: gym.id, name: 'Gym', date: '2026-03-14', amount: 29.5, transactionId: paidGym.transactionId },
+        { billId: water.id, name: 'Water', date: '2026-03-15', amount: 40, transactionId: paidWater.transactionId },
+      ],
+    })
+    // the adult does not see the owner's private account: nor the payment made from it
+    expect((await payments(adult)).body.map((p: { name: string }) => p.name)).toEqual(['Water'])
+    expect((await payments(owner, '?from=2026-04-01&to=2026-04-30')).body).toEqual([])
+    for (const query of ['?from=2026-03-31&to=2026-03-01', '?from=2026-01-01&to=2026-12-31', '?from=2026-03-01', '?from=March&to=2026-03-31']) {
+      expect((await payments(owner, query)).status, query).toBe(400)
+    }
   })
 })

@@ -1,5 +1,6 @@
 // Bill queries, each scoped by household, and the account and category checks bills need.
-import { and, asc, eq, lte, sql } from 'drizzle-orm'
+import { and, asc, eq, gte, lte, sql } from 'drizzle-orm'
+import { notIn } from '../accounts/scope'
 import type { DbOrTx } from '../../db/connect'
 import { param, prepared } from '../../db/prepared'
 import { accounts, bills, categories, transactions } from '../../db/schema'
@@ -110,4 +111,33 @@ export async function categoryExists(
     .where(and(eq(categories.householdId, householdId), eq(categories.id, categoryId)))
     .limit(1)
   return rows.length > 0
+}
+
+/** Bill payments dated from..to, on accounts whose transactions the member sees. */
+export function listPaymentRows(
+  db: DbOrTx,
+  householdId: string,
+  from: string,
+  to: string,
+  noTransactions: string[],
+): Promise<{ billId: string; name: string; date: string; amount: number; transactionId: string }[]> {
+  return db
+    .select({
+      billId: bills.id,
+      name: bills.name,
+      date: transactions.date,
+      amount: transactions.amount,
+      transactionId: transactions.id,
+    })
+    .from(transactions)
+    .innerJoin(bills, and(eq(bills.id, transactions.billId), eq(bills.householdId, transactions.householdId)))
+    .where(
+      and(
+        eq(transactions.householdId, householdId),
+        gte(transactions.date, from),
+        lte(transactions.date, to),
+        notIn(transactions.accountId, noTransactions),
+      ),
+    )
+    .orderBy(asc(transactions.date), sql`lower(${bills.name})`, asc(transactions.id))
 }

@@ -12,6 +12,10 @@ export function billRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
     service.upcomingBills(db, user, query.days, clock.now()),
   )
 
+  route(app, contract.listBillPayments, async ({ user, query }) =>
+    service.billPayments(db, user, query.from, query.to),
+  )
+
   route(app, contract.createBill, async ({ user, body }) => service.createBill(db, user, body))
 
   route(app, contract.updateBill, async ({ user, params, body }) =>

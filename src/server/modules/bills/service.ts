@@ -8,20 +8,24 @@ import type { z } from 'zod'
 import {
   recurrence as recurrenceSchema,
   type Bill,
+  type BillPayment,
   type createBillBody,
   type payBillBody,
   type updateBillBody,
 } from '../../../contract/bills'
 import { MAX_YEAR } from '../../../contract/common'
-import { addDays, dayOfMonth, localDate } from '../../../domain/dates'
+import { addDays, dayOfMonth, daysBetween, localDate } from '../../../domain/dates'
 import { asCents, negate } from '../../../domain/money'
 import { nextDueDate } from '../../../domain/recurrence'
 import type { Db, DbOrTx } from '../../db/connect'
 import { badRequest, notFound } from '../../http/errors'
+import { completeBillReminders } from '../reminders/generated'
 import { memberScope, wholeAccountId, writableAccount, type MemberScope } from '../accounts/scope'
 import type { SessionUser } from '../auth/sessions'
 import { insertTransactions } from '../transactions/ledger'
 import * as repo from './repo'
+
+const MAX_PAYMENT_DAYS = 61
 
 type Scope = Pick<SessionUser, 'householdId' | 'id' | 'timeZone' | 'role'>
 
@@ -64,6 +68,16 @@ export async function upcomingBills(db: Db, user: Scope, days: number, now: Date
   const until = addDays(localDate(now, user.timeZone), days)
   const [rows, scope] = await Promise.all([repo.listDueBillRows(db, user.householdId, until), memberScope(db, user)])
   return rows.map((row) => toBillDto(row, scope))
+}
+
+/** The bills paid from..to, as the member sees them: a payment on an account whose transactions they do not see is not listed. */
+export async function billPayments(db: Db, user: Scope, from: string, to: string): Promise<BillPayment[]> {
+  const span = daysBetween(from, to)
+  if (span < 0 || span > MAX_PAYMENT_DAYS)
+    throw badRequest(`Ask for at most ${MAX_PAYMENT_DAYS + 1} days, from before to`, 'INVALID_RANGE')
+  const scope = await memberScope(db, user)
+  const rows = await repo.listPaymentRows(db, user.householdId, from, to, scope.noTransactions)
+  return rows.map((row) => ({ ...row, amount: asCents(Math.abs(row.amount)) }))
 }
 
 export async function createBill(
@@ -122,7 +136,8 @@ export async function deleteBill(db: Db, user: Scope, id: string, now: Date): Pr
 /**
  * Pays a bill: a spending transaction (the bill's amount unless another is given) on the
  * given or the bill's account, in the bill's category; then the next due date, or, for a
- * one-off bill (or one whose next due date would be after 2200), the bill becomes inactive. The bill's own account counts only when the member
+ * one-off bill (or one whose next due date would be after 2200), the bill becomes inactive; and
+ * the paid due date's reminders are completed. The bill's own account counts only when the member
  * sees it whole (to anyone else the bill has no account); a given one must be theirs to write.
  */
 export async function payBill(
@@ -184,6 +199,8 @@ export async function payBill(
       next === null ? { isActive: false, updatedAt: now } : { nextDueDate: next, updatedAt: now },
     )
     if (!updated) throw notFound('Bill')
+    // the due date just paid is done: its reminder too, for every member who has one
+    await completeBillReminders(tx, user.householdId, bill.id, bill.nextDueDate, now)
     return { bill: toBillDto(updated, scope), transactionId }
   })
 }

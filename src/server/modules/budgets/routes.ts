@@ -15,7 +15,7 @@ export function budgetRoutes(app: FastifyInstance, { db, clock }: AppDeps): void
   )
 
   route(app, contract.deleteBudget, async ({ user, params }) => {
-    await service.deleteBudget(db, user, params.id)
+    await service.deleteBudget(db, user, params.id, clock.now())
     return null
   })
 

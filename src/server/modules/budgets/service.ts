@@ -6,6 +6,7 @@ import { localDate, startOfMonth } from '../../../domain/dates'
 import { asCents } from '../../../domain/money'
 import type { Db } from '../../db/connect'
 import { badRequest, notFound } from '../../http/errors'
+import { settleBudgetAlerts } from '../reminders/generated'
 import * as repo from './repo'
 
 type Scope = { householdId: string; timeZone: string }
@@ -57,12 +58,18 @@ export async function upsertBudget(
       rollover: body.rollover,
       now,
     })
+    // a bigger budget can leave its alert behind
+    await settleBudgetAlerts(tx, householdId, now)
     return toBudgetDto(row)
   })
 }
 
-export async function deleteBudget(db: Db, { householdId }: Scope, id: string): Promise<void> {
-  if (!(await repo.deleteBudgetRow(db, householdId, id))) throw notFound('Budget')
+export async function deleteBudget(db: Db, { householdId }: Scope, id: string, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (!(await repo.deleteBudgetRow(tx, householdId, id))) throw notFound('Budget')
+    // a budget that is gone has no alert
+    await settleBudgetAlerts(tx, householdId, now)
+  })
 }
 
 /** Copies fromMonth's budgets into toMonth (categories toMonth already budgets are kept) and returns toMonth's. */

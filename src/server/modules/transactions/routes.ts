@@ -19,7 +19,7 @@ export function transactionRoutes(app: FastifyInstance, { db, clock }: AppDeps):
     service.update(db, user, params.id, body, clock.now()),
   )
   route(app, contract.deleteTransaction, async ({ user, params }) => {
-    await service.remove(db, user, params.id)
+    await service.remove(db, user, params.id, clock.now())
     return null
   })
   route(app, contract.bulkTransactions, async ({ user, body }) => service.bulk(db, user, body, clock.now()))

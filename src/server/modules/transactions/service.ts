@@ -40,6 +40,7 @@ import {
   type TotalsQuery,
   type TransactionRow,
 } from './repo'
+import { settleBudgetAlerts } from '../reminders/generated'
 
 export function toTransactionDto(row: TransactionRow): Transaction {
   return {
@@ -283,12 +284,14 @@ export async function update(
     if (body.categoryId && !splits?.length) {
       await learn(tx, user.householdId, body.categoryId, [body.merchant ?? before.merchant, before.importedPayee], now)
     }
+    // a split, a smaller amount or another category can bring a budget back under its alert line
+    await settleBudgetAlerts(tx, user.householdId, now)
     return readOne(tx, scope, id)
   })
 }
 
 /** Deletes a transaction; a transfer goes with its other side. */
-export async function remove(db: Db, user: SessionUser, id: string): Promise<void> {
+export async function remove(db: Db, user: SessionUser, id: string, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     const scope = await memberScope(tx, user)
     const row = seen(scope, (await loadForWrite(tx, user.householdId, [id]))[0])
@@ -305,6 +308,7 @@ export async function remove(db: Db, user: SessionUser, id: string): Promise<voi
       ids.push(...others.map((l) => l.id))
     }
     await deleteTransactions(tx, user.householdId, ids)
+    await settleBudgetAlerts(tx, user.householdId, now)
   })
 }
 
@@ -332,6 +336,7 @@ export async function bulk(
         : []
       checkPartnerLegs(scope, partners)
       await deleteTransactions(tx, user.householdId, [...new Set([...body.ids, ...partners.map((p) => p.id)])])
+      await settleBudgetAlerts(tx, user.householdId, now)
       return { updated: rows.length }
     }
     await checkCategories(tx, user.householdId, [body.categoryId])
@@ -345,6 +350,7 @@ export async function bulk(
       updated += 1
     }
     await learn(tx, user.householdId, body.categoryId, payees, now)
+    await settleBudgetAlerts(tx, user.householdId, now)
     return { updated }
   })
 }

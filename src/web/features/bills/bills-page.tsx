@@ -80,7 +80,7 @@ function BillRow({
       <div className="min-w-0 flex-1 basis-40">
         <p className="truncate text-sm font-medium">{bill.name}</p>
         <p className="truncate text-xs text-muted-foreground">
-          {RECURRENCE_LABELS[bill.recurrence]} · {formatDate(bill.nextDueDate)}
+          {RECURRENCE_LABELS[bill.recurrence]} · Due {formatDate(bill.nextDueDate, { weekday: true })}
           {categoryName !== null && ` · ${categoryName}`}
           {bill.autopay && ' · Autopay'}
         </p>

@@ -69,7 +69,7 @@ function ReminderItem({ reminder }: { reminder: Reminder }) {
           <p className="text-sm text-muted-foreground">{reminder.description}</p>
         )}
         {reminder.dueDate !== null && (
-          <p className="text-xs text-muted-foreground">Due {formatDate(reminder.dueDate)}</p>
+          <p className="text-xs text-muted-foreground">Due {formatDate(reminder.dueDate, { weekday: true })}</p>
         )}
         <div className="flex flex-wrap gap-1.5 pt-1">
           {!reminder.isRead && (

@@ -24,7 +24,7 @@ import { Skeleton } from '../../components/ui/skeleton'
 import { Textarea } from '../../components/ui/textarea'
 import { errorMessage } from '../../lib/api'
 import { useAuth } from '../../lib/auth'
-import { DEFAULT_LOCALE } from '../../lib/format'
+import { DEFAULT_LOCALE, useDateFormat } from '../../lib/format'
 import { useToday } from '../../lib/today'
 import {
   useCurrencies,
@@ -292,6 +292,7 @@ function RatesList({
   const rates = useRates(currency)
   const remove = useDeleteRate()
   const rateText = useRateText()
+  const formatDate = useDateFormat()
   const [showAll, setShowAll] = useState(false)
   if (rates.isLoading) return <Skeleton className="h-32 w-full" />
   if (rates.error || !rates.data) {
@@ -332,10 +333,12 @@ function RatesList({
             </thead>
             <tbody className="divide-y">
               {shown.map((r) => {
-                const label = `${r.currency}/${r.quote} on ${r.date}`
+                const label = `${r.currency}/${r.quote} on ${formatDate(r.date)}`
                 return (
                   <tr key={`${r.currency}-${r.quote}-${r.date}`}>
-                    <td className="py-2 pr-3 whitespace-nowrap tabular-nums">{r.date}</td>
+                    <td className="py-2 pr-3 whitespace-nowrap tabular-nums">
+                      <time dateTime={r.date}>{formatDate(r.date)}</time>
+                    </td>
                     <td className="money py-2 pr-3">
                       1 {r.currency} = {rateText(r.rate)} {r.quote}
                     </td>

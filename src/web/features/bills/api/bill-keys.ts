@@ -5,4 +5,5 @@ import { API_ROOTS } from '../../../lib/query-keys'
 export const billKeys = {
   all: [API_ROOTS.bills] as const,
   upcoming: (days: number) => ['/api/bills/upcoming', { days }] as const,
+  payments: (from: string, to: string) => ['/api/bills/payments', { from, to }] as const,
 }

@@ -1,6 +1,7 @@
-// GET /api/bills (every bill, soonest first) and GET /api/bills/upcoming?days=30.
+// GET /api/bills (every bill, soonest first), GET /api/bills/upcoming?days=30 and
+// GET /api/bills/payments?from&to (what was paid, for the calendar).
 import { useQuery } from '@tanstack/react-query'
-import { listBills, upcomingBills } from '../../../../contract/bills'
+import { listBillPayments, listBills, upcomingBills } from '../../../../contract/bills'
 import { callEndpoint } from '../../../lib/api'
 import { billKeys } from './bill-keys'
 
@@ -18,5 +19,12 @@ export function useUpcomingBillList() {
     queryKey: billKeys.upcoming(UPCOMING_DAYS),
     queryFn: ({ signal }) =>
       callEndpoint(upcomingBills, { query: { days: UPCOMING_DAYS }, signal }),
+  })
+}
+
+export function useBillPayments(from: string, to: string) {
+  return useQuery({
+    queryKey: billKeys.payments(from, to),
+    queryFn: ({ signal }) => callEndpoint(listBillPayments, { query: { from, to }, signal }),
   })
 }

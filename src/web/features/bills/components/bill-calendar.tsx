@@ -1,8 +1,9 @@
 // A month calendar of bills: every due date of every active bill in the month (from the domain's
-// recurrence rule), the week starting on the user's chosen day, today marked. On a phone the
-// same dates follow as a list under the grid.
-import { ChevronLeft, ChevronRight } from 'lucide-react'
-import type { Bill } from '../../../../contract/bills'
+// recurrence rule), and the bills already paid, marked paid on the day they were paid (a bill
+// marked paid moves its due date on, or ends, but stays in the calendar); the week starting on
+// the user's chosen day, today marked. On a phone the same dates follow as a list under the grid.
+import { Check, ChevronLeft, ChevronRight } from 'lucide-react'
+import type { Bill, BillPayment } from '../../../../contract/bills'
 import {
   addDays,
   addMonths,
@@ -17,8 +18,12 @@ import { Money } from '../../../components/money'
 import { Button } from '../../../components/ui/button'
 import { cn } from '../../../lib/cn'
 import { useDateFormat } from '../../../lib/format'
+import { useBillPayments } from '../api/get-bills'
 
 type Occurrence = { bill: Bill; date: IsoDate }
+type Entry =
+  | { kind: 'due'; key: string; name: string; date: IsoDate; amount: Bill['amount'] }
+  | { kind: 'paid'; key: string; name: string; date: IsoDate; amount: BillPayment['amount'] }
 
 function weekdayNames(locale: string, weekStartsOn: number): string[] {
   // 2023-01-01 was a Sunday
@@ -68,10 +73,17 @@ export function BillCalendar({
   const weeks = Math.ceil((((dayOfWeek(first) - weekStartsOn + 7) % 7) + dayOfMonth(last)) / 7)
   const gridEnd = addDays(gridStart, weeks * 7 - 1)
   const occurrences = monthOccurrences(bills, gridStart, gridEnd)
-  const byDate = new Map<IsoDate, Occurrence[]>()
-  for (const o of occurrences) byDate.set(o.date, [...(byDate.get(o.date) ?? []), o])
+  const payments = useBillPayments(gridStart, gridEnd).data ?? []
+  const entries: Entry[] = [
+    ...payments.map((p): Entry => ({ kind: 'paid', key: `paid-${p.transactionId}`, name: p.name, date: p.date, amount: p.amount })),
+    ...occurrences.map((o): Entry => ({ kind: 'due', key: `due-${o.bill.id}-${o.date}`, name: o.bill.name, date: o.date, amount: o.bill.amount })),
+  ].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))
+  const byDate = new Map<IsoDate, Entry[]>()
+  for (const e of entries) byDate.set(e.date, [...(byDate.get(e.date) ?? []), e])
   const inMonth = occurrences.filter((o) => o.date >= first && o.date <= last)
   const total = asCents(inMonth.reduce((s, o) => s + o.bill.amount, 0))
+  const entriesInMonth = entries.filter((e) => e.date >= first && e.date <= last)
+  const paidInMonth = entriesInMonth.filter((e) => e.kind === 'paid').length
   const names = weekdayNames(locale, weekStartsOn)
 
   return (
@@ -85,9 +97,9 @@ export function BillCalendar({
         >
           <ChevronLeft aria-hidden="true" />
         </Button>
-        <h3 className="min-w-36 text-center font-semibold" aria-live="polite">
+        <h2 className="min-w-36 text-center font-semibold" aria-live="polite">
           {monthLabel}
-        </h3>
+        </h2>
         <Button
           variant="outline"
           size="icon"
@@ -97,8 +109,9 @@ export function BillCalendar({
           <ChevronRight aria-hidden="true" />
         </Button>
         <p className="ml-auto text-sm text-muted-foreground">
-          {inMonth.length} {inMonth.length === 1 ? 'payment' : 'payments'} ·{' '}
+          {inMonth.length} due ·{' '}
           <Money value={total} className="font-medium text-foreground" />
+          {paidInMonth > 0 && ` · ${paidInMonth} paid`}
         </p>
       </div>
       <table className="w-full table-fixed border-collapse overflow-hidden rounded-xl border bg-card text-xs">
@@ -138,20 +151,35 @@ export function BillCalendar({
                       >
                         {dayOfMonth(date)}
                       </span>
-                      {items.map((o) => (
-                        <span
-                          key={o.bill.id}
-                          className="truncate rounded bg-accent px-1 py-0.5 text-accent-foreground"
-                          title={`${o.bill.name}: ${formatDate(o.date)}`}
-                          data-testid="calendar-bill"
-                        >
-                          <span className="hidden sm:inline">{o.bill.name}</span>
-                          <span className="sm:hidden" aria-hidden="true">
-                            •
+                      {items.map((e) =>
+                        e.kind === 'paid' ? (
+                          <span
+                            key={e.key}
+                            className="flex items-center gap-0.5 truncate rounded border border-dashed px-1 py-0.5 text-muted-foreground"
+                            title={`${e.name}: paid ${formatDate(e.date, { weekday: true })}`}
+                            data-testid="calendar-bill-paid"
+                          >
+                            <Check aria-hidden="true" className="size-3 shrink-0" />
+                            <span className="hidden truncate sm:inline" aria-hidden="true">
+                              {e.name}
+                            </span>
+                            <span className="sr-only">{`${e.name}, paid`}</span>
                           </span>
-                          <span className="sr-only sm:hidden">{o.bill.name}</span>
-                        </span>
-                      ))}
+                        ) : (
+                          <span
+                            key={e.key}
+                            className="truncate rounded bg-accent px-1 py-0.5 text-accent-foreground"
+                            title={`${e.name}: due ${formatDate(e.date, { weekday: true })}`}
+                            data-testid="calendar-bill"
+                          >
+                            <span className="hidden sm:inline">{e.name}</span>
+                            <span className="sm:hidden" aria-hidden="true">
+                              •
+                            </span>
+                            <span className="sr-only sm:hidden">{e.name}</span>
+                          </span>
+                        ),
+                      )}
                     </div>
                   </td>
                 )
@@ -164,19 +192,22 @@ export function BillCalendar({
         className="divide-y rounded-xl border bg-card sm:hidden"
         aria-label={`Bills in ${monthLabel}`}
       >
-        {inMonth.length === 0 ? (
+        {entriesInMonth.length === 0 ? (
           <li className="p-4 text-sm text-muted-foreground">No bills due this month.</li>
         ) : (
-          inMonth.map((o) => (
+          entriesInMonth.map((e) => (
             <li
-              key={`${o.bill.id}-${o.date}`}
+              key={e.key}
               className="flex items-center justify-between gap-3 px-4 py-2.5 text-sm"
+              data-testid={e.kind === 'paid' ? 'calendar-list-paid' : 'calendar-list-due'}
             >
               <span className="min-w-0">
-                <span className="block truncate font-medium">{o.bill.name}</span>
-                <span className="text-xs text-muted-foreground">{formatDate(o.date)}</span>
+                <span className="block truncate font-medium">{e.name}</span>
+                <span className="text-xs text-muted-foreground">
+                  {e.kind === 'paid' ? 'Paid' : 'Due'} {formatDate(e.date, { weekday: true })}
+                </span>
               </span>
-              <Money value={o.bill.amount} />
+              <Money value={e.amount} className={e.kind === 'paid' ? 'text-muted-foreground' : undefined} />
             </li>
           ))
         )}

@@ -83,7 +83,7 @@ function PayForm({
       toast({
         title: 'Bill paid',
         description: res.bill.isActive
-          ? `${format(v.amount)} recorded. ${bill.name} is next due ${formatDate(res.bill.nextDueDate)}.`
+          ? `${format(v.amount)} recorded. ${bill.name} is next due ${formatDate(res.bill.nextDueDate, { weekday: true })}.`
           : `${format(v.amount)} recorded. ${bill.name} is done.`,
       })
       onDone()

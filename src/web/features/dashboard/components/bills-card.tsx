@@ -55,7 +55,7 @@ export function BillsCard({ bills, today }: { bills: UseQueryResult<Bill[]>; tod
               >
                 <div className="min-w-0 flex-1">
                   <p className="truncate text-sm font-medium">{b.name}</p>
-                  <p className="text-xs text-muted-foreground">{formatDate(b.nextDueDate)}</p>
+                  <p className="text-xs text-muted-foreground">Due {formatDate(b.nextDueDate, { weekday: true })}</p>
                 </div>
                 <Badge variant={URGENCY_BADGE[urgency]} data-testid="bill-due">
                   {billDueText(days)}

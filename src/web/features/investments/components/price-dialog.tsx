@@ -7,6 +7,7 @@ import { FormDialog, FormError } from '../../../components/form-dialog'
 import { Button } from '../../../components/ui/button'
 import { FormField } from '../../../components/ui/form-field'
 import { Input } from '../../../components/ui/input'
+import { useDateFormat } from '../../../lib/format'
 import { toast } from '../../../lib/toast'
 import { spreadIssues } from '../../../lib/api-issues'
 import { usePutPrice } from '../api/save-investments'
@@ -84,6 +85,7 @@ function PriceForm({
   onDone: () => void
 }) {
   const put = usePutPrice()
+  const formatDate = useDateFormat()
   const [formError, setFormError] = useState<unknown>(null)
   const form = useForm<Values, unknown, Wire>({
     resolver,
@@ -94,7 +96,7 @@ function PriceForm({
     setFormError(null)
     try {
       const saved = await put.mutateAsync(body)
-      toast({ title: 'Price saved', description: `${saved.symbol} on ${saved.date}.` })
+      toast({ title: 'Price saved', description: `${saved.symbol} on ${formatDate(saved.date)}.` })
       onDone()
     } catch (error) {
       const rest = spreadIssues(error, (field, message) => {

@@ -67,7 +67,7 @@ function ReminderRow({ reminder }: { reminder: Reminder }) {
           </p>
         )}
         {reminder.dueDate !== null && (
-          <p className="mt-0.5 text-xs text-muted-foreground">Due {formatDate(reminder.dueDate)}</p>
+          <p className="mt-0.5 text-xs text-muted-foreground">Due {formatDate(reminder.dueDate, { weekday: true })}</p>
         )}
         <div className="mt-2 flex flex-wrap gap-1.5">
           {!reminder.isRead && (

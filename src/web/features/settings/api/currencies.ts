@@ -16,6 +16,7 @@ import {
 } from '../../../../contract/currencies'
 import { callEndpoint, errorMessage } from '../../../lib/api'
 import { API_ROOTS, invalidateRoots } from '../../../lib/query-keys'
+import { useDateFormat } from '../../../lib/format'
 import { toast } from '../../../lib/toast'
 
 export const currencyKeys = {
@@ -61,10 +62,11 @@ export function useSetBaseCurrency() {
 
 export function useSaveRate() {
   const queryClient = useQueryClient()
+  const formatDate = useDateFormat()
   return useMutation({
     mutationFn: (body: z.output<typeof putRateBody>) => callEndpoint(putRate, { body }),
     onSuccess: async (saved) => {
-      toast({ title: 'Rate saved', description: `1 ${saved.currency} = ${saved.rate} ${saved.quote} on ${saved.date}.` })
+      toast({ title: 'Rate saved', description: `1 ${saved.currency} = ${saved.rate} ${saved.quote} on ${formatDate(saved.date)}.` })
       await refresh(queryClient)
     },
   })
@@ -72,10 +74,11 @@ export function useSaveRate() {
 
 export function useDeleteRate() {
   const queryClient = useQueryClient()
+  const formatDate = useDateFormat()
   return useMutation({
     mutationFn: (rate: { currency: string; quote: string; date: string }) => callEndpoint(deleteRate, { query: rate }),
     onSuccess: async (_none, rate) => {
-      toast({ title: 'Rate deleted', description: `${rate.currency}/${rate.quote} on ${rate.date} is gone.` })
+      toast({ title: 'Rate deleted', description: `${rate.currency}/${rate.quote} on ${formatDate(rate.date)} is gone.` })
       await refresh(queryClient)
     },
     onError: (error) => toast({ title: 'Could not delete the rate', description: errorMessage(error), variant: 'destructive' }),
