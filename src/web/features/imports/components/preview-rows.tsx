@@ -166,8 +166,9 @@ export function ReviewRows({
       status === 'transfer' ? (
         <span className="text-muted-foreground">Transfer, no category</span>
       ) : status === 'duplicate' || status === 'skip' ? (
-        <span className="text-muted-foreground" aria-label="Not imported">
-          —
+        <span className="text-muted-foreground">
+          <span aria-hidden="true">—</span>
+          <span className="sr-only">Not imported</span>
         </span>
       ) : category !== null ? (
         <span>
