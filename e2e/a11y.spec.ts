@@ -86,7 +86,11 @@ const SIGNED_IN_PAGES = {
   ],
 } as const
 
-async function post(request: APIRequestContext, url: string, data: unknown): Promise<{ id: string }> {
+async function post(
+  request: APIRequestContext,
+  url: string,
+  data: unknown,
+): Promise<{ id: string }> {
   const res = await request.post(url, { data })
   expect(res.ok(), `${url}: ${res.status()} ${await res.text()}`).toBe(true)
   const body: { id: string } = await res.json()

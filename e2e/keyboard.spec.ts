@@ -106,7 +106,12 @@ test.describe('keyboard only', () => {
     await expect(dropdown.getByText('Pay the plumber')).toBeVisible()
     await expectFocusInside(page, dropdown, 'the notification dropdown')
     await page.keyboard.press('Escape')
-    await expectFocusBack(page, dropdown, page.getByRole('button', { name: /^Notifications/ }), 'the notification dropdown')
+    await expectFocusBack(
+      page,
+      dropdown,
+      page.getByRole('button', { name: /^Notifications/ }),
+      'the notification dropdown',
+    )
   })
 
   test('add transaction and the menu drawer on a phone', async ({ page, freshUser: _user }) => {
@@ -136,7 +141,12 @@ test.describe('keyboard only', () => {
     await page.keyboard.press('Tab')
     await expectFocusShown(page, 'inside the menu drawer, one Tab on')
     await page.keyboard.press('Escape')
-    await expectFocusBack(page, drawer, page.getByRole('button', { name: 'Open menu' }), 'the menu drawer')
+    await expectFocusBack(
+      page,
+      drawer,
+      page.getByRole('button', { name: 'Open menu' }),
+      'the menu drawer',
+    )
 
     // and a link in the drawer takes a keyboard user to another page
     await page.getByRole('button', { name: 'Open menu' }).press('Enter')
