@@ -1,77 +1,259 @@
-// Accessibility: axe finds no violation on the landing page, the sign-in page, the dashboard and
-// every money page, in the light and the dark theme (with data on them, and with the
-// transactions' filters and inline editor open).
-import { categoryId, isoToday, seed } from './support/api'
-import { expect, test } from './support/fixtures'
+// Accessibility: axe finds no violation on every route of spec §2, signed out and signed in, in the
+// light and the dark theme, on a desktop and a phone. Signed in, the pages are those of a premium
+// household (so the premium pages render) with data on them: accounts of each kind, a month of
+// transactions, a budget, a goal, a bill, a reminder, credit scores, a brokerage with a holding and
+// a savings challenge. One test per route group per theme and size, each in one context.
+import type { APIRequestContext, Cookie, Page } from '@playwright/test'
+import { categoryId, isoToday, seed, signIn, completeOnboarding } from './support/api'
 import { checkAxe } from './support/axe'
+import { E2E_BASE_URL, expect, test as base } from './support/fixtures'
+import { DESKTOP, PHONE } from './support/look'
+import { PREMIUM_OWNERS } from './support/tier-users.mjs'
 
+const SIZES = { desktop: DESKTOP, phone: PHONE } as const
+const THEMES = ['light', 'dark'] as const
+
+/**
+ * Spec §2's signed-out routes. /auth/callback and a visitor's /dashboard only pass through (a
+ * spinner, then the landing or the sign-in page, both here).
+ */
+const VISITOR_PAGES = [
+  '/',
+  '/transactions',
+  '/accounts',
+  '/spending-plan',
+  '/goals',
+  '/bills',
+  '/investments',
+  '/reports',
+  '/family',
+  '/profile',
+  '/reminders',
+  '/ai-coaching',
+  '/ml-insights',
+  '/ai-financial-advisor',
+  '/subscription',
+  '/bank-connections',
+  '/savings-challenges',
+  '/debt-planning',
+  '/retirement-planning',
+  '/terms-of-service',
+  '/privacy-policy',
+  '/auth/login',
+  '/auth/forgot-password',
+  '/onboarding',
+  '/no-such-page',
+]
+
+/** Spec §2's signed-in routes (and the ledger's import and rules pages), in three groups. */
 const SIGNED_IN_PAGES = {
-  'dashboard and ledger': ['/', '/transactions', '/accounts', '/spending-plan', '/goals'],
-  'planning and account': ['/bills', '/reminders', '/reports', '/profile', '/settings'],
+  money: [
+    '/',
+    '/dashboard',
+    '/transactions',
+    '/accounts',
+    '/spending-plan',
+    '/goals',
+    '/bills',
+    '/investments',
+    '/reports',
+    '/debt-planning',
+    '/retirement-planning',
+  ],
+  premium: [
+    '/family',
+    '/ai-coaching',
+    '/motivation-coach',
+    '/automation-center',
+    '/ml-insights',
+    '/ai-financial-advisor',
+    '/bank-connections',
+    '/savings-challenges',
+    '/quickbooks-setup',
+    '/transactions/import',
+    '/transactions/rules',
+  ],
+  account: [
+    '/subscription',
+    '/profile',
+    '/reminders',
+    '/mfa-settings',
+    '/settings',
+    '/terms-of-service',
+    '/privacy-policy',
+    '/onboarding',
+    '/no-such-page',
+  ],
 } as const
 
-for (const theme of ['light', 'dark'] as const) {
-  test(`visitor pages have no axe violations (${theme})`, async ({ page }) => {
-    await page.addInitScript((t) => localStorage.setItem('theme', t), theme)
-    await page.goto('/')
-    await expect(page.getByRole('link', { name: 'Get Started Free' }).first()).toBeVisible()
-    await checkAxe(page, `the landing page (${theme})`)
-    await page.goto('/auth/login')
-    await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible()
-    await checkAxe(page, `the sign-in page (${theme})`)
-  })
+async function post(
+  request: APIRequestContext,
+  url: string,
+  data: unknown,
+): Promise<{ id: string }> {
+  const res = await request.post(url, { data })
+  expect(res.ok(), `${url}: ${res.status()} ${await res.text()}`).toBe(true)
+  const body: { id: string } = await res.json()
+  return body
+}
 
-  for (const [group, paths] of Object.entries(SIGNED_IN_PAGES)) {
-    test(`signed-in pages have no axe violations: ${group} (${theme})`, async ({
-      page,
-      freshUser: _user,
-    }) => {
-      test.setTimeout(180_000)
-      await page.addInitScript((t) => localStorage.setItem('theme', t), theme)
-      const api = page.request
-      const today = isoToday()
-      const checking = await seed.account(api, {
-        name: 'Checking',
-        type: 'checking',
-        openingBalance: 1500,
+/** The household's data, once per server (a worker that finds it there does not add it again). */
+async function seedHousehold(request: APIRequestContext): Promise<void> {
+  const accounts: { name: string }[] = await (await request.get('/api/accounts')).json()
+  if (accounts.some((a) => a.name === 'Everyday checking')) return
+  const today = isoToday()
+  const checking = await seed.account(request, {
+    name: 'Everyday checking',
+    type: 'checking',
+    openingBalance: 2400,
+  })
+  await seed.account(request, { name: 'Rainy day', type: 'savings', openingBalance: 5200 })
+  await seed.account(request, { name: 'Visa', type: 'credit_card', openingBalance: -640 })
+  await seed.account(request, { name: 'Car loan', type: 'loan', openingBalance: -8200 })
+  const groceries = await categoryId(request, 'Groceries')
+  const spending: [string, number, number][] = [
+    ['Market', -64.2, 0],
+    ['Corner cafe', -8.5, -1],
+    ['Market', -92.35, -6],
+    ['Fuel stop', -48, -9],
+    ['Market', -71.1, -14],
+    ['Bookshop', -23.99, -20],
+  ]
+  for (const [merchant, amount, offset] of spending)
+    await seed.transaction(request, {
+      accountId: checking.id,
+      amount,
+      date: isoToday(offset),
+      merchant,
+      categoryId: merchant === 'Market' ? groceries : null,
+    })
+  await seed.transaction(request, {
+    accountId: checking.id,
+    amount: 3200,
+    date: isoToday(-3),
+    merchant: 'Payroll',
+  })
+  await seed.budget(request, { categoryId: groceries, month: today.slice(0, 7), amount: 400 })
+  const goal = await seed.goal(request, {
+    name: 'Holiday',
+    targetAmount: 2000,
+    currentAmount: 450,
+    monthlyContribution: 150,
+  })
+  await seed.bill(request, { name: 'Rent', amount: 1200, nextDueDate: isoToday(3) })
+  await seed.bill(request, { name: 'Phone', amount: 35, nextDueDate: isoToday(12) })
+  await seed.reminder(request, { title: 'Check the budget', priority: 'high' })
+  await seed.creditScore(request, { score: 700, provider: 'Manual', date: isoToday(-30) })
+  await seed.creditScore(request, { score: 712, provider: 'Manual', date: today })
+  const brokerage = await post(request, '/api/accounts', {
+    name: 'Brokerage',
+    type: 'investment',
+    openingBalance: 6000,
+    openingDate: isoToday(-200),
+  })
+  await post(request, '/api/investments/activities', {
+    accountId: brokerage.id,
+    type: 'buy',
+    symbol: 'VTI',
+    date: isoToday(-200),
+    quantity: 10,
+    price: 200,
+    name: 'Vanguard Total Stock Market ETF',
+    kind: 'etf',
+  })
+  const price = await request.put('/api/investments/prices', {
+    data: { symbol: 'VTI', date: isoToday(-1), price: 240 },
+  })
+  expect(price.ok(), await price.text()).toBe(true)
+  await post(request, '/api/savings-challenges', {
+    kind: 'week52',
+    step: 1,
+    goalId: goal.id,
+  })
+}
+
+/** The premium owner's session, its household seeded, shared by the tests of a worker. */
+const test = base.extend<{ premiumUser: undefined }, { premiumCookies: Cookie[] }>({
+  premiumCookies: [
+    async ({ playwright }, provide) => {
+      const request = await playwright.request.newContext({ baseURL: E2E_BASE_URL })
+      await signIn(request, PREMIUM_OWNERS.a11y)
+      await completeOnboarding(request)
+      await seedHousehold(request)
+      const { cookies } = await request.storageState()
+      await provide(cookies)
+      await request.dispose()
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  premiumUser: async ({ context, premiumCookies }, provide) => {
+    await context.addCookies(premiumCookies)
+    await provide(undefined)
+  },
+})
+
+async function useTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  await page.addInitScript((t) => localStorage.setItem('theme', t), theme)
+}
+
+/**
+ * Looks at each page in turn and reports every page with violations at the end, not just the
+ * first (a run then says all that is left to fix).
+ */
+async function checkEach(
+  page: Page,
+  paths: readonly string[],
+  what: string,
+  signedIn: boolean,
+): Promise<void> {
+  const failures: string[] = []
+  for (const path of paths) {
+    try {
+      await page.goto(path)
+      await ready(page)
+      await checkAxe(page, `${path} ${signedIn ? 'signed in' : 'signed out'} (${what})`)
+    } catch (error) {
+      failures.push(`${path}: ${error instanceof Error ? error.message : String(error)}`)
+    }
+  }
+  expect(failures.join('\n\n'), `axe on ${what}`).toBe('')
+}
+
+/** The page's heading is there (signed in, the header's title; elsewhere the page's own h1). */
+async function ready(page: Page): Promise<void> {
+  await expect(page.locator('h1').first()).toBeVisible()
+}
+
+// the 16 tests share the machine's two workers
+test.describe.configure({ mode: 'parallel' })
+
+for (const [size, viewport] of Object.entries(SIZES)) {
+  for (const theme of THEMES) {
+    test.describe(`${size}, ${theme}`, () => {
+      test.use({ viewport })
+
+      test(`visitor pages have no axe violations (${size}, ${theme})`, async ({ page }) => {
+        test.setTimeout(240_000)
+        await useTheme(page, theme)
+        await checkEach(page, VISITOR_PAGES, `${size}, ${theme}`, false)
       })
-      await seed.account(api, { name: 'Card', type: 'credit_card', openingBalance: -200 })
-      const groceries = await categoryId(api, 'Groceries')
-      await seed.transaction(api, {
-        accountId: checking.id,
-        amount: -64.2,
-        date: today,
-        merchant: 'Market',
-        categoryId: groceries,
-      })
-      await seed.transaction(api, {
-        accountId: checking.id,
-        amount: 2500,
-        date: today,
-        merchant: 'Payroll',
-      })
-      await seed.budget(api, { categoryId: groceries, month: today.slice(0, 7), amount: 80 })
-      await seed.goal(api, {
-        name: 'Holiday',
-        targetAmount: 1000,
-        currentAmount: 250,
-        monthlyContribution: 100,
-      })
-      await seed.bill(api, { name: 'Rent', amount: 900, nextDueDate: isoToday(2) })
-      await seed.reminder(api, { title: 'Check the budget', priority: 'high' })
-      await seed.creditScore(api, { score: 700, provider: 'Manual', date: isoToday(-30) })
-      await seed.creditScore(api, { score: 712, provider: 'Manual', date: today })
-      for (const path of paths) {
-        await page.goto(path)
-        await expect(page.getByTestId('page-title')).toBeVisible()
-        await checkAxe(page, `${path} (${theme})`)
+
+      for (const [group, paths] of Object.entries(SIGNED_IN_PAGES)) {
+        test(`signed-in pages have no axe violations: ${group} (${size}, ${theme})`, async ({
+          page,
+          premiumUser: _premium,
+        }) => {
+          test.setTimeout(240_000)
+          await useTheme(page, theme)
+          await checkEach(page, paths, `${size}, ${theme}`, true)
+          if (group !== 'money') return
+          // the transactions page with its filters and the inline editor open
+          await page.goto('/transactions')
+          await page.getByRole('button', { name: /^Filters/ }).click()
+          await page.getByRole('button', { name: 'Add transaction' }).first().click()
+          await checkAxe(page, `/transactions with filters and editor (${size}, ${theme})`)
+        })
       }
-      if (group !== 'dashboard and ledger') return
-      // the transactions page with its filters and the inline editor open
-      await page.goto('/transactions')
-      await page.getByRole('button', { name: /^Filters/ }).click()
-      await page.getByRole('button', { name: 'Add transaction' }).click()
-      await checkAxe(page, `/transactions with filters and editor (${theme})`)
     })
   }
 }

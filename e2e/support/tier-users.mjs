@@ -16,6 +16,7 @@ export const TIER_USERS = {
 /** @param {string} name */
 const owner = (name) => ({ email: `premium-${name}@e2e.kinwise.test`, password: 'e2e-premium-password', firstName: 'Priya' })
 export const PREMIUM_OWNERS = {
+  a11y: owner('a11y'),
   advisor: owner('advisor'),
   automation: owner('automation'),
   coaching: owner('coaching'),

@@ -1,6 +1,6 @@
 // The "…" menu of a row or card: Edit first, the item's own actions, then Delete apart in red.
 import { MoreHorizontal, Pause, Pencil, Play, Trash2 } from 'lucide-react'
-import type { ReactNode } from 'react'
+import { useRef, type ReactNode } from 'react'
 import { Button } from './ui/button'
 import {
   DropdownMenu,
@@ -23,6 +23,9 @@ export function ActionsMenu({
   /** items between Edit and Delete */
   children?: ReactNode
 }) {
+  // Edit and Delete open a dialog once the menu has closed and given focus back to its button,
+  // so the dialog, when it closes, gives focus back to that button too (ui/dialog.tsx)
+  const afterClose = useRef<(() => void) | null>(null)
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -30,14 +33,30 @@ export function ActionsMenu({
           <MoreHorizontal aria-hidden="true" />
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuItem onSelect={onEdit}>
+      <DropdownMenuContent
+        align="end"
+        onCloseAutoFocus={() => {
+          const action = afterClose.current
+          afterClose.current = null
+          action?.()
+        }}
+      >
+        <DropdownMenuItem
+          onSelect={() => {
+            afterClose.current = onEdit
+          }}
+        >
           <Pencil aria-hidden="true" />
           Edit
         </DropdownMenuItem>
         {children}
         <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={onDelete} className="text-negative [&_svg]:text-negative">
+        <DropdownMenuItem
+          onSelect={() => {
+            afterClose.current = onDelete
+          }}
+          className="text-negative [&_svg]:text-negative"
+        >
           <Trash2 aria-hidden="true" />
           Delete
         </DropdownMenuItem>

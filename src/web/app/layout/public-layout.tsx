@@ -5,6 +5,7 @@ import { Outlet, useLocation } from 'react-router'
 import { Button } from '../../components/ui/button'
 import { PageSpinner } from '../../components/ui/spinner'
 import { Logo } from '../../components/logo'
+import { PageTitleIsTopHeading } from '../../components/page-heading'
 import { SiteFooter } from '../../components/site-footer'
 import { ThemeToggle } from '../../components/theme-toggle'
 import { useDocumentTitle } from '../../lib/document-title'
@@ -27,9 +28,11 @@ export function PublicLayout() {
         </div>
       </header>
       <main id="main" className="flex-1">
-        <Suspense fallback={<PageSpinner />}>
-          <Outlet />
-        </Suspense>
+        <PageTitleIsTopHeading>
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </PageTitleIsTopHeading>
       </main>
       <SiteFooter />
     </div>

@@ -1,7 +1,8 @@
-// Dialog and side sheet (Radix Dialog): focus trapped inside, Escape and outside click close it.
+// Dialog and side sheet (Radix Dialog): focus trapped inside, Escape and outside click close it,
+// and focus back on what opened it when it closes.
 import { Dialog as DialogPrimitive } from 'radix-ui'
 import { X } from 'lucide-react'
-import type { ComponentProps } from 'react'
+import { useCallback, useRef, type ComponentProps } from 'react'
 import { cn } from '../../lib/cn'
 
 export const Dialog = DialogPrimitive.Root
@@ -24,6 +25,57 @@ export function DialogDescription({
   )
 }
 
+type AutoFocusHandlers = Pick<ComponentProps<typeof DialogPrimitive.Content>, 'onCloseAutoFocus'>
+
+// the last two elements that took focus: when a dialog opens with a field that focuses itself
+// (autoFocus), the one before that field opened the dialog
+let lastFocused: Element | null = null
+let beforeLastFocused: Element | null = null
+if (typeof document !== 'undefined') {
+  document.addEventListener(
+    'focusin',
+    (event) => {
+      if (!(event.target instanceof Element) || event.target === lastFocused) return
+      beforeLastFocused = lastFocused
+      lastFocused = event.target
+    },
+    true,
+  )
+}
+
+/**
+ * Radix gives focus back on close only to a <DialogTrigger>, and most dialogs here open from a
+ * plain button (a controlled `open`): focus would fall to <body> and a keyboard user would start
+ * again from the top of the page. So what had focus when the dialog opened gets it back; when
+ * that is gone (a menu item), Radix's choice stands.
+ */
+function useReturnFocus({ onCloseAutoFocus }: AutoFocusHandlers): AutoFocusHandlers & {
+  ref: (node: HTMLElement | null) => void
+} {
+  const opener = useRef<HTMLElement | null>(null)
+  // stable, so it runs once as the dialog's element appears (not on every render): what had
+  // focus just before, outside the dialog, opened it
+  const ref = useCallback((node: HTMLElement | null) => {
+    if (node === null) return
+    const candidate = node.contains(lastFocused) ? beforeLastFocused : lastFocused
+    opener.current =
+      candidate instanceof HTMLElement && !node.contains(candidate) && candidate !== document.body
+        ? candidate
+        : null
+  }, [])
+  return {
+    ref,
+    onCloseAutoFocus: (event) => {
+      onCloseAutoFocus?.(event)
+      const target = opener.current
+      opener.current = null
+      if (event.defaultPrevented || target === null || !target.isConnected) return
+      event.preventDefault()
+      target.focus()
+    },
+  }
+}
+
 function Overlay() {
   return <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/40 backdrop-blur-[1px]" />
 }
@@ -31,8 +83,10 @@ function Overlay() {
 export function DialogContent({
   className,
   children,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content>) {
+  const returnFocus = useReturnFocus({ onCloseAutoFocus })
   return (
     <DialogPrimitive.Portal>
       <Overlay />
@@ -42,6 +96,7 @@ export function DialogContent({
           className,
         )}
         {...props}
+        {...returnFocus}
       >
         {children}
         <DialogPrimitive.Close className="absolute top-4 right-4 rounded-sm opacity-70 hover:opacity-100">
@@ -57,8 +112,10 @@ export function DialogContent({
 export function SheetContent({
   className,
   children,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content>) {
+  const returnFocus = useReturnFocus({ onCloseAutoFocus })
   return (
     <DialogPrimitive.Portal>
       <Overlay />
@@ -68,6 +125,7 @@ export function SheetContent({
           className,
         )}
         {...props}
+        {...returnFocus}
       >
         {children}
         <DialogPrimitive.Close className="absolute top-4 right-3 rounded-sm p-1 opacity-70 hover:opacity-100">

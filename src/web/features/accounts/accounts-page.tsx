@@ -246,7 +246,7 @@ function AccountRow({
 
 function PageSkeleton() {
   return (
-    <div className="space-y-6" aria-label="Loading accounts">
+    <div className="space-y-6" role="status" aria-label="Loading accounts">
       <Skeleton className="h-28 w-full rounded-xl" />
       {[3, 2].map((rows, i) => (
         <div key={i} className="space-y-4 rounded-xl border bg-card p-5">

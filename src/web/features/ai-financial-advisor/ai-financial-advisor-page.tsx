@@ -44,7 +44,7 @@ type Failed = { conversationId: string | null; question: string; error: unknown 
 
 function MessagesSkeleton() {
   return (
-    <div className="space-y-4" aria-label="Loading the conversation">
+    <div className="space-y-4" role="status" aria-label="Loading the conversation">
       <Skeleton className="ml-auto h-10 w-2/3 rounded-2xl" />
       <Skeleton className="h-24 w-3/4 rounded-2xl" />
       <Skeleton className="ml-auto h-10 w-1/2 rounded-2xl" />

@@ -50,7 +50,7 @@ function ViewOnlyNote() {
 
 function Loading() {
   return (
-    <div className="grid gap-4 md:grid-cols-2" aria-label="Loading automations">
+    <div className="grid gap-4 md:grid-cols-2" role="status" aria-label="Loading automations">
       {[0, 1, 2, 3].map((i) => (
         <div key={i} className="space-y-3 rounded-xl border bg-card p-5">
           <Skeleton className="h-5 w-40" />

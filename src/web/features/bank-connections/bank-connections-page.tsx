@@ -43,7 +43,7 @@ const DESCRIPTION =
 
 function Loading() {
   return (
-    <div className="space-y-6" aria-label="Loading your bank connections">
+    <div className="space-y-6" role="status" aria-label="Loading your bank connections">
       {[0, 1].map((i) => (
         <div key={i} className="space-y-4 rounded-xl border bg-card p-5">
           <div className="flex items-center gap-3">

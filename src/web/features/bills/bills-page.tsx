@@ -113,7 +113,7 @@ function BillRow({
 
 function ListSkeleton() {
   return (
-    <div className="space-y-4" aria-label="Loading bills">
+    <div className="space-y-4" role="status" aria-label="Loading bills">
       {[0, 1, 2].map((i) => (
         <div key={i} className="flex items-center gap-3">
           <div className="flex-1 space-y-1.5">

@@ -102,7 +102,7 @@ function useCardsReady(): boolean {
 
 function CardsSkeleton() {
   return (
-    <div aria-busy="true" aria-label="Loading your dashboard" className="space-y-6">
+    <div aria-busy="true" role="status" aria-label="Loading your dashboard" className="space-y-6">
       <Skeleton className="h-28 w-full" />
       <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         {[0, 1, 2, 3].map((i) => (

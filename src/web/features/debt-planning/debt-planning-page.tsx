@@ -85,7 +85,7 @@ export function DebtPlanningPage() {
     <PageBody>
       <PageHeader description="Plan paying off your debts: see when you are debt-free and what each strategy costs in interest." />
       {candidates.isLoading ? (
-        <div className="space-y-3 rounded-xl border bg-card p-5" aria-label="Loading your debts">
+        <div className="space-y-3 rounded-xl border bg-card p-5" role="status" aria-label="Loading your debts">
           <Skeleton className="h-5 w-40" />
           <Skeleton className="h-20 w-full" />
           <Skeleton className="h-20 w-full" />

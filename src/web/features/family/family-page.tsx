@@ -31,7 +31,7 @@ import { plural } from './membership-text'
 
 function PageSkeleton() {
   return (
-    <div className="space-y-6" aria-label="Loading your household">
+    <div className="space-y-6" role="status" aria-label="Loading your household">
       <div className="space-y-2 rounded-xl border bg-card p-5">
         <Skeleton className="h-5 w-48" />
         <Skeleton className="h-3.5 w-64" />

@@ -169,7 +169,7 @@ export function GoalsPage() {
         }
       />
       {goals.isLoading ? (
-        <div className="grid gap-6 md:grid-cols-2" aria-label="Loading goals">
+        <div className="grid gap-6 md:grid-cols-2" role="status" aria-label="Loading goals">
           {[0, 1].map((i) => (
             <div key={i} className="space-y-3 rounded-xl border bg-card p-5">
               <Skeleton className="h-5 w-40" />

@@ -56,7 +56,7 @@ const COST_METHOD_LABELS = {
 
 function PageSkeleton() {
   return (
-    <div className="space-y-6" aria-label="Loading investments">
+    <div className="space-y-6" role="status" aria-label="Loading investments">
       <Skeleton className="h-10 w-72" />
       <div className="grid grid-cols-2 gap-4 lg:grid-cols-5">
         {[0, 1, 2, 3, 4].map((i) => (

@@ -146,7 +146,7 @@ function Refusal({ error, title }: { error: unknown; title?: string }) {
 
 function PreviewSkeleton() {
   return (
-    <div className="space-y-4" aria-label="Loading the invite">
+    <div className="space-y-4" role="status" aria-label="Loading the invite">
       <Skeleton className="size-12 rounded-xl" />
       <Skeleton className="h-7 w-3/4" />
       <Skeleton className="h-4 w-2/3" />

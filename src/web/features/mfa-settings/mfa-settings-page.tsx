@@ -29,7 +29,7 @@ const FEW_CODES = 3
 
 function PageSkeleton() {
   return (
-    <div className="space-y-6" aria-label="Loading your two-step verification">
+    <div className="space-y-6" role="status" aria-label="Loading your two-step verification">
       {[0, 1].map((i) => (
         <div key={i} className="space-y-3 rounded-xl border bg-card p-5">
           <Skeleton className="h-5 w-48" />

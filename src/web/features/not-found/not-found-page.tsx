@@ -1,17 +1,19 @@
 // The page for any path the router does not know (spec §2, §8): "404 Page Not Found".
 import { CircleAlert } from 'lucide-react'
 import { Link } from 'react-router'
+import { usePageHeadings } from '../../components/page-heading'
 import { Button } from '../../components/ui/button'
 import { Card, CardContent } from '../../components/ui/card'
 
 export function NotFoundPage() {
+  const { Title } = usePageHeadings()
   return (
     <div className="flex flex-1 items-center justify-center px-4 py-16">
       <Card className="w-full max-w-md">
         <CardContent className="pt-6">
           <div className="flex items-center gap-2">
             <CircleAlert className="size-7 text-negative" aria-hidden="true" />
-            <h2 className="text-2xl font-bold">404 Page Not Found</h2>
+            <Title className="text-2xl font-bold">404 Page Not Found</Title>
           </div>
           <p className="mt-4 text-sm text-muted-foreground">
             Did you forget to add the page to the router?

@@ -187,9 +187,9 @@ export function PublicFeaturePage() {
       aria-labelledby="feature-title"
     >
       <div className="flex flex-wrap items-center gap-3">
-        <h2 id="feature-title" className="text-3xl font-bold tracking-tight">
+        <h1 id="feature-title" className="text-3xl font-bold tracking-tight">
           {feature.title}
-        </h2>
+        </h1>
         {feature.premium === true && <Badge variant="accent">Premium</Badge>}
       </div>
       <p className="mt-3 text-lg text-muted-foreground">{feature.summary}</p>

@@ -214,7 +214,7 @@ export function RemindersPage() {
       <Card>
         <CardContent className="pt-5">
           {reminders.isLoading ? (
-            <div className="space-y-4" aria-label="Loading reminders">
+            <div className="space-y-4" role="status" aria-label="Loading reminders">
               {[0, 1, 2].map((i) => (
                 <div key={i} className="space-y-2">
                   <Skeleton className="h-4 w-1/2" />

@@ -135,6 +135,7 @@ export function RetirementPlanningPage() {
       {defaults.isLoading ? (
         <div
           className="space-y-3 rounded-xl border bg-card p-5"
+          role="status"
           aria-label="Loading your savings and spending"
         >
           <Skeleton className="h-5 w-40" />

@@ -32,7 +32,7 @@ function count(n: number, one: string, many = `${one}s`): string {
 
 function ListSkeleton() {
   return (
-    <div className="divide-y rounded-xl border bg-card" aria-label="Loading rules">
+    <div className="divide-y rounded-xl border bg-card" role="status" aria-label="Loading rules">
       {Array.from({ length: 3 }, (_, i) => (
         <div key={i} className="flex items-start gap-3 p-4">
           <Skeleton className="size-6 rounded-full" />

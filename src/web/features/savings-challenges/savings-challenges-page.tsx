@@ -39,7 +39,7 @@ function ViewOnlyNote() {
 
 function Loading() {
   return (
-    <div className="grid gap-6 md:grid-cols-2" aria-label="Loading challenges">
+    <div className="grid gap-6 md:grid-cols-2" role="status" aria-label="Loading challenges">
       {[0, 1].map((i) => (
         <div key={i} className="space-y-3 rounded-xl border bg-card p-5">
           <Skeleton className="h-5 w-40" />

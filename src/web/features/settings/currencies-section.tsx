@@ -464,7 +464,7 @@ export function CurrenciesSection() {
       </CardHeader>
       <CardContent className="grid gap-6">
         {currencies.isLoading ? (
-          <div className="grid gap-3" aria-label="Loading currencies">
+          <div className="grid gap-3" role="status" aria-label="Loading currencies">
             <Skeleton className="h-16 w-full" />
             <Skeleton className="h-24 w-full" />
           </div>

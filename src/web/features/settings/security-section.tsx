@@ -69,7 +69,7 @@ function SessionsList({ when }: { when: (iso: string) => string }) {
   const revoke = useRevokeOtherSessions()
   if (sessions.isLoading) {
     return (
-      <div className="grid gap-2" aria-label="Loading your devices">
+      <div className="grid gap-2" role="status" aria-label="Loading your devices">
         <Skeleton className="h-12 w-full" />
         <Skeleton className="h-12 w-full" />
       </div>
@@ -117,7 +117,7 @@ function ActivityList({ when }: { when: (iso: string) => string }) {
   const log = useAuditLog()
   if (log.isLoading) {
     return (
-      <div className="grid gap-2" aria-label="Loading recent activity">
+      <div className="grid gap-2" role="status" aria-label="Loading recent activity">
         <Skeleton className="h-10 w-full" />
         <Skeleton className="h-10 w-full" />
         <Skeleton className="h-10 w-full" />

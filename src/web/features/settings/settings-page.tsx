@@ -270,7 +270,7 @@ export function SettingsPage() {
   return (
     <PageBody className="max-w-3xl">
       {settings.isLoading ? (
-        <div className="space-y-6" aria-label="Loading settings">
+        <div className="space-y-6" role="status" aria-label="Loading settings">
           <Skeleton className="h-72 w-full rounded-xl" />
           <Skeleton className="h-56 w-full rounded-xl" />
         </div>

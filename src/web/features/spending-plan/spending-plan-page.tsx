@@ -44,7 +44,7 @@ function monthTitle(month: string, locale: string): string {
 
 function PlanSkeleton() {
   return (
-    <div className="grid gap-6 lg:grid-cols-[1fr_22rem]" aria-label="Loading the plan">
+    <div className="grid gap-6 lg:grid-cols-[1fr_22rem]" role="status" aria-label="Loading the plan">
       <div className="space-y-3 rounded-xl border bg-card p-5">
         {Array.from({ length: 8 }, (_, i) => (
           <div key={i} className="flex items-center gap-4">

@@ -311,7 +311,7 @@ function WhoManages({ info, email }: { info: SubscriptionInfo; email: string }) 
 
 function PageSkeleton() {
   return (
-    <div className="space-y-6" aria-label="Loading plans">
+    <div className="space-y-6" role="status" aria-label="Loading plans">
       <Skeleton className="h-28 w-full rounded-xl" />
       <div className="grid gap-4 md:grid-cols-3">
         {[0, 1, 2].map((i) => (

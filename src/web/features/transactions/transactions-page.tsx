@@ -41,7 +41,7 @@ export const NO_TRANSACTIONS_TEXT = 'No transactions yet'
 
 function TableSkeleton() {
   return (
-    <div className="space-y-0 rounded-xl border bg-card" aria-label="Loading transactions">
+    <div className="space-y-0 rounded-xl border bg-card" role="status" aria-label="Loading transactions">
       {Array.from({ length: 10 }, (_, i) => (
         <div key={i} className="flex items-center gap-4 border-b px-4 py-3.5 last:border-b-0">
           <Skeleton className="size-4" />

@@ -42,7 +42,7 @@ export function ConversationPanel({
       </CardHeader>
       <CardContent className="px-3">
         {loading ? (
-          <div className="space-y-2 px-2" aria-label="Loading conversations">
+          <div className="space-y-2 px-2" role="status" aria-label="Loading conversations">
             {[0, 1, 2].map((i) => (
               <Skeleton key={i} className="h-10 w-full" />
             ))}

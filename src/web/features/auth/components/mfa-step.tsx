@@ -182,7 +182,7 @@ export function MfaStep({
   if (methods !== null) body = <CodeForm methods={methods} onRestart={onRestart} />
   else if (pending.isLoading)
     body = (
-      <div className="grid gap-3" aria-label="Loading">
+      <div className="grid gap-3" role="status" aria-label="Loading">
         <Skeleton className="h-4 w-40" />
         <Skeleton className="h-10 w-full" />
       </div>

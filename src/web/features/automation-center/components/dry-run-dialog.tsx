@@ -34,7 +34,7 @@ export function DryRunDialog({
       className="sm:max-w-xl"
     >
       {dry.isLoading ? (
-        <div className="grid gap-2" aria-label="Loading the dry run">
+        <div className="grid gap-2" role="status" aria-label="Loading the dry run">
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} className="h-10 w-full" />
           ))}

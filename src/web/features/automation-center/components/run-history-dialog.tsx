@@ -59,7 +59,7 @@ export function RunHistoryDialog({
         className="sm:max-w-xl"
       >
         {runs.isLoading ? (
-          <div className="grid gap-2" aria-label="Loading the history">
+          <div className="grid gap-2" role="status" aria-label="Loading the history">
             {[0, 1, 2].map((i) => (
               <Skeleton key={i} className="h-14 w-full" />
             ))}

@@ -41,6 +41,7 @@ export function SavedPlans({ canWrite }: { canWrite: boolean }) {
     return (
       <div
         className="space-y-3 rounded-xl border bg-card p-5"
+        role="status"
         aria-label="Loading your saved plans"
       >
         <Skeleton className="h-5 w-40" />

@@ -81,7 +81,7 @@ export function PendingInvites() {
       </CardHeader>
       <CardContent>
         {invites.isLoading ? (
-          <div className="flex items-center gap-3" aria-label="Loading invites">
+          <div className="flex items-center gap-3" role="status" aria-label="Loading invites">
             <Skeleton className="size-9 rounded-full" />
             <div className="flex-1 space-y-1.5">
               <Skeleton className="h-3.5 w-32" />

@@ -45,7 +45,7 @@ function StoredMatch({ id, kind }: { id: string; kind: 'duplicate' | 'transfer' 
           {kind === 'duplicate' ? 'Already in Kinwise' : 'The other side of this transfer'}
         </p>
         {match.isLoading ? (
-          <div className="space-y-2" aria-label="Loading the stored row">
+          <div className="space-y-2" role="status" aria-label="Loading the stored row">
             <Skeleton className="h-4 w-40" />
             <Skeleton className="h-4 w-24" />
           </div>

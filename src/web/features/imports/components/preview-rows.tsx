@@ -220,8 +220,9 @@ export function ReviewRows({
       status === 'transfer' ? (
         <span className="text-muted-foreground">Transfer, no category</span>
       ) : status === 'duplicate' || status === 'skip' ? (
-        <span className="text-muted-foreground" aria-label="Not imported">
-          —
+        <span className="text-muted-foreground">
+          <span aria-hidden="true">—</span>
+          <span className="sr-only">Not imported</span>
         </span>
       ) : (
         <RowCategory

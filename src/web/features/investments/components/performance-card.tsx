@@ -233,7 +233,7 @@ export function PerformanceCard({
       </CardHeader>
       <CardContent className="space-y-5">
         {performance.isLoading ? (
-          <div className="space-y-4" aria-label="Loading returns">
+          <div className="space-y-4" role="status" aria-label="Loading returns">
             <div className="grid gap-3 sm:grid-cols-2">
               <Skeleton className="h-32 w-full" />
               <Skeleton className="h-32 w-full" />

@@ -76,7 +76,7 @@ function ScanStep({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
     )
   if (setup.data === undefined)
     return (
-      <div className="grid justify-items-center gap-3" aria-label="Making a new key">
+      <div className="grid justify-items-center gap-3" role="status" aria-label="Making a new key">
         <Skeleton className="size-48" />
         <Skeleton className="h-9 w-full" />
       </div>

@@ -74,7 +74,7 @@ export function AnomaliesCard({
       </CardHeader>
       <CardContent className="px-0 pb-0">
         {anomalies.isLoading ? (
-          <div className="space-y-3 px-5 pb-5" aria-label="Loading unusual spending">
+          <div className="space-y-3 px-5 pb-5" role="status" aria-label="Loading unusual spending">
             {[0, 1].map((i) => (
               <Skeleton key={i} className="h-14 w-full" />
             ))}

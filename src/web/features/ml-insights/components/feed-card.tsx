@@ -132,7 +132,7 @@ export function FeedCard({
       </CardHeader>
       <CardContent className="px-0 pb-0">
         {feed.isLoading ? (
-          <div className="space-y-3 px-5 pb-5" aria-label="Loading insights">
+          <div className="space-y-3 px-5 pb-5" role="status" aria-label="Loading insights">
             {[0, 1, 2].map((i) => (
               <Skeleton key={i} className="h-20 w-full" />
             ))}

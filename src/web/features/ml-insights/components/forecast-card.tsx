@@ -265,7 +265,7 @@ export function ForecastCard({
       </CardHeader>
       <CardContent>
         {forecast.isLoading ? (
-          <div className="space-y-4" aria-label="Loading the forecast">
+          <div className="space-y-4" role="status" aria-label="Loading the forecast">
             <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
               {[0, 1, 2, 3].map((i) => (
                 <Skeleton key={i} className="h-10 w-full" />

@@ -192,7 +192,7 @@ export function RecurringCard({
       </CardHeader>
       <CardContent className="px-0 pb-0">
         {recurring.isLoading ? (
-          <div className="space-y-3 px-5 pb-5" aria-label="Loading recurring payments">
+          <div className="space-y-3 px-5 pb-5" role="status" aria-label="Loading recurring payments">
             {[0, 1, 2].map((i) => (
               <Skeleton key={i} className="h-16 w-full" />
             ))}

@@ -114,7 +114,7 @@ export function SuggestionsCard({
       </CardHeader>
       <CardContent className="px-0 pb-0">
         {suggestions.isLoading ? (
-          <div className="space-y-3 px-5 pb-5" aria-label="Loading category suggestions">
+          <div className="space-y-3 px-5 pb-5" role="status" aria-label="Loading category suggestions">
             {[0, 1, 2].map((i) => (
               <Skeleton key={i} className="h-12 w-full" />
             ))}

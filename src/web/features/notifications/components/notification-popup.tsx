@@ -101,7 +101,7 @@ function ReminderList({ open }: { open: boolean }) {
   const { data, isLoading, error } = useActiveReminders(open)
   if (isLoading) {
     return (
-      <div className="space-y-3 p-4" aria-label="Loading reminders">
+      <div className="space-y-3 p-4" role="status" aria-label="Loading reminders">
         <Skeleton className="h-4 w-3/4" />
         <Skeleton className="h-3 w-1/2" />
         <Skeleton className="h-4 w-2/3" />

@@ -125,7 +125,7 @@ export function ReportCard({
           </p>
         )}
         {state.isLoading ? (
-          <div className="space-y-3" aria-label={`Loading ${title.toLowerCase()}`}>
+          <div className="space-y-3" role="status" aria-label={`Loading ${title.toLowerCase()}`}>
             <Skeleton className="h-5 w-2/3" />
             <Skeleton className="h-64 w-full" />
           </div>
