@@ -119,6 +119,8 @@ describe('scheduled transactions', () => {
     expect(listed.nextRunAt).toBe('2026-04-15T00:00:00.000Z')
     expect(listed.lastRun).toMatchObject({ status: 'done' })
     expect(listed.lastRun.summary).toContain('Gym Co')
+    // the run's day as people write it, never ISO
+    expect(listed.lastRun.summary).not.toMatch(/\d{4}-\d{2}-\d{2}/)
 
     const runs = (await o.get(`/api/automations/${a.id}/runs`)).json()
     expect(runs).toHaveLength(1)

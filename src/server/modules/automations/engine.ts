@@ -192,6 +192,9 @@ const voiceOf = (creator: Creator, today: IsoDate): ReminderVoice => ({
   money: (cents) => money(creator, cents),
 })
 
+/** A run's day as its member reads it ("Tue, Nov 24"), in run summaries. */
+const runDay = (creator: Creator, date: IsoDate) => formatDay(date, creator.member.locale)
+
 async function runScheduled(
   db: Db,
   row: AutomationRow,
@@ -210,7 +213,7 @@ async function runScheduled(
       if (!account)
         return finish(tx, claimed, {
           status: 'failed',
-          summary: `Nothing added on ${date}: the account is closed or no longer yours to change`,
+          summary: `Nothing added on ${runDay(creator, date)}: the account is closed or no longer yours to change`,
         })
       let categoryId = config.categoryId
       if (categoryId) {
@@ -236,7 +239,7 @@ async function runScheduled(
         },
       ])
       return finish(tx, claimed, {
-        summary: `Added ${config.payee || row.name} ${money(creator, config.amount)} to ${account.name} on ${date}`,
+        summary: `Added ${config.payee || row.name} ${money(creator, config.amount)} to ${account.name} on ${runDay(creator, date)}`,
         changes: { transactionIds: ids },
       })
     })
@@ -258,7 +261,7 @@ async function goalMove(
   if (!goal || !goal.isActive)
     return finish(tx, run, {
       status: 'failed',
-      summary: `Nothing moved on ${date}: the goal was removed or paused`,
+      summary: `Nothing moved on ${runDay(creator, date)}: the goal was removed or paused`,
     })
   let transactionIds: string[] = []
   if (config.fromAccountId && config.toAccountId) {
@@ -267,7 +270,7 @@ async function goalMove(
     if (!from || !to)
       return finish(tx, run, {
         status: 'failed',
-        summary: `Nothing moved on ${date}: an account is closed or no longer yours to change`,
+        summary: `Nothing moved on ${runDay(creator, date)}: an account is closed or no longer yours to change`,
       })
     const base = {
       householdId: row.householdId,
@@ -298,7 +301,7 @@ async function goalMove(
     updatedAt: new Date(run.ranAt),
   })
   return finish(tx, run, {
-    summary: `Moved ${money(creator, config.amount)} to ${goal.name} on ${date}${why}`,
+    summary: `Moved ${money(creator, config.amount)} to ${goal.name} on ${runDay(creator, date)}${why}`,
     changes: { transactionIds, contributionIds: [contribution.id], goalId: goal.id },
   })
 }
