@@ -131,7 +131,7 @@ export async function biggestExpenses(ctx: ToolContext, input: { period: Period;
     type: 'expense',
     kind: 'standard',
     includeTransfers: 'false',
-    sort: 'amount_asc',
+    sort: 'amount_desc', // by size: the largest expenses first
     limit: input.limit ?? 5,
   })
   const [{ items }, cats] = await Promise.all([transactions.list(ctx.db, ctx.user, query), input.categories ?? listCategories(ctx.db, ctx.user)])
