@@ -189,30 +189,35 @@ async function dashboardLoad(instance: Instance, cookie: string, rounds: number,
 type Claim = { name: string; at: number; runs: number; by: string }
 
 /** Polls job_runs every 100 ms (far shorter than any period here) and keeps each new claim. */
-function watchClaims(url: string): { stop(): Promise<Claim[]> } {
+function watchClaims(url: string): { stop(): Promise<{ claims: Claim[]; last: Claim[] }> } {
   const seen = new Map<string, Claim>()
   const claims: Claim[] = []
+  // the rows of the last poll: the counts to compare with the claims seen come from the same read
+  let last: Claim[] = []
   let running = true
   const loop = (async () => {
     const client = new pg.Client({ connectionString: url })
     await client.connect()
     try {
-      while (running) {
+      for (;;) {
+        // one more poll after stop was asked: a claim made since the previous poll is seen too
+        const stopping = !running
         try {
           const { rows } = await client.query<{ name: string; at: Date; runs: number; by: string | null }>(
             'select name, last_run_at as at, runs, claimed_by as by from job_runs',
           )
-          for (const r of rows) {
-            const claim = { name: r.name, at: r.at.getTime(), runs: r.runs, by: r.by ?? '' }
-            const last = seen.get(r.name)
-            if (!last || last.at !== claim.at) {
-              seen.set(r.name, claim)
+          last = rows.map((r) => ({ name: r.name, at: r.at.getTime(), runs: r.runs, by: r.by ?? '' }))
+          for (const claim of last) {
+            const before = seen.get(claim.name)
+            if (!before || before.at !== claim.at) {
+              seen.set(claim.name, claim)
               claims.push(claim)
             }
           }
         } catch {
           // job_runs does not exist until the migrations have run
         }
+        if (stopping) break
         await sleep(100)
       }
     } finally {
@@ -223,7 +228,7 @@ function watchClaims(url: string): { stop(): Promise<Claim[]> } {
     stop: async () => {
       running = false
       await loop
-      return claims
+      return { claims, last }
     },
   }
 }
@@ -263,7 +268,7 @@ async function main(): Promise<number> {
   say(`PostgreSQL database ${database}; pgbouncer ${binary} (transaction mode) at ${bouncer.url.replace(/:[^:@/]+@/, ':…@')}`)
 
   const claimsWatch = watchClaims(direct.toString())
-  let claimsStopped: Claim[] | null = null
+  let claimsStopped: { claims: Claim[]; last: Claim[] } | null = null
   cleanups.push(async () => {
     if (!claimsStopped) await claimsWatch.stop()
   })
@@ -379,9 +384,10 @@ async function main(): Promise<number> {
   // the scheduled jobs: let the 5-minute jobs (5 s here) claim a few periods
   const waited = performance.now() - instancesStarted
   if (waited < JOB_WINDOW_MS) await sleep(JOB_WINDOW_MS - waited)
-  const claims = await claimsWatch.stop()
-  claimsStopped = claims
-  const final = await admin.query<{ name: string; runs: number; at: Date }>('select name, runs, last_run_at as at from job_runs')
+  // the counts come from the watcher's last read, so no claim falls between it and them
+  claimsStopped = await claimsWatch.stop()
+  const { claims } = claimsStopped
+  const final = { rows: claimsStopped.last.map((c) => ({ name: c.name, runs: c.runs, at: new Date(c.at) })) }
   const slack = JOB_MINUTE_MS / 60
   const pids = new Set(instances.map((i) => String(i.server.pid)))
   const by = new Set<string>()
