@@ -44,8 +44,11 @@ export async function lookEverywhere(
     await shot(page, `${name}-desktop-${theme}`)
     await page.setViewportSize(PHONE)
     await ready()
-    const width = await page.evaluate(() => document.documentElement.scrollWidth)
-    expect(width, `${name} scrolls sideways on a phone`).toBeLessThanOrEqual(PHONE.width)
+    // charts follow the new width when their resize observers fire: wait for the layout to settle
+    // (a page that really overflows still fails when the wait runs out)
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `${name} scrolls sideways on a phone` })
+      .toBeLessThanOrEqual(PHONE.width)
     await shot(page, `${name}-phone-${theme}`)
   }
   await page.setViewportSize(DESKTOP)
