@@ -49,30 +49,10 @@ export function ReviewStep({ w }: { w: ImportWizard }) {
         ) : (
           <>
             <div className="grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="review-counts">
-              <div className="rounded-lg border p-3" data-testid="count-new">
-                <p className="text-xs text-muted-foreground">To import</p>
-                <p className="text-2xl font-semibold tabular-nums">
-                  {counts.added.toLocaleString('en-US')}
-                </p>
-              </div>
-              <div className="rounded-lg border p-3" data-testid="count-duplicates">
-                <p className="text-xs text-muted-foreground">Duplicates</p>
-                <p className="text-2xl font-semibold tabular-nums">
-                  {counts.duplicates.toLocaleString('en-US')}
-                </p>
-              </div>
-              <div className="rounded-lg border p-3" data-testid="count-transfers">
-                <p className="text-xs text-muted-foreground">Transfers</p>
-                <p className="text-2xl font-semibold tabular-nums">
-                  {counts.transfers.toLocaleString('en-US')}
-                </p>
-              </div>
-              <div className="rounded-lg border p-3" data-testid="count-skipped">
-                <p className="text-xs text-muted-foreground">Left out by you</p>
-                <p className="text-2xl font-semibold tabular-nums">
-                  {counts.skipped.toLocaleString('en-US')}
-                </p>
-              </div>
+              <CountTile testId="count-new" label="To import" value={counts.added} />
+              <CountTile testId="count-duplicates" label="Duplicates" value={counts.duplicates} />
+              <CountTile testId="count-transfers" label="Transfers" value={counts.transfers} />
+              <CountTile testId="count-skipped" label="Left out by you" value={counts.skipped} />
             </div>
             <p className="text-sm text-muted-foreground">
               Duplicates are rows already in Kinwise and are left out; transfers between your
@@ -144,5 +124,15 @@ export function ReviewStep({ w }: { w: ImportWizard }) {
         )}
       </div>
     )
+  )
+}
+
+/** One of the review's four counts. */
+function CountTile({ testId, label, value }: { testId: string; label: string; value: number }) {
+  return (
+    <div className="rounded-lg border p-3" data-testid={testId}>
+      <p className="text-xs text-muted-foreground">{label}</p>
+      <p className="text-2xl font-semibold tabular-nums">{value.toLocaleString('en-US')}</p>
+    </div>
   )
 }
