@@ -34,7 +34,10 @@ async function axeNow(page: Page, what: string): Promise<void> {
 
 async function signOutFromSidebar(page: Page): Promise<void> {
   await page.getByTestId('sidebar').getByRole('button', { name: 'Sign out' }).click()
+  // signed out is the landing page without the app shell; the path alone is not enough, since
+  // a sign-out from the dashboard starts and ends on '/'
   await page.waitForURL((url) => url.pathname === '/')
+  await expect(page.getByTestId('sidebar')).toHaveCount(0)
 }
 
 async function signInWithPassword(page: Page, user: { email: string; password: string }) {
