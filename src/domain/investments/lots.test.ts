@@ -290,7 +290,10 @@ describe('impossible input', () => {
   it('refuses selling more than is held', () => {
     const e = error([buy1, { ...sell, quantity: q(11) }])
     expect(e.code).toBe('oversell')
-    expect(e.message).toBe('sell of ACME on 2024-03-01: cannot sell 11 when only 10 are held')
+    expect(e.message).toBe('sell of ACME on Mar 1, 2024: cannot sell 11 when only 10 are held')
+    // the day as the reader writes dates, never ISO
+    expect(e.messageIn('de-DE')).toBe('sell of ACME on 1. März 2024: cannot sell 11 when only 10 are held')
+    expect(e.date).toBe('2024-03-01')
     expect(error([sell]).code).toBe('oversell')
     expect(
       error([{ type: 'transfer_out', date: '2024-01-01', symbol: 'Z', quantity: q(1) }]).code,

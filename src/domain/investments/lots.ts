@@ -15,7 +15,7 @@
 // less, a negative amount) throws an InvestmentError: a RangeError, as the other domain checks
 // (dates, cents) throw, with a code the server can map and a message naming the activity.
 
-import { compareDates, isIsoDate, type IsoDate } from '../dates'
+import { compareDates, formatDay, isIsoDate, type IsoDate } from '../dates'
 import { asCents, type Cents } from '../money'
 
 export type Quantity = number & { readonly __brand: 'Quantity' }
@@ -38,11 +38,23 @@ export type InvestmentErrorCode =
 
 export class InvestmentError extends RangeError {
   readonly code: InvestmentErrorCode
+  /** the activity's day, when the refusal names one ("sell of ACME on Mar 2, 2026: …") */
+  readonly date: IsoDate | undefined
+  readonly #words: (day: string) => string
 
-  constructor(code: InvestmentErrorCode, message: string) {
-    super(message)
+  /** `words` says the refusal with the day written as given (see messageIn). */
+  constructor(code: InvestmentErrorCode, words: string | ((day: string) => string), date?: IsoDate) {
+    const say = typeof words === 'string' ? () => words : words
+    super(say(date === undefined ? '' : formatDay(date, 'en-US')))
     this.name = 'InvestmentError'
     this.code = code
+    this.date = date
+    this.#words = say
+  }
+
+  /** The refusal with its day as the reader writes dates. */
+  messageIn(locale: string): string {
+    return this.#words(this.date === undefined ? '' : formatDay(this.date, locale))
   }
 }
 
@@ -225,14 +237,14 @@ export function sortActivities<T extends { date: IsoDate }>(activities: readonly
   return [...activities].sort((a, b) => compareDates(a.date, b.date))
 }
 
-function describe(activity: Activity): string {
+function describe(activity: Activity, day: string): string {
   const what =
     activity.symbol === undefined ? activity.type : `${activity.type} of ${activity.symbol}`
-  return `${what} on ${activity.date}`
+  return `${what} on ${day}`
 }
 
 function fail(code: InvestmentErrorCode, activity: Activity, problem: string): never {
-  throw new InvestmentError(code, `${describe(activity)}: ${problem}`)
+  throw new InvestmentError(code, (day) => `${describe(activity, day)}: ${problem}`, activity.date)
 }
 
 function checkQuantity(activity: Activity, quantity: number): void {

@@ -171,7 +171,8 @@ function toDomain(row: BookRow, account: AccountRow, book: RateBook | null): Act
     if (rate === null) {
       throw new InvestmentError(
         'missing_amount',
-        `${row.type} of ${row.symbol} on ${row.date}: no ${row.securityCurrency} to ${account.currency} exchange rate; give the amount in ${account.currency}`,
+        (day) => `${row.type} of ${row.symbol} on ${day}: no ${row.securityCurrency} to ${account.currency} exchange rate; give the amount in ${account.currency}`,
+        row.date,
       )
     }
     return asCents(Math.round(native * rate))

@@ -230,7 +230,7 @@ describe('writes', () => {
     const res = await owner.post('/api/investments/activities', { accountId, symbol: 'ACME', type: 'sell', date: '2024-07-01', quantity: 11, price: 70 })
     expect(res.statusCode).toBe(400)
     expect(res.json()).toMatchObject({ code: 'OVERSELL', issues: [{ path: 'body.quantity' }] })
-    expect(res.json().message).toContain('cannot sell 11 when only 10 are held')
+    expect(res.json().message).toContain('sell of ACME on Jul 1, 2024: cannot sell 11 when only 10 are held')
     expect((await owner.get(`/api/investments/activities?accountId=${accountId}`)).json()).toHaveLength(6)
     expect(await netWorth(owner)).toBe(3447.7)
     // deleting the first buy would leave the sale impossible: 409, nothing deleted
@@ -321,7 +321,12 @@ describe('a security quoted in another currency', () => {
     const refused = await owner.post('/api/investments/activities', { accountId, symbol: 'EURO', currency: 'EUR', type: 'buy', date: '2026-03-02', quantity: 10, price: 50 })
     expect(refused.statusCode).toBe(400)
     expect(refused.json().issues[0].path).toBe('body.amount')
-    expect(refused.json().message).toContain('No EUR to USD exchange rate on 2026-03-02')
+    expect(refused.json().message).toContain('No EUR to USD exchange rate on Mar 2, 2026')
+    // the day as the member writes dates
+    expect((await owner.patch('/api/user/settings', { locale: 'en-GB' })).statusCode).toBe(200)
+    const again = await owner.post('/api/investments/activities', { accountId, symbol: 'EURO', currency: 'EUR', type: 'buy', date: '2026-03-02', quantity: 10, price: 50 })
+    expect(again.json().message).toContain('No EUR to USD exchange rate on 2 Mar 2026')
+    await owner.patch('/api/user/settings', { locale: 'en-US' })
     // a buy with its amount in dollars is fine; the holding has no rate to be valued with
     const withAmount = await add(owner, { accountId, symbol: 'EURO', currency: 'EUR', type: 'buy', date: '2026-03-02', quantity: 10, price: 50, amount: 540 })
     expect(withAmount.amount).toBe(540)

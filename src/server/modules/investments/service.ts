@@ -21,7 +21,7 @@ import type {
 } from '../../../contract/investments'
 import { checkActivityFields } from '../../../contract/investments'
 import { rateBook, rateOn } from '../../../domain/currency'
-import type { IsoDate } from '../../../domain/dates'
+import { formatDay, type IsoDate } from '../../../domain/dates'
 import { checkTargets, type AssetKind } from '../../../domain/investments/allocation'
 import {
   fromPrice,
@@ -43,7 +43,7 @@ import { activityColumns, householdBaseCurrency, loadBooks, loadRates, type Acti
 import { parsePriceCsv } from './price-csv'
 import { currentValue, revalueAccounts } from './revalue'
 
-export type Member = Pick<SessionUser, 'id' | 'householdId' | 'role' | 'timeZone'>
+export type Member = Pick<SessionUser, 'id' | 'householdId' | 'role' | 'timeZone' | 'locale'>
 type ActivityDto = z.output<typeof activitySchema>
 type SecurityDto = z.output<typeof securitySchema>
 type PriceDto = z.output<typeof pricePoint>
@@ -75,20 +75,23 @@ async function revalueOrRefuse(
   today: IsoDate,
   status: 400 | 409 = 400,
   from?: IsoDate,
+  locale = 'en-US',
 ): Promise<void> {
   try {
     await revalueAccounts(tx, householdId, accountIds, from === undefined ? { today } : { today, from })
   } catch (error) {
-    throw refusal(error, status)
+    throw refusal(error, status, locale)
   }
 }
 
-export function refusal(error: unknown, status: 400 | 409 = 400): unknown {
+/** The domain's refusal as an answer, its day written as the reader (`locale`) writes dates. */
+export function refusal(error: unknown, status: 400 | 409 = 400, locale = 'en-US'): unknown {
   if (error instanceof InvestmentError) {
     const field = FIELD_OF[error.code] ?? 'body'
-    if (status === 409) return new AppError(409, error.code.toUpperCase(), `This would leave the account's history impossible: ${error.message}`)
-    return new AppError(400, error.code.toUpperCase(), `Invalid body.${field}: ${error.message}`, {
-      issues: [{ path: `body.${field}`, message: error.message }],
+    const message = error.messageIn(locale)
+    if (status === 409) return new AppError(409, error.code.toUpperCase(), `This would leave the account's history impossible: ${message}`)
+    return new AppError(400, error.code.toUpperCase(), `Invalid body.${field}: ${message}`, {
+      issues: [{ path: `body.${field}`, message }],
     })
   }
   if (error instanceof RangeError) return new AppError(status, 'OUT_OF_RANGE', `The amounts are too large: ${error.message}`)
@@ -242,7 +245,7 @@ export async function updateSecurity(db: Db, user: Member, id: string, body: z.o
       .set({ ...body, updatedAt: sql`now()` })
       .where(and(eq(securities.householdId, user.householdId), eq(securities.id, id)))
     if (body.currency !== undefined && body.currency !== found.currency) {
-      await revalueOrRefuse(tx, user.householdId, await accountsHolding(tx, user.householdId, [id]), today)
+      await revalueOrRefuse(tx, user.householdId, await accountsHolding(tx, user.householdId, [id]), today, 400, undefined, user.locale)
     }
   })
   const list = await listSecurities(db, user)
@@ -316,17 +319,23 @@ function cleanValues(v: ActivityValues): ActivityValues {
  * needs the amount (or basis) in the account's, converted at the day's rate when not given; the
  * basis of shares moving in is their value at the price when not given.
  */
-async function settleAmounts(tx: DbOrTx, householdId: string, v: ActivityValues, accountCurrency: string, securityCurrency: string | null): Promise<ActivityValues> {
+async function settleAmounts(
+  tx: DbOrTx,
+  user: { householdId: string; locale: string },
+  v: ActivityValues,
+  accountCurrency: string,
+  securityCurrency: string | null,
+): Promise<ActivityValues> {
   const needsAmount = (v.type === 'buy' || v.type === 'sell') && v.amount === null
   const needsBasis = v.type === 'transfer_in' && v.symbol !== null && v.costBasis === null
   if (!needsAmount && !needsBasis) return v
   if (v.price === null || v.quantity === null) return v
   let value: number = marketValue(toQuantity(v.quantity), toPrice(v.price))
   if (securityCurrency !== null && securityCurrency !== accountCurrency) {
-    const rate = rateOn(rateBook(accountCurrency, await loadRates(tx, householdId)), securityCurrency, v.date)
+    const rate = rateOn(rateBook(accountCurrency, await loadRates(tx, user.householdId)), securityCurrency, v.date)
     if (rate === null) {
       const field = needsAmount ? 'amount' : 'costBasis'
-      throw invalidField(`body.${field}`, `No ${securityCurrency} to ${accountCurrency} exchange rate on ${v.date}: give the ${needsAmount ? 'amount' : 'cost basis'} in ${accountCurrency}, or add the rate`)
+      throw invalidField(`body.${field}`, `No ${securityCurrency} to ${accountCurrency} exchange rate on ${formatDay(v.date, user.locale)}: give the ${needsAmount ? 'amount' : 'cost basis'} in ${accountCurrency}, or add the rate`)
     }
     value = Math.round(value * rate)
   }
@@ -366,7 +375,7 @@ export async function createActivity(db: Db, user: Member, body: z.output<typeof
     }
     const values = await settleAmounts(
       tx,
-      user.householdId,
+      user,
       cleanValues({
         type: body.type,
         date: body.date,
@@ -387,7 +396,7 @@ export async function createActivity(db: Db, user: Member, body: z.output<typeof
       .values({ householdId: user.householdId, accountId: account.id, userId: user.id, source: 'manual', ...rowValues(values, securityId) })
       .returning({ id: investmentActivities.id })
     if (!row) throw new Error('insert returned no row')
-    await revalueOrRefuse(tx, user.householdId, [account.id], today, 400, values.date)
+    await revalueOrRefuse(tx, user.householdId, [account.id], today, 400, values.date, user.locale)
     return row.id
   })
   const row = await activityById(db, user.householdId, id)
@@ -456,12 +465,12 @@ export async function updateActivity(db: Db, user: Member, id: string, body: z.o
       securityId = row.id
       securityCurrency = row.currency
     }
-    const values = await settleAmounts(tx, user.householdId, cleanValues(merged), account?.currency ?? 'USD', securityCurrency)
+    const values = await settleAmounts(tx, user, cleanValues(merged), account?.currency ?? 'USD', securityCurrency)
     await tx
       .update(investmentActivities)
       .set(rowValues(values, securityId))
       .where(and(eq(investmentActivities.householdId, user.householdId), eq(investmentActivities.id, id)))
-    await revalueOrRefuse(tx, user.householdId, [existing.accountId], today, 400, values.date < existing.date ? values.date : existing.date)
+    await revalueOrRefuse(tx, user.householdId, [existing.accountId], today, 400, values.date < existing.date ? values.date : existing.date, user.locale)
   })
   const row = await activityById(db, user.householdId, id)
   if (!row) throw notFound('Activity')
@@ -473,7 +482,7 @@ export async function deleteActivity(db: Db, user: Member, id: string, today: Is
   const existing = await ownActivity(db, scope, id, true)
   await db.transaction(async (tx) => {
     await tx.delete(investmentActivities).where(and(eq(investmentActivities.householdId, user.householdId), eq(investmentActivities.id, id)))
-    await revalueOrRefuse(tx, user.householdId, [existing.accountId], today, 409, existing.date)
+    await revalueOrRefuse(tx, user.householdId, [existing.accountId], today, 409, existing.date, user.locale)
   })
 }
 
@@ -526,7 +535,7 @@ export async function putPrice(db: Db, user: Member, body: z.output<typeof putPr
         target: [securityPrices.securityId, securityPrices.date],
         set: { price: units, source: 'manual', updatedAt: sql`now()` },
       })
-    await revalueOrRefuse(tx, user.householdId, await accountsHolding(tx, user.householdId, [row.id]), today, 400, body.date)
+    await revalueOrRefuse(tx, user.householdId, await accountsHolding(tx, user.householdId, [row.id]), today, 400, body.date, user.locale)
     return { symbol: row.symbol, date: body.date, price: fromPrice(units), source: 'manual' as const }
   })
 }
@@ -542,6 +551,7 @@ export async function writePrices(
   points: { symbol: string; date: IsoDate; price: Price }[],
   source: 'csv' | 'statement' | 'provider',
   today: IsoDate,
+  locale = 'en-US',
 ): Promise<z.output<typeof importPricesResult>> {
   const base = await householdBaseCurrency(tx, householdId)
   const bySymbol = new Map<string, string>()
@@ -570,14 +580,14 @@ export async function writePrices(
   const revalue = await accountsHolding(tx, householdId, [...bySymbol.values()])
   let first: IsoDate | undefined
   for (const v of values) if (first === undefined || v.date < first) first = v.date
-  await revalueOrRefuse(tx, householdId, revalue, today, 400, first)
+  await revalueOrRefuse(tx, householdId, revalue, today, 400, first, locale)
   return { imported: values.length, created: created.sort(), revalued: revalue.length }
 }
 
 export async function importPrices(db: Db, user: Member, csv: string, today: IsoDate): Promise<z.output<typeof importPricesResult>> {
   const parsed = parsePriceCsv(csv)
   if (!parsed.ok) throw invalidField('body.csv', parsed.message, 'INVALID_CSV')
-  return db.transaction((tx) => writePrices(tx, user.householdId, parsed.prices, 'csv', today))
+  return db.transaction((tx) => writePrices(tx, user.householdId, parsed.prices, 'csv', today, user.locale))
 }
 
 export async function listPrices(db: Db, user: Member, query: { symbol: string; from?: IsoDate | undefined; to?: IsoDate | undefined }): Promise<PriceDto[]> {
@@ -655,7 +665,7 @@ export async function setCostMethod(db: Db, user: Member, id: string, method: 'f
       .update(accounts)
       .set({ costMethod: method, updatedAt: sql`now()` })
       .where(and(eq(accounts.householdId, user.householdId), eq(accounts.id, id)))
-    await revalueOrRefuse(tx, user.householdId, [id], today)
+    await revalueOrRefuse(tx, user.householdId, [id], today, 400, undefined, user.locale)
   })
   const [dto] = await listInvestmentAccounts(db, user, id)
   if (!dto) throw notFound('Account')
