@@ -2,11 +2,13 @@
 // the server in this process (arguments such as --demo pass through). The server stops cleanly on
 // SIGTERM or SIGINT and this process exits with it.
 //
-// npm runs this script through `sh -c`, and when npm alone is stopped (as a process manager does)
-// it passes the signal to that shell only: Debian's sh (dash) dies of SIGTERM without passing it
-// on, which used to leave the server running with no parent. So under npm, when the process that
-// started this one goes away, the server is stopped as if it had been sent SIGTERM. (Run directly,
-// `node scripts/start.mjs` gets signals itself, and may outlive its shell, e.g. under nohup.)
+// npm runs this script through `sh -c`, and when npm alone is sent a signal (as a process manager
+// does) it passes it to that shell only: Debian's sh (dash) dies of SIGTERM without passing it on,
+// and catches SIGINT and waits. So the start script is `exec node scripts/start.mjs`: the shell
+// becomes this process, npm's signals reach the server, and it stops cleanly. Should npm itself
+// go away (killed outright), the server stops as if it had been sent SIGTERM. (Run directly,
+// `node scripts/start.mjs` gets signals itself, and may outlive its shell, e.g. under nohup; on
+// Windows, whose cmd.exe has no exec, run it that way.)
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'

@@ -1,6 +1,7 @@
-// `npm start` stops with npm: a process manager that sends SIGTERM to npm alone (npm hands it
-// to the `sh -c` it ran the script in, which dies without passing it on) no longer leaves the
-// server running, and Ctrl-C (SIGINT to the whole process group) stops it cleanly too. It runs the
+// `npm start` stops with npm: a process manager that sends SIGTERM or SIGINT to npm alone (npm
+// hands it to the `sh -c` it ran the script in, which would die of SIGTERM or swallow SIGINT
+// without passing either on) no longer leaves the server running, nor does npm killed outright,
+// and Ctrl-C (SIGINT to the whole process group) stops it cleanly too. It runs the
 // real start script and package.json's start command in a scratch folder, with a stand-in for the
 // built server that records the signal it was stopped by.
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -86,6 +87,22 @@ describe('npm start', () => {
     await npmStart()
     expect(alive(serverPid)).toBe(true)
     process.kill(npm?.pid ?? 0, 'SIGTERM')
+    expect(await until(() => !alive(serverPid), 10_000)).toBe(true)
+    expect(readFileSync(path.join(dir, 'stopped-by'), 'utf8')).toBe('SIGTERM')
+  }, 40_000)
+
+  it('stops the server cleanly when npm alone is sent SIGINT, and npm exits with it', async () => {
+    await npmStart()
+    const exited = new Promise<boolean>((resolve) => npm?.on('exit', () => resolve(true)))
+    process.kill(npm?.pid ?? 0, 'SIGINT')
+    expect(await until(() => !alive(serverPid), 10_000)).toBe(true)
+    expect(readFileSync(path.join(dir, 'stopped-by'), 'utf8')).toBe('SIGINT')
+    expect(await exited).toBe(true)
+  }, 40_000)
+
+  it('stops the server when npm is killed outright', async () => {
+    await npmStart()
+    process.kill(npm?.pid ?? 0, 'SIGKILL')
     expect(await until(() => !alive(serverPid), 10_000)).toBe(true)
     expect(readFileSync(path.join(dir, 'stopped-by'), 'utf8')).toBe('SIGTERM')
   }, 40_000)
