@@ -1,5 +1,6 @@
 // Builds what `npm start` runs: the web app (Vite → dist/web) and the server (esbuild →
-// dist/server, with its database worker and migrations beside it).
+// dist/server, with its database worker, migrations and empty embedded database beside it).
+import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { cp, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -158,6 +159,18 @@ async function writeServiceWorker(dir) {
   })
 }
 
+/**
+ * Puts the empty embedded database that a first start copies (ADR 0040) at
+ * dist/server/pgdata-template. It is made by PGlite's initdb in a process of its own (~850 MB
+ * for ~10 s) and kept at dist/pgdata-template for the next builds while the PGlite version stays.
+ */
+async function writePgdataTemplate() {
+  const cached = path.join(root, 'dist', 'pgdata-template')
+  const made = spawnSync(process.execPath, [path.join(root, 'scripts', 'pgdata-template.mjs'), cached], { stdio: 'inherit' })
+  if (made.status !== 0) throw new Error('Could not make the empty embedded database (scripts/pgdata-template.mjs)')
+  await cp(cached, path.join(out, 'pgdata-template'), { recursive: true })
+}
+
 export async function buildAll({ quiet = false } = {}) {
   const started = Date.now()
   await viteBuild({ configFile: path.join(root, 'vite.config.ts'), logLevel: quiet ? 'warn' : 'info' })
@@ -181,6 +194,7 @@ export async function buildAll({ quiet = false } = {}) {
   })
   await cp(path.join(root, 'src/server/db/pglite-worker.mjs'), path.join(out, 'pglite-worker.mjs'))
   await cp(path.join(root, 'src/server/db/migrations'), path.join(out, 'migrations'), { recursive: true })
+  await writePgdataTemplate()
   await mkdir(path.join(root, 'dist'), { recursive: true })
   await writeFile(path.join(root, 'dist', '.build-stamp'), new Date().toISOString())
   if (!quiet) process.stdout.write(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s\n`)

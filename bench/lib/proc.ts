@@ -67,6 +67,17 @@ export async function rssMb(pid: number): Promise<number> {
   }
 }
 
+/** A process's peak RSS so far (VmHWM), in MB; NaN when it is gone. */
+export async function peakRssMb(pid: number): Promise<number> {
+  try {
+    const status = await readFile(`/proc/${String(pid)}/status`, 'utf8')
+    const match = /^VmHWM:\s+(\d+)\s+kB/m.exec(status)
+    return match ? Number(match[1]) / 1024 : Number.NaN
+  } catch {
+    return Number.NaN
+  }
+}
+
 /**
  * CPU time a process (every thread: the embedded database's worker too) has used so far, in ms,
  * from /proc (utime + stime at 100 ticks a second); NaN when it is gone. The CPU a call costs

@@ -1,10 +1,13 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { makeTemplate } from '../../../scripts/pgdata-template.mjs'
 import { createTestApp, type TestContext } from '../test/helper'
-import { beginOpenDatabase, openDatabase } from './connect'
+import { beginOpenDatabase, openDatabase, type Database } from './connect'
 import { DataDirLockedError } from './lock'
 import { param, prepared } from './prepared'
 import { users } from './schema'
@@ -78,6 +81,65 @@ describe('embedded data directory', () => {
     expect((await second.db.execute(sql`select v from kept`)).rows).toEqual([{ v: 42 }])
     await second.close()
   }, 120_000)
+})
+
+/** What a migrated database is: every column, index, constraint, migration and database setting. */
+async function schemaOf(database: Database): Promise<unknown[]> {
+  const queries = [
+    sql`select table_schema, table_name, column_name, data_type, column_default, is_nullable
+        from information_schema.columns where table_schema not in ('pg_catalog', 'information_schema')
+        order by 1, 2, 3`,
+    sql`select schemaname, tablename, indexname, indexdef from pg_indexes
+        where schemaname not in ('pg_catalog', 'information_schema') order by 1, 2, 3`,
+    sql`select conrelid::regclass::text as rel, conname, pg_get_constraintdef(oid) as def from pg_constraint
+        where connamespace not in ('pg_catalog'::regnamespace, 'information_schema'::regnamespace) order by 1, 2`,
+    sql`select hash, created_at from drizzle.__drizzle_migrations order by created_at`,
+    sql`select datname, pg_encoding_to_char(encoding) as encoding, datcollate, datctype from pg_database order by 1`,
+    sql`select extname, extversion from pg_extension order by 1`,
+  ]
+  const results: unknown[] = []
+  for (const query of queries) results.push((await database.db.execute(query)).rows)
+  return results
+}
+
+describe("a new data directory from the build's empty cluster (ADR 0040)", () => {
+  let dir: string
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'kinwise-template-'))
+  })
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true })
+  })
+
+  it('migrates to the same database as a directory made by initdb in the server, and leaves the template as it was', async () => {
+    // made as the build makes it: the script, in a process of its own
+    const template = path.join(dir, 'template')
+    const made = spawnSync(process.execPath, [path.resolve(import.meta.dirname, '../../../scripts/pgdata-template.mjs'), template])
+    expect(made.status, made.stderr.toString()).toBe(0)
+    expect(existsSync(path.join(template, 'PG_VERSION'))).toBe(true)
+    const templateFiles = (await readdir(template, { recursive: true })).sort()
+    // a second build keeps it
+    expect(await makeTemplate(template)).toBe(false)
+
+    const fromInitdb = await openDatabase({ kind: 'pglite', dataDir: path.join(dir, 'initdb'), template: null })
+    const expected = await schemaOf(fromInitdb)
+    const [columns, , , migrations] = expected as unknown[][]
+    expect(columns?.length).toBeGreaterThan(100)
+    expect(migrations?.length).toBeGreaterThan(10)
+    await fromInitdb.close()
+
+    const copied = await openDatabase({ kind: 'pglite', dataDir: path.join(dir, 'copied'), template })
+    expect(await schemaOf(copied)).toEqual(expected)
+    await copied.db.execute(sql`create table kept (v int)`)
+    await copied.db.execute(sql`insert into kept values (7)`)
+    await copied.close()
+
+    const reopened = await openDatabase({ kind: 'pglite', dataDir: path.join(dir, 'copied'), template })
+    expect((await reopened.db.execute(sql`select v from kept`)).rows).toEqual([{ v: 7 }])
+    await reopened.close()
+    expect((await readdir(template, { recursive: true })).sort()).toEqual(templateFiles)
+    expect((await readdir(dir)).sort()).toEqual(['copied', 'initdb', 'template', 'template.json'])
+  }, 300_000)
 })
 
 describe('opening in two steps (start-up builds the app while the database boots)', () => {

@@ -1,6 +1,7 @@
 // Opens the database: PostgreSQL when DATABASE_URL is set, otherwise the embedded PGlite in
 // a worker thread reached over a Unix socket. Either way the app talks to it with node-postgres
 // through one Drizzle instance, and migrations run at start-up (ADR 0002).
+import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -33,10 +34,20 @@ export type Database = {
 export type OpenOptions =
   /** pooler 'transaction': behind PgBouncer's transaction mode, statements are sent unnamed (ADR 0031) */
   | { kind: 'postgres'; url: string; poolSize?: number; pooler?: Pooler }
-  /** dataDir null = in memory; snapshot = a dumped data directory to start from (tests). */
-  | { kind: 'pglite'; dataDir: string | null; snapshot?: string }
+  /**
+   * dataDir null = in memory; snapshot = a dumped data directory to start from (tests);
+   * template = the empty cluster a new data directory is copied from (default: the build's, if any).
+   */
+  | { kind: 'pglite'; dataDir: string | null; snapshot?: string; template?: string | null }
 
 export const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations')
+/**
+ * The empty cluster the build makes with PGlite's initdb (scripts/pgdata-template.mjs): a new
+ * data directory starts as a copy of it, because initdb in the server peaked at ~950 MB against
+ * ~300 MB for any later start (ADR 0040). Absent when running the sources (tsx, tests): there the
+ * worker runs initdb itself.
+ */
+export const PGDATA_TEMPLATE = path.join(import.meta.dirname, 'pgdata-template')
 const WORKER_URL = new URL('./pglite-worker.mjs', import.meta.url)
 const MIGRATION_LOCK_ID = 7_340_001
 
@@ -164,6 +175,7 @@ type WorkerReply = { id: number; ok: boolean; result?: unknown; error?: string }
 async function startPglite(options: {
   dataDir: string | null
   snapshot?: string
+  template?: string | null
 }): Promise<{ database: Database; started: Promise<void> }> {
   let lock: DataDirLock | null = null
   let pgdata: string | null = null
@@ -174,7 +186,12 @@ async function startPglite(options: {
   // Unix socket paths are limited to ~100 bytes, so the socket lives in a short temp folder
   const socketDir = await mkdtemp(path.join(tmpdir(), 'kw-'))
   const worker = new Worker(WORKER_URL, {
-    workerData: { dataDir: pgdata, socketPath: path.join(socketDir, '.s.PGSQL.5432'), snapshot: options.snapshot ?? null },
+    workerData: {
+      dataDir: pgdata,
+      socketPath: path.join(socketDir, '.s.PGSQL.5432'),
+      snapshot: options.snapshot ?? null,
+      template: options.template === undefined ? (existsSync(PGDATA_TEMPLATE) ? PGDATA_TEMPLATE : null) : options.template,
+    },
   })
   let nextId = 1
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>()

@@ -3,13 +3,13 @@
 // same `pg` driver as a real server and never blocks behind a slow query (ADR 0002).
 // Plain JavaScript so it runs unchanged under tsx, Vitest and the built server.
 import { parentPort, workerData } from 'node:worker_threads'
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { cp, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { createServer } from 'node:net'
 import { PGlite } from '@electric-sql/pglite'
 
-/** @type {{ dataDir: string | null, socketPath: string, snapshot: string | null }} */
+/** @type {{ dataDir: string | null, socketPath: string, snapshot: string | null, template: string | null }} */
 const options = workerData
 
 /** @type {PGlite | undefined} */
@@ -26,17 +26,25 @@ let server
 const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB']
 
 /**
- * First-ever start runs initdb, which a kill can leave half done: build the cluster in a
- * temporary folder and rename it into place only when it is complete.
+ * A first-ever start makes the cluster in a temporary folder and renames it into place only when
+ * it is complete, so a kill cannot leave it half made. It copies the build's empty cluster
+ * (template) when there is one: PGlite's initdb runs three WebAssembly instances side by side
+ * and peaked the server at ~950 MB, which its memory, never returned, then kept (ADR 0040).
+ * Without a template (running the sources) it runs initdb here.
  * @param {string} dataDir
+ * @param {string | null} template
  */
-async function openPersistent(dataDir) {
+async function openPersistent(dataDir, template) {
   if (!existsSync(dataDir)) {
     const temp = `${dataDir}.init-${process.pid}`
     await rm(temp, { recursive: true, force: true })
     await mkdir(path.dirname(dataDir), { recursive: true })
-    const fresh = await PGlite.create({ dataDir: temp })
-    await fresh.close()
+    if (template !== null && existsSync(path.join(template, 'PG_VERSION'))) {
+      await cp(template, temp, { recursive: true })
+    } else {
+      const fresh = await PGlite.create({ dataDir: temp })
+      await fresh.close()
+    }
     await rename(temp, dataDir)
   }
   return PGlite.create({ dataDir, startParams: START_PARAMS })
@@ -202,7 +210,7 @@ function serveSocket(pg, socketPath) {
 
 async function start() {
   if (options.dataDir) {
-    db = await openPersistent(options.dataDir)
+    db = await openPersistent(options.dataDir, options.template)
   } else if (options.snapshot) {
     const bytes = await readFile(options.snapshot)
     db = await PGlite.create({ loadDataDir: new Blob([bytes]), startParams: START_PARAMS })

@@ -3,7 +3,7 @@
 // consent expiry), /transactions/sync pages, /accounts/balance/get and the webhook verification
 // key. Plaid's amounts are positive for money OUT of the account and its credit/loan balances are
 // positive for what is owed: both turn into Kinwise's signs here.
-import { Configuration, CountryCode, PlaidApi, Products, type AccountBase, type Transaction } from 'plaid'
+import type { AccountBase, PlaidApi, Transaction } from 'plaid'
 import { asCents, type Cents } from '../../../domain/money'
 import { BankProviderError, type ProviderAccount, type ProviderTransaction } from './bank-provider'
 
@@ -104,25 +104,34 @@ export function toProviderTransaction(t: Transaction): ProviderTransaction {
 }
 
 export function plaidClient(config: PlaidConfig): PlaidClient {
-  const api = new PlaidApi(
-    new Configuration({
-      basePath: config.baseUrl,
-      baseOptions: {
-        headers: { 'PLAID-CLIENT-ID': config.clientId, 'PLAID-SECRET': config.secret, 'Plaid-Version': '2020-09-14' },
-        timeout: 30_000,
-      },
-    }),
-  )
+  // The SDK is ~25 MB of JavaScript source (with its inline source map) held in the heap once
+  // loaded: it loads at the first call, so a server that never calls Plaid does not carry it
+  // (ADR 0040)
+  let loading: Promise<{ api: PlaidApi; plaid: typeof import('plaid') }> | undefined
+  const sdk = () =>
+    (loading ??= import('plaid').then((plaid) => ({
+      plaid,
+      api: new plaid.PlaidApi(
+        new plaid.Configuration({
+          basePath: config.baseUrl,
+          baseOptions: {
+            headers: { 'PLAID-CLIENT-ID': config.clientId, 'PLAID-SECRET': config.secret, 'Plaid-Version': '2020-09-14' },
+            timeout: 30_000,
+          },
+        }),
+      ),
+    })))
   return {
     async linkToken(clientUserId, webhook, accessToken) {
+      const { api, plaid } = await sdk()
       const data = await calling(() =>
         api.linkTokenCreate({
           client_name: 'Kinwise',
           language: 'en',
-          country_codes: [CountryCode.Us, CountryCode.Ca],
+          country_codes: [plaid.CountryCode.Us, plaid.CountryCode.Ca],
           user: { client_user_id: clientUserId },
           // update mode (a login the bank asks again for) names the item's token and no products
-          ...(accessToken ? { access_token: accessToken } : { products: [Products.Transactions] }),
+          ...(accessToken ? { access_token: accessToken } : { products: [plaid.Products.Transactions] }),
           ...(webhook ? { webhook } : {}),
         }),
       )
@@ -130,15 +139,18 @@ export function plaidClient(config: PlaidConfig): PlaidClient {
     },
 
     async exchange(publicToken) {
+      const { api } = await sdk()
       const data = await calling(() => api.itemPublicTokenExchange({ public_token: publicToken }))
       return { accessToken: data.access_token, itemId: data.item_id }
     },
 
     async removeItem(accessToken) {
+      const { api } = await sdk()
       await calling(() => api.itemRemove({ access_token: accessToken }))
     },
 
     async item(accessToken) {
+      const { api } = await sdk()
       const data = await calling(() => api.itemGet({ access_token: accessToken }))
       const expiry = data.item.consent_expiration_time
       return {
@@ -148,6 +160,7 @@ export function plaidClient(config: PlaidConfig): PlaidClient {
     },
 
     async syncPage(accessToken, cursor) {
+      const { api } = await sdk()
       const data = await calling(() =>
         api.transactionsSync({ access_token: accessToken, count: 500, ...(cursor ? { cursor } : {}) }),
       )
@@ -161,12 +174,14 @@ export function plaidClient(config: PlaidConfig): PlaidClient {
     },
 
     async balances(accessToken) {
+      const { api } = await sdk()
       const data = await calling(() => api.accountsBalanceGet({ access_token: accessToken }))
       const institution = data.item.institution_name ?? data.item.institution_id ?? ''
       return data.accounts.map((a) => toProviderAccount(a, institution))
     },
 
     async verificationKey(kid) {
+      const { api } = await sdk()
       const data = await calling(() => api.webhookVerificationKeyGet({ key_id: kid }))
       const k = data.key
       return { kid: k.kid, kty: k.kty, crv: k.crv, x: k.x, y: k.y, alg: k.alg, expiredAt: k.expired_at }
