@@ -4,7 +4,7 @@
 // time; an investment statement (issue 16) brought in as activities and prices; a file that is not
 // a statement refused with the server's message; no axe violations.
 import AxeBuilder from '@axe-core/playwright'
-import { existsSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { isoToday, seed } from './support/api'
@@ -182,6 +182,44 @@ test('an OFX statement creates its account; the same file again adds nothing', a
   await expect(importPage.warnings).toContainText('This very file was imported on')
   await expect(importPage.importButton).toBeDisabled()
   await expect(importPage.pastImports.getByTestId('past-import')).toHaveCount(1)
+})
+
+test('an account that differs from its statement is offered a reconciliation, which brings it to the statement\'s balance', async ({
+  page,
+  freshUser: _user,
+}, testInfo) => {
+  test.skip(!existsSync(OFX_FIXTURE), `The statement fixtures are not here (${FIXTURES}).`)
+  const importPage = new ImportPage(page)
+  await importPage.goto()
+  await importPage.upload(OFX_FIXTURE)
+  await importPage.continueButton.click()
+  await importPage.importButton.click()
+  await expect(importPage.stat('added')).toContainText('3')
+  // a later statement of the bank: one more row (−5.00) and the same ledger balance (382.34), so
+  // the bank's balance already counts a payment Kinwise did not have: Kinwise is 5.00 under it
+  const later = readFileSync(OFX_FIXTURE, 'latin1').replace(
+    '</BANKTRANLIST>',
+    "<STMTTRN><TRNTYPE>POS<DTPOSTED>20090404<TRNAMT>-5.00<FITID>e2e-reconcile-1<NAME>CORNER SHOP</STMTTRN>\n</BANKTRANLIST>",
+  )
+  const file = testInfo.outputPath('later-statement.ofx')
+  writeFileSync(file, later, 'latin1')
+  await importPage.goto()
+  await importPage.upload(file)
+  await expect(importPage.fileAccounts).toContainText('Goes to your account')
+  await importPage.continueButton.click()
+  await expect(importPage.count('new')).toContainText('1')
+  await importPage.importButton.click()
+  await expect(importPage.stat('added')).toContainText('1')
+  const prompt = page.getByTestId('reconcile-prompt')
+  await expect(prompt).toContainText('The statement says CA$382.34 on May 23, 2009')
+  await expect(prompt).toContainText('Kinwise has CA$377.34 on that day, CA$5.00 less.')
+  await prompt.getByRole('button', { name: 'Reconcile to the statement' }).click()
+  await expect(prompt).toContainText('Reconciled: the balance now matches the statement.')
+  await expect(prompt.getByRole('button', { name: 'Reconcile to the statement' })).toHaveCount(0)
+
+  const accounts = new AccountsPage(page)
+  await accounts.goto()
+  await expect(accounts.account('Checking ••5678')).toContainText('382.34')
 })
 
 test('an investment statement brings its activities and prices into a new investment account', async ({

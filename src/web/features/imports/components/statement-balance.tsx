@@ -3,7 +3,7 @@
 // statement's date is offered a reconciliation, never changed without asking.
 import { Scale } from 'lucide-react'
 import type { ImportResult } from '../../../../contract/imports'
-import { addCents } from '../../../../domain/money'
+import { absCents, addCents, subCents } from '../../../../domain/money'
 import { Money } from '../../../components/money'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
@@ -43,8 +43,10 @@ export function StatementBalance({ account }: { account: AccountSummary }) {
           <>
             <p>
               The statement says <Money value={statementBalance} currency={currency} /> on{' '}
-              {formatDate(statementDate)}; Kinwise is{' '}
-              <Money value={balanceDifference} currency={currency} showPlus /> off on that day.
+              {formatDate(statementDate)}; Kinwise has{' '}
+              <Money value={subCents(statementBalance, balanceDifference)} currency={currency} /> on
+              that day, <Money value={absCents(balanceDifference)} currency={currency} />{' '}
+              {balanceDifference > 0 ? 'less' : 'more'}.
             </p>
             <Button
               size="sm"
