@@ -43,7 +43,7 @@ export default defineConfig({
     command: 'node scripts/e2e-server.mjs',
     url: `${BASE_URL}/api/config`,
     reuseExistingServer: false,
-    timeout: 240_000,
+    timeout: 480_000,
     stdout: 'pipe',
     stderr: 'pipe',
     gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },

@@ -94,8 +94,9 @@ for (const [tier, user] of tierUsers) {
     user.firstName,
     '--last-name',
     'Tester',
+    '--tier',
+    tier,
   ])
-  cli(['set-tier', '--email', user.email, '--tier', tier])
 }
 
 const server = spawn(process.execPath, commandFor('main'), { cwd: root, env, stdio: 'inherit' })

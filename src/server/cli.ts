@@ -26,7 +26,7 @@ import { exportToFile, importFromFile } from './modules/data-rights/cli'
 
 const HELP = `Kinwise administration
 
-  npm run cli -- create-user --email E --password P [--first-name F] [--last-name L]
+  npm run cli -- create-user --email E --password P [--first-name F] [--last-name L] [--tier T]
   npm run cli -- set-tier --email E --tier free|basic|premium
   npm run cli -- seed --transactions N --email E --password P   (also: npm run seed -- …)
   npm run cli -- seed-demo
@@ -127,6 +127,8 @@ export async function runCli(argv: string[]): Promise<void> {
   const now = new Date()
   switch (command) {
     case 'create-user': {
+      const tier = values.tier
+      if (tier !== undefined && !isSubscriptionTier(tier)) throw new Error('--tier must be free, basic or premium')
       await withDatabase(config, async ({ db }) => {
         const user = await createUser(db, {
           email: need(values, 'email').toLowerCase(),
@@ -135,6 +137,12 @@ export async function runCli(argv: string[]): Promise<void> {
           lastName: values['last-name'] ?? 'User',
         })
         process.stdout.write(`Created ${user.email}\n`)
+        // one start of the database for both (the end-to-end server makes eight such users)
+        if (tier !== undefined) {
+          await setPlanByEmail(db, user.email, tier, now)
+          process.stdout.write(`${user.email}'s household is on the ${tier} plan\n`)
+          if (config.stripe) process.stderr.write(`${SET_TIER_WITH_STRIPE_WARNING}\n`)
+        }
       })
       return
     }
