@@ -4,15 +4,15 @@
 // conversion uses the latest rate on or before its day, the pair with the base either way round,
 // and never a rate made up through a third currency; with none, the figure is missing, never 1.
 import { z } from 'zod'
-import { RATE_SOURCES } from '../domain/currency'
+import { MAX_RATE, MIN_RATE, RATE_SOURCES } from '../domain/currency'
 import { ADULT_WRITE, MEMBER_READ, endpoint } from './endpoint'
 import { currencyCode, isoDate } from './common'
 
-/** Rates are plain numbers with up to 8 significant decimals, more than 0 and below a billion. */
-export const MAX_RATE = 1_000_000_000
+/** Rates are plain numbers from a billionth to below a billion (domain/currency). */
 export const rateValue = z
   .number({ error: 'Must be a number' })
   .refine((v) => Number.isFinite(v) && v > 0, 'Must be more than 0')
+  .refine((v) => v >= MIN_RATE, 'Must be at least 0.000000001')
   .refine((v) => v < MAX_RATE, 'Must be less than 1,000,000,000')
 
 export { RATE_SOURCES }

@@ -16,6 +16,17 @@ export type Rate = { currency: string; quote: string; date: IsoDate; rate: numbe
 
 /** Where a stored rate came from: typed in, a CSV file, or a rates provider. */
 export const RATE_SOURCES = ['manual', 'csv', 'provider'] as const
+
+/**
+ * A rate is at least a billionth and less than a billion: both it and its inverse (a pair is
+ * read either way round) stay ordinary numbers. A rate such as 2e-323 has no finite inverse.
+ */
+export const MIN_RATE = 0.000_000_001
+export const MAX_RATE = 1_000_000_000
+
+export function isRate(value: number): boolean {
+  return Number.isFinite(value) && value >= MIN_RATE && value < MAX_RATE
+}
 export type RateSource = (typeof RATE_SOURCES)[number]
 
 type Series = { dates: IsoDate[]; rates: number[] }
@@ -192,8 +203,8 @@ export function parseRatesCsv(text: string, maxLines = Number.POSITIVE_INFINITY)
     if (quote === currency) return { ok: false, line, message: 'the currency and the quote are the same' }
     const rateText = get('rate') ?? ''
     const rate = Number(rateText)
-    if (!DECIMAL.test(rateText) || !(rate > 0) || rate >= 1e9) {
-      return { ok: false, line, message: `"${rateText}" is not a rate (a number more than 0, with a point for decimals)` }
+    if (!DECIMAL.test(rateText) || !isRate(rate)) {
+      return { ok: false, line, message: `"${rateText}" is not a rate (a number from 0.000000001 to below 1,000,000,000, with a point for decimals)` }
     }
     rates.push({ line, currency, quote, date, rate })
   }
