@@ -7,6 +7,7 @@ import { z } from 'zod'
 import { RATE_SOURCES } from '../domain/currency'
 import { ADULT_WRITE, MEMBER_READ, endpoint } from './endpoint'
 import { currencyCode, isoDate } from './common'
+import { isKnownCurrency } from '../domain/locale'
 
 /** Rates are plain numbers with up to 8 significant decimals, more than 0 and below a billion. */
 export const MAX_RATE = 1_000_000_000
@@ -53,7 +54,7 @@ export const currencies = z.object({
 export type Currencies = z.output<typeof currencies>
 
 export const setBaseBody = z.object({
-  baseCurrency: currencyCode,
+  baseCurrency: currencyCode.refine(isKnownCurrency, 'Must be a currency code such as USD or EUR'),
   /**
    * also move the accounts in the old base currency to the new one, amounts unchanged: for a base
    * that was set wrong (they were always in the new currency). Otherwise they keep their
