@@ -6,10 +6,12 @@ import {
   canonicalLocale,
   decimalSeparator,
   formatDecimalInput,
+  formatMoment,
   formatMonth,
   formatNumber,
   formatPercent,
   formatRelativeDays,
+  formatTime,
   isKnownCurrency,
   safeLocale,
 } from './locale'
@@ -126,5 +128,15 @@ describe('checking locales and currencies', () => {
     expect(isKnownCurrency('JPY')).toBe(true)
     expect(isKnownCurrency('XYZ')).toBe(false)
     expect(isKnownCurrency('eur')).toBe(false)
+  })
+})
+
+describe('formatMoment and formatTime', () => {
+  it('writes an instant in the member’s locale and time zone', () => {
+    const at = new Date('2026-11-27T21:15:00Z')
+    expect(formatMoment(at, 'en-US', 'UTC')).toBe('Nov 27, 2026, 9:15 PM')
+    expect(formatMoment(at, 'de-DE', 'Europe/Berlin')).toBe('27.11.2026, 22:15')
+    expect(formatTime(at, 'en-GB', 'Europe/London')).toBe('21:15')
+    expect(formatTime(at, 'en-US', 'Mars/Olympus')).toMatch(/\d:15/)
   })
 })

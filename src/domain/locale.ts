@@ -176,3 +176,33 @@ export function formatRelativeDays(days: number, locale: string): string {
   }
   return format.format(days, 'day')
 }
+
+const momentFormats = new Map<string, Intl.DateTimeFormat>()
+
+function momentFormat(locale: string, timeZone: string | undefined, timeOnly: boolean): Intl.DateTimeFormat {
+  const key = `${locale}|${timeZone ?? ''}|${String(timeOnly)}`
+  let format = momentFormats.get(key)
+  if (format === undefined) {
+    const options: Intl.DateTimeFormatOptions = timeOnly
+      ? { hour: 'numeric', minute: '2-digit' }
+      : { dateStyle: 'medium', timeStyle: 'short' }
+    try {
+      format = new Intl.DateTimeFormat(safeLocale(locale), { ...options, timeZone })
+    } catch {
+      // an unknown time zone: the reader's own clock rather than nothing
+      format = new Intl.DateTimeFormat(safeLocale(locale), options)
+    }
+    if (momentFormats.size < 200) momentFormats.set(key, format)
+  }
+  return format
+}
+
+/** An instant with its time: "Nov 27, 2026, 9:15 PM" (en-US), "27.11.2026, 21:15" (de-DE). */
+export function formatMoment(at: Date, locale: string, timeZone?: string): string {
+  return momentFormat(locale, timeZone, false).format(at)
+}
+
+/** The time of an instant: "9:15 PM", "21:15". */
+export function formatTime(at: Date, locale: string, timeZone?: string): string {
+  return momentFormat(locale, timeZone, true).format(at)
+}
