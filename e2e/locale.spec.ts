@@ -96,7 +96,7 @@ test('German and euros in Settings: every page writes figures the German way, CS
   await txs.editor.getByLabel('Payee').press('Escape')
   const stored = (await (await api.get('/api/transactions')).json()) as { merchant: string; amount: number }[]
   expect(stored.find((t) => t.merchant === 'Bäckerei')?.amount).toBe(-12.5)
-  await expect(page.getByTestId('totals-count')).toHaveText('3')
+  await expect(page.getByTestId('totals-count')).toHaveText('4')
   await lookEverywhere(page, 'locale-transactions', async () => {
     await expect(txs.row('Möbelhaus').first()).toContainText('-1.234,56 €')
   })
@@ -108,19 +108,26 @@ test('German and euros in Settings: every page writes figures the German way, CS
   // the spending plan: the budget and its share used
   const plan = new SpendingPlanPage(page)
   await plan.goto()
-  await expect(plan.row('Groceries')).toContainText('1.500,00 €')
-  await expect(plan.row('Groceries')).toContainText('12,50 €')
+  // the budget is written back for editing the German way, and read the German way
+  await expect(plan.row('Groceries').getByLabel('Budget for Groceries')).toHaveValue('1500,00')
+  await expect(plan.row('Groceries')).toContainText('12,50 € spent')
+  await expect(plan.row('Groceries')).toContainText('Available 1.487,50 €')
+  await expect(plan.row('Groceries')).toContainText(`1${'\u00A0'}%`)
   await lookEverywhere(page, 'locale-spending-plan', async () => {
-    await expect(plan.row('Groceries')).toContainText('1.500,00 €')
+    await expect(plan.row('Groceries')).toContainText('1.487,50 €')
   })
 
   // reports: totals, German month names, euros on the chart's axis; the CSV stays plain
   await page.goto('/reports')
   const cashFlow = page.getByTestId('report-cash-flow')
   await expect(cashFlow.getByTestId('total-income')).toHaveText('3.000,00 €')
-  const axis = cashFlow.locator('.recharts-yAxis .recharts-cartesian-axis-tick-value')
-  await expect(axis.first()).toContainText('€')
-  await expect(axis.filter({ hasText: '$' })).toHaveCount(0)
+  // the chart's axes: euros the German way, German month names
+  const chart = cashFlow.getByRole('application').first()
+  await expect(chart).toContainText(/0\s€.*1000\s€/)
+  await expect(chart).toContainText(
+    new Intl.DateTimeFormat('de-DE', { month: 'short', timeZone: 'UTC' }).format(new Date(`${M1}-01T00:00:00Z`)),
+  )
+  await expect(chart).not.toContainText('$')
   await cashFlow.getByRole('button', { name: 'Table' }).click()
   const row = cashFlow
     .getByTestId('cash-flow-row')
