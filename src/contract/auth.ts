@@ -4,6 +4,7 @@ import { PERSONAL, endpoint } from './endpoint'
 import { id, okResponse, requiredText, trimmed } from './common'
 import { ROLES } from '../domain/access'
 import { SUBSCRIPTION_TIERS } from '../domain/tiers'
+import { DATE_FORMATS } from '../domain/preferences'
 import { authenticationOptions, authenticationResponse, recoveryCode, totpCode } from './mfa'
 
 export const subscriptionTier = z.enum(SUBSCRIPTION_TIERS)
@@ -29,6 +30,8 @@ export const user = z.object({
   baseCurrency: z.string(),
   locale: z.string(),
   timeZone: z.string(),
+  /** how dates are written (Settings): the locale's own way or a numeric pattern */
+  dateFormat: z.enum(DATE_FORMATS),
 })
 export type User = z.infer<typeof user>
 

@@ -7,6 +7,7 @@ import { z } from 'zod'
 import { MAX_RATE, MIN_RATE, RATE_SOURCES } from '../domain/currency'
 import { ADULT_WRITE, MEMBER_READ, endpoint } from './endpoint'
 import { currencyCode, isoDate } from './common'
+import { isKnownCurrency } from '../domain/locale'
 
 /** Rates are plain numbers from a billionth to below a billion (domain/currency). */
 export const rateValue = z
@@ -53,7 +54,7 @@ export const currencies = z.object({
 export type Currencies = z.output<typeof currencies>
 
 export const setBaseBody = z.object({
-  baseCurrency: currencyCode,
+  baseCurrency: currencyCode.refine(isKnownCurrency, 'Must be a currency code such as USD or EUR'),
   /**
    * also move the accounts in the old base currency to the new one, amounts unchanged: for a base
    * that was set wrong (they were always in the new currency). Otherwise they keep their

@@ -1,6 +1,7 @@
 // The signed-in user's profile, settings and password.
 import { z } from 'zod'
 import { isValidTimeZone } from '../domain/dates'
+import { canonicalLocale, isKnownCurrency } from '../domain/locale'
 import { DATE_FORMATS, THEMES } from '../domain/preferences'
 import { PERSONAL, endpoint } from './endpoint'
 import { currencyCode, okResponse, requiredText, trimmed } from './common'
@@ -24,17 +25,22 @@ export const settings = z.object({
 })
 export type Settings = z.output<typeof settings>
 
-const locale = z.string().refine((v) => {
-  try {
-    return Intl.NumberFormat.supportedLocalesOf([v]).length === 1
-  } catch {
-    return false
-  }
-}, 'Must be a language tag such as en-US or de-DE')
+// stored in its canonical form ("de-de" → "de-DE"), so every formatter reads the same tag
+const locale = z
+  .string()
+  .max(40)
+  .transform((v, ctx) => {
+    const canonical = canonicalLocale(v)
+    if (canonical === null) {
+      ctx.addIssue({ code: 'custom', message: 'Must be a language tag such as en-US or de-DE' })
+      return z.NEVER
+    }
+    return canonical
+  })
 
 export const updateSettingsBody = settings
   .extend({
-    baseCurrency: currencyCode,
+    baseCurrency: currencyCode.refine(isKnownCurrency, 'Must be a currency code such as USD or EUR'),
     locale,
     timeZone: z.string().refine(isValidTimeZone, 'Must be a time zone such as Europe/Paris'),
     notificationPrefs: notificationPrefs.partial(),

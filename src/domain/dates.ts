@@ -1,5 +1,6 @@
 // Calendar dates as ISO strings (YYYY-MM-DD) with no time zone, as transactions and bills
 // are dated; and the one place where an instant becomes a user's local date.
+import type { DateFormat } from './preferences'
 
 export type IsoDate = string
 
@@ -204,6 +205,9 @@ export type DateStyle = {
   weekday?: boolean
   /** the year the reader is in: the year is written only for a date in another year */
   thisYear?: number
+  /** the member's date format (Settings): a written-out one ("DD.MM.YYYY") is always numeric
+   *  and whole; 'locale' (the default) is the locale's own way above */
+  dateFormat?: DateFormat
 }
 
 // Building an Intl.DateTimeFormat costs far more than using one: one per locale and pattern.
@@ -231,6 +235,23 @@ function dateFormatOf(locale: string, weekday: boolean, withYear: boolean): Intl
   return format
 }
 
+const weekdayFormats = new Map<string, Intl.DateTimeFormat>()
+
+function weekdayFormatOf(locale: string): Intl.DateTimeFormat {
+  let format = weekdayFormats.get(locale)
+  if (format === undefined) {
+    let resolved = 'en-US'
+    try {
+      resolved = Intl.DateTimeFormat.supportedLocalesOf([locale]).length > 0 ? locale : 'en-US'
+    } catch {
+      // a malformed locale tag: the default
+    }
+    format = new Intl.DateTimeFormat(resolved, { weekday: 'short', timeZone: 'UTC' })
+    if (weekdayFormats.size < 100) weekdayFormats.set(locale, format)
+  }
+  return format
+}
+
 /**
  * A calendar date as people write it in their locale, never ISO: "Nov 24" (this year),
  * "Nov 24, 2027" (another year), "Tue, Nov 24" with the weekday; "24 Nov" in en-GB. The one
@@ -238,6 +259,16 @@ function dateFormatOf(locale: string, weekday: boolean, withYear: boolean): Intl
  */
 export function formatDay(date: IsoDate, locale: string, style: DateStyle = {}): string {
   if (!isIsoDate(date)) return date
-  const [y] = parts(date)
+  const [y, m, d] = parts(date)
+  if (style.dateFormat !== undefined && style.dateFormat !== 'locale') {
+    const yyyy = String(y).padStart(4, '0')
+    const mm = String(m).padStart(2, '0')
+    const dd = String(d).padStart(2, '0')
+    const numeric = style.dateFormat
+      .replace('YYYY', yyyy)
+      .replace('MM', mm)
+      .replace('DD', dd)
+    return style.weekday ? `${weekdayFormatOf(locale).format(new Date(toUtc(date)))}, ${numeric}` : numeric
+  }
   return dateFormatOf(locale, style.weekday === true, style.thisYear !== y).format(new Date(toUtc(date)))
 }

@@ -4,6 +4,7 @@
 import { useQuery } from '@tanstack/react-query'
 import type { User } from '../../contract/auth'
 import { getQueryFn } from './api'
+import { setDisplayLocale } from './display-locale'
 import { clearUserCaches } from './service-worker'
 
 export const USER_QUERY_KEY = ['/api/auth/user'] as const
@@ -24,6 +25,8 @@ export function useAuth(): Auth {
     refetchInterval: USER_REFETCH_INTERVAL_MS,
   })
   const user = error ? null : (data ?? null)
+  // counts in sentences and money typed in forms follow the member's locale ("12,50" in de-DE)
+  setDisplayLocale(user?.locale)
   return { user, isLoading, isAuthenticated: user !== null }
 }
 

@@ -1,12 +1,24 @@
-// Money and dates for people: the domain's formatMoney with the signed-in user's currency and
-// locale, so every amount on screen is formatted the same way.
-import { useCallback } from 'react'
+// Money, numbers, percentages, dates, months and relative days for people: the domain's
+// formatters with the signed-in member's locale, base currency and date format, so every figure
+// on screen is written the same way. A change in Settings refreshes the user query, and with it
+// every screen at once.
+import { useCallback, useMemo } from 'react'
 import { formatDay, type IsoDate } from '../../domain/dates'
+import {
+  DEFAULT_LOCALE,
+  formatMonth,
+  formatNumber,
+  formatPercent,
+  formatRelativeDays,
+  type MonthStyle,
+  type PercentStyle,
+} from '../../domain/locale'
 import { formatMoney, type Cents } from '../../domain/money'
+import type { DateFormat } from '../../domain/preferences'
 import { useAuth } from './auth'
 
 export const DEFAULT_CURRENCY = 'USD'
-export const DEFAULT_LOCALE = 'en-US'
+export { DEFAULT_LOCALE }
 
 export type MoneyFormatter = (value: Cents, currency?: string) => string
 
@@ -63,20 +75,59 @@ export function formatDate(
   date: IsoDate,
   locale: string = DEFAULT_LOCALE,
   thisYear?: number,
-  style: { weekday?: boolean } = {},
+  style: { weekday?: boolean; dateFormat?: DateFormat } = {},
 ): string {
   return formatDay(date, locale, { ...style, thisYear })
 }
 
 export type DateFormatter = (date: IsoDate, style?: { weekday?: boolean }) => string
 
-/** Formats calendar dates in the user's locale. */
+/** Formats calendar dates in the user's locale and date format. */
 export function useDateFormat(): DateFormatter {
   const { user } = useAuth()
   const locale = user?.locale ?? DEFAULT_LOCALE
+  const dateFormat = user?.dateFormat ?? 'locale'
   return useCallback(
     (date: IsoDate, style: { weekday?: boolean } = {}) =>
-      formatDate(date, locale, new Date().getUTCFullYear(), style),
-    [locale],
+      formatDate(date, locale, new Date().getUTCFullYear(), { ...style, dateFormat }),
+    [locale, dateFormat],
+  )
+}
+
+export type Formatters = {
+  locale: string
+  /** the household's base currency: totals are in it */
+  currency: string
+  money: MoneyFormatter
+  date: DateFormatter
+  /** a count: 1,234 (en-US), 1.234 (de-DE) */
+  number: (value: number, maximumFractionDigits?: number) => string
+  /** percent in, "12.3%" / "12,3 %" out */
+  percent: (percent: number, style?: PercentStyle) => string
+  /** "November 2026" from 2026-11 or a day of it */
+  month: (monthOrDate: string, style?: MonthStyle) => string
+  /** "tomorrow", "in 3 days", "morgen" */
+  relativeDays: (days: number) => string
+}
+
+/** Every formatter of the signed-in member at once: the one place figures are written. */
+export function useFormat(): Formatters {
+  const { user } = useAuth()
+  const locale = user?.locale ?? DEFAULT_LOCALE
+  const currency = user?.baseCurrency ?? DEFAULT_CURRENCY
+  const money = makeMoneyFormatter(currency, locale)
+  const date = useDateFormat()
+  return useMemo(
+    () => ({
+      locale,
+      currency,
+      money,
+      date,
+      number: (value, digits = 0) => formatNumber(value, locale, digits),
+      percent: (value, style) => formatPercent(value, locale, style),
+      month: (value, style) => formatMonth(value, locale, style),
+      relativeDays: (days) => formatRelativeDays(days, locale),
+    }),
+    [locale, currency, money, date],
   )
 }

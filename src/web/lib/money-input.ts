@@ -1,19 +1,34 @@
 // Money typed into a form: decimal text ("1,234.56", "12,5", "-40") read into a number and
 // then through the contract's money codec, so a form accepts exactly what the server does and
 // hands over cents. The way back (cents → the text an input shows) uses the same codec.
+// The member's locale (lib/display-locale) decides the reading of "1.234" (1234 in de-DE,
+// 1.234 in en-US) and how an amount is written back for editing ("1234,50").
 import { z } from 'zod'
 import { money } from '../../contract/common'
+import { decimalSeparator, formatDecimalInput } from '../../domain/locale'
 import type { Cents } from '../../domain/money'
+import { displayLocale } from './display-locale'
 
 export const AMOUNT_HINT = 'Enter an amount such as 12.34'
 
+/** "Enter an amount such as 12,34" with the member's decimal mark. */
+export function amountHint(): string {
+  return decimalSeparator(displayLocale()) === ',' ? 'Enter an amount such as 12,34' : AMOUNT_HINT
+}
+
 /** The decimal number written in a text, or null: spaces, currency signs and thousands
- *  separators are allowed; a lone comma with one or two digits after it is a decimal mark. */
-export function parseAmountText(text: string): number | null {
-  const s = text.replace(/[\s$€£¥₹]/g, '').replace(/\u2212/g, '-')
+ *  separators are allowed; a lone comma or point is the decimal mark, except one followed by
+ *  exactly three digits that is the locale's thousands mark ("1.234" is 1234 in de-DE). */
+export function parseAmountText(
+  text: string,
+  decimal: '.' | ',' = decimalSeparator(displayLocale()),
+): number | null {
+  const s = text.replace(/[\s$€£¥₹'’]/g, '').replace(/\u2212/g, '-')
   if (s === '' || s === '-') return null
+  const group = decimal === ',' ? '.' : ','
   let normal: string
-  if (/^-?\d+(?:[.,]\d*)?$/.test(s)) normal = s.replace(',', '.')
+  if (new RegExp(`^-?\\d{1,3}\\${group}\\d{3}$`).test(s)) normal = s.replace(group, '')
+  else if (/^-?\d+(?:[.,]\d*)?$/.test(s)) normal = s.replace(',', '.')
   else if (/^-?\d{1,3}(?:,\d{3})+(?:\.\d*)?$/.test(s)) normal = s.replace(/,/g, '')
   else if (/^-?\d{1,3}(?:\.\d{3})+(?:,\d*)?$/.test(s))
     normal = s.replace(/\./g, '').replace(',', '.')
@@ -33,7 +48,7 @@ export function moneyText<C extends MoneyCodec>(codec: C, required = 'Enter an a
     .transform((text, ctx) => {
       const n = parseAmountText(text)
       if (n === null) {
-        ctx.addIssue({ code: 'custom', message: AMOUNT_HINT })
+        ctx.addIssue({ code: 'custom', message: amountHint() })
         return z.NEVER
       }
       return n
@@ -50,7 +65,7 @@ export function optionalMoneyText<C extends MoneyCodec>(codec: C) {
       if (text === '') return undefined
       const n = parseAmountText(text)
       if (n === null) {
-        ctx.addIssue({ code: 'custom', message: AMOUNT_HINT })
+        ctx.addIssue({ code: 'custom', message: amountHint() })
         return z.NEVER
       }
       return n
@@ -58,7 +73,8 @@ export function optionalMoneyText<C extends MoneyCodec>(codec: C) {
     .pipe(codec.optional())
 }
 
-/** Cents as an input shows them: "1234.50" (no grouping, so it reads back exactly). */
+/** Cents as an input shows them: "1234.50", "1234,50" in de-DE (no grouping, so it reads back
+ *  exactly). */
 export function centsToText(value: Cents): string {
-  return z.encode(money, value).toFixed(2)
+  return formatDecimalInput(z.encode(money, value), displayLocale())
 }

@@ -25,7 +25,8 @@ import {
   type SpendingLine,
 } from '../../../domain/advisor/answer'
 import { bestMention, normalise, type Named, type Period, type Vocabulary } from '../../../domain/advisor/question'
-import { addDays, addMonths, dayLabel, daysBetween, endOfMonth, localDate, monthLabel, startOfMonth, type IsoDate } from '../../../domain/dates'
+import { addDays, addMonths, daysBetween, endOfMonth, formatDay, localDate, startOfMonth, type IsoDate } from '../../../domain/dates'
+import { formatMonth } from '../../../domain/locale'
 import { absCents, asCents, formatMoney, toCents, type Cents } from '../../../domain/money'
 import type { Db } from '../../db/connect'
 import { recurringSeries } from '../../db/schema'
@@ -241,7 +242,7 @@ export async function recurringPayments(ctx: ToolContext): Promise<Answer> {
     )
     .orderBy(recurringSeries.nextDate)
   if (rows.length === 0) return { text: 'I have not found any recurring payments yet: they show up on Smart Insights once a few months of history are in.', figures: [] }
-  const lines = rows.map((r) => `${r.payee}: ${money(asCents(-r.amount), ctx.format)} ${r.cadence}, next on ${dayLabel(r.nextDate)}`)
+  const lines = rows.map((r) => `${r.payee}: ${money(asCents(-r.amount), ctx.format)} ${r.cadence}, next on ${formatDay(r.nextDate, ctx.format.locale)}`)
   return {
     text: `You have ${rows.length} recurring ${rows.length === 1 ? 'payment' : 'payments'}:\n${lines.join('\n')}`,
     figures: rows.map((r) => moneyFigure(`${r.payee} (${r.cadence})`, asCents(-r.amount), ctx.format, transactionsHref({ q: r.payee }))),
@@ -279,7 +280,7 @@ export async function debtPlan(ctx: ToolContext, input: { strategy: 'avalanche' 
   const figures: Figure[] = [
     moneyFigure('Owed', owed, ctx.format, '/debt-planning'),
     moneyFigure('Interest to pay', plan.totalInterest, ctx.format, '/debt-planning'),
-    ...(plan.debtFreeMonth ? [{ label: 'Debt-free', amount: null, value: monthLabel(`${plan.debtFreeMonth}-01`), href: '/debt-planning' }] : []),
+    ...(plan.debtFreeMonth ? [{ label: 'Debt-free', amount: null, value: formatMonth(plan.debtFreeMonth, ctx.format.locale), href: '/debt-planning' }] : []),
   ]
   return {
     text: `${plan.explanation} This assumes ${input.apr} % APR on every debt and minimums of ${MIN_PERCENT} % (at least ${money(MIN_FLOOR, ctx.format)}), paying the ${input.strategy} way with ${money(input.extraMonthly, ctx.format)} extra a month; the Debt Planning page takes each debt's own rate.`,
@@ -335,7 +336,7 @@ function periodOf(ctx: ToolContext, from: string | undefined, to: string | undef
   let first = from ?? to ?? thisMonth
   let last = to ?? from ?? thisMonth
   if (first > last) [first, last] = [last, first]
-  const label = first === last ? monthLabel(`${first}-01`) : `${monthLabel(`${first}-01`)} to ${monthLabel(`${last}-01`)}`
+  const label = first === last ? formatMonth(first, ctx.format.locale) : `${formatMonth(first, ctx.format.locale)} to ${formatMonth(last, ctx.format.locale)}`
   return { from: `${first}-01`, to: endOfMonth(`${last}-01`), label }
 }
 

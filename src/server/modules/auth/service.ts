@@ -13,6 +13,7 @@ import { categories, householdMembers, households, signInFailures, users } from 
 import { AppError, conflict, notFound } from '../../http/errors'
 import { memberColumns, toSessionUser, type SessionUser } from './sessions'
 import { ownHouseholdName } from '../../../domain/household'
+import { DATE_FORMATS } from '../../../domain/preferences'
 import { createOwnHousehold } from '../household/repo'
 import { recordAudit } from '../audit/record'
 import type { Config } from '../../config'
@@ -40,6 +41,7 @@ export function toUserDto(u: SessionUser): User {
     baseCurrency: u.baseCurrency,
     locale: u.locale,
     timeZone: u.timeZone,
+    dateFormat: DATE_FORMATS.find((f) => f === u.dateFormat) ?? 'locale',
   }
 }
 

@@ -223,6 +223,23 @@ describe('GET /api/export', () => {
     expect(events).toHaveLength(1)
   })
 
+  it('keeps plain numbers and ISO dates in every CSV whatever the member’s locale and date format (issue 22)', async () => {
+    const owner = await signUp(t.app)
+    await richHousehold(owner)
+    expect((await owner.patch('/api/user/settings', { locale: 'de-DE', dateFormat: 'DD.MM.YYYY' })).statusCode).toBe(200)
+    const files = await download(owner)
+    const transactions = files.get('transactions.csv') ?? ''
+    expect(transactions).toContain(',2026-03-02,')
+    expect(transactions).toContain(',-54.30,Corner Shop,')
+    expect(files.get('accounts.csv')).toContain(',3925.70,')
+    expect(files.get('budgets.csv')).toContain('400.00')
+    for (const [name, text] of files) {
+      if (!name.endsWith('.csv')) continue
+      // no German date (02.03.2026) anywhere
+      expect(text, name).not.toMatch(/\b\d{2}\.\d{2}\.\d{4}\b/)
+    }
+  })
+
   it('reads transactions page by page: small pages give the same document', async () => {
     const owner = await signUp(t.app)
     await richHousehold(owner)

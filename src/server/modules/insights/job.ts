@@ -5,11 +5,12 @@
 // the household's; each names the accounts it is about, and the read side shows it only to
 // members who see every one of them.
 import { and, eq, inArray } from 'drizzle-orm'
-import { addDays, addMonths, compareDates, dayLabel, localDate, type IsoDate } from '../../../domain/dates'
+import { addDays, addMonths, compareDates, formatDay, localDate, type IsoDate } from '../../../domain/dates'
 import { monthAnomalies, transactionAnomalies } from '../../../domain/insights/anomalies'
 import { suggestCategory, trainModel, type LabelledRow } from '../../../domain/insights/classifier'
 import type { InsightKind, InsightSeverity } from '../../../domain/insights/kinds'
 import { billCovers, detectRecurring, type DetectedSeries } from '../../../domain/insights/recurring'
+import { safeLocale } from '../../../domain/locale'
 import { absCents, asCents, formatMoney } from '../../../domain/money'
 import { payeeKey } from '../../../domain/payee'
 import { effectivePlan, isSubscriptionTier, planAllows } from '../../../domain/tiers'
@@ -50,8 +51,33 @@ function seriesData(s: DetectedSeries): Record<string, unknown> {
   return { anchorDay: s.anchorDay, occurrences: s.occurrences, priceChange: s.priceChange }
 }
 
+/**
+ * How the feed writes amounts and dates. Insights are stored once for the household, so they are
+ * written in its base currency and its owner's locale (ADR 0038): the owner set the household up,
+ * and a feed that changed language with whoever pressed Refresh would read as noise.
+ */
+type Writer = { money: (value: number) => string; day: (date: IsoDate) => string }
+
+async function householdWriter(db: Db, householdId: string): Promise<Writer & { currency: string }> {
+  const [row] = await db
+    .select({ currency: households.baseCurrency, locale: users.locale })
+    .from(households)
+    .innerJoin(householdMembers, and(eq(householdMembers.householdId, households.id), eq(householdMembers.role, 'owner')))
+    .innerJoin(users, eq(users.id, householdMembers.userId))
+    .where(eq(households.id, householdId))
+    .limit(1)
+  const currency = row?.currency ?? 'USD'
+  const locale = safeLocale(row?.locale)
+  return {
+    currency,
+    money: (value) => formatMoney(asCents(value), currency, locale),
+    // with the year, as the feed keeps news for weeks across New Year
+    day: (date) => formatDay(date, locale),
+  }
+}
+
 /** Stores what detection found: new series, new figures for known ones, and drops the ones gone. */
-async function storeSeries(db: Db, householdId: string, found: DetectedSeries[], today: IsoDate, now: Date): Promise<repo.NewInsight[]> {
+async function storeSeries(db: Db, householdId: string, found: DetectedSeries[], today: IsoDate, now: Date, w: Writer): Promise<repo.NewInsight[]> {
   const bills = await repo.activeBills(db, householdId)
   const existing = new Map((await repo.seriesOfHousehold(db, householdId)).map((s) => [`${s.accountId}:${s.payeeKey}`, s]))
   const news: repo.NewInsight[] = []
@@ -76,12 +102,12 @@ async function storeSeries(db: Db, householdId: string, found: DetectedSeries[],
       ? await repo.updateSeries(db, householdId, before.id, { ...figures, status })
       : await repo.insertSeries(db, { householdId, payeeKey: s.payeeKey, accountId: s.accountId, ...figures, status })
     if (!row || s.amount >= 0 || status === 'dismissed') continue
-    const money = formatMoney(absCents(s.amount))
+    const money = w.money(absCents(s.amount))
     if (status === 'found' && !before && !bills.some((b) => billCovers(b, s))) {
       news.push(
         insight(householdId, 'recurring_new', `recurring_new:${row.id}`, {
           title: `${s.payee} looks like a ${s.cadence} payment`,
-          body: `About ${money} ${s.cadence}, next on ${dayLabel(s.nextDate)}. Make it a bill to get reminders.`,
+          body: `About ${money} ${s.cadence}, next on ${w.day(s.nextDate)}. Make it a bill to get reminders.`,
           severity: 'info',
           accountIds: [s.accountId],
           data: {
@@ -109,7 +135,7 @@ async function storeSeries(db: Db, householdId: string, found: DetectedSeries[],
       news.push(
         insight(householdId, 'recurring_stopped', `recurring_stopped:${row.id}:${s.lastDate}`, {
           title: `${s.payee} seems to have stopped`,
-          body: `The last ${s.cadence} charge of ${money} was on ${dayLabel(s.lastDate)}, and two expected since did not come.`,
+          body: `The last ${s.cadence} charge of ${money} was on ${w.day(s.lastDate)}, and two expected since did not come.`,
           severity: 'info',
           accountIds: [s.accountId],
           data: { recurringId: row.id, payee: s.payee, lastDate: s.lastDate, amount: s.amount },
@@ -122,7 +148,7 @@ async function storeSeries(db: Db, householdId: string, found: DetectedSeries[],
       news.push(
         insight(householdId, 'recurring_price_rise', `recurring_price_rise:${row.id}:${change.date}`, {
           title: `${s.payee} costs ${Math.round(change.change * 100)} % more`,
-          body: `From ${formatMoney(absCents(change.from))} to ${formatMoney(absCents(change.to))} on ${dayLabel(change.date)}.`,
+          body: `From ${w.money(absCents(change.from))} to ${w.money(absCents(change.to))} on ${w.day(change.date)}.`,
           severity: 'notice',
           accountIds: [s.accountId],
           data: {
@@ -167,7 +193,8 @@ export async function runHouseholdInsights(db: Db, householdId: string, now: Dat
   const [rows, names] = await Promise.all([repo.ledgerRows(db, householdId, addMonths(today, -HISTORY_MONTHS)), repo.categoryNames(db, householdId)])
   const ledger = rows.map((r) => ({ id: r.id, accountId: r.accountId, payee: payeeOf(r), date: r.date, amount: asCents(r.amount), categoryId: r.categoryId }))
   const found = detectRecurring(ledger, today)
-  const news = await storeSeries(db, householdId, found, today, now)
+  const w = await householdWriter(db, householdId)
+  const news = await storeSeries(db, householdId, found, today, now, w)
 
   const options = { today, categoryNames: names }
   const unusualRows = transactionAnomalies(ledger, options)
@@ -176,7 +203,7 @@ export async function runHouseholdInsights(db: Db, householdId: string, now: Dat
     ...unusualRows.map((a) =>
       insight(householdId, 'anomaly_transaction', `anomaly_transaction:${a.transactionId}`, {
         title: `Unusual spending at ${a.payee}`,
-        body: `${formatMoney(a.amount)} on ${dayLabel(a.date)}: ${a.reason} (${formatMoney(a.usual)}).`,
+        body: `${w.money(a.amount)} on ${w.day(a.date)}: ${a.reason} (${w.money(a.usual)}).`,
         severity: 'notice',
         accountIds: [a.accountId],
         data: {
@@ -196,7 +223,7 @@ export async function runHouseholdInsights(db: Db, householdId: string, now: Dat
     ...unusualMonths.map((a) =>
       insight(householdId, 'anomaly_month', `anomaly_month:${a.categoryId}:${a.month}`, {
         title: `${a.categoryName} is running high`,
-        body: `${formatMoney(a.amount)} so far: ${a.reason} (${formatMoney(a.usual)}).`,
+        body: `${w.money(a.amount)} so far: ${a.reason} (${w.money(a.usual)}).`,
         severity: 'warning',
         accountIds: a.accountIds,
         data: {
@@ -256,14 +283,13 @@ export async function runHouseholdInsights(db: Db, householdId: string, now: Dat
       expiresAt: endOfDay(addDays(today, 2)),
     })
   })
-  const [household] = await db.select({ currency: households.baseCurrency }).from(households).where(eq(households.id, householdId))
-  const cash = await repo.cashAccounts(db, householdId, household?.currency ?? 'USD')
+  const cash = await repo.cashAccounts(db, householdId, w.currency)
   const forecast = await cashForecast(db, householdId, cash, today, 30)
   if (forecast.lowPoint) {
     refreshed.push(
       insight(householdId, 'forecast_low', 'forecast_low', {
         title: 'Your cash may run short',
-        body: `At the usual pace, the cash accounts would be at ${formatMoney(forecast.lowPoint.balance)} on ${dayLabel(forecast.lowPoint.date)}.`,
+        body: `At the usual pace, the cash accounts would be at ${w.money(forecast.lowPoint.balance)} on ${w.day(forecast.lowPoint.date)}.`,
         severity: 'warning',
         accountIds: forecast.accountIds,
         data: { date: forecast.lowPoint.date, balance: forecast.lowPoint.balance, days: 30 },

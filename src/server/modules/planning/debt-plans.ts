@@ -33,6 +33,7 @@ import { memberScope, type MemberScope } from '../accounts/scope'
 import { monthPlan } from '../analytics/service'
 import type { SessionUser } from '../auth/sessions'
 import { moneyFor, simulateDebt } from './service'
+import { formatMonth } from '../../../domain/locale'
 
 type PlanBody = z.output<typeof simulateDebtBody>
 type PlanRow = typeof debtPlans.$inferSelect
@@ -235,7 +236,7 @@ async function view(
     progress: {
       ...progress,
       accountIds,
-      text: progressText(progress, accountIds.length, row.startMonth, currentMonth, money),
+      text: progressText(progress, accountIds.length, row.startMonth, currentMonth, money, (m) => formatMonth(m, user.locale)),
     },
     allowance: {
       extraMonthly: extra,
@@ -256,18 +257,19 @@ function progressText(
   start: IsoDate,
   currentMonth: string,
   money: (c: number) => string,
+  monthName: (month: string) => string,
 ): string {
   if (linked === 0)
     return 'None of these debts is linked to an account whose transactions you see, so there are no payments to compare yet.'
-  if (p.status === 'not_started') return `The plan starts in ${monthLabel(start.slice(0, 7))}.`
+  if (p.status === 'not_started') return `The plan starts in ${monthName(start.slice(0, 7))}.`
   const last = p.months.at(-1)?.month ?? currentMonth
   if (p.status === 'behind') {
     return `Behind by ${money(p.behindBy)}: ${money(p.paidToDate)} paid against ${money(p.plannedDue)} planned for the months already over.`
   }
   if (p.status === 'ahead') {
-    return `Ahead: ${money(p.paidToDate)} paid, ${money(p.paidToDate - p.plannedToDate)} more than planned up to the end of ${monthLabel(last)}.`
+    return `Ahead: ${money(p.paidToDate)} paid, ${money(p.paidToDate - p.plannedToDate)} more than planned up to the end of ${monthName(last)}.`
   }
-  return `On track: ${money(p.paidToDate)} paid; ${money(p.plannedToDate)} is planned up to the end of ${monthLabel(last)}.`
+  return `On track: ${money(p.paidToDate)} paid; ${money(p.plannedToDate)} is planned up to the end of ${monthName(last)}.`
 }
 
 /** Money into the accounts (payments, refunds) per YYYY-MM from the plan's start to today. */

@@ -4,7 +4,8 @@
 import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { DebtPlan, RetirementResult, simulateDebtBody, simulateRetirementBody } from '../../../contract/planning'
-import { addMonths, localDate, monthLabel, startOfMonth, type IsoDate } from '../../../domain/dates'
+import { addMonths, localDate, startOfMonth, type IsoDate } from '../../../domain/dates'
+import { DEFAULT_LOCALE, formatMonth } from '../../../domain/locale'
 import { asCents, formatMoney, type Cents } from '../../../domain/money'
 import {
   compareWithMinimums,
@@ -74,8 +75,8 @@ export function simulateDebt(user: SessionUser, now: Date, body: z.output<typeof
     const explanation = !plan.finished
       ? 'With these payments the debts are never paid off: raise the monthly extra or the minimums.'
       : interestSaved !== null && monthsSaved !== null && body.strategy !== 'minimum' && (interestSaved > 0 || monthsSaved > 0)
-        ? `Debt-free in ${plan.months} months (${monthLabel(monthOf(start, plan.months ?? 1))}), paying ${dollars(plan.totalInterest)} in interest: ${dollars(interestSaved)} less and ${monthsSaved} months sooner than paying only the minimums.`
-        : `Debt-free in ${plan.months} months (${monthLabel(monthOf(start, plan.months ?? 1))}), paying ${dollars(plan.totalInterest)} in interest.`
+        ? `Debt-free in ${plan.months} months (${formatMonth(monthOf(start, plan.months ?? 1), user?.locale ?? DEFAULT_LOCALE)}), paying ${dollars(plan.totalInterest)} in interest: ${dollars(interestSaved)} less and ${monthsSaved} months sooner than paying only the minimums.`
+        : `Debt-free in ${plan.months} months (${formatMonth(monthOf(start, plan.months ?? 1), user?.locale ?? DEFAULT_LOCALE)}), paying ${dollars(plan.totalInterest)} in interest.`
     return {
       strategy: plan.strategy,
       finished: plan.finished,

@@ -17,9 +17,8 @@ import { recordAudit } from '../audit/record'
 import { assertMayChangeBase, setBase } from '../currencies/service'
 import { mailerFor, publicBase } from '../../integrations/mail/mailer'
 import { addressInUseMail } from '../../integrations/mail/messages'
+import { DATE_FORMATS, THEMES } from '../../../domain/preferences'
 
-const DATE_FORMATS = ['locale', 'YYYY-MM-DD', 'DD/MM/YYYY', 'MM/DD/YYYY', 'DD.MM.YYYY'] as const
-const THEMES = ['system', 'light', 'dark'] as const
 
 export function toSettings(u: SessionUser): Settings {
   return {

@@ -38,6 +38,33 @@ describe('profile and settings', () => {
     expect((await a.get('/api/user/settings')).json().baseCurrency).toBe('EUR')
   })
 
+  it('checks locale, time zone, currency and date format, naming the field; the signed-in user carries them at once', async () => {
+    const a = await signUp(t.app)
+    const cases: [Record<string, unknown>, string][] = [
+      [{ locale: 'xx-not-a-tag!' }, 'body.locale'],
+      [{ locale: '' }, 'body.locale'],
+      [{ timeZone: 'Europe/Atlantis' }, 'body.timeZone'],
+      [{ baseCurrency: 'XYZ' }, 'body.baseCurrency'],
+      [{ baseCurrency: 'eur' }, 'body.baseCurrency'],
+      [{ dateFormat: 'D/M/YY' }, 'body.dateFormat'],
+    ]
+    for (const [bad, path] of cases) {
+      const res = await a.patch('/api/user/settings', bad)
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400)
+      expect(JSON.stringify(res.json().issues), JSON.stringify(bad)).toContain(path)
+    }
+    // a tag in another case is kept in its canonical form
+    const res = await a.patch('/api/user/settings', { locale: 'de-de', baseCurrency: 'EUR', dateFormat: 'DD.MM.YYYY', timeZone: 'Europe/Berlin' })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toMatchObject({ locale: 'de-DE', baseCurrency: 'EUR', dateFormat: 'DD.MM.YYYY' })
+    expect((await a.get('/api/auth/user')).json()).toMatchObject({
+      locale: 'de-DE',
+      baseCurrency: 'EUR',
+      timeZone: 'Europe/Berlin',
+      dateFormat: 'DD.MM.YYYY',
+    })
+  })
+
   it('changes name, e-mail and photo; the e-mail only with the current password; a taken e-mail is refused', async () => {
     const a = await signUp(t.app, { password: 'first password here' })
     const b = await signUp(t.app)

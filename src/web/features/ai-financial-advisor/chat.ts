@@ -3,6 +3,8 @@
 // question, the questions to suggest, and how a conversation's time reads in the list.
 import { MAX_QUESTION_CHARS } from '../../../contract/advisor'
 import { addDays, localDate, type IsoDate } from '../../../domain/dates'
+import { countText, displayLocale } from '../../lib/display-locale'
+import { formatTime } from '../../../domain/locale'
 
 /**
  * The questions offered as chips while a conversation is empty: the common questions the
@@ -55,7 +57,7 @@ export function questionProblem(text: string): string | null {
   const trimmed = text.trim()
   if (trimmed === '') return 'Type a question first.'
   if (trimmed.length > MAX_QUESTION_CHARS)
-    return `Keep the question under ${MAX_QUESTION_CHARS.toLocaleString('en-US')} characters.`
+    return `Keep the question under ${countText(MAX_QUESTION_CHARS)} characters.`
   return null
 }
 
@@ -73,7 +75,7 @@ export function whenLabel(
   if (Number.isNaN(at.getTime())) return ''
   const day = localDate(at, timeZone)
   if (day === today) {
-    return new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone }).format(at)
+    return formatTime(at, displayLocale(), timeZone)
   }
   if (day === addDays(today, -1)) return 'Yesterday'
   return formatDay(day)

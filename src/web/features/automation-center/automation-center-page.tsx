@@ -35,6 +35,8 @@ import { DryRunDialog } from './components/dry-run-dialog'
 import { RulesSummaryCard } from './components/rules-summary-card'
 import { RunHistoryDialog } from './components/run-history-dialog'
 import { SecretDialog } from './components/secret-dialog'
+import { formatMoment } from '../../../domain/locale'
+import { displayLocale } from '../../lib/display-locale'
 
 function ViewOnlyNote() {
   return (
@@ -205,10 +207,7 @@ export function AutomationCenterPage() {
                     nextRun={a.nextRunAt ? date(a.nextRunAt.slice(0, 10)) : null}
                     lastRunAt={
                       a.lastRun
-                        ? new Date(a.lastRun.ranAt).toLocaleString(undefined, {
-                            dateStyle: 'medium',
-                            timeStyle: 'short',
-                          })
+                        ? formatMoment(new Date(a.lastRun.ranAt), displayLocale())
                         : null
                     }
                     canWrite={canWrite}

@@ -12,7 +12,7 @@ import {
   type AutomationType,
 } from '../../../contract/automations'
 import { absCents, type Cents } from '../../../domain/money'
-import { AMOUNT_HINT, centsToText, parseAmountText } from '../../lib/money-input'
+import { amountHint, centsToText, parseAmountText } from '../../lib/money-input'
 import type { NewAutomation } from './api/create-automation'
 
 export type FormValues = {
@@ -205,7 +205,7 @@ export const automationResolver: Resolver<FormValues, unknown, NewAutomation> = 
   const errors: FieldErrors<FormValues> = {}
   const amountText = values.amount.trim()
   if (amountText !== '' && parseAmountText(amountText) === null)
-    errors.amount = { type: 'validate', message: AMOUNT_HINT }
+    errors.amount = { type: 'validate', message: amountHint() }
   const parsed = createAutomationBody.safeParse(bodyOf(values))
   if (parsed.success && Object.keys(errors).length === 0) return { values: parsed.data, errors: {} }
   if (!parsed.success) {

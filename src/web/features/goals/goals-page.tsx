@@ -32,6 +32,8 @@ import { useGoalList } from './api/get-goals'
 import { useDeleteGoal, useUpdateGoal } from './api/save-goal'
 import { ContributeDialog } from './components/contribute-dialog'
 import { GoalFormDialog } from './components/goal-form-dialog'
+import { formatPercent } from '../../../domain/locale'
+import { displayLocale } from '../../lib/display-locale'
 
 const STATUS_CLASS: Record<GoalStatusKind, string> = {
   completed: 'text-positive font-medium',
@@ -110,7 +112,7 @@ function GoalCard({
         </div>
         <Progress
           value={percent}
-          aria-label={`${goal.name}: ${Math.round(percent)}% saved`}
+          aria-label={`${goal.name}: ${formatPercent(Math.round(percent), displayLocale())} saved`}
           indicatorClassName={status.kind === 'completed' ? 'bg-positive' : undefined}
         />
         <p className={cn('text-sm', STATUS_CLASS[status.kind])} data-testid="goal-status">

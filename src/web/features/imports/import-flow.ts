@@ -3,6 +3,7 @@
 // counts the review and the summary show.
 import { statementFormat, type CsvMappingDto, type ImportResult, type ImportRow } from '../../../contract/imports'
 import type { ImportOverride } from './api/import-form'
+import { countText } from '../../lib/display-locale'
 
 export type StatementFormat = ImportResult['format']
 
@@ -263,5 +264,5 @@ export function fileSizeText(bytes: number): string {
 }
 
 export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`
+  return `${countText(n)} ${n === 1 ? one : many}`
 }

@@ -2,6 +2,8 @@
 // with two decimals ("+12.34%", "−3.10%", a real minus sign), quantities with as many decimals as
 // they have (up to 8, never rounded away), prices in the security's currency with at least 2 and
 // at most 8 decimals.
+import { formatPercent } from '../../../domain/locale'
+import { displayLocale } from '../../lib/display-locale'
 import { DEFAULT_LOCALE } from '../../lib/format'
 
 const MINUS = '\u2212'
@@ -10,10 +12,10 @@ const MINUS = '\u2212'
 export function percentText(fraction: number | null, { sign = true } = {}): string {
   if (fraction === null || !Number.isFinite(fraction)) return '—'
   const value = Math.round(fraction * 10_000) / 100
-  const body = Math.abs(value).toFixed(2)
-  if (value === 0) return `${body}%`
-  if (value < 0) return `${MINUS}${body}%`
-  return sign ? `+${body}%` : `${body}%`
+  const body = formatPercent(Math.abs(value), displayLocale(), { digits: 2 })
+  if (value === 0) return body
+  if (value < 0) return `${MINUS}${body}`
+  return sign ? `+${body}` : body
 }
 
 /** Which way a figure goes, for its colour: up (green), down (red) or flat. */

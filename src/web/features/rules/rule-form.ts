@@ -11,7 +11,7 @@ import {
   type RuleField,
   type RuleOperator,
 } from '../../../domain/rules'
-import { AMOUNT_HINT, centsToText, parseAmountText } from '../../lib/money-input'
+import { amountHint, centsToText, parseAmountText } from '../../lib/money-input'
 
 export type RuleBody = z.output<typeof createRuleBody>
 
@@ -89,10 +89,10 @@ function conditionBody(
   }
   if (c.field === 'amount') {
     const low = centsOf(c.amount, c.direction)
-    if (low === null) issues.push({ path: ['conditions', i, 'amount'], message: AMOUNT_HINT })
+    if (low === null) issues.push({ path: ['conditions', i, 'amount'], message: amountHint() })
     if (c.operator === 'between') {
       const high = centsOf(c.amount2, c.direction)
-      if (high === null) issues.push({ path: ['conditions', i, 'amount2'], message: AMOUNT_HINT })
+      if (high === null) issues.push({ path: ['conditions', i, 'amount2'], message: amountHint() })
       return {
         field: 'amount',
         operator: 'between',

@@ -25,9 +25,10 @@ import { useReorderRules } from './api/reorder-rules'
 import { useUpdateRule } from './api/save-rule'
 import { RuleFormDialog } from './components/rule-form-dialog'
 import { RuleList } from './components/rule-list'
+import { countText } from '../../lib/display-locale'
 
 function count(n: number, one: string, many = `${one}s`): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`
+  return `${countText(n)} ${n === 1 ? one : many}`
 }
 
 function ListSkeleton() {

@@ -22,6 +22,7 @@ import { useAuth } from '../../lib/auth'
 import { copyText } from '../../lib/copy-text'
 import { toast } from '../../lib/toast'
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from './api/api-tokens'
+import { DEFAULT_LOCALE, formatMoment } from '../../../domain/locale'
 
 const EXPIRY_LABELS: Record<(typeof TOKEN_EXPIRY_DAYS)[number], string> = {
   7: '7 days',
@@ -32,13 +33,7 @@ const EXPIRY_LABELS: Record<(typeof TOKEN_EXPIRY_DAYS)[number], string> = {
 
 function useWhen(): (iso: string) => string {
   const { user } = useAuth()
-  return (iso) => {
-    try {
-      return new Intl.DateTimeFormat(user?.locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: user?.timeZone }).format(new Date(iso))
-    } catch {
-      return new Date(iso).toLocaleString()
-    }
-  }
+  return (iso) => formatMoment(new Date(iso), user?.locale ?? DEFAULT_LOCALE, user?.timeZone)
 }
 
 type Errors = Partial<Record<keyof ApiTokenBody, string>>

@@ -2,7 +2,7 @@
 // week, theme (one state with the header's switch: each shows the other's change at once) and which reminders you get; the household's
 // base currency and exchange rates (Currencies), security and your data.
 import { zodResolver } from '@hookform/resolvers/zod'
-import { Controller, useForm } from 'react-hook-form'
+import { Controller, useForm, useWatch } from 'react-hook-form'
 import { useEffect } from 'react'
 import { z } from 'zod'
 import {
@@ -10,6 +10,10 @@ import {
   updateSettingsBody,
   type Settings,
 } from '../../../contract/user'
+import { formatDay } from '../../../domain/dates'
+import { COMMON_LOCALES, DEFAULT_LOCALE } from '../../../domain/locale'
+import { asCents } from '../../../domain/money'
+import type { DateFormat } from '../../../domain/preferences'
 import { ErrorState } from '../../components/error-state'
 import { FormError } from '../../components/form-dialog'
 import { PageBody } from '../../components/page-header'
@@ -20,6 +24,8 @@ import { Input } from '../../components/ui/input'
 import { Select } from '../../components/ui/select'
 import { Skeleton } from '../../components/ui/skeleton'
 import { Switch } from '../../components/ui/switch'
+import { useAuth } from '../../lib/auth'
+import { DEFAULT_CURRENCY, makeMoneyFormatter } from '../../lib/format'
 import { useSettings } from '../../lib/queries/settings'
 import {
   applyThemePreference,
@@ -34,28 +40,30 @@ import { CurrenciesSection } from './currencies-section'
 import { SecuritySection } from './security-section'
 import { YourDataSection } from './your-data-section'
 
-const LOCALES = [
-  'en-US',
-  'en-GB',
-  'en-CA',
-  'en-AU',
-  'en-IN',
-  'fr-FR',
-  'fr-CA',
-  'de-DE',
-  'de-CH',
-  'es-ES',
-  'es-MX',
-  'it-IT',
-  'nl-NL',
-  'pt-BR',
-  'pt-PT',
-  'sv-SE',
-  'nb-NO',
-  'da-DK',
-  'pl-PL',
-  'ja-JP',
-]
+// one date for every example, so the options compare at a glance
+const EXAMPLE_DAY = '2026-11-27'
+
+let names: Intl.DisplayNames | null | undefined
+function localeName(tag: string): string {
+  if (names === undefined) {
+    try {
+      names = new Intl.DisplayNames(DEFAULT_LOCALE, { type: 'language' })
+    } catch {
+      names = null
+    }
+  }
+  try {
+    return names?.of(tag) ?? tag
+  } catch {
+    return tag
+  }
+}
+
+/** "German (Germany): 1.234,56 € · 27.11.2026": how amounts and dates would look. */
+export function localeOptionLabel(tag: string, currency: string, dateFormat: DateFormat): string {
+  const amount = makeMoneyFormatter(currency, tag)(asCents(123456))
+  return `${localeName(tag)}: ${amount} · ${formatDay(EXAMPLE_DAY, tag, { dateFormat })}`
+}
 const DATE_FORMATS: Record<Settings['dateFormat'], string> = {
   locale: 'As my language writes it',
   'YYYY-MM-DD': '2026-03-31',
@@ -102,6 +110,9 @@ function SettingsForm({ settings }: { settings: Settings }) {
     },
   })
   const { errors, isSubmitting, isDirty } = form.formState
+  const { user } = useAuth()
+  const currency = user?.baseCurrency ?? DEFAULT_CURRENCY
+  const [chosenLocale, chosenDateFormat] = useWatch({ control: form.control, name: ['locale', 'dateFormat'] })
   // one state with the header's switch: its changes show here (without making the form dirty)
   const theme = useThemePreference()
   useEffect(() => {
@@ -154,9 +165,9 @@ function SettingsForm({ settings }: { settings: Settings }) {
           >
             {(control) => (
               <Select {...control} {...form.register('locale')}>
-                {[...new Set([settings.locale, ...LOCALES])].map((l) => (
+                {[...new Set([settings.locale, ...COMMON_LOCALES])].map((l) => (
                   <option key={l} value={l}>
-                    {l}
+                    {localeOptionLabel(l, currency, chosenDateFormat)}
                   </option>
                 ))}
               </Select>
@@ -182,7 +193,9 @@ function SettingsForm({ settings }: { settings: Settings }) {
               <Select {...control} {...form.register('dateFormat')}>
                 {Object.entries(DATE_FORMATS).map(([value, label]) => (
                   <option key={value} value={value}>
-                    {label}
+                    {value === 'locale'
+                      ? `${label} (${formatDay(EXAMPLE_DAY, chosenLocale)})`
+                      : label}
                   </option>
                 ))}
               </Select>

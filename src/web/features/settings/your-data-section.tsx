@@ -12,6 +12,7 @@ import { useAuth } from '../../lib/auth'
 import { toast } from '../../lib/toast'
 import { useImportExport, useRequestDeletion } from './api/your-data'
 import { ExportButton } from './export-button'
+import { countText } from '../../lib/display-locale'
 
 const GRACE_DAYS = 30
 
@@ -38,7 +39,7 @@ function ImportExport() {
             onSuccess: (summary) => {
               toast({
                 title: 'Your household is here',
-                description: `${summary.accounts} accounts and ${summary.transactions.toLocaleString()} transactions imported.`,
+                description: `${summary.accounts} accounts and ${countText(summary.transactions)} transactions imported.`,
               })
               setFile(null)
               if (input.current) input.current.value = ''

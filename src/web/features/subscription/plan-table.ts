@@ -13,6 +13,7 @@ import {
   type Feature,
   type SubscriptionTier,
 } from '../../../domain/tiers'
+import { countText } from '../../lib/display-locale'
 
 /** A cell: included or not, or a figure (a limit) that says how much. */
 export type PlanCell = { included: boolean; text?: string }
@@ -46,7 +47,7 @@ function row(label: string, cell: (tier: SubscriptionTier) => PlanCell): PlanRow
 /** A figure short enough for a phone's narrow column; the row's label says what it counts. */
 function count(n: number, upTo: boolean): PlanCell {
   if (n <= 0) return { included: false }
-  const figure = n.toLocaleString('en-US')
+  const figure = countText(n)
   return { included: true, text: upTo ? `Up to ${figure}` : figure }
 }
 
@@ -90,7 +91,7 @@ export function planHighlights(tier: SubscriptionTier): string[] {
   return [
     'No ads',
     `Up to ${limits.bankConnections} bank connections`,
-    `${limits.aiRequestsPerMonth.toLocaleString('en-US')} AI requests a month`,
+    `${countText(limits.aiRequestsPerMonth)} AI requests a month`,
     'Smart insights, automation and QuickBooks',
   ]
 }

@@ -36,6 +36,7 @@ import { TransferDialog } from './components/transfer-dialog'
 import { hasFilters, useTransactionFilters } from './filters'
 import { payeeLabel, type Names } from './labels'
 import { emptyForm, formFromTransaction } from './transaction-form'
+import { countText } from '../../lib/display-locale'
 
 export const NO_TRANSACTIONS_TEXT = 'No transactions yet'
 
@@ -255,7 +256,7 @@ export function TransactionsPage() {
           >
             <span>
               <span className="font-medium text-foreground tabular-nums" data-testid="totals-count">
-                {totals.data.count.toLocaleString('en-US')}
+                {countText(totals.data.count)}
               </span>{' '}
               {totals.data.count === 1 ? 'transaction' : 'transactions'}
               {filtered ? ' match' : ''}

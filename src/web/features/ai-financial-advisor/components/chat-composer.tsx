@@ -6,6 +6,7 @@ import { MAX_QUESTION_CHARS } from '../../../../contract/advisor'
 import { Button } from '../../../components/ui/button'
 import { Textarea } from '../../../components/ui/textarea'
 import { isSendKey, questionProblem } from '../chat'
+import { countText } from '../../../lib/display-locale'
 
 export function ChatComposer({
   value,
@@ -72,7 +73,7 @@ export function ChatComposer({
         <p id="advisor-question-hint">Enter sends, Shift+Enter starts a new line.</p>
         {near && (
           <p className="tabular-nums">
-            {value.length.toLocaleString('en-US')}/{MAX_QUESTION_CHARS.toLocaleString('en-US')}
+            {countText(value.length)}/{countText(MAX_QUESTION_CHARS)}
           </p>
         )}
       </div>

@@ -3,6 +3,7 @@
 import { ShieldCheck, Sparkles } from 'lucide-react'
 import type { AdvisorStatus } from '../../../../contract/advisor'
 import { Skeleton } from '../../../components/ui/skeleton'
+import { countText } from '../../../lib/display-locale'
 
 export function DataNote({ status, loading }: { status: AdvisorStatus | undefined; loading: boolean }) {
   if (loading) return <Skeleton className="h-10 w-full max-w-2xl rounded-lg" />
@@ -18,7 +19,7 @@ export function DataNote({ status, loading }: { status: AdvisorStatus | undefine
         <p>
           {status.dataSharing}
           {status.requestsLeft !== null &&
-            ` ${status.requestsLeft.toLocaleString('en-US')} of ${status.requestsPerMonth.toLocaleString('en-US')} model answers left this month.`}
+            ` ${countText(status.requestsLeft)} of ${countText(status.requestsPerMonth)} model answers left this month.`}
         </p>
       ) : (
         <p>Answers are computed on your server; no model is configured. Nothing you ask leaves it.</p>

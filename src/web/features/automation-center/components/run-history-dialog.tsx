@@ -13,9 +13,10 @@ import { Skeleton } from '../../../components/ui/skeleton'
 import { toast } from '../../../lib/toast'
 import { useAutomationRuns } from '../api/get-automation-runs'
 import { useUndoAutomationRun } from '../api/undo-automation-run'
+import { formatMoment } from '../../../../domain/locale'
+import { displayLocale } from '../../../lib/display-locale'
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+const when = (iso: string) => formatMoment(new Date(iso), displayLocale())
 
 function madeText(run: AutomationRun): string {
   const parts: string[] = []

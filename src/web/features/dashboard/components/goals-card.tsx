@@ -16,6 +16,8 @@ import { cn } from '../../../lib/cn'
 import { DashboardCard } from './dashboard-card'
 import { ListSkeleton } from './list-skeleton'
 import { AddButton } from './add-button'
+import { formatPercent } from '../../../../domain/locale'
+import { displayLocale } from '../../../lib/display-locale'
 
 export const DASHBOARD_GOALS = 3
 
@@ -55,7 +57,7 @@ export function GoalsCard({ goals, today }: { goals: UseQueryResult<Goal[]>; tod
                       <span className="ml-2 text-xs font-normal text-muted-foreground">Paused</span>
                     )}
                   </p>
-                  <p className="money text-xs text-muted-foreground">{Math.floor(percent)}%</p>
+                  <p className="money text-xs text-muted-foreground">{formatPercent(Math.floor(percent), displayLocale())}</p>
                 </div>
                 <Progress value={percent} aria-label={`${g.name} progress`} />
                 <div className="flex flex-wrap items-baseline justify-between gap-x-2 text-xs">

@@ -23,6 +23,8 @@ import { Skeleton } from '../../../components/ui/skeleton'
 import { errorMessage } from '../../../lib/api'
 import { cn } from '../../../lib/cn'
 import { useMoney } from '../../../lib/format'
+import { formatPercent } from '../../../../domain/locale'
+import { displayLocale } from '../../../lib/display-locale'
 
 type NetWorthData = z.output<typeof netWorthSchema>
 
@@ -82,7 +84,7 @@ function StatCard({
 
 function percentText(change: number): string {
   const rounded = Math.round(change * 10) / 10
-  return `${rounded > 0 ? '+' : ''}${rounded.toFixed(1)}%`
+  return formatPercent(rounded, displayLocale(), { digits: 1, signed: true })
 }
 
 function NetWorthCaption({ data }: { data: NetWorthData }) {

@@ -11,12 +11,13 @@ import { Button } from '../../../components/ui/button'
 import { issueText, plural } from '../import-flow'
 import { StatementBalance } from './statement-balance'
 import { UndoImportDialog, type UndoResult } from './undo-import-dialog'
+import { countText } from '../../../lib/display-locale'
 
 function Stat({ label, value, testId }: { label: string; value: number; testId: string }) {
   return (
     <div className="rounded-lg border bg-card p-3" data-testid={testId}>
       <p className="text-xs text-muted-foreground">{label}</p>
-      <p className="text-2xl font-semibold tabular-nums">{value.toLocaleString('en-US')}</p>
+      <p className="text-2xl font-semibold tabular-nums">{countText(value)}</p>
     </div>
   )
 }

@@ -26,6 +26,7 @@ import {
 } from '../import-flow'
 import { MatchInfo } from './match-popover'
 import { StatusChip } from './status-chip'
+import { countText } from '../../../lib/display-locale'
 
 export const WIDE_QUERY = '(min-width: 768px)'
 const PAGE_SIZE = 50
@@ -255,7 +256,7 @@ export function ReviewRows({
             >
               {f.label}
               <span className="text-muted-foreground tabular-nums">
-                {n.toLocaleString('en-US')}
+                {countText(n)}
               </span>
             </Button>
           )

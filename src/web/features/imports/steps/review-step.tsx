@@ -10,6 +10,7 @@ import { ReviewRows } from '../components/preview-rows'
 import { plural } from '../import-flow'
 import type { ImportWizard } from '../use-import-wizard'
 import { FileLine, LoadingStep, PreviewError, StepActions } from './step-parts'
+import { countText } from '../../../lib/display-locale'
 
 export function ReviewStep({ w }: { w: ImportWizard }) {
   const {
@@ -70,7 +71,7 @@ export function ReviewStep({ w }: { w: ImportWizard }) {
             {data.rowCount > (data.rows ?? []).length && (
               <p className="text-sm text-muted-foreground">
                 Showing {plural((data.rows ?? []).length, 'row')} of{' '}
-                {data.rowCount.toLocaleString('en-US')}: every duplicate and transfer, then the
+                {countText(data.rowCount)}: every duplicate and transfer, then the
                 first new rows. The rest are imported as new.
               </p>
             )}
@@ -132,7 +133,7 @@ function CountTile({ testId, label, value }: { testId: string; label: string; va
   return (
     <div className="rounded-lg border p-3" data-testid={testId}>
       <p className="text-xs text-muted-foreground">{label}</p>
-      <p className="text-2xl font-semibold tabular-nums">{value.toLocaleString('en-US')}</p>
+      <p className="text-2xl font-semibold tabular-nums">{countText(value)}</p>
     </div>
   )
 }

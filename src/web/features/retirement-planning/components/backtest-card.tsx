@@ -18,6 +18,8 @@ import { ViewToggle, type ChartView } from '../../../components/view-toggle'
 import { cn } from '../../../lib/cn'
 import { useMoney } from '../../../lib/format'
 import type { BacktestPoint } from './backtest-chart'
+import { formatNumber } from '../../../../domain/locale'
+import { displayLocale } from '../../../lib/display-locale'
 
 const BacktestChart = lazy(async () => ({
   default: (await import('./backtest-chart')).BacktestChart,
@@ -28,7 +30,7 @@ const RECORD_YEARS = 152
 
 function percentText(rate: number): string {
   const p = Math.round(rate * 1000) / 10
-  return Number.isInteger(p) ? String(p) : p.toFixed(1)
+  return formatNumber(p, displayLocale(), 1)
 }
 
 export function BacktestCard({

@@ -19,13 +19,15 @@ import { cn } from '../../../lib/cn'
 import { DEFAULT_CURRENCY, DEFAULT_LOCALE, useMoney } from '../../../lib/format'
 import { BacktestCard } from './backtest-card'
 import type { FanPoint } from './fan-chart'
+import { formatNumber } from '../../../../domain/locale'
+import { displayLocale } from '../../../lib/display-locale'
 
 const FanChart = lazy(async () => ({ default: (await import('./fan-chart')).FanChart }))
 
 /** 0.8734 → "87.3"; whole numbers without a decimal ("100", "0") */
 export function percentText(rate: number): string {
   const p = Math.round(rate * 1000) / 10
-  return Number.isInteger(p) ? String(p) : p.toFixed(1)
+  return formatNumber(p, displayLocale(), 1)
 }
 
 function rateTone(rate: number): string {

@@ -1,8 +1,10 @@
 // GET and PATCH /api/user/settings. The base currency and locale are also on the signed-in user
-// (every amount on screen is formatted with them), so the user query refreshes after a save.
+// (every amount on screen is formatted with them), so the user query refreshes after a save; a
+// new locale, time zone, date format or currency also changes what the server writes (reminders,
+// insights, plan texts, "today"), so every query refreshes then, without a reload.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
-import { updateSettings, type updateSettingsBody } from '../../../../contract/user'
+import { updateSettings, type Settings, type updateSettingsBody } from '../../../../contract/user'
 import { callEndpoint } from '../../../lib/api'
 import { API_ROOTS, invalidateRoots } from '../../../lib/query-keys'
 import { settingsQueryKey } from '../../../lib/queries/settings'
@@ -12,8 +14,16 @@ export function useSaveSettings() {
   return useMutation({
     mutationFn: (body: z.output<typeof updateSettingsBody>) =>
       callEndpoint(updateSettings, { body }),
-    onSuccess: async (saved) => {
+    onSuccess: async (saved, body) => {
+      const before = queryClient.getQueryData<Settings>(settingsQueryKey)
       queryClient.setQueryData(settingsQueryKey, saved)
+      const regional = (['locale', 'timeZone', 'dateFormat', 'baseCurrency'] as const).some(
+        (k) => body[k] !== undefined && body[k] !== before?.[k],
+      )
+      if (regional) {
+        await queryClient.invalidateQueries()
+        return
+      }
       await invalidateRoots(queryClient, [
         API_ROOTS.user,
         API_ROOTS.analytics,

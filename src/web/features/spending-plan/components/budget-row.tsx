@@ -16,6 +16,8 @@ import { useMoney } from '../../../lib/format'
 import { centsToText, parseAmountText } from '../../../lib/money-input'
 import { toast } from '../../../lib/toast'
 import { ownBudget, useSaveBudget } from '../api/save-budget'
+import { formatPercent } from '../../../../domain/locale'
+import { displayLocale } from '../../../lib/display-locale'
 
 type PlanRow = SpendingPlan['categories'][number]
 
@@ -150,7 +152,7 @@ export function BudgetRow({ row, plan }: { row: PlanRow; plan: SpendingPlan }) {
           <span>
             <Money value={row.spent} /> spent
           </span>
-          {limit > 0 && <span>{Math.round((row.spent / limit) * 100)}%</span>}
+          {limit > 0 && <span>{formatPercent(Math.round((row.spent / limit) * 100), displayLocale())}</span>}
         </div>
         <div
           className="h-2 overflow-hidden rounded-full bg-muted"
