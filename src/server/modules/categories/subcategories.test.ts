@@ -1,7 +1,9 @@
 // Sub-categories (issue 22, ADR 0036) through the API: a group's budget, its spending rolled up
 // the same way in the spending plan, the dashboard's top categories and the reports, and a move
 // to another group that keeps every transaction's category (so the history follows it).
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { categories } from '../../db/schema'
 import { categoryId, createTestApp, signUp, type Client, type TestContext } from '../../test/helper'
 
 let t: TestContext
@@ -192,6 +194,11 @@ describe('sub-categories', () => {
     expect(foreign.json()).toMatchObject({ code: 'UNKNOWN_CATEGORY' })
     const foreignCreate = await b.post('/api/categories', { name: 'Sneaky', parentId: familyId })
     expect(foreignCreate.statusCode).toBe(400)
+    // and the database itself refuses a child whose parent is another household's
+    const householdOfB = (await t.database.db.select().from(categories).where(eq(categories.id, theirs)))[0]?.householdId ?? ''
+    await expect(
+      t.database.db.insert(categories).values({ householdId: householdOfB, name: 'Cross', parentId: familyId }),
+    ).rejects.toThrow()
     // b's figures show nothing of a's
     expect((await b.get('/api/analytics/monthly-summary?month=2026-03')).json().categorySpending).toEqual([])
   })
