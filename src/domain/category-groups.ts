@@ -46,6 +46,14 @@ export function withChildren(tree: CategoryTree, categoryId: string): string[] {
   return ids
 }
 
+/** Rows with their category replaced by its group: what group-level detectors look at. */
+export function inGroups<T extends { categoryId: string | null }>(rows: readonly T[], tree: CategoryTree): T[] {
+  return rows.map((row) => {
+    const groupId = groupOf(tree, row.categoryId)
+    return groupId === row.categoryId ? row : { ...row, categoryId: groupId }
+  })
+}
+
 export type CategoryTotal = { categoryId: string | null; total: Cents }
 
 export type GroupTotal = {

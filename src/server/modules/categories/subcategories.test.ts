@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { categories } from '../../db/schema'
-import { categoryId, createTestApp, signUp, type Client, type TestContext } from '../../test/helper'
+import { categoryId, createTestApp, setTestPlan, signUp, type Client, type TestContext } from '../../test/helper'
 
 let t: TestContext
 let a: Client
@@ -232,5 +232,28 @@ describe('sub-categories', () => {
       ['Utilities', 33.3],
     ])
     expect(top[1]?.children).toEqual([{ categoryId: water, categoryName: 'Water', total: 33.3 }])
+  })
+
+  it("insights find a group's month running high from its children's spending, and suggest the group's budget", async () => {
+    const c = await signUp(t.app)
+    await setTestPlan(t, c, 'premium')
+    const account = (await c.post('/api/accounts', { name: 'Checking', type: 'checking' })).json().id
+    const utilities = await categoryId(t, c, 'Utilities')
+    const electricity = await categoryId(t, c, 'Electricity & Gas')
+    const water = await categoryId(t, c, 'Water')
+    const add = async (date: string, amount: number, categoryId: string, merchant: string) =>
+      expect((await c.post('/api/transactions', { accountId: account, date, amount, merchant, categoryId })).statusCode).toBe(201)
+    for (const [i, month] of ['2025-09', '2025-10', '2025-11', '2025-12', '2026-01', '2026-02'].entries()) {
+      await add(`${month}-05`, -(40 + (i % 2)), electricity, 'City Power')
+      await add(`${month}-06`, -20, water, 'Water Board')
+    }
+    await add('2026-03-05', -150, electricity, 'City Power')
+    await add('2026-03-06', -60, water, 'Water Board')
+    const refreshed = await c.post('/api/insights/refresh', {})
+    expect(refreshed.statusCode, refreshed.body).toBe(200)
+    const feed = (await c.get('/api/insights')).json() as { kind: string; title: string; action: unknown }[]
+    const months = feed.filter((i) => i.kind === 'anomaly_month')
+    expect(months.map((i) => i.title)).toEqual(['Utilities is running high'])
+    expect(months[0]?.action).toMatchObject({ action: 'budget', categoryId: utilities, month: '2026-03' })
   })
 })
