@@ -98,13 +98,22 @@ describe('groupBudget', () => {
     ).toEqual({ budget: 129_999, carried: 1_001, source: 'children', childrenBudget: 129_999 })
   })
 
-  it('a zero budget on the group is still the group’s budget (it says: nothing for this group)', () => {
+  it('a zero on the group (a cleared field) is no budget of its own: the children’s add up', () => {
     expect(groupBudget({ budget: c(0), carried: c(0) }, [{ budget: c(5_000), carried: c(0) }])).toEqual({
-      budget: 0,
+      budget: 5_000,
       carried: 0,
-      source: 'group',
+      source: 'children',
       childrenBudget: 5_000,
     })
+    expect(
+      totalBudget(
+        [
+          { categoryId: 'housing', amount: c(0) },
+          { categoryId: 'rent', amount: c(120_000) },
+        ],
+        tree,
+      ),
+    ).toBe(120_000)
   })
 
   it('no budgets at all', () => {

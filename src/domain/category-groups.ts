@@ -7,8 +7,8 @@
 // - a category's group is its parent, or itself when it is top-level; uncategorized stays
 //   uncategorized (null); a category whose parent is unknown counts as its own group;
 // - a group's spending is its own (rows filed on the group itself) plus its children's;
-// - a group's budget is the budget set on the group when there is one: it covers the whole
-//   group's spending, and its children's budgets are shown within it (never added to it);
+// - a group's budget is the budget set on the group when there is one (above 0): it covers the
+//   whole group's spending, and its children's budgets are shown within it (never added to it);
 //   without one, it is the sum of its children's budgets;
 // - the household's total budget counts each group once, by that same rule.
 
@@ -122,7 +122,8 @@ export function groupBudget(own: BudgetFigures, children: readonly BudgetFigures
     }
     childrenCarried += child.carried
   }
-  if (own.budget !== null) {
+  // a zero on the group is how a cleared field is saved: no budget of its own
+  if (own.budget !== null && own.budget > 0) {
     return { budget: own.budget, carried: own.carried, source: 'group', childrenBudget: asCents(childrenBudget) }
   }
   return {
@@ -147,7 +148,7 @@ export function totalBudget(
   for (const b of budgets) {
     const groupId = groupOf(tree, b.categoryId)
     // a child's budget counts only when its group has none of its own
-    if (groupId !== b.categoryId && groupId !== null && own.has(groupId)) continue
+    if (groupId !== b.categoryId && groupId !== null && (own.get(groupId) ?? 0) > 0) continue
     total += b.amount
   }
   return total === 0 ? ZERO : asCents(total)
