@@ -126,10 +126,10 @@ test('categories: create, nest, rename, hide and merge', async ({ page, freshUse
   const dialog = page.getByRole('dialog', { name: 'Categories' })
   const create = dialog.getByRole('form', { name: 'New category' })
   await create.getByLabel('New category').fill('Coffee')
-  await create.getByLabel('Under').selectOption({ label: 'Dining Out' })
+  await create.getByLabel('Group').selectOption({ label: 'Dining Out' })
   await create.getByRole('button', { name: 'Add' }).click()
   await expect(dialog.getByLabel('Name of Coffee')).toBeVisible()
-  await expect(dialog.getByLabel('Parent of Coffee')).toHaveValue(
+  await expect(dialog.getByLabel('Group of Coffee')).toHaveValue(
     await categoryId(api, 'Dining Out'),
   )
 

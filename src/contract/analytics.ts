@@ -8,7 +8,8 @@
 //   contribution and what was put in this month, capped at what it still needs;
 // - available = income − expenses − billsStillDue − goalContributions (may be negative);
 // - dailyAllowance = available ÷ days left in the month counting today, rounded down, ≥ 0;
-// - categorySpending: spending by category this month (splits counted per category),
+// - categorySpending: spending by category group this month (splits counted per category; a
+//   subcategory's spending rolls up to its group, listed in the group's children — ADR 0036),
 //   largest first; uncategorized spending has categoryId null.
 // Net worth is the sum of account balances in the household's base currency (each other
 // currency at today's rate; one without a rate is left out and listed in missingRates, never
@@ -33,10 +34,18 @@ export const netWorth = z.object({
   missingRates: z.array(z.string()),
 })
 
-export const categorySpending = z.object({
+const categoryPart = z.object({
   categoryId: id.nullable(),
   categoryName: z.string(),
   total: money,
+})
+
+export const categorySpending = categoryPart.extend({
+  /**
+   * what makes up a group's total, largest first: its subcategories' spending and what was
+   * filed on the group itself (empty for a category without subcategory spending)
+   */
+  children: z.array(categoryPart),
 })
 
 export const monthlySummary = z.object({

@@ -43,6 +43,7 @@ import { z } from 'zod'
 import { ACCOUNT_TYPES } from './accounts'
 import { id, isoDate, isoMonth, money } from './common'
 import { MEMBER_READ, endpoint } from './endpoint'
+import { CATEGORY_LEVELS } from '../domain/category-groups'
 
 export const REPORT_CURRENCY_HEADER = 'x-report-currency'
 export const MISSING_RATES_HEADER = 'x-missing-rates'
@@ -181,13 +182,18 @@ export const getNetWorthHistory = endpoint({
   response: z.array(netWorthMonth),
 })
 
+export const spendingByCategoryQuery = reportQuery.extend({
+  /** 'group': one row per category group, its subcategories' spending rolled up into it (ADR 0036) */
+  level: z.enum(CATEGORY_LEVELS).default('category'),
+})
+
 export const getSpendingByCategory = endpoint({
   method: 'GET',
   path: '/api/reports/spending-by-category',
-  summary: 'Spending per category over the range, largest first, with its monthly average, trend and months',
+  summary: 'Spending per category (or per category group) over the range, largest first, with its monthly average, trend and months',
   tag: 'reports',
   access: MEMBER_READ,
-  query: reportQuery,
+  query: spendingByCategoryQuery,
   response: z.array(categorySpendingRow),
 })
 

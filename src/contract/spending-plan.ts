@@ -16,11 +16,19 @@ export const planCategory = z.object({
   parentId: id.nullable(),
   kind: z.enum(CATEGORY_KINDS),
   budgetId: id.nullable(),
-  /** this month's budget (a parent's includes its children's) */
+  /**
+   * this month's budget. A group's (a top-level category with children) covers the whole
+   * group: the budget set on the group when there is one, else its children's added up (ADR 0036)
+   */
   budget: money,
+  /** the budget set on this category itself (0 when none) */
+  ownBudget: money,
+  /** a group's children's budgets added up, shown within the group's own (0 for a child) */
+  childrenBudget: money,
   rollover: z.boolean(),
   /** left over (or overspent, negative) from last month, when rollover is on */
   carried: money,
+  /** spending this month; a group's includes its children's */
   spent: money,
   /** budget + carried − spent */
   available: money,

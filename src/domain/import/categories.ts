@@ -22,17 +22,33 @@ export type CategoryBook = {
   byName: ReadonlyMap<string, string>
 }
 
-export function categoryBook(categories: readonly { id: string; name: string }[]): CategoryBook {
+/**
+ * A child is also known by its group's name and its own, 'Housing:Rent' (how QIF and most CSV
+ * exports write a sub-category), so two children of one name under different groups stay apart.
+ * A bare name finds a group (or top-level category) before a child of that name.
+ */
+export function categoryBook(categories: readonly { id: string; name: string; parentId?: string | null }[]): CategoryBook {
   const byName = new Map<string, string>()
-  for (const c of categories) if (!byName.has(c.name.toLowerCase())) byName.set(c.name.toLowerCase(), c.id)
+  const nameOf = new Map(categories.map((c) => [c.id, c.name]))
+  const add = (key: string, id: string) => {
+    if (!byName.has(key)) byName.set(key, id)
+  }
+  for (const c of categories) {
+    const parent = c.parentId ? nameOf.get(c.parentId) : undefined
+    if (parent !== undefined) add(`${parent.trim().toLowerCase()}:${c.name.trim().toLowerCase()}`, c.id)
+  }
+  for (const c of categories) if (!c.parentId) add(c.name.toLowerCase(), c.id)
+  for (const c of categories) add(c.name.toLowerCase(), c.id)
   return { ids: new Set(categories.map((c) => c.id)), byName }
 }
 
-/** 'Food:Groceries' finds a category called 'Food:Groceries' or else 'Groceries'. */
+/** 'Food:Groceries' finds the child Groceries of the group Food, else a category called 'Food:Groceries', else 'Groceries'. */
 export function categoryByName(book: CategoryBook, raw: string | null): string | null {
   if (!raw) return null
   const full = raw.trim().toLowerCase()
-  return book.byName.get(full) ?? book.byName.get(full.split(':').pop()?.trim() ?? '') ?? null
+  const parts = full.split(':').map((p) => p.trim())
+  const path = parts.length >= 2 ? parts.slice(-2).join(':') : full
+  return book.byName.get(path) ?? book.byName.get(full) ?? book.byName.get(parts.at(-1) ?? '') ?? null
 }
 
 /**

@@ -400,7 +400,14 @@ export const categories = pgTable(
   },
   (t) => [
     index('categories_household_idx').on(t.householdId),
-    foreignKey({ columns: [t.parentId], foreignColumns: [t.id] }).onDelete('cascade'),
+    // a group and its children are of one household (ADR 0036): the parent is looked up by
+    // (household, id), which this index makes a key
+    uniqueIndex('categories_household_id_idx').on(t.householdId, t.id),
+    foreignKey({
+      name: 'categories_parent_same_household_fk',
+      columns: [t.householdId, t.parentId],
+      foreignColumns: [t.householdId, t.id],
+    }).onDelete('cascade'),
     uniqueIndex('categories_name_idx').on(
       t.householdId,
       sql`coalesce(${t.parentId}, '00000000-0000-0000-0000-000000000000'::uuid)`,

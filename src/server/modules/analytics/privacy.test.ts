@@ -172,16 +172,16 @@ describe('privacy in every total', () => {
   it('the monthly summary counts only accounts whose transactions the member sees', async () => {
     const expected: [Client, Summary][] = [
       [owner, { income: 3734.56, expenses: 571.28, available: 2718.28, dailyAllowance: 159.89, categorySpending: [
-        { categoryName: 'Groceries', total: 453.84 }, { categoryName: 'Electricity & Gas', total: 60 }, { categoryName: 'Dining Out', total: 57.44 },
+        { categoryName: 'Groceries', total: 453.84 }, { categoryName: 'Utilities', total: 60 }, { categoryName: 'Dining Out', total: 57.44 },
       ] }],
       [adult, { income: 3200.07, expenses: 613.6, available: 2141.47, dailyAllowance: 125.96, categorySpending: [
-        { categoryName: 'Groceries', total: 370.65 }, { categoryName: 'Dining Out', total: 165.24 }, { categoryName: 'Electricity & Gas', total: 77.71 },
+        { categoryName: 'Groceries', total: 370.65 }, { categoryName: 'Dining Out', total: 165.24 }, { categoryName: 'Utilities', total: 77.71 },
       ] }],
       [teen, { income: 2500, expenses: 192.74, available: 1862.26, dailyAllowance: 109.54, categorySpending: [
-        { categoryName: 'Groceries', total: 120.4 }, { categoryName: 'Electricity & Gas', total: 60 }, { categoryName: 'Dining Out', total: 12.34 },
+        { categoryName: 'Groceries', total: 120.4 }, { categoryName: 'Utilities', total: 60 }, { categoryName: 'Dining Out', total: 12.34 },
       ] }],
       [viewer, { income: 2500, expenses: 237.84, available: 1817.16, dailyAllowance: 106.89, categorySpending: [
-        { categoryName: 'Groceries', total: 120.4 }, { categoryName: 'Electricity & Gas', total: 60 }, { categoryName: 'Dining Out', total: 57.44 },
+        { categoryName: 'Groceries', total: 120.4 }, { categoryName: 'Utilities', total: 60 }, { categoryName: 'Dining Out', total: 57.44 },
       ] }],
     ]
     for (const [client, figures] of expected) {

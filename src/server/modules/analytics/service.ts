@@ -6,6 +6,7 @@
 // excluded ids are one array parameter, so each prepared statement keeps one shape and one plan.
 import { sql } from 'drizzle-orm'
 import type { MonthlySummary } from '../../../contract/analytics'
+import { categoryTree, rollUpToGroups, UNCATEGORIZED, type CategoryTotal } from '../../../domain/category-groups'
 import { endOfMonth, localDate, startOfMonth, type IsoDate } from '../../../domain/dates'
 import { monthAllowance, monthTense, planningDay } from '../../../domain/allowance'
 import { rateBook, toBase } from '../../../domain/currency'
@@ -100,8 +101,8 @@ export type MonthPlan = {
   daysLeft: number
   billLines: { billId: string; name: string; date: IsoDate; amount: Cents }[]
   goalLines: { goalId: string; name: string; amount: Cents }[]
-  /** only when asked for: the month's spending per category, largest first */
-  categorySpending: { categoryId: string | null; categoryName: string; total: Cents }[]
+  /** only when asked for: the month's spending per category group, largest first (ADR 0036) */
+  categorySpending: CategorySpending[]
 }
 
 /**
@@ -194,7 +195,8 @@ type MonthRows = {
     monthlyContribution: number
     contributedThisMonth: number
   }[]
-  categories: { categoryId: string | null; categoryName: string; total: number }[]
+  categories: { categoryId: string | null; total: number }[]
+  names: [string, string, string | null][]
 }
 
 // the dashboard's busiest query, planned once per connection (ADR 0018)
@@ -217,14 +219,16 @@ const monthRows = preparedSql<MonthRows>('load_month', () => sql`
         from ${goals} g
         where g.household_id = ${param('h')} and g.is_active
       ) g) as goals,
-      (select coalesce(json_agg(c order by c.total desc, c."categoryName"), '[]'::json) from (
-        select r.category_id as "categoryId", coalesce(k.name, 'Uncategorized') as "categoryName", sum(r.expense) as total
-        from ${monthlyRollups} r left join ${categories} k on k.id = r.category_id
+      (select coalesce(json_agg(c order by c.total desc, c."categoryId"), '[]'::json) from (
+        select r.category_id as "categoryId", sum(r.expense) as total
+        from ${monthlyRollups} r
         where ${param('wantCategories')}::boolean and r.household_id = ${param('h')} and r.month = ${param('first')}
           and r.account_id <> all(${param('noTx')}::uuid[])
-        group by r.category_id, k.name
+        group by r.category_id
         having sum(r.expense) > 0
-      ) c) as categories`)
+      ) c) as categories,
+      (select coalesce(json_agg(json_build_array(k.id, k.name, k.parent_id)), '[]'::json) from ${categories} k
+        where ${param('wantCategories')}::boolean and k.household_id = ${param('h')}) as names`)
 
 /**
  * What a month's plan and summary read, in ONE round trip: the embedded database serves one
@@ -245,7 +249,7 @@ async function loadMonth(
   expense: Cents
   bills: MonthRows['bills']
   goals: MonthRows['goals']
-  categories: { categoryId: string | null; categoryName: string; total: Cents }[]
+  categories: CategorySpending[]
 }> {
   const rows = await monthRows(db, { h, noTx, first, last, wantBills: want.bills, wantCategories: want.categories })
 
@@ -255,8 +259,34 @@ async function loadMonth(
     expense: asCents(Number(row?.expense ?? 0)),
     bills: row?.bills ?? [],
     goals: row?.goals ?? [],
-    categories: (row?.categories ?? []).map((c) => ({ ...c, total: asCents(Number(c.total)) })),
+    categories: spendingByGroup(
+      (row?.categories ?? []).map((c) => ({ categoryId: c.categoryId, total: asCents(Number(c.total)) })),
+      row?.names ?? [],
+    ),
   }
+}
+
+type CategorySpending = MonthlySummary['categorySpending'][number]
+
+/**
+ * The month's spending per group, largest first (ties by name), each with what makes it up when
+ * the group has children: the dashboard's top categories agree with the plan's group rows.
+ */
+function spendingByGroup(totals: CategoryTotal[], names: [string, string, string | null][]): CategorySpending[] {
+  const tree = categoryTree(names.map(([id, , parentId]) => ({ id, parentId })))
+  const nameOf = new Map(names.map(([id, name]) => [id, name]))
+  const label = (id: string | null) => (id === null ? UNCATEGORIZED : (nameOf.get(id) ?? UNCATEGORIZED))
+  return rollUpToGroups(totals, tree)
+    .map((g) => ({
+      categoryId: g.groupId,
+      categoryName: label(g.groupId),
+      total: g.total,
+      children:
+        g.parts.length === 1 && g.parts[0]?.categoryId === g.groupId
+          ? []
+          : g.parts.map((p) => ({ categoryId: p.categoryId, categoryName: label(p.categoryId), total: p.total })),
+    }))
+    .sort((a, b) => b.total - a.total || a.categoryName.localeCompare(b.categoryName, 'en', { sensitivity: 'base' }))
 }
 
 /** `month` is YYYY-MM; default the current month in the user's time zone. */

@@ -2,6 +2,7 @@
 // category this month, transactions over an amount, income landing in an account, the balance of
 // an account at the end of each day. Queries only; the rules about them live in domain/automation.
 import { and, asc, desc, eq, gt, gte, inArray, lt, lte, sql } from 'drizzle-orm'
+import { categoryTree, withChildren } from '../../../domain/category-groups'
 import type { IsoDate } from '../../../domain/dates'
 import type { DbOrTx } from '../../db/connect'
 import {
@@ -128,12 +129,10 @@ export async function budgetUse(
   if (!monthBudgets.length) return []
   const spent = await db
     .select({
-      parent: sql<string>`coalesce(${categories.parentId}, ${categories.id})`,
-      own: monthlyRollups.categoryId,
+      categoryId: monthlyRollups.categoryId,
       total: sql<string>`sum(${monthlyRollups.expense})`,
     })
     .from(monthlyRollups)
-    .innerJoin(categories, eq(categories.id, monthlyRollups.categoryId))
     .where(
       and(
         eq(monthlyRollups.householdId, scope.householdId),
@@ -141,15 +140,24 @@ export async function budgetUse(
         notIn(monthlyRollups.accountId, scope.noTransactions),
       ),
     )
-    .groupBy(sql`coalesce(${categories.parentId}, ${categories.id})`, monthlyRollups.categoryId)
-  return monthBudgets.map((b) => ({
-    categoryId: b.categoryId,
-    name: b.name,
-    budget: b.amount,
-    spent: spent
-      .filter((s) => s.own === b.categoryId || s.parent === b.categoryId)
-      .reduce((sum, s) => sum + Number(s.total), 0),
-  }))
+    .groupBy(monthlyRollups.categoryId)
+  const cats = await db
+    .select({ id: categories.id, parentId: categories.parentId })
+    .from(categories)
+    .where(eq(categories.householdId, scope.householdId))
+  // a group's budget covers the whole group's spending; a child's only its own (ADR 0036)
+  const tree = categoryTree(cats)
+  const spentOn = new Map(spent.map((s) => [s.categoryId, Number(s.total)]))
+  return monthBudgets.map((b) => {
+    const covered =
+      tree.get(b.categoryId) === null ? withChildren(tree, b.categoryId) : [b.categoryId]
+    return {
+      categoryId: b.categoryId,
+      name: b.name,
+      budget: b.amount,
+      spent: covered.reduce((sum, id) => sum + (spentOn.get(id) ?? 0), 0),
+    }
+  })
 }
 
 export type Member = { id: string; role: Role; timeZone: string; currency: string; locale: string }

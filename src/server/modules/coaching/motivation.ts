@@ -17,11 +17,12 @@ import {
   STREAK_DAYS,
   type Recap,
 } from '../../../domain/coaching/motivation'
+import { categoryTree, totalBudget } from '../../../domain/category-groups'
 import { addDays, addMonths, endOfMonth, localDate, startOfMonth, type IsoDate } from '../../../domain/dates'
 import { asCents, type Cents } from '../../../domain/money'
 import { isRecurrence } from '../../../domain/recurrence'
 import type { Db } from '../../db/connect'
-import { bills, budgets, creditScores, goalContributions, goals, monthlyRollups, transactions } from '../../db/schema'
+import { bills, budgets, categories, creditScores, goalContributions, goals, monthlyRollups, transactions } from '../../db/schema'
 import { memberScope, notIn, type MemberScope } from '../accounts/scope'
 import { monthPlan, netWorth } from '../analytics/service'
 import type { SessionUser } from '../auth/sessions'
@@ -94,10 +95,15 @@ async function moodMonths(db: Db, user: SessionUser, scope: MemberScope, today: 
     .where(and(eq(monthlyRollups.householdId, user.householdId), gte(monthlyRollups.month, firstMonth), notIn(monthlyRollups.accountId, scope.hidden)))
     .groupBy(monthlyRollups.month)
   const budgetRows = await db
-    .select({ month: budgets.month, total: sql<string>`sum(${budgets.amount})` })
+    .select({ month: budgets.month, categoryId: budgets.categoryId, amount: budgets.amount })
     .from(budgets)
     .where(and(eq(budgets.householdId, user.householdId), gte(budgets.month, firstMonth)))
-    .groupBy(budgets.month)
+  const tree = categoryTree(
+    await db
+      .select({ id: categories.id, parentId: categories.parentId })
+      .from(categories)
+      .where(eq(categories.householdId, user.householdId)),
+  )
   const goalRows = await db
     .select({ id: goals.id, current: goals.currentAmount, target: goals.targetAmount })
     .from(goals)
@@ -111,7 +117,13 @@ async function moodMonths(db: Db, user: SessionUser, scope: MemberScope, today: 
     .from(creditScores)
     .where(eq(creditScores.userId, user.id))
   const byMonth = new Map(flows.map((f) => [String(f.month).slice(0, 10), f]))
-  const budgetBy = new Map(budgetRows.map((b) => [String(b.month).slice(0, 10), asCents(Number(b.total))]))
+  // each group's budget once (its own, or its children's): ADR 0036
+  const budgetsOf = new Map<string, { categoryId: string; amount: Cents }[]>()
+  for (const b of budgetRows) {
+    const key = String(b.month).slice(0, 10)
+    budgetsOf.set(key, [...(budgetsOf.get(key) ?? []), { categoryId: b.categoryId, amount: asCents(b.amount) }])
+  }
+  const budgetBy = new Map([...budgetsOf].map(([m, list]) => [m, totalBudget(list, tree)]))
   const months = []
   for (let i = 0; i < MOOD_MONTHS; i++) {
     const first = addMonths(firstMonth, i)

@@ -6,6 +6,7 @@
 // members who see every one of them.
 import { and, eq, inArray } from 'drizzle-orm'
 import { addDays, addMonths, compareDates, formatDay, localDate, type IsoDate } from '../../../domain/dates'
+import { inGroups } from '../../../domain/category-groups'
 import { monthAnomalies, transactionAnomalies } from '../../../domain/insights/anomalies'
 import { suggestCategory, trainModel, type LabelledRow } from '../../../domain/insights/classifier'
 import type { InsightKind, InsightSeverity } from '../../../domain/insights/kinds'
@@ -190,7 +191,7 @@ export async function runHouseholdInsights(db: Db, householdId: string, now: Dat
   const today = localDate(now, timeZone)
   // three years show every cadence (a yearly one three times) and a usual amount; older rows only
   // cost memory on a long history
-  const [rows, names] = await Promise.all([repo.ledgerRows(db, householdId, addMonths(today, -HISTORY_MONTHS)), repo.categoryNames(db, householdId)])
+  const [rows, { names, tree }] = await Promise.all([repo.ledgerRows(db, householdId, addMonths(today, -HISTORY_MONTHS)), repo.categoryInfo(db, householdId)])
   const ledger = rows.map((r) => ({ id: r.id, accountId: r.accountId, payee: payeeOf(r), date: r.date, amount: asCents(r.amount), categoryId: r.categoryId }))
   const found = detectRecurring(ledger, today)
   const w = await householdWriter(db, householdId)
@@ -198,7 +199,9 @@ export async function runHouseholdInsights(db: Db, householdId: string, now: Dat
 
   const options = { today, categoryNames: names }
   const unusualRows = transactionAnomalies(ledger, options)
-  const unusualMonths = monthAnomalies(ledger, options)
+  // a month running high is a group's (its children's spending rolled up, ADR 0036): the budget
+  // it suggests is the group's, which covers them all
+  const unusualMonths = monthAnomalies(inGroups(ledger, tree), options)
   const anomalies: repo.NewInsight[] = [
     ...unusualRows.map((a) =>
       insight(householdId, 'anomaly_transaction', `anomaly_transaction:${a.transactionId}`, {

@@ -4,6 +4,7 @@
 // to what the member sees.
 import { and, desc, eq, gte, inArray, isNull, lte, notInArray, or, sql } from 'drizzle-orm'
 import type { IsoDate } from '../../../domain/dates'
+import { categoryTree, type CategoryTree } from '../../../domain/category-groups'
 import type { DbOrTx } from '../../db/connect'
 import { accounts, bills, categories, categoryModels, insights, recurringSeries, transactions } from '../../db/schema'
 import { notIn } from '../accounts/scope'
@@ -41,8 +42,16 @@ export async function ledgerRows(db: DbOrTx, householdId: string, from: IsoDate)
 }
 
 export async function categoryNames(db: DbOrTx, householdId: string): Promise<Map<string, string>> {
-  const rows = await db.select({ id: categories.id, name: categories.name }).from(categories).where(eq(categories.householdId, householdId))
-  return new Map(rows.map((r) => [r.id, r.name]))
+  return (await categoryInfo(db, householdId)).names
+}
+
+/** The household's category names, and each category's parent (for group roll-ups). */
+export async function categoryInfo(db: DbOrTx, householdId: string): Promise<{ names: Map<string, string>; tree: CategoryTree }> {
+  const rows = await db
+    .select({ id: categories.id, name: categories.name, parentId: categories.parentId })
+    .from(categories)
+    .where(eq(categories.householdId, householdId))
+  return { names: new Map(rows.map((r) => [r.id, r.name])), tree: categoryTree(rows) }
 }
 
 export async function seriesOfHousehold(db: DbOrTx, householdId: string): Promise<SeriesRow[]> {

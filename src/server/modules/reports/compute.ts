@@ -2,6 +2,7 @@
 // balances and later changes per account; payee totals), without I/O: conversion to the base
 // currency at each month end's rate, once per (currency, month); net worth at month ends; each
 // category's months, average and trend; the Sankey's nodes and links; the top payees.
+import { categoryTree, groupOf, rollUpToGroups, UNCATEGORIZED } from '../../../domain/category-groups'
 import { toBase, type RateBook } from '../../../domain/currency'
 import { endOfMonth } from '../../../domain/dates'
 import { asCents, divideCents, negate, type Cents } from '../../../domain/money'
@@ -85,7 +86,7 @@ export function cashFlow(rows: readonly CategoryMonthRow[], months: readonly str
 }
 
 export type CategoryInfo = { name: string; parentId: string | null }
-export const UNCATEGORIZED = 'Uncategorized'
+export { UNCATEGORIZED }
 
 export type CategorySpending = {
   categoryId: string | null
@@ -142,6 +143,44 @@ export function spendingByCategory(
   )
 }
 
+/**
+ * The categories' rows rolled up to their groups (domain/category-groups): each group's months
+ * are its categories' months added up (so a group's total is exactly the sum of its rows at the
+ * category level), with its own average and trend. Largest first.
+ */
+export function spendingByGroup(rows: readonly CategorySpending[], categories: ReadonlyMap<string, CategoryInfo>): CategorySpending[] {
+  const tree = categoryTree([...categories].map(([id, c]) => ({ id, parentId: c.parentId })))
+  const groups = new Map<string | null, CategorySpending[]>()
+  for (const row of rows) {
+    const groupId = groupOf(tree, row.categoryId)
+    groups.set(groupId, [...(groups.get(groupId) ?? []), row])
+  }
+  const result: CategorySpending[] = []
+  for (const [groupId, members] of groups) {
+    const months = (members[0]?.months ?? []).map((m, i) => ({
+      month: m.month,
+      total: sumOrNull(members.map((r) => r.months[i]?.total ?? null)),
+    }))
+    const total = sumOrNull(months.map((m) => m.total))
+    if (total === 0) continue
+    const average = total === null ? null : divideCents(total, months.length)
+    const lastMonth = months.at(-1)?.total ?? null
+    result.push({
+      categoryId: groupId,
+      categoryName: groupId === null ? UNCATEGORIZED : (categories.get(groupId)?.name ?? UNCATEGORIZED),
+      groupId: null,
+      groupName: null,
+      total,
+      average,
+      trend: average === null || average === 0 || lastMonth === null ? null : (lastMonth - average) / average,
+      months,
+    })
+  }
+  return result.sort(
+    (a, b) => (b.total ?? -Infinity) - (a.total ?? -Infinity) || a.categoryName.localeCompare(b.categoryName),
+  )
+}
+
 export type SankeyNode = { name: string; kind: (typeof SANKEY_NODE_KINDS)[number]; categoryId: string | null }
 export type Sankey = {
   nodes: SankeyNode[]
@@ -175,36 +214,27 @@ export function sankey(rows: readonly CategoryMonthRow[], categories: ReadonlyMa
 
   const incomes = largestFirst(incomeBy)
   const income = incomes.reduce((s, [, v]) => s + v, 0)
-  // spending per group: a category's parent, or the category itself when top-level
-  const groups = new Map<string | null, { total: number; parts: Map<string | null, number> }>()
-  for (const [id, value] of spendBy) {
-    if (value <= 0) continue
-    const parentId = id === null ? null : (categories.get(id)?.parentId ?? null)
-    const groupKey = parentId && categories.has(parentId) ? parentId : id
-    let group = groups.get(groupKey)
-    if (!group) {
-      group = { total: 0, parts: new Map() }
-      groups.set(groupKey, group)
-    }
-    group.total += value
-    group.parts.set(id, (group.parts.get(id) ?? 0) + value)
-  }
+  // spending per group (domain/category-groups): a category's parent, or itself when top-level
+  const tree = categoryTree([...categories].map(([id, c]) => ({ id, parentId: c.parentId })))
+  const groups = rollUpToGroups(
+    [...spendBy].filter(([, v]) => v > 0).map(([categoryId, v]) => ({ categoryId, total: asCents(v) })),
+    tree,
+  )
   const expenses = [...groups.values()].reduce((s, g) => s + g.total, 0)
   if (income === 0 && expenses === 0) return { nodes, links, income: asCents(0), expenses: asCents(0) }
 
   const total = node({ name: 'Income', kind: 'total', categoryId: null })
   for (const [id, value] of incomes) link(node({ name: nameOf(id), kind: 'income', categoryId: id }), total, value)
   if (expenses > income) link(node({ name: 'Shortfall', kind: 'shortfall', categoryId: null }), total, expenses - income)
-  for (const [groupKey, group] of largestFirst([...groups].map(([k, g]) => [k, g.total] as [string | null, number]))) {
-    const parts = groups.get(groupKey)?.parts ?? new Map<string | null, number>()
-    const onlyItself = parts.size === 1 && parts.has(groupKey)
+  for (const { groupId, total: value, parts } of groups) {
+    const onlyItself = parts.length === 1 && parts[0]?.categoryId === groupId
     if (onlyItself) {
-      link(total, node({ name: nameOf(groupKey), kind: 'category', categoryId: groupKey }), group)
+      link(total, node({ name: nameOf(groupId), kind: 'category', categoryId: groupId }), value)
       continue
     }
-    const g = node({ name: nameOf(groupKey), kind: 'group', categoryId: groupKey })
-    link(total, g, group)
-    for (const [id, value] of largestFirst(parts)) link(g, node({ name: nameOf(id), kind: 'category', categoryId: id }), value)
+    const g = node({ name: nameOf(groupId), kind: 'group', categoryId: groupId })
+    link(total, g, value)
+    for (const part of parts) link(g, node({ name: nameOf(part.categoryId), kind: 'category', categoryId: part.categoryId }), part.total)
   }
   if (income > expenses) link(total, node({ name: 'Saved', kind: 'saved', categoryId: null }), income - expenses)
   return { nodes, links, income: asCents(income), expenses: asCents(expenses) }

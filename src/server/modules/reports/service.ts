@@ -2,6 +2,7 @@
 // household's base currency and does its arithmetic (compute). A household whose accounts are
 // all in its base currency never reads its rates; another reads them once per request.
 import { MAX_MERCHANT_MONTHS, type ReportQuery } from '../../../contract/reports'
+import type { CategoryLevel } from '../../../domain/category-groups'
 import { endOfMonth } from '../../../domain/dates'
 import type { Db } from '../../db/connect'
 import { memberScope } from '../accounts/scope'
@@ -13,6 +14,7 @@ import {
   netWorthHistory,
   sankey as sankeyOf,
   spendingByCategory as spendingOf,
+  spendingByGroup,
   topMerchants as topMerchantsOf,
   type Converter,
 } from './compute'
@@ -43,9 +45,11 @@ export async function cashFlow(db: Db, user: SessionUser, now: Date, query: Repo
   return done(cashFlowOf(read.rows, range.months, conv), conv)
 }
 
-export async function spendingByCategory(db: Db, user: SessionUser, now: Date, query: ReportQuery) {
+/** Per category, or (`level: 'group'`) per category group, its children rolled up into it (ADR 0036). */
+export async function spendingByCategory(db: Db, user: SessionUser, now: Date, query: ReportQuery & { level?: CategoryLevel }) {
   const { range, read, conv } = await transactionInputs(db, user, now, query, true)
-  return done(spendingOf(read.rows, read.categories, range.months, conv), conv)
+  const rows = spendingOf(read.rows, read.categories, range.months, conv)
+  return done(query.level === 'group' ? spendingByGroup(rows, read.categories) : rows, conv)
 }
 
 export async function sankey(db: Db, user: SessionUser, now: Date, query: ReportQuery) {

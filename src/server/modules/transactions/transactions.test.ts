@@ -155,7 +155,7 @@ describe('transactions and balances', () => {
     // 17 days left counting the 15th: 2453.71 / 17 = 144.3358… → 144.33
     expect(s.daysLeft).toBe(17)
     expect(s.dailyAllowance).toBe(144.33)
-    expect(s.categorySpending).toEqual([{ categoryId: groceries, categoryName: 'Groceries', total: 46.29 }])
+    expect(s.categorySpending).toEqual([{ categoryId: groceries, categoryName: 'Groceries', total: 46.29, children: [] }])
   })
 
   it('reports net worth and the net worth at the end of last month', async () => {

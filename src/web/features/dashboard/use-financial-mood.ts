@@ -7,10 +7,11 @@
 import { useEffect, useMemo } from 'react'
 import type { Account } from '../../../contract/accounts'
 import type { Budget } from '../../../contract/budgets'
+import type { Category } from '../../../contract/categories'
 import type { CreditScore } from '../../../contract/credit-score'
 import type { Goal } from '../../../contract/goals'
 import type { MonthlySummary } from '../../../contract/analytics'
-import { asCents } from '../../../domain/money'
+import { categoryTree, totalBudget } from '../../../domain/category-groups'
 import {
   computeMood,
   loadingMood,
@@ -24,6 +25,8 @@ export type MoodSources = {
   /** this month's income and expenses (transfers and opening balances left out) */
   summary: Pick<MonthlySummary, 'income' | 'expenses'> | undefined
   budgets: Budget[] | undefined
+  /** to count a group's budget once (ADR 0036); until loaded each budget counts on its own */
+  categories?: Category[] | undefined
   goals: Goal[] | undefined
   /** undefined while loading; null when no score was ever entered */
   creditScore: CreditScore | null | undefined
@@ -34,7 +37,7 @@ export function useFinancialMood(sources: MoodSources): {
   loaded: boolean
   setup: boolean
 } {
-  const { accounts, summary, budgets, goals, creditScore } = sources
+  const { accounts, summary, budgets, categories, goals, creditScore } = sources
   const mood = useMemo(() => {
     const timestamp = new Date().toISOString()
     if (
@@ -51,7 +54,7 @@ export function useFinancialMood(sources: MoodSources): {
       {
         netWorth: netWorth(accounts.map((a) => a.balance)),
         monthSpending: summary.expenses,
-        totalBudget: asCents(budgets.reduce((sum, b) => sum + b.amount, 0)),
+        totalBudget: totalBudget(budgets, categoryTree(categories ?? [])),
         monthIncome: summary.income,
         activeGoals: goals.filter((g) => g.isActive),
         creditScore: creditScore?.score ?? null,
@@ -59,7 +62,7 @@ export function useFinancialMood(sources: MoodSources): {
       timestamp,
     )
     return { mood: computed, loaded: true, setup: false }
-  }, [accounts, summary, budgets, goals, creditScore])
+  }, [accounts, summary, budgets, categories, goals, creditScore])
 
   useEffect(() => {
     if (!mood.loaded || mood.setup) return

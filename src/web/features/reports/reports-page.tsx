@@ -55,6 +55,8 @@ export function ReportsPage() {
   const [merchantLimit, setMerchantLimit] = useState(10)
   const cashFlow = useReport('cash-flow', filters)
   const spending = useReport('spending-by-category', filters)
+  // the same spending rolled up to the category groups by the server (ADR 0036)
+  const spendingGroups = useReport('spending-by-category', filters, { level: 'group' })
   const netWorth = useReport('net-worth', filters)
   const sankey = useReport('sankey', filters)
   const merchants = useReport('top-merchants', filters, { limit: merchantLimit })
@@ -175,6 +177,7 @@ export function ReportsPage() {
           <CashFlowReport answer={cashFlow.data} state={queryState(cashFlow)} {...common} />
           <SpendingByCategoryReport
             answer={spending.data}
+            groups={spendingGroups.data}
             state={queryState(spending)}
             today={today}
             {...common}

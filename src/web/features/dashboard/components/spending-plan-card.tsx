@@ -2,7 +2,8 @@
 // money is set aside (signed as on the Spending Plan page: money in +, money out −), the top 5
 // spending categories, and "Set a budget" while the month has none.
 import type { UseQueryResult } from '@tanstack/react-query'
-import { ChartPie } from 'lucide-react'
+import { ChartPie, ChevronRight } from 'lucide-react'
+import { useId, useState } from 'react'
 import { Link } from 'react-router'
 import type { MonthlySummary } from '../../../../contract/analytics'
 import type { Budget } from '../../../../contract/budgets'
@@ -19,6 +20,7 @@ import {
   CardTitle,
 } from '../../../components/ui/card'
 import { Skeleton } from '../../../components/ui/skeleton'
+import { cn } from '../../../lib/cn'
 import { AddButton } from './add-button'
 
 export const TOP_CATEGORIES = 5
@@ -72,20 +74,69 @@ function TopCategories({ s }: { s: MonthlySummary }) {
   return (
     <ul className="space-y-3" aria-label="Top spending categories">
       {top.map((c) => (
-        <li key={c.categoryId ?? 'uncategorized'} className="space-y-1">
-          <div className="flex items-baseline justify-between gap-2 text-sm">
-            <span className="min-w-0 break-words">{c.categoryName}</span>
-            <Money value={c.total} className="shrink-0" />
-          </div>
-          <div className="h-1.5 rounded-full bg-muted" aria-hidden="true">
-            <div
-              className="h-full rounded-full bg-primary"
-              style={{ width: `${(c.total / largest) * 100}%` }}
-            />
-          </div>
-        </li>
+        <TopCategory key={c.categoryId ?? 'uncategorized'} c={c} largest={largest} />
       ))}
     </ul>
+  )
+}
+
+/** One group (ADR 0036): its total, and its subcategories behind a toggle. */
+function TopCategory({
+  c,
+  largest,
+}: {
+  c: MonthlySummary['categorySpending'][number]
+  largest: number
+}) {
+  const [open, setOpen] = useState(false)
+  const partsId = useId()
+  return (
+    <li className="space-y-1">
+      <div className="flex items-baseline justify-between gap-2 text-sm">
+        {c.children.length > 0 ? (
+          <button
+            type="button"
+            className="flex min-w-0 items-center gap-1 rounded-sm text-left break-words hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+            aria-expanded={open}
+            aria-controls={partsId}
+            onClick={() => setOpen(!open)}
+          >
+            <ChevronRight
+              aria-hidden="true"
+              className={cn('size-3.5 shrink-0 transition-transform', open && 'rotate-90')}
+            />
+            {c.categoryName}
+          </button>
+        ) : (
+          <span className="min-w-0 break-words">{c.categoryName}</span>
+        )}
+        <Money value={c.total} className="shrink-0" />
+      </div>
+      <div className="h-1.5 rounded-full bg-muted" aria-hidden="true">
+        <div
+          className="h-full rounded-full bg-primary"
+          style={{ width: `${(c.total / largest) * 100}%` }}
+        />
+      </div>
+      {open && (
+        <dl
+          id={partsId}
+          aria-label={`${c.categoryName} by subcategory`}
+          className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 pt-1 pl-5 text-xs text-muted-foreground"
+        >
+          {c.children.map((part) => (
+            <div key={part.categoryId ?? 'uncategorized'} className="contents">
+              <dt className="min-w-0 break-words">
+                {part.categoryId === c.categoryId ? `${part.categoryName} (itself)` : part.categoryName}
+              </dt>
+              <dd className="text-right">
+                <Money value={part.total} />
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </li>
   )
 }
 

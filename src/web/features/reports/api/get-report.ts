@@ -69,7 +69,7 @@ type Endpoints = typeof ENDPOINTS
 export function useReport<N extends ReportName>(
   name: N,
   filters: ReportFilters,
-  extra: Record<string, number> = {},
+  extra: Record<string, number | string> = {},
 ) {
   const query = { ...reportQuery(filters), ...extra }
   return useQuery({

@@ -141,8 +141,99 @@ function MonthBars({ row, color }: { row: Row; color: string }) {
   )
 }
 
+/**
+ * Each group's total (its subcategories rolled up by the server), its subcategories one click
+ * away. A group without subcategory spending is a plain row.
+ */
+function ByGroup({
+  groups,
+  rows,
+  format: f,
+  onDrill,
+}: {
+  groups: Row[]
+  rows: Row[]
+  format: ReportFormat
+  onDrill: (ids: string[], name: string, total: Cents | null) => void
+}) {
+  if (groups.length === 0) return null
+  return (
+    <>
+      <h3 className="text-sm font-medium">By group</h3>
+      <ul
+        className="divide-y rounded-lg border"
+        aria-label="Spending by group"
+        data-testid="category-groups"
+      >
+        {groups.map((g) => {
+          const parts = rows.filter((r) => r.groupId !== null && r.groupId === g.categoryId)
+          const own = rows.find((r) => r.categoryId === g.categoryId && r.groupId === null)
+          const members = own !== undefined && parts.length > 0 ? [...parts, own] : parts
+          const drillGroup = () =>
+            onDrill([categoryKey(g), ...parts.map(categoryKey)], g.categoryName, g.total)
+          const total = (
+            <button
+              type="button"
+              className="rounded-sm tabular-nums hover:text-primary hover:underline"
+              aria-label={`${g.categoryName}: ${f.maybe(g.total)}, its transactions`}
+              onClick={drillGroup}
+            >
+              {f.maybe(g.total)}
+            </button>
+          )
+          return (
+            <li key={categoryKey(g)} className="px-3 py-2 text-sm" data-testid="category-group">
+              {members.length === 0 ? (
+                <div className="flex justify-between gap-4">
+                  <span>{g.categoryName}</span>
+                  {total}
+                </div>
+              ) : (
+                <details>
+                  <summary className="flex cursor-pointer justify-between gap-4 rounded-sm">
+                    <span>
+                      {g.categoryName}
+                      <span className="text-muted-foreground">
+                        {' '}
+                        · {members.length} {members.length === 1 ? 'part' : 'parts'}
+                      </span>
+                    </span>
+                    <span className="tabular-nums">{f.maybe(g.total)}</span>
+                  </summary>
+                  <ul className="mt-1 space-y-0.5 pl-4 text-muted-foreground">
+                    {members.map((r) => (
+                      <li key={categoryKey(r)} className="flex justify-between gap-4">
+                        <span>
+                          {r.categoryId === g.categoryId
+                            ? `${r.categoryName} (itself)`
+                            : r.categoryName}
+                        </span>
+                        <span className="tabular-nums">{f.maybe(r.total)}</span>
+                      </li>
+                    ))}
+                  </ul>
+                  <p className="mt-1 pl-4">
+                    <button
+                      type="button"
+                      className="rounded-sm text-xs text-primary hover:underline"
+                      onClick={drillGroup}
+                    >
+                      Transactions of {g.categoryName}
+                    </button>
+                  </p>
+                </details>
+              )}
+            </li>
+          )
+        })}
+      </ul>
+    </>
+  )
+}
+
 export function SpendingByCategoryReport({
   answer,
+  groups,
   state,
   filters,
   scope,
@@ -150,6 +241,8 @@ export function SpendingByCategoryReport({
   onDrill,
 }: {
   answer: SpendingAnswer | undefined
+  /** the same spending per category group (level=group) */
+  groups?: SpendingAnswer | undefined
   state: Omit<ReportState, 'empty'>
   filters: ReportFilters
   scope: DrillScope
@@ -377,6 +470,12 @@ export function SpendingByCategoryReport({
       }
       notes={
         <div className="space-y-2">
+          <ByGroup
+            groups={(groups?.rows ?? []).filter((g) => g.total === null || g.total !== 0)}
+            rows={rows}
+            format={f}
+            onDrill={(ids, name, total) => drill(ids, name, filters.from, filters.to, total)}
+          />
           <h3 className="text-sm font-medium">Each category against its average</h3>
           <ul className="divide-y rounded-lg border" data-testid="category-trends">
             {listed.map((r) => {

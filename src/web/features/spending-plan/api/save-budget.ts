@@ -6,39 +6,44 @@ import type { z } from 'zod'
 import { upsertBudget, type upsertBudgetBody } from '../../../../contract/budgets'
 import type { SpendingPlan } from '../../../../contract/spending-plan'
 import { budgetUsage, categoryBudgetLevel } from '../../../../domain/budget'
-import { asCents } from '../../../../domain/money'
+import { groupBudget } from '../../../../domain/category-groups'
+import { asCents, ZERO, type Cents } from '../../../../domain/money'
 import { callEndpoint } from '../../../lib/api'
 import { API_ROOTS, invalidateRoots } from '../../../lib/query-keys'
 import { planKeys } from './plan-keys'
 
 export type BudgetChange = z.output<typeof upsertBudgetBody>
 
+/** A group's budget from its own and its children's (the carried part stays as it was). */
+const groupOf = (own: Cents, childrenBudget: Cents): Cents =>
+  groupBudget({ budget: own, carried: ZERO }, [{ budget: childrenBudget, carried: ZERO }]).budget
+
 function applyChange(plan: SpendingPlan, change: BudgetChange): SpendingPlan {
   const row = plan.categories.find((c) => c.categoryId === change.categoryId)
   if (row === undefined) return plan
-  const delta = change.amount - ownBudget(plan, row.categoryId)
+  const delta = change.amount - row.ownBudget
   const rows = plan.categories.map((c) => {
-    if (c.categoryId !== change.categoryId && c.categoryId !== row.parentId) return c
-    const budget = asCents(c.budget + delta)
-    const limit = asCents(budget + c.carried)
+    let next = c
+    if (c.categoryId === change.categoryId) {
+      // a child's budget is its own; a group's follows the domain's rule (ADR 0036)
+      const budget =
+        c.parentId === null ? groupOf(change.amount, c.childrenBudget) : change.amount
+      next = { ...c, ownBudget: change.amount, budget, rollover: change.rollover }
+    } else if (c.categoryId === row.parentId) {
+      const childrenBudget = asCents(c.childrenBudget + delta)
+      next = { ...c, childrenBudget, budget: groupOf(c.ownBudget, childrenBudget) }
+    } else {
+      return c
+    }
+    const limit = asCents(next.budget + next.carried)
     return {
-      ...c,
-      budget,
-      rollover: c.categoryId === change.categoryId ? change.rollover : c.rollover,
-      available: asCents(limit - c.spent),
-      usage: budgetUsage(c.spent, limit),
-      level: categoryBudgetLevel(c.spent, budget, c.carried),
+      ...next,
+      available: asCents(limit - next.spent),
+      usage: budgetUsage(next.spent, limit),
+      level: categoryBudgetLevel(next.spent, next.budget, next.carried),
     }
   })
   return { ...plan, categories: rows }
-}
-
-/** A category's own budget: a parent's row includes its children's. */
-export function ownBudget(plan: SpendingPlan, categoryId: string) {
-  const row = plan.categories.find((c) => c.categoryId === categoryId)
-  if (row === undefined) return asCents(0)
-  const children = plan.categories.filter((c) => c.parentId === categoryId)
-  return asCents(row.budget - children.reduce((s, c) => s + c.budget, 0))
 }
 
 export function useSaveBudget() {

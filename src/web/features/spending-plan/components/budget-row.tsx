@@ -6,7 +6,7 @@ import { useState } from 'react'
 import type { SpendingPlan } from '../../../../contract/spending-plan'
 import { nonNegativeMoney } from '../../../../contract/common'
 import type { BudgetLevel } from '../../../../domain/budget'
-import { absCents, asCents, type Cents } from '../../../../domain/money'
+import { absCents, type Cents } from '../../../../domain/money'
 import { Money } from '../../../components/money'
 import { Input } from '../../../components/ui/input'
 import { Switch } from '../../../components/ui/switch'
@@ -15,7 +15,7 @@ import { cn } from '../../../lib/cn'
 import { useMoney } from '../../../lib/format'
 import { centsToText, parseAmountText } from '../../../lib/money-input'
 import { toast } from '../../../lib/toast'
-import { ownBudget, useSaveBudget } from '../api/save-budget'
+import { useSaveBudget } from '../api/save-budget'
 import { formatPercent } from '../../../../domain/locale'
 import { displayLocale } from '../../../lib/display-locale'
 
@@ -96,9 +96,15 @@ function BudgetInput({ row, own, month }: { row: PlanRow; own: Cents; month: str
 export function BudgetRow({ row, plan }: { row: PlanRow; plan: SpendingPlan }) {
   const format = useMoney()
   const save = useSaveBudget()
-  const own = ownBudget(plan, row.categoryId)
+  const own = row.ownBudget
   const children = plan.categories.filter((c) => c.parentId === row.categoryId)
-  const fromChildren = asCents(row.budget - own)
+  // a group's own budget covers it all, its children's shown within; without one theirs add up
+  const groupNote =
+    row.childrenBudget === 0
+      ? null
+      : own > 0
+        ? `Subcategories have ${format(row.childrenBudget)} of it`
+        : `${format(row.childrenBudget)} from subcategories`
   const limit = row.budget + row.carried
   const unbudgeted = row.level === 'none'
   const percent =
@@ -118,7 +124,7 @@ export function BudgetRow({ row, plan }: { row: PlanRow; plan: SpendingPlan }) {
           {row.name}
         </p>
         <p className="text-xs text-muted-foreground" data-testid="budget-status">
-          {fromChildren !== 0 && `Includes ${format(absCents(fromChildren))} from subcategories · `}
+          {groupNote !== null && `${groupNote} · `}
           {row.carried !== 0 &&
             `${row.carried > 0 ? '+' : '−'}${format(absCents(row.carried))} carried · `}
           {LEVEL_TEXT[row.level]}

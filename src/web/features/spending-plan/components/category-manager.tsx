@@ -1,5 +1,5 @@
-// Managing categories: add one (optionally under a parent: one level of nesting), rename in
-// place, move under another parent or back to the top, hide one you no longer use, merge one into
+// Managing categories: add one (in a group, or as a new group: one level of nesting), rename in
+// place, move it to another group (a select, so the keyboard can do it) or out of any, hide one you no longer use, merge one into
 // another (its transactions, budgets and bills move over) or delete it.
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Eye, EyeOff, GitMerge, Plus, Trash2 } from 'lucide-react'
@@ -66,10 +66,10 @@ function NewCategoryForm({ parents }: { parents: Category[] }) {
       <FormField label="New category" error={errors.name?.message}>
         {(control) => <Input {...control} placeholder="e.g. Coffee" {...form.register('name')} />}
       </FormField>
-      <FormField label="Under" error={errors.parentId?.message}>
+      <FormField label="Group" error={errors.parentId?.message}>
         {(control) => (
           <Select {...control} {...form.register('parentId')}>
-            <option value="">Top level</option>
+            <option value="">None: a new group</option>
             {parents.map((p) => (
               <option key={p.id} value={p.id}>
                 {p.name}
@@ -160,7 +160,7 @@ export function CategoryManagerDialog({
         onOpenChange={onOpenChange}
         title="Categories"
         className="max-w-3xl"
-        description="Group spending the way you think about it. Subcategories sit one level under a parent; a parent's budget includes theirs."
+        description="Group spending the way you think about it: a category with no group is a group of its own, and others can go in it (one level). Moving one keeps its transactions. A budget on a group covers the whole group; without one, its subcategories' budgets add up."
       >
         <NewCategoryForm parents={topLevel} />
         <ul className="divide-y rounded-lg border" aria-label="Categories">
@@ -175,13 +175,11 @@ export function CategoryManagerDialog({
             >
               <NameInput category={c} />
               <Select
-                aria-label={`Parent of ${c.name}`}
+                aria-label={`Group of ${c.name}`}
                 className="col-span-2 row-start-2 sm:col-span-1 sm:row-start-auto [&_select]:h-9"
                 value={c.parentId ?? ''}
                 disabled={hasChildren(c.id)}
-                title={
-                  hasChildren(c.id) ? 'A category with subcategories stays at the top' : undefined
-                }
+                title={hasChildren(c.id) ? 'A group with subcategories stays a group' : undefined}
                 onChange={(e) =>
                   update.mutate(
                     { id: c.id, body: { parentId: e.target.value === '' ? null : e.target.value } },
@@ -189,10 +187,10 @@ export function CategoryManagerDialog({
                   )
                 }
               >
-                <option value="">Top level</option>
+                <option value="">{hasChildren(c.id) ? 'A group' : 'No group'}</option>
                 {parentsFor(c).map((p) => (
                   <option key={p.id} value={p.id}>
-                    Under {p.name}
+                    In {p.name}
                   </option>
                 ))}
               </Select>
