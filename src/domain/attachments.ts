@@ -7,6 +7,10 @@
 export const ATTACHMENT_KINDS = ['jpeg', 'png', 'webp', 'heic', 'pdf'] as const
 export type AttachmentKind = (typeof ATTACHMENT_KINDS)[number]
 
+/** Where an attachment's bytes are kept: in the database (the default) or in a directory. */
+export const ATTACHMENT_STORAGES = ['database', 'directory'] as const
+export type AttachmentStorage = (typeof ATTACHMENT_STORAGES)[number]
+
 /** The Content-Type each kind is served with. */
 export const ATTACHMENT_MIME: Record<AttachmentKind, string> = {
   jpeg: 'image/jpeg',
