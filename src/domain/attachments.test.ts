@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { attachmentFileName, contentDisposition, sniffAttachment } from './attachments'
+import { attachmentFileName, contentDisposition, fileSizeLabel, sniffAttachment } from './attachments'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const file = (p: string) => new Uint8Array(readFileSync(path.join(root, p)))
@@ -50,5 +50,14 @@ describe('contentDisposition', () => {
   it('gives an ASCII name and the exact one in UTF-8', () => {
     expect(contentDisposition('Café "bill".pdf', true)).toBe(`inline; filename="Caf_ _bill_.pdf"; filename*=UTF-8''Caf%C3%A9%20%22bill%22.pdf`)
     expect(contentDisposition('a.jpg', false)).toBe(`attachment; filename="a.jpg"; filename*=UTF-8''a.jpg`)
+  })
+})
+
+describe('fileSizeLabel', () => {
+  it('reads as people say it', () => {
+    expect(fileSizeLabel(812)).toBe('812 bytes')
+    expect(fileSizeLabel(48 * 1024 + 100)).toBe('48 KB')
+    expect(fileSizeLabel(2.44 * 1024 * 1024)).toBe('2.4 MB')
+    expect(fileSizeLabel(12.6 * 1024 * 1024)).toBe('13 MB')
   })
 })

@@ -94,3 +94,11 @@ export function contentDisposition(fileName: string, inline: boolean): string {
   const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
   return `${inline ? 'inline' : 'attachment'}; filename="${fallback}"; filename*=UTF-8''${encoded}`
 }
+
+/** A file's size as people read it: "812 bytes", "48 KB", "2.4 MB". */
+export function fileSizeLabel(bytes: number): string {
+  if (bytes < 1024) return `${String(bytes)} bytes`
+  if (bytes < 1024 * 1024) return `${String(Math.round(bytes / 1024))} KB`
+  const mb = bytes / (1024 * 1024)
+  return `${mb < 10 ? mb.toFixed(1) : String(Math.round(mb))} MB`
+}

@@ -6,9 +6,11 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
+import yauzl from 'yauzl'
+import { EXPORT_JSON_NAME } from '../../../contract/data'
 import { attachmentContents, attachments } from '../../db/schema'
 import { createFamily, newAccount } from '../../test/family'
-import { createTestApp, type Client, type TestContext } from '../../test/helper'
+import { createTestApp, signUp, type Client, type TestContext } from '../../test/helper'
 import { attach } from '../../test/upload'
 import { SWEEP_MIN_AGE_MS, sweepAttachmentFiles } from './storage'
 
@@ -16,6 +18,18 @@ const root = path.resolve(import.meta.dirname, '../../../..')
 const jpeg = readFileSync(path.join(root, 'e2e/fixtures/receipt.jpg'))
 const pdf = readFileSync(path.join(root, 'e2e/fixtures/invoice.pdf'))
 const png = readFileSync(path.join(root, 'src/web/public/icons/icon-192.png'))
+
+async function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
+  const zip = await yauzl.fromBufferPromise(bytes, { lazyEntries: true })
+  const out = new Map<string, Buffer>()
+  for await (const entry of zip.eachEntry()) {
+    const chunks: Buffer[] = []
+    for await (const chunk of await zip.openReadStreamPromise(entry)) chunks.push(chunk as Buffer)
+    out.set(entry.fileName, Buffer.concat(chunks))
+  }
+  zip.close()
+  return out
+}
 
 async function addTransaction(client: Client, accountId: string, merchant: string): Promise<string> {
   const res = await client.post('/api/transactions', { accountId, date: '2026-03-05', amount: -12.34, merchant })
@@ -147,6 +161,43 @@ for (const storage of ['database', 'directory'] as const) {
       expect(no.map((r: { id: string }) => r.id)).toEqual([without])
       expect((await owner.get(`/api/transactions/totals?accountId=${accountId}&hasReceipt=true`)).json().count).toBe(1)
       expect((await owner.get('/api/transactions?hasReceipt=maybe')).statusCode).toBe(400)
+    })
+
+    it('goes into the export ZIP (the teen\'s without the files they may not see) and comes back with an import', async () => {
+      const { adult, teen } = family
+      const mine = await newAccount(adult, `Export ${storage}`)
+      const id = await addTransaction(adult, mine, 'Exported shop')
+      const photo = (await attach(adult, id, jpeg, 'Kassenbon.jpg')).json()
+      const hidden = await addTransaction(adult, family.accounts.private, 'Not for the teen')
+      await attach(adult, hidden, pdf, 'hidden.pdf')
+
+      const exported = await adult.get('/api/export')
+      expect(exported.statusCode, exported.body).toBe(200)
+      const files = await unzip(exported.rawPayload)
+      const entry = `attachments/${String(photo.id)}/Kassenbon.jpg`
+      expect(files.get(entry)?.equals(jpeg)).toBe(true)
+      expect(files.get('attachments.csv')?.toString('utf8')).toContain(entry)
+      const doc = JSON.parse(files.get(EXPORT_JSON_NAME)?.toString('utf8') ?? '{}')
+      expect(doc.attachments).toContainEqual(expect.objectContaining({ id: photo.id, transactionId: id, kind: 'jpeg', path: entry, size: jpeg.length }))
+      expect(JSON.stringify(doc.attachments)).not.toContain('storage')
+
+      const teenFiles = await unzip((await teen.get('/api/export')).rawPayload)
+      expect([...teenFiles.keys()].some((k) => k.includes('hidden.pdf'))).toBe(false)
+      expect(teenFiles.get('attachments.csv')?.toString('utf8')).not.toContain('hidden.pdf')
+
+      // into a new household: the files come back on the new transactions
+      const newcomer = await signUp(t.app)
+      const form = new FormData()
+      form.append('file', new Blob([new Uint8Array(exported.rawPayload)]), 'kinwise-export.zip')
+      const imported = await newcomer.request({ method: 'POST', url: '/api/export/import', payload: form })
+      expect(imported.statusCode, imported.body).toBe(200)
+      expect(imported.json().attachments).toBe(doc.attachments.length)
+      const rows = (await newcomer.get('/api/transactions?hasReceipt=true&limit=100')).json()
+      const again = rows.find((r: { merchant: string }) => r.merchant === 'Exported shop')
+      expect(again.attachmentCount).toBe(1)
+      const [restored] = (await newcomer.get(`/api/transactions/${String(again.id)}/attachments`)).json()
+      expect(restored).toMatchObject({ fileName: 'Kassenbon.jpg', kind: 'jpeg', addedBy: newcomer.user.id })
+      expect((await newcomer.get(`/api/attachments/${String(restored.id)}/content`)).rawPayload.equals(jpeg)).toBe(true)
     })
 
     it('removes one file, and every file of a deleted transaction with it', async () => {
