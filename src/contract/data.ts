@@ -5,6 +5,7 @@
 // back with the same schema, so an export always imports.
 import { z } from 'zod'
 import { ACCOUNT_VISIBILITIES, ROLES } from '../domain/access'
+import { ATTACHMENT_KINDS } from '../domain/attachments'
 import { isValidTimeZone } from '../domain/dates'
 import { RECURRENCES } from '../domain/recurrence'
 import { RULE_FIELDS, RULE_MATCHES, RULE_OPERATORS } from '../domain/rules'
@@ -343,6 +344,20 @@ export const exportedTransaction = z.object({
   splits: z.array(exportedSplit),
 })
 
+/** A receipt or other file of an exported transaction (issue 22): its bytes are the ZIP entry at `path`. */
+export const exportedAttachment = z.object({
+  id,
+  transactionId: id,
+  fileName: text(1000),
+  kind: z.enum(ATTACHMENT_KINDS),
+  size: z.number().int().min(0),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  /** where the bytes are in the ZIP: attachments/<id>/<file name> */
+  path: text(2000),
+  createdAt,
+})
+export type ExportedAttachment = z.output<typeof exportedAttachment>
+
 /**
  * The JSON document of an export, version 1. Amounts are decimal numbers (12.34) as in the API.
  * Keys come in this order in the file, transactions last: the server writes them one page at a
@@ -380,6 +395,8 @@ export const exportDocument = z.object({
   advisorConversations: z.array(exportedAdvisorConversation).default([]),
   coachingActions: z.array(exportedCoachingAction).default([]),
   quickbooks: exportedQuickbooks.nullable().default(null),
+  /** receipts and other files of the exported transactions (issue 22): absent from files made before them */
+  attachments: z.array(exportedAttachment).default([]),
   transactions: z.array(exportedTransaction),
 })
 export type ExportDocument = z.output<typeof exportDocument>
@@ -421,6 +438,8 @@ export const importSummary = z.object({
   automations: z.number().int(),
   advisorConversations: z.number().int(),
   coachingActions: z.number().int(),
+  /** receipts and other files that came back with their transactions (issue 22) */
+  attachments: z.number().int(),
 })
 export type ImportSummary = z.output<typeof importSummary>
 

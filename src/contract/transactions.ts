@@ -49,6 +49,8 @@ export const transaction = z.object({
   enteredBy: id,
   /** with an accountId filter and date sorting: the account balance after this row */
   runningBalance: money.nullable(),
+  /** how many receipts and other files it carries (GET /api/transactions/:id/attachments) */
+  attachmentCount: z.number().int(),
   createdAt: z.string(),
 })
 export type Transaction = z.output<typeof transaction>
@@ -69,6 +71,8 @@ export const listTransactionsQuery = paginationQuery.extend({
   /** only what this member entered (a user id) */
   enteredBy: id.optional(),
   search: trimmed(100, 'Search').optional(),
+  /** true: only rows with a receipt or other file attached; false: only rows without */
+  hasReceipt: booleanQuery.optional(),
   /** amount_desc / amount_asc: by size (absolute value), largest or smallest first */
   sort: z.enum(TRANSACTION_SORTS).default('date_desc'),
   includeTransfers: booleanQuery.default(true),

@@ -8,7 +8,8 @@ import { readsOnly, type EndpointDef } from '../contract/endpoint'
 import { roleAtLeast, type Role } from '../domain/access'
 import { featurePlan, isPremiumFeature } from '../domain/tiers'
 import { addMember, categoryId, createTestApp, setTestPlan, signUp, type Client, type TestContext } from './test/helper'
-import { upload } from './test/upload'
+import { readFileSync } from 'node:fs'
+import { attach, upload } from './test/upload'
 import { eq } from 'drizzle-orm'
 import { bankConnections, coachingActions, householdMembers, insights, recurringSeries, webauthnCredentials } from './db/schema'
 
@@ -98,6 +99,8 @@ beforeAll(async () => {
   ids.transaction = (
     await owner.post('/api/transactions', { accountId: ids.account, date: '2026-03-02', amount: -12.34, merchant: 'Shop', categoryId: ids.groceries })
   ).json().id
+  const receipt = readFileSync(new URL('../../e2e/fixtures/receipt.jpg', import.meta.url))
+  ids.attachment = (await attach(owner, ids.transaction ?? '', receipt)).json().id
   ids.budget = (await owner.put('/api/budgets', { categoryId: ids.groceries, month: '2026-03', amount: 300 })).json().id
   ids.goal = (await owner.post('/api/goals', { name: 'Owner goal', targetAmount: 500, monthlyContribution: 50 })).json().id
   ids.bill = (await owner.post('/api/bills', { name: 'Owner bill', amount: 40, nextDueDate: '2026-03-20', accountId: ids.account })).json().id
@@ -175,6 +178,7 @@ beforeAll(async () => {
   ids.privateTransaction = (
     await members.adult.post('/api/transactions', { accountId: ids.privateAccount, date: '2026-03-03', amount: -55.55, merchant: 'Secret shop' })
   ).json().id
+  ids.privateAttachment = (await attach(members.adult, ids.privateTransaction ?? '', receipt, 'secret-receipt.jpg')).json().id
   ids.balanceOnlyAccount = (
     await members.adult.post('/api/accounts', { name: 'Adult balance only', type: 'savings', visibility: 'balance_only', openingBalance: 100 })
   ).json().id
@@ -212,6 +216,10 @@ const OTHERS_IDS: Record<string, { id: string; body?: () => unknown }> = {
   'GET /api/transactions/:id': { id: 'transaction' },
   'PATCH /api/transactions/:id': { id: 'transaction', body: () => ({ amount: -1 }) },
   'DELETE /api/transactions/:id': { id: 'transaction' },
+  'GET /api/transactions/:id/attachments': { id: 'transaction' },
+  'POST /api/transactions/:id/attachments': { id: 'transaction' },
+  'GET /api/attachments/:id/content': { id: 'attachment' },
+  'DELETE /api/attachments/:id': { id: 'attachment' },
   'PATCH /api/categories/:id': { id: 'category', body: () => ({ name: 'Taken' }) },
   'DELETE /api/categories/:id': { id: 'category' },
   'POST /api/categories/:id/merge': { id: 'category', body: () => ({ intoId: ids.groceries }) },
@@ -466,6 +474,11 @@ describe('access declared in the contract', () => {
     expect((await teen.get(`/api/transactions/${ids.privateTransaction}`)).statusCode).toBe(404)
     expect((await teen.patch(`/api/transactions/${ids.privateTransaction}`, { amount: -1 })).statusCode).toBe(404)
     expect((await teen.delete(`/api/transactions/${ids.privateTransaction}`)).statusCode).toBe(404)
+    // nor its receipts (issue 22): not listed, not served, not removed, nothing added
+    expect((await teen.get(`/api/transactions/${ids.privateTransaction}/attachments`)).statusCode).toBe(404)
+    expect((await teen.get(`/api/attachments/${ids.privateAttachment}/content`)).statusCode).toBe(404)
+    expect((await teen.delete(`/api/attachments/${ids.privateAttachment}`)).statusCode).toBe(404)
+    expect((await attach(teen, ids.privateTransaction ?? '', 'x')).statusCode).toBe(404)
     const secret = [ids.privateAccount, ids.privateTransaction, ids.balanceOnlyAccount].filter((x): x is string => x !== undefined)
     // reports: an account filter naming one they do not see is 404, and no total counts it
     for (const report of ['cash-flow', 'net-worth', 'spending-by-category', 'sankey', 'top-merchants']) {
@@ -481,9 +494,12 @@ describe('access declared in the contract', () => {
     for (const member of [owner, members.viewer]) {
       expect((await member.get(`/api/accounts/${ids.privateAccount}`)).statusCode).toBe(404)
       expect((await member.get(`/api/transactions/${ids.privateTransaction}`)).statusCode).toBe(404)
+      expect((await member.get(`/api/transactions/${ids.privateTransaction}/attachments`)).statusCode).toBe(404)
+      expect((await member.get(`/api/attachments/${ids.privateAttachment}/content`)).statusCode).toBe(404)
     }
     // its owner does
     expect((await members.adult.get(`/api/transactions/${ids.privateTransaction}`)).statusCode).toBe(200)
+    expect((await members.adult.get(`/api/attachments/${ids.privateAttachment}/content`)).statusCode).toBe(200)
   })
 })
 

@@ -270,7 +270,7 @@ export async function runCli(argv: string[]): Promise<void> {
     case 'export': {
       const out = need(values, 'out')
       await withDatabase(config, async ({ db }) => {
-        const bytes = await exportToFile(db, need(values, 'email'), out, now)
+        const bytes = await exportToFile(db, need(values, 'email'), out, now, config.attachments.dir)
         process.stdout.write(`Export written to ${out} (${(bytes / 1024).toFixed(0)} KB)\n`)
       })
       return
@@ -279,7 +279,7 @@ export async function runCli(argv: string[]): Promise<void> {
       const file = values.file ?? positionals[0]
       if (!file) throw new Error('Name the export file: npm run cli -- import-export --email E file.zip')
       await withDatabase(config, async ({ db }) => {
-        const s = await importFromFile(db, need(values, 'email'), file, now, config.secretKey)
+        const s = await importFromFile(db, need(values, 'email'), file, now, config.secretKey, config.attachments.dir)
         process.stdout.write(
           `Imported ${String(s.accounts)} accounts, ${s.transactions.toLocaleString('en-US')} transactions, ${String(s.categories)} categories, ` +
             `${String(s.budgets)} budgets, ${String(s.goals)} goals, ${String(s.bills)} bills and ${String(s.rules)} rules\n`,

@@ -38,6 +38,10 @@ const envSchema = z.object({
   KINWISE_BACKUP_INTERVAL_HOURS: z.coerce.number().int().min(0).default(24),
   KINWISE_BACKUP_KEEP: positiveInt(7),
   MAX_UPLOAD_MB: positiveInt(100),
+  // receipts and attachments (issue 22, ADR 0037): the largest file, and a directory for their
+  // bytes instead of the database
+  ATTACHMENT_MAX_MB: positiveInt(10),
+  KINWISE_ATTACHMENTS_DIR: z.string().min(1).optional(),
   ADS_CLIENT_ID: z.string().min(1).optional(),
   OIDC_ISSUER: z.url().optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
@@ -100,6 +104,8 @@ export type Config = {
   checkpointMinutes: number
   backup: { intervalHours: number; keep: number }
   maxUploadBytes: number
+  /** receipts on transactions: the largest file, and the directory for their bytes (null: in the database) */
+  attachments: { maxBytes: number; dir: string | null }
   adsClientId: string | null
   oidc: { issuer: string; clientId: string; clientSecret: string } | null
   secretKey: string | null
@@ -192,6 +198,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     checkpointMinutes: e.KINWISE_CHECKPOINT_MINUTES,
     backup: { intervalHours: e.KINWISE_BACKUP_INTERVAL_HOURS, keep: e.KINWISE_BACKUP_KEEP },
     maxUploadBytes: e.MAX_UPLOAD_MB * 1024 * 1024,
+    attachments: { maxBytes: e.ATTACHMENT_MAX_MB * 1024 * 1024, dir: e.KINWISE_ATTACHMENTS_DIR ?? null },
     adsClientId: e.ADS_CLIENT_ID ?? null,
     oidc:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET

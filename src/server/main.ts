@@ -45,6 +45,13 @@ async function main(): Promise<void> {
     )
   }
 
+  if (config.attachments.dir) {
+    // files of attachments whose rows are gone (deleted transactions, accounts, households)
+    const { sweepAttachmentFiles } = await import('./modules/attachments/storage')
+    const removed = await sweepAttachmentFiles(database.db, config.attachments.dir, systemClock.now())
+    if (removed) app.log.info({ removed }, 'attachment files without a row removed')
+  }
+
   const jobs = startJobs({ database, config, clock: systemClock, log: app.log })
 
   let stopping = false

@@ -6,6 +6,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   doublePrecision,
   foreignKey,
@@ -22,6 +23,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import { ACCOUNT_VISIBILITIES, INVITE_ROLES, ROLES } from '../../domain/access'
 import { ACCOUNT_TYPES } from '../../domain/accounts'
+import { ATTACHMENT_KINDS, ATTACHMENT_STORAGES } from '../../domain/attachments'
 import { ADVISOR_ROLES } from '../../domain/advisor/answer'
 import { AUTOMATION_TYPES } from '../../domain/automation/schedule'
 import { BANK_CONNECTION_STATUSES, BANK_PROVIDERS } from '../../domain/bank-connections'
@@ -517,6 +519,9 @@ export const transactions = pgTable(
     isSplit: boolean().notNull().default(false),
     /** a bank connection's row not yet posted (issue 19): it becomes the posted row, never a second one */
     pending: boolean().notNull().default(false),
+    /** how many files (receipts) it carries: kept by the attachment writes, so the list and its
+     *  "has receipt" filter read no other table (issue 22) */
+    attachmentCount: integer().notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -534,6 +539,50 @@ export const transactions = pgTable(
     check('transactions_source_check', oneOf(t.source, TRANSACTION_SOURCES)),
   ],
 )
+
+/** Raw bytes (PostgreSQL bytea) as a Buffer on both drivers. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+})
+
+/**
+ * Files on a transaction (issue 22, ADR 0037): photos of receipts and PDFs. The row is the
+ * file's facts; its bytes are in attachment_contents (the default, so backups and exports carry
+ * them) or in the attachments directory (`storage` says which). Gone with the transaction.
+ */
+export const attachments = pgTable(
+  'attachments',
+  {
+    id: id(),
+    householdId: uuid().notNull(),
+    transactionId: uuid()
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    /** the member who attached it */
+    userId: uuid().notNull(),
+    fileName: text().notNull(),
+    /** what its first bytes say it is (domain/attachments), never what its name or the browser said */
+    kind: text().notNull(),
+    size: integer().notNull(),
+    sha256: text().notNull(),
+    storage: text().notNull().default('database'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('attachments_transaction_idx').on(t.transactionId, t.createdAt),
+    check('attachments_kind_check', oneOf(t.kind, ATTACHMENT_KINDS)),
+    check('attachments_storage_check', oneOf(t.storage, ATTACHMENT_STORAGES)),
+  ],
+)
+
+/** The bytes of attachments kept in the database: one row each, read only when the file is asked for. */
+export const attachmentContents = pgTable('attachment_contents', {
+  attachmentId: uuid()
+    .primaryKey()
+    .references(() => attachments.id, { onDelete: 'cascade' }),
+  bytes: bytea().notNull(),
+})
 
 export const transactionSplits = pgTable(
   'transaction_splits',

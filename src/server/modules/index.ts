@@ -4,6 +4,7 @@ import type { AppDeps } from '../app-deps'
 import { accountRoutes } from './accounts/routes'
 import { advisorRoutes } from './advisor/routes'
 import { apiTokenRoutes } from './api-tokens/routes'
+import { attachmentRoutes } from './attachments/routes'
 import { analyticsRoutes } from './analytics/routes'
 import { authRoutes } from './auth/routes'
 import { automationRoutes } from './automations/routes'
@@ -44,6 +45,7 @@ export const apiModules: Array<(app: FastifyInstance, deps: AppDeps) => void> = 
   mfaRoutes,
   accountRoutes,
   transactionRoutes,
+  attachmentRoutes,
   importRoutes,
   ruleRoutes,
   analyticsRoutes,

@@ -19,3 +19,11 @@ export function upload(client: Client, content: string | Uint8Array, options: Up
   form.append('file', new Blob([bytes]), options.fileName ?? 'statement.csv')
   return client.request({ method: 'POST', url: `/api/imports${options.preview ? '?preview=true' : ''}`, payload: form })
 }
+
+/** POSTs a file to a transaction's attachments as the `file` field (modules/attachments). */
+export function attach(client: Client, transactionId: string, content: string | Uint8Array, fileName = 'receipt.jpg'): Promise<LightMyRequestResponse> {
+  const form = new FormData()
+  const bytes = typeof content === 'string' ? new TextEncoder().encode(content) : new Uint8Array(content)
+  form.append('file', new Blob([bytes]), fileName)
+  return client.request({ method: 'POST', url: `/api/transactions/${transactionId}/attachments`, payload: form })
+}

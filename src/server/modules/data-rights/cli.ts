@@ -7,11 +7,12 @@ import { sql } from 'drizzle-orm'
 import type { ImportSummary } from '../../../contract/data'
 import type { Db } from '../../db/connect'
 import { users } from '../../db/schema'
+import { attachmentStore } from '../attachments/storage'
 import { recordAudit } from '../audit/record'
 import { loadSessionUser } from '../auth/service'
 import type { SessionUser } from '../auth/sessions'
 import { exportZip } from './export'
-import { importExport, readExportFile } from './import'
+import { importExport, readExportAttachments, readExportFile } from './import'
 
 async function memberByEmail(db: Db, email: string, now: Date): Promise<SessionUser> {
   const [found] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
@@ -20,9 +21,9 @@ async function memberByEmail(db: Db, email: string, now: Date): Promise<SessionU
 }
 
 /** Writes the member's export to `out`; returns the number of bytes written. */
-export async function exportToFile(db: Db, email: string, out: string, now: Date): Promise<number> {
+export async function exportToFile(db: Db, email: string, out: string, now: Date, attachmentsDir: string | null = null): Promise<number> {
   const user = await memberByEmail(db, email, now)
-  const { stream } = await exportZip(db, user, now)
+  const { stream } = await exportZip(db, user, now, { store: attachmentStore(attachmentsDir) })
   const file = createWriteStream(out, { mode: 0o600 })
   await pipeline(stream, file)
   await recordAudit(db, { event: 'export', userId: user.id, detail: { via: 'cli' }, at: now })
@@ -30,9 +31,18 @@ export async function exportToFile(db: Db, email: string, out: string, now: Date
 }
 
 /** `secretKey`: KINWISE_SECRET_KEY, to seal the new secret of an imported webhook automation. */
-export async function importFromFile(db: Db, email: string, file: string, now: Date, secretKey: string | null = null): Promise<ImportSummary> {
+export async function importFromFile(
+  db: Db,
+  email: string,
+  file: string,
+  now: Date,
+  secretKey: string | null = null,
+  attachmentsDir: string | null = null,
+): Promise<ImportSummary> {
   const user = await memberByEmail(db, email, now)
   if (user.role !== 'owner') throw new Error(`${email} is not the owner of their household: only the owner imports`)
-  const doc = await readExportFile(await readFile(file))
-  return importExport(db, user, doc, now, { secretKey })
+  const bytes = await readFile(file)
+  const doc = await readExportFile(bytes)
+  const files = await readExportAttachments(bytes, doc)
+  return importExport(db, user, doc, now, { secretKey, files, store: attachmentStore(attachmentsDir) })
 }

@@ -164,6 +164,7 @@ describe('GET /api/export', () => {
         'investment-activities.csv',
         'allocation-targets.csv',
         'exchange-rates.csv',
+        'attachments.csv',
         'transaction-splits.csv',
         'transactions.csv',
         'ofx/Main checking.ofx',
@@ -345,6 +346,7 @@ describe('POST /api/export/import', () => {
       automations: 0,
       advisorConversations: 0,
       coachingActions: 0,
+      attachments: 0,
     })
     const second = documentOf(await download(b))
     expect(canonical(second)).toEqual(canonical(first))

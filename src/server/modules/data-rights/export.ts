@@ -6,6 +6,10 @@
 // transaction is held open meanwhile (the embedded database has one connection), so the pages
 // are read as they stand when each is read.
 //
+// Receipts and other files (issue 22): each file of an exported transaction is its own entry,
+// attachments/<id>/<file name>, read from its store only when the ZIP reaches it; the JSON and
+// attachments.csv list them.
+//
 // Privacy is the member scope's (ADR 0023): hidden accounts are left out, balance-only ones come
 // with their balance and no transactions, and no transaction list has a row of an account
 // whose transactions the member may not see. Rules are the grown-ups' (adult and above);
@@ -26,12 +30,14 @@ import { accountFileName, csvLine, ofxEnd, ofxStart, ofxTransaction, plainAmount
 import { localDate } from '../../../domain/dates'
 import { fromPrice, fromQuantity, type Price, type Quantity } from '../../../domain/investments/lots'
 import { asCents, fromCents } from '../../../domain/money'
+import type { AttachmentStorage } from '../../../domain/attachments'
 import type { Db } from '../../db/connect'
 import {
   accounts,
   advisorConversations,
   advisorMessages,
   allocationTargets,
+  attachments,
   automations,
   coachingActions,
   debtPlans,
@@ -60,6 +66,7 @@ import {
 } from '../../db/schema'
 import { memberScope, notIn, wholeAccountId, type MemberScope } from '../accounts/scope'
 import type { SessionUser } from '../auth/sessions'
+import { attachmentStore, type AttachmentStore } from '../attachments/storage'
 
 export const PAGE_ROWS = 5000
 
@@ -93,6 +100,7 @@ export type ExportHead = {
   advisorConversations: Row[]
   coachingActions: Row[]
   quickbooks: Row | null
+  attachments: (Row & { id: string; path: string; storage: AttachmentStorage })[]
 }
 
 type TxRow = typeof transactions.$inferSelect
@@ -167,6 +175,14 @@ export async function exportHead(db: Db, user: SessionUser, scope: MemberScope, 
     .from(exchangeRates)
     .where(eq(exchangeRates.householdId, user.householdId))
     .orderBy(asc(exchangeRates.currency), asc(exchangeRates.quote), asc(exchangeRates.date))
+
+  // the files of the transactions the member sees (issue 22)
+  const attachmentRows = await db
+    .select({ a: attachments })
+    .from(attachments)
+    .innerJoin(transactions, eq(transactions.id, attachments.transactionId))
+    .where(and(eq(attachments.householdId, user.householdId), notIn(transactions.accountId, scope.noTransactions)))
+    .orderBy(asc(attachments.createdAt), asc(attachments.id))
 
   const later = await exportIssues17To19(db, user, scope, {
     categories: new Set(categoryRows.map((c) => c.id)),
@@ -273,6 +289,17 @@ export async function exportHead(db: Db, user: SessionUser, scope: MemberScope, 
     ...investments,
     exchangeRates: rateRows.map((r) => ({ currency: r.currency, quote: r.quote, date: r.date, rate: r.rate, source: r.source })),
     ...later,
+    attachments: attachmentRows.map(({ a }) => ({
+      id: a.id,
+      transactionId: a.transactionId,
+      fileName: a.fileName,
+      kind: a.kind,
+      size: a.size,
+      sha256: a.sha256,
+      path: `attachments/${a.id}/${a.fileName}`,
+      createdAt: a.createdAt.toISOString(),
+      storage: a.storage as AttachmentStorage,
+    })),
   }
 }
 
@@ -562,7 +589,8 @@ const exportedTransaction = (t: ExportedTx) => ({
 
 /** kinwise-export.json: the head at once, then the transactions page by page. */
 async function* jsonChunks(db: Db, head: ExportHead, scope: MemberScope, pageRows?: number): AsyncGenerator<string> {
-  const start = JSON.stringify(head, null, 1)
+  // where each file's bytes are kept is this server's business, not the file's
+  const start = JSON.stringify({ ...head, attachments: head.attachments.map(({ storage: _storage, ...a }) => a) }, null, 1)
   yield `${start.slice(0, start.lastIndexOf('}')).trimEnd()},\n "transactions": [`
   let first = true
   for await (const page of transactionPages(db, scope, pageRows ? { pageRows } : {})) {
@@ -662,6 +690,7 @@ function csvTables(db: Db, head: ExportHead, scope: MemberScope, pageRows?: numb
     ),
     headTable('allocation-targets.csv', head.allocationTargets, ['kind', 'percent']),
     headTable('exchange-rates.csv', head.exchangeRates, ['date', 'currency', 'rate', 'quote', 'source']),
+    headTable('attachments.csv', head.attachments, ['id', 'transactionId', 'fileName', 'kind', 'size', 'sha256', 'path', 'createdAt']),
   ]
 }
 
@@ -690,8 +719,22 @@ const lazy = (chunks: () => AsyncIterable<string>) => (cb: (error: Error | null,
 
 export type ExportZip = { stream: Readable; fileName: string }
 
-/** The member's export as a ZIP stream. `pageRows` is for tests (small pages to cross page ends). */
-export async function exportZip(db: Db, user: SessionUser, now: Date, options: { pageRows?: number } = {}): Promise<ExportZip> {
+/** An attachment's bytes as a stream for its ZIP entry (an empty entry when the file is missing). */
+async function* attachmentChunks(db: Db, store: AttachmentStore, id: string, storage: AttachmentStorage): AsyncGenerator<Buffer> {
+  const bytes = await store.read(db, id, storage)
+  if (bytes) yield bytes
+}
+
+/**
+ * The member's export as a ZIP stream. `pageRows` is for tests (small pages to cross page ends);
+ * `store` reads the attachments' bytes (default: the database only).
+ */
+export async function exportZip(
+  db: Db,
+  user: SessionUser,
+  now: Date,
+  options: { pageRows?: number; store?: AttachmentStore } = {},
+): Promise<ExportZip> {
   const scope = await memberScope(db, user)
   const head = await exportHead(db, user, scope, now)
   const zip = new yazl.ZipFile()
@@ -703,6 +746,11 @@ export async function exportZip(db: Db, user: SessionUser, now: Date, options: {
   const taken = new Set<string>()
   for (const account of head.accounts.filter((a) => a.transactionsIncluded)) {
     zip.addReadStreamLazy(`ofx/${accountFileName(account.name, taken)}.ofx`, entry, lazy(() => ofxChunks(db, account, scope, now, options.pageRows)))
+  }
+  const store = options.store ?? attachmentStore(null)
+  for (const a of head.attachments) {
+    // photos and PDFs are compressed already
+    zip.addReadStreamLazy(a.path, { mtime: now, compress: false }, (cb) => cb(null, Readable.from(attachmentChunks(db, store, a.id, a.storage))))
   }
   zip.end()
   const stamp = localDate(now, user.timeZone)

@@ -6,10 +6,14 @@
 // owner's: the new household has one member. The default categories made at sign-up are
 // replaced by the export's.
 //
+// Issue 22: the receipts and other files of the transactions come back from the ZIP's entries
+// (a file whose bytes are missing, or are not what the document says, is left out).
+//
 // Issues 17–19: savings challenges, debt plans, automations, advisor conversations, coaching
 // actions and QuickBooks settings come back too, the ids in their settings following the new
 // ids (one the file does not have is dropped). A webhook automation gets a new secret (the file
 // has none); the owner sees it by rotating it.
+import { createHash } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import yauzl from 'yauzl'
 import {
@@ -20,6 +24,7 @@ import {
   type ExportedTransaction,
   type ImportSummary,
 } from '../../../contract/data'
+import { attachmentFileName, sniffAttachment } from '../../../domain/attachments'
 import { localDate } from '../../../domain/dates'
 import { checkTargets } from '../../../domain/investments/allocation'
 import { InvestmentError, toPrice, toQuantity } from '../../../domain/investments/lots'
@@ -30,6 +35,7 @@ import {
   advisorConversations,
   advisorMessages,
   allocationTargets,
+  attachments,
   automations,
   coachingActions,
   debtPlans,
@@ -51,6 +57,7 @@ import {
   securities,
   securityPrices,
   exchangeRates,
+  transactions,
   users,
 } from '../../db/schema'
 import { sealSecret } from '../../crypto/secret-box'
@@ -58,6 +65,7 @@ import { AppError, badRequest, conflict } from '../../http/errors'
 import { forgetScope } from '../accounts/scope'
 import type { SessionUser } from '../auth/sessions'
 import { lockHouseholds } from '../household/repo'
+import { attachmentStore, type AttachmentStore } from '../attachments/storage'
 import { newWebhookSecret } from '../automations/webhooks'
 import { revalueAccounts } from '../investments/revalue'
 import { insertTransactions, type NewTransaction } from '../transactions/ledger'
@@ -88,6 +96,32 @@ async function readZipEntry(bytes: Buffer): Promise<Buffer> {
     zip.close()
   }
   throw badRequest(`The ZIP has no ${EXPORT_JSON_NAME}: is it a Kinwise export?`, 'NOT_AN_EXPORT')
+}
+
+/**
+ * The bytes of the attachments the document lists, from the ZIP's entries by path (nothing from
+ * a JSON upload, which has no files). Read after the document, so only listed entries are kept.
+ */
+export async function readExportAttachments(bytes: Buffer, doc: ExportDocument): Promise<Map<string, Buffer>> {
+  const files = new Map<string, Buffer>()
+  const wanted = new Set(doc.attachments.map((a) => a.path))
+  const isZip = bytes.length >= 4 && bytes.readUInt32LE(0) === 0x04034b50
+  if (!isZip || wanted.size === 0) return files
+  const zip = await yauzl.fromBufferPromise(bytes, { lazyEntries: true })
+  try {
+    for await (const entry of zip.eachEntry()) {
+      if (!wanted.has(entry.fileName)) continue
+      const stream = await zip.openReadStreamPromise(entry)
+      const chunks: Buffer[] = []
+      for await (const chunk of stream) chunks.push(chunk as Buffer)
+      files.set(entry.fileName, Buffer.concat(chunks))
+    }
+  } catch {
+    throw badRequest('The ZIP file is damaged', 'BAD_ZIP')
+  } finally {
+    zip.close()
+  }
+  return files
 }
 
 /** The export document in an uploaded file (the ZIP or the JSON), validated: 400 naming the field. */
@@ -414,12 +448,53 @@ async function importIssues17To19(
   }
 }
 
+/**
+ * The files of the imported transactions: each under a new id, on its transaction's new id, its
+ * bytes stored where this server keeps them; one whose bytes are missing or are not the kind the
+ * document says is left out. Each transaction's count follows. Returns how many came back.
+ */
+async function importAttachments(
+  tx: Tx,
+  householdId: string,
+  userId: string,
+  doc: ExportDocument,
+  transactionIds: Map<string, string>,
+  files: Map<string, Buffer>,
+  store: AttachmentStore,
+): Promise<number> {
+  const counts = new Map<string, number>()
+  for (const a of doc.attachments) {
+    const transactionId = transactionIds.get(a.transactionId)
+    const bytes = files.get(a.path)
+    if (!transactionId || !bytes || sniffAttachment(bytes) !== a.kind) continue
+    const id = uuidv7()
+    await tx.insert(attachments).values({
+      id,
+      householdId,
+      transactionId,
+      userId,
+      fileName: attachmentFileName(a.fileName, a.kind),
+      kind: a.kind,
+      size: bytes.length,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      storage: store.kind,
+      createdAt: new Date(a.createdAt),
+    })
+    await store.put(tx, id, bytes)
+    counts.set(transactionId, (counts.get(transactionId) ?? 0) + 1)
+  }
+  for (const [transactionId, count] of counts) {
+    await tx.update(transactions).set({ attachmentCount: count }).where(eq(transactions.id, transactionId))
+  }
+  return [...counts.values()].reduce((sum, n) => sum + n, 0)
+}
+
 export async function importExport(
   db: Db,
   user: SessionUser,
   doc: ExportDocument,
   now: Date,
-  options: { secretKey?: string | null } = {},
+  options: { secretKey?: string | null; files?: Map<string, Buffer>; store?: AttachmentStore } = {},
 ): Promise<ImportSummary> {
   const householdId = user.householdId
   const ids = new Map<string, string>()
@@ -650,11 +725,17 @@ export async function importExport(
     }
     // a chunk at a time: the ids stay time-ordered across chunks, in the file's order
     let inserted = 0
+    const transactionIds = new Map<string, string>()
     for (let i = 0; i < doc.transactions.length; i += INSERT_CHUNK) {
-      const rows = doc.transactions.slice(i, i + INSERT_CHUNK).flatMap(toRow)
-      await insertTransactions(tx, rows)
-      inserted += rows.length
+      const pairs = doc.transactions.slice(i, i + INSERT_CHUNK).flatMap((t) => toRow(t).map((row) => ({ old: t.id, row })))
+      const made = await insertTransactions(tx, pairs.map((p) => p.row))
+      pairs.forEach((p, j) => {
+        const id = made[j]
+        if (id) transactionIds.set(p.old, id)
+      })
+      inserted += pairs.length
     }
+    const restoredFiles = await importAttachments(tx, householdId, user.id, doc, transactionIds, options.files ?? new Map(), options.store ?? attachmentStore(null))
 
     const invested = await importInvestments(tx, householdId, user.id, doc, ids, now)
     // the household's exchange rates (issue 16), as they were entered (the same pair and day once)
@@ -688,6 +769,7 @@ export async function importExport(
       creditScores: doc.creditScores.length,
       ...invested,
       ...later,
+      attachments: restoredFiles,
     }
   })
   forgetScope(db, householdId)

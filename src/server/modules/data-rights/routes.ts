@@ -7,16 +7,17 @@ import type { AppDeps } from '../../app-deps'
 import { route } from '../../http/route'
 import { recordAudit } from '../audit/record'
 import { requireRecentAuth } from '../auth/reauth'
+import { attachmentStore } from '../attachments/storage'
 import { readUpload } from '../imports/upload'
 import { cancelDeletion, requestDeletion } from './deletion'
 import { exportZip } from './export'
-import { importExport, readExportFile } from './import'
+import { importExport, readExportAttachments, readExportFile } from './import'
 
 export function dataRoutes(app: FastifyInstance, { db, clock, config }: AppDeps): void {
   route(app, contract.exportData, async ({ user, req, reply }) => {
     const now = clock.now()
     requireRecentAuth(req, now)
-    const { stream, fileName } = await exportZip(db, user, now)
+    const { stream, fileName } = await exportZip(db, user, now, { store: attachmentStore(config.attachments.dir) })
     await recordAudit(db, { event: 'export', userId: user.id, req, at: now })
     reply.header('content-type', 'application/zip')
     reply.header('content-disposition', `attachment; filename="${fileName}"`)
@@ -25,7 +26,8 @@ export function dataRoutes(app: FastifyInstance, { db, clock, config }: AppDeps)
   route(app, contract.importExport, async ({ user, req }) => {
     const upload = await readUpload(req, config.maxUploadBytes)
     const doc = await readExportFile(upload.bytes)
-    return importExport(db, user, doc, clock.now(), { secretKey: config.secretKey })
+    const files = await readExportAttachments(upload.bytes, doc)
+    return importExport(db, user, doc, clock.now(), { secretKey: config.secretKey, files, store: attachmentStore(config.attachments.dir) })
   })
   route(
     app,

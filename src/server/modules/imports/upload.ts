@@ -16,7 +16,7 @@ function cleanFileName(raw: string | undefined): string {
   return (clean || 'statement').slice(0, 255)
 }
 
-function multipartError(error: unknown, maxBytes: number): AppError | null {
+export function multipartError(error: unknown, maxBytes: number): AppError | null {
   const code = (error as { code?: unknown } | null)?.code
   switch (code) {
     case 'FST_REQ_FILE_TOO_LARGE':

@@ -73,6 +73,8 @@ function narrowing(householdId: string, q: TotalsQuery, batch: BatchIdRange | nu
   if (q.enteredBy) where.push(eq(t.userId, q.enteredBy))
   // an import's rows by its id range (ADR 0020); an unknown import (or another household's) has none
   if (q.importBatchId) where.push(batch ? inBatch(batch) : sql`false`)
+  if (q.hasReceipt === true) where.push(sql`${t.attachmentCount} > 0`)
+  if (q.hasReceipt === false) where.push(eq(t.attachmentCount, 0))
   if (q.search) {
     const pattern = `%${escapeLike(q.search)}%`
     // one expression with planner statistics of its own (ADR 0022): a common phrase walks the
@@ -132,7 +134,8 @@ function runningBalanceApplies(q: ListQuery): q is ListQuery & { accountId: stri
     !q.kind &&
     q.includeTransfers &&
     !q.importBatchId &&
-    !q.search
+    !q.search &&
+    q.hasReceipt === undefined
   )
 }
 

@@ -62,6 +62,7 @@ export function toTransactionDto(row: TransactionRow): Transaction {
     billId: row.billId,
     enteredBy: row.userId,
     runningBalance: row.runningBalance === null ? null : asCents(row.runningBalance),
+    attachmentCount: row.attachmentCount,
     createdAt: row.createdAt.toISOString(),
   }
 }

@@ -25,6 +25,8 @@ export type TransactionFilters = {
   minAmount?: string
   maxAmount?: string
   source?: TransactionSource
+  /** with a receipt or other file attached, or without (issue 22) */
+  hasReceipt?: 'yes' | 'no'
   search?: string
   sort: TransactionSort
 }
@@ -38,6 +40,7 @@ const KEYS = {
   minAmount: 'min',
   maxAmount: 'max',
   source: 'source',
+  hasReceipt: 'receipt',
   search: 'q',
   sort: 'sort',
 } as const satisfies Record<keyof TransactionFilters, string>
@@ -64,6 +67,7 @@ export function readFilters(params: URLSearchParams): TransactionFilters {
     minAmount: text(params.get(KEYS.minAmount)),
     maxAmount: text(params.get(KEYS.maxAmount)),
     source: pick(params.get(KEYS.source), TRANSACTION_SOURCES),
+    hasReceipt: pick(params.get(KEYS.hasReceipt), ['yes', 'no'] as const),
     search: text(params.get(KEYS.search)),
     sort: pick(params.get(KEYS.sort), TRANSACTION_SORTS) ?? 'date_desc',
   }
@@ -104,6 +108,7 @@ export function toListQuery(
     type: f.type,
     ...amountBounds(f),
     source: f.source,
+    hasReceipt: f.hasReceipt === undefined ? undefined : f.hasReceipt === 'yes' ? 'true' : 'false',
     search: f.search,
     sort: f.sort,
   }

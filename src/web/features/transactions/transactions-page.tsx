@@ -30,6 +30,7 @@ import { BulkBar } from './components/bulk-bar'
 import { SplitDialog } from './components/split-dialog'
 import { TransactionFiltersBar } from './components/transaction-filters'
 import { TransactionFormDialog } from './components/transaction-form-dialog'
+import { ReceiptsDialog } from './components/attachments-panel'
 import { TransactionList } from './components/transaction-list'
 import { TransactionTable } from './components/transaction-table'
 import { TransferDialog } from './components/transfer-dialog'
@@ -71,6 +72,7 @@ export function TransactionsPage() {
   const [adding, setAdding] = useState(false)
   const [formFor, setFormFor] = useState<Transaction | 'new' | null>(null)
   const [splitting, setSplitting] = useState<Transaction | null>(null)
+  const [receiptsFor, setReceiptsFor] = useState<Transaction | null>(null)
   const [transferOpen, setTransferOpen] = useState(false)
   const [deleting, setDeleting] = useState<Deleting | null>(null)
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
@@ -344,6 +346,7 @@ export function TransactionsPage() {
             fetchNextPage={() => void pages.fetchNextPage()}
             onSplit={setSplitting}
             onDelete={(t) => setDeleting({ kind: 'one', transaction: t })}
+            onReceipts={setReceiptsFor}
           />
         ) : (
           <TransactionList
@@ -379,6 +382,13 @@ export function TransactionsPage() {
         }
         categories={options}
         onDelete={(t) => setDeleting({ kind: 'one', transaction: t })}
+      />
+      <ReceiptsDialog
+        transactionId={receiptsFor?.id ?? null}
+        label={receiptsFor ? payeeLabel(receiptsFor, names) : ''}
+        onOpenChange={(open) => {
+          if (!open) setReceiptsFor(null)
+        }}
       />
       <SplitDialog
         transaction={splitting}

@@ -7,4 +7,5 @@ export const transactionKeys = {
   all: [API_ROOTS.transactions] as const,
   infinite: (filters: TransactionFilters) => [API_ROOTS.transactions, 'infinite', filters] as const,
   totals: (filters: TransactionFilters) => [API_ROOTS.transactions, 'totals', filters] as const,
+  attachments: (transactionId: string) => [API_ROOTS.transactions, transactionId, 'attachments'] as const,
 }

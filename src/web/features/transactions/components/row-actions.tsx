@@ -1,5 +1,6 @@
-// A transaction's menu: edit, split across categories (ordinary transactions only) and delete.
-import { MoreHorizontal, Pencil, Split, Trash2 } from 'lucide-react'
+// A transaction's menu: edit, split across categories (ordinary transactions only), its receipts
+// and delete.
+import { MoreHorizontal, Paperclip, Pencil, Split, Trash2 } from 'lucide-react'
 import type { Transaction } from '../../../../contract/transactions'
 import { Button } from '../../../components/ui/button'
 import {
@@ -16,12 +17,14 @@ export function RowActions({
   onEdit,
   onSplit,
   onDelete,
+  onReceipts,
 }: {
   transaction: Transaction
   label: string
   onEdit: () => void
   onSplit: () => void
   onDelete: () => void
+  onReceipts: () => void
 }) {
   return (
     <DropdownMenu>
@@ -47,6 +50,10 @@ export function RowActions({
             {transaction.splits.length > 0 ? 'Edit split' : 'Split…'}
           </DropdownMenuItem>
         )}
+        <DropdownMenuItem onSelect={onReceipts}>
+          <Paperclip aria-hidden="true" />
+          Receipts…
+        </DropdownMenuItem>
         <DropdownMenuItem onSelect={onDelete} className="text-negative [&_svg]:text-negative">
           <Trash2 aria-hidden="true" />
           Delete

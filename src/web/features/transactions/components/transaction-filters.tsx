@@ -235,6 +235,23 @@ export function TransactionFiltersBar({
               </Select>
             )}
           </FormField>
+          <FormField label="Receipts">
+            {(control) => (
+              <Select
+                {...control}
+                value={filters.hasReceipt ?? ''}
+                onChange={(e) =>
+                  setFilters({
+                    hasReceipt: e.target.value === 'yes' || e.target.value === 'no' ? e.target.value : undefined,
+                  })
+                }
+              >
+                <option value="">With or without</option>
+                <option value="yes">With a receipt</option>
+                <option value="no">Without a receipt</option>
+              </Select>
+            )}
+          </FormField>
         </div>
       )}
     </div>

@@ -1,5 +1,6 @@
 // Adding or changing a transaction on a phone: the amount first (with money out or in), then
-// payee, category, account, date and a note; an existing one can also be deleted from here.
+// payee, category, account, date and a note; an existing one shows its receipts (issue 22) and
+// can also be deleted from here.
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Trash2 } from 'lucide-react'
 import { useForm, useWatch } from 'react-hook-form'
@@ -20,6 +21,7 @@ import {
   type TransactionFormInput,
   type TransactionFormOutput,
 } from '../transaction-form'
+import { AttachmentsPanel } from './attachments-panel'
 import { CategorySelect } from './category-select'
 
 export function TransactionFormDialog({
@@ -168,6 +170,9 @@ function TransactionForm({
       <FormField label="Note" error={errors.description?.message}>
         {(control) => <Input {...control} autoComplete="off" {...form.register('description')} />}
       </FormField>
+      {transaction !== undefined && (
+        <AttachmentsPanel transactionId={transaction.id} label={transaction.merchant || transaction.description || 'this transaction'} />
+      )}
       <FormError error={create.error ?? update.error} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center">
         {transaction !== undefined && onDelete !== undefined && (

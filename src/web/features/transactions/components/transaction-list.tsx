@@ -9,6 +9,7 @@ import { Checkbox } from '../../../components/ui/checkbox'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { cn } from '../../../lib/cn'
 import { useDateFormat } from '../../../lib/format'
+import { Paperclip } from 'lucide-react'
 import { categoryLabel, isMoneyIn, payeeLabel, type Names } from '../labels'
 
 const ITEM_HEIGHT = 64
@@ -106,7 +107,15 @@ export function TransactionList({
               onClick={() => (selecting ? onToggle(t.id) : onOpen(t))}
             >
               <span className="min-w-0 flex-1">
-                <span className="block truncate text-sm font-medium">{payee}</span>
+                <span className="flex items-center gap-1 text-sm font-medium">
+                  <span className="truncate">{payee}</span>
+                  {t.attachmentCount > 0 && (
+                    <Paperclip
+                      className="size-3.5 shrink-0 text-muted-foreground"
+                      aria-label={`${String(t.attachmentCount)} ${t.attachmentCount === 1 ? 'receipt' : 'receipts'}`}
+                    />
+                  )}
+                </span>
                 <span className={cn('block truncate text-xs text-muted-foreground')}>
                   {categoryLabel(t, names)} · {names.accounts.get(t.accountId) ?? 'Account'} ·{' '}
                   {formatDate(t.date)}

@@ -4,7 +4,7 @@
 // Enter on it; the arrow keys move between rows, Home and End go to the first and last loaded),
 // and the running balance when one account is shown.
 import { useWindowVirtualizer } from '@tanstack/react-virtual'
-import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react'
+import { ArrowDown, ArrowUp, ArrowUpDown, Paperclip } from 'lucide-react'
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
 import type { Account } from '../../../../contract/accounts'
 import type { Transaction } from '../../../../contract/transactions'
@@ -87,6 +87,7 @@ export function TransactionTable({
   fetchNextPage,
   onSplit,
   onDelete,
+  onReceipts,
 }: {
   rows: Transaction[]
   names: Names
@@ -107,6 +108,8 @@ export function TransactionTable({
   fetchNextPage: () => void
   onSplit: (t: Transaction) => void
   onDelete: (t: Transaction) => void
+  /** opens the transaction's receipts (issue 22) */
+  onReceipts: (t: Transaction) => void
 }) {
   const formatDate = useDateFormat()
   const grid = showBalance ? GRID_WITH_BALANCE : GRID
@@ -316,6 +319,21 @@ export function TransactionTable({
                   {t.description !== '' && t.merchant !== '' && (
                     <span className="ml-2 truncate text-muted-foreground">{t.description}</span>
                   )}
+                  {t.attachmentCount > 0 && (
+                    <button
+                      type="button"
+                      className="ml-2 inline-flex shrink-0 items-center gap-0.5 rounded-sm text-xs text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
+                      aria-label={`${String(t.attachmentCount)} ${t.attachmentCount === 1 ? 'receipt' : 'receipts'} of ${payee}`}
+                      onClick={(e) => {
+                        e.stopPropagation()
+                        onReceipts(t)
+                      }}
+                      onKeyDown={(e) => e.stopPropagation()}
+                    >
+                      <Paperclip className="size-3.5" aria-hidden="true" />
+                      {t.attachmentCount > 1 && t.attachmentCount}
+                    </button>
+                  )}
                 </Cell>
                 <Cell
                   className={cn(
@@ -346,6 +364,7 @@ export function TransactionTable({
                     onEdit={() => setEditingId(t.id)}
                     onSplit={() => onSplit(t)}
                     onDelete={() => onDelete(t)}
+                    onReceipts={() => onReceipts(t)}
                   />
                 </div>
               </div>
