@@ -142,6 +142,18 @@ function readRecord(text: string, pos: number, delimiter: string): RecordRead {
   }
 }
 
+/**
+ * The record at `pos` of a text that may go on (a stream): null when it reaches the end of what
+ * has arrived and more text could change it (unless `final`).
+ */
+export function readCsvRecordStep(text: string, pos: number, delimiter: string, final: boolean): RecordRead | null {
+  const r = readRecord(text, pos, delimiter)
+  if (final) return r
+  const n = text.length
+  if (r.open === true || r.next > n || (r.next === n && text.charCodeAt(n - 1) !== 10)) return null
+  return r
+}
+
 function offsetOfLine(text: string, lineIndex: number): number {
   let offset = 0
   for (let l = 0; l < lineIndex; l++) {
