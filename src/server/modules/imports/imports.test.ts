@@ -199,7 +199,7 @@ describe('CSV import', () => {
     const preview = (await upload(a, csv(january), { preview: true, fields: { accountId: checking } })).json()
     expect(preview).toMatchObject({ added: 0, duplicates: 5 })
     expect(preview.rows.every((r: { status: string; matchId: string | null }) => r.status === 'duplicate' && r.matchId !== null)).toBe(true)
-    expect(preview.warnings[0].message).toMatch(/This very file was imported on 2026-03-15/)
+    expect(preview.warnings[0].message).toMatch(/This very file was imported on Mar 15, 2026/)
     const res = (await upload(a, csv(january), { fields: { accountId: checking } })).json()
     expect(res).toMatchObject({ added: 0, duplicates: 5 })
     expect(await rowsOf(a, checking)).toHaveLength(5)

@@ -212,7 +212,7 @@ describe('investment statements through POST /api/imports', () => {
     expect(body).toMatchObject({ activities: 2 })
     expect(body.warnings.map((w: { message: string }) => w.message)).toContainEqual(
       expect.stringMatching(
-        /^ACME: 10 shares held before the statement .* on 2024-02-09 .* at 15 a share \(cost basis 150\.00\)/,
+        /^ACME: 10 shares held before the statement .* on Feb 9, 2024 .* at 15 a share \(cost basis 150\.00\)/,
       ),
     )
     const id = body.accounts[0].accountId as string

@@ -3,7 +3,7 @@
 // undo removes them), opening positions for shares held before the statement's window, prices
 // (source 'statement'), then the accounts' revaluation — all inside the import's one transaction.
 import { and, eq, sql } from 'drizzle-orm'
-import type { IsoDate } from '../../../domain/dates'
+import { formatDay, type IsoDate } from '../../../domain/dates'
 import {
   grossOf,
   openingPositions,
@@ -157,7 +157,7 @@ function money(cents: number): string {
  */
 export async function writeInvestments(
   tx: Tx,
-  userId: string,
+  user: { id: string; locale: string },
   householdId: string,
   batchId: string,
   targets: readonly InvestmentTarget[],
@@ -192,7 +192,7 @@ export async function writeInvestments(
       warnings.push({
         line: 0,
         message:
-          `${o.symbol}: ${String(fromQuantity(o.quantity))} shares held before the statement (for ${why}) were added on ${o.date} as an opening position, ` +
+          `${o.symbol}: ${String(fromQuantity(o.quantity))} shares held before the statement (for ${why}) were added on ${formatDay(o.date, user.locale)} as an opening position, ` +
           (price === null
             ? 'with a cost basis of 0 (no price is known)'
             : `at ${String(fromPrice(price))} a share (cost basis ${money(costBasis)}): change it if you know what they cost`),
@@ -238,7 +238,7 @@ export async function writeInvestments(
       householdId,
       accountId: target.accountId,
       securityId: a.symbol === null ? null : (ids.get(a.symbol) ?? null),
-      userId,
+      userId: user.id,
       type: a.type,
       date: a.date,
       quantity: a.quantity,
@@ -311,7 +311,7 @@ export async function writeInvestments(
     // leaves too few shares for a later sale): say so, write nothing
     if (error instanceof InvestmentError) {
       throw badRequest(
-        `The statement does not fit the account's activities: ${error.message}`,
+        `The statement does not fit the account's activities: ${error.messageIn(user.locale)}`,
         'INVESTMENT_HISTORY',
       )
     }

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto'
 import type { ImportResult } from '../../../contract/imports'
 import type { Db } from '../../db/connect'
 import { badRequest } from '../../http/errors'
+import { formatDay, localDate } from '../../../domain/dates'
 import type { SessionUser } from '../auth/sessions'
 import { memberScope, writableAccount } from '../accounts/scope'
 import { BANK_FORMATS, notAStatement, parseFile, type ImportInput } from './parse-file'
@@ -36,7 +37,7 @@ export async function importStatement(
     const plan = await makePlan(db, user, scope, input, parsed)
     const earlier = await findBatchByHash(db, user.householdId, fileHash, scope.noTransactions)
     if (earlier) {
-      plan.warnings.unshift({ line: 0, message: `This very file was imported on ${earlier.createdAt.toISOString().slice(0, 10)}.` })
+      plan.warnings.unshift({ line: 0, message: `This very file was imported on ${formatDay(localDate(earlier.createdAt, user.timeZone), user.locale)}.` })
     }
     return summary(plan, null, true)
   }

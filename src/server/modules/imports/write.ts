@@ -151,7 +151,7 @@ export async function writePlan(
   if (investing.length > 0) {
     const outcome = await writeInvestments(
       tx,
-      user.id,
+      user,
       householdId,
       batchId,
       investing.map((a) => ({ accountId: a.account?.id ?? '', currency: a.account?.currency ?? user.baseCurrency, parsed: a.parsed })),
