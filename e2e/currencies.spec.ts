@@ -9,6 +9,7 @@ import { expect, test } from './support/fixtures'
 import { lookEverywhere } from './support/look'
 import { AccountsPage } from './page-models/accounts-page'
 import { DashboardPage } from './page-models/dashboard-page'
+import { SettingsPage } from './page-models/settings-page'
 
 test('base currency, a euro account without a rate, then with one', async ({ page, freshUser, allowConsoleErrors }) => {
   test.setTimeout(180_000)
@@ -18,15 +19,12 @@ test('base currency, a euro account without a rate, then with one', async ({ pag
   await seed.account(page.request, { name: 'Everyday', type: 'checking', openingBalance: 1000 })
 
   // Settings → Currencies: nothing but the base yet; the base becomes GBP, the account with it
-  await page.goto('/settings')
-  const section = page.getByTestId('currencies-section')
+  const settingsPage = new SettingsPage(page)
+  await settingsPage.goto()
+  const section = settingsPage.currencies
   await expect(section.getByRole('heading', { name: 'Currencies' })).toBeVisible()
   await expect(section).toContainText('Every account is in USD')
-  const baseForm = section.getByRole('form', { name: 'Base currency' })
-  await baseForm.getByLabel('Base currency').selectOption('GBP')
-  await baseForm.getByLabel(/My accounts in USD are really in GBP/).check()
-  await baseForm.getByRole('button', { name: 'Change base currency' }).click()
-  await expect(page.getByTestId('toast').filter({ hasText: 'Base currency changed' })).toBeVisible()
+  await settingsPage.changeBaseCurrencyWithAccounts('GBP')
   await expect(section).toContainText('Every account is in GBP')
 
   // an account in euros: no rate yet, so it is left out, and the pages say so

@@ -12,6 +12,7 @@ import { AppShell } from './page-models/app-shell'
 import { DashboardPage } from './page-models/dashboard-page'
 import { SpendingPlanPage } from './page-models/money-pages'
 import { TransactionsPage } from './page-models/transactions-page'
+import { SettingsPage } from './page-models/settings-page'
 
 /** YYYY-MM of the month `offset` months from this one (UTC, as the e2e browser and user). */
 function month(offset: number): string {
@@ -49,13 +50,10 @@ test('German and euros in Settings: every page writes figures the German way, CS
   await expect(dashboard.netWorth).toContainText('$2,999.94')
 
   // Settings: the household's base becomes EUR (the account was really in euros), then German
-  await page.goto('/settings')
-  const base = page.getByRole('form', { name: 'Base currency' })
-  await base.getByLabel('Base currency').selectOption('EUR')
-  await base.getByLabel(/My accounts in USD are really in EUR/).check()
-  await base.getByRole('button', { name: 'Change base currency' }).click()
-  await expect(page.getByTestId('toast').filter({ hasText: 'Base currency changed' })).toBeVisible()
-  const settings = page.getByRole('form', { name: 'Settings' })
+  const settingsPage = new SettingsPage(page)
+  await settingsPage.goto()
+  await settingsPage.changeBaseCurrencyWithAccounts('EUR')
+  const settings = settingsPage.settings
   const language = settings.getByLabel('Language and region')
   // each choice shows how it writes an amount and a date
   await expect(language.locator('option[value="de-DE"]')).toHaveText(

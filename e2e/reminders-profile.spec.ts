@@ -6,6 +6,7 @@ import { expect, test } from './support/fixtures'
 import { AppShell } from './page-models/app-shell'
 import { DashboardPage } from './page-models/dashboard-page'
 import { RemindersPage } from './page-models/money-pages'
+import { SettingsPage } from './page-models/settings-page'
 
 test('reminders: create, filter, read, complete, dismiss, delete', async ({
   page,
@@ -102,14 +103,11 @@ test('profile and settings', async ({ page, freshUser: user }) => {
   await password.getByRole('button', { name: 'Change password' }).click()
   await expect(page.getByTestId('toast').filter({ hasText: 'Password changed' })).toBeVisible()
 
-  await page.goto('/settings')
+  const settingsPage = new SettingsPage(page)
+  await settingsPage.goto()
   // the base currency is the household's, under Currencies (issue 16): the account moves along
-  const base = page.getByRole('form', { name: 'Base currency' })
-  await base.getByLabel('Base currency').selectOption('EUR')
-  await base.getByLabel(/My accounts in USD are really in EUR/).check()
-  await base.getByRole('button', { name: 'Change base currency' }).click()
-  await expect(page.getByTestId('toast').filter({ hasText: 'Base currency changed' })).toBeVisible()
-  const settings = page.getByRole('form', { name: 'Settings' })
+  await settingsPage.changeBaseCurrencyWithAccounts('EUR')
+  const settings = settingsPage.settings
   await settings.getByLabel('Language and region').selectOption('de-DE')
   await settings.getByLabel('Theme').selectOption('dark')
   await settings.getByRole('switch', { name: 'Budget limits' }).click()
