@@ -148,6 +148,19 @@ describe('sub-categories', () => {
     expect((await a.get('/api/reports/spending-by-category?level=tree')).statusCode).toBe(400)
   })
 
+  it("a group's transactions are its own and its children's, in the list and its totals; a child's only its own", async () => {
+    const merchants = async (id: string) => {
+      const res = await a.get(`/api/transactions?categoryId=${id}&from=2026-03-01&to=2026-03-31&limit=100`)
+      expect(res.statusCode, res.body).toBe(200)
+      return (res.json() as { merchant: string }[]).map((r) => r.merchant).sort()
+    }
+    expect(await merchants(cat.Housing ?? '')).toEqual(['Home Maintenance', 'Housing', 'Rent & Mortgage'])
+    expect(await merchants(cat['Home Maintenance'] ?? '')).toEqual(['Home Maintenance'])
+    const totals = await a.get(`/api/transactions/totals?categoryId=${cat.Housing ?? ''}&from=2026-03-01&to=2026-03-31`)
+    // 1200 + 80.50 + 25.25, as the plan's Housing row spends
+    expect(totals.json()).toMatchObject({ count: 3, total: -1305.75 })
+  })
+
   it('moving a category to another group keeps its transactions, budget and history: they roll up to the new group', async () => {
     const moved = await a.patch(`/api/categories/${cat['Home Maintenance']}`, { parentId: cat.Utilities })
     expect(moved.statusCode, moved.body).toBe(200)

@@ -57,12 +57,14 @@ function narrowing(householdId: string, q: TotalsQuery, batch: BatchIdRange | nu
     where.push(isNull(t.categoryId), eq(t.isSplit, false), eq(t.kind, 'standard'))
   } else if (q.categoryId) {
     const categoryId = q.categoryId
+    // a group's rows are its own and its children's (ADR 0036), as its totals everywhere are
+    const family = sql`array(select c.id from ${categories} c where c.household_id = ${householdId} and (c.id = ${categoryId} or c.parent_id = ${categoryId}))`
     // the category's rows, or a split row with a part in it: both sides can be read from an
     // index (the category's, and the split parts' turned into ids), so a category with few rows
     // among a million is found without reading them all; for a common one the planner still
     // walks the date index and stops at the page
-    const splitParents = sql`array(select s.transaction_id from ${transactionSplits} s where s.household_id = ${householdId} and s.category_id = ${categoryId})`
-    where.push(or(eq(t.categoryId, categoryId), sql`${t.id} = any(${splitParents})`) ?? sql`false`)
+    const splitParents = sql`array(select s.transaction_id from ${transactionSplits} s where s.household_id = ${householdId} and s.category_id = any(${family}))`
+    where.push(or(sql`${t.categoryId} = any(${family})`, sql`${t.id} = any(${splitParents})`) ?? sql`false`)
   }
   if (q.type === 'income') where.push(gte(t.amount, 0))
   if (q.type === 'expense') where.push(lt(t.amount, 0))
