@@ -160,7 +160,7 @@ async function writeServiceWorker(dir) {
 }
 
 /**
- * Puts the empty embedded database that a first start copies (ADR 0040) at
+ * Puts the empty embedded database that a first start copies (ADR 0039) at
  * dist/server/pgdata-template. It is made by PGlite's initdb in a process of its own (~850 MB
  * for ~10 s) and kept at dist/pgdata-template for the next builds while the PGlite version stays.
  */

@@ -1,10 +1,10 @@
 // Makes the empty embedded database that a first start copies instead of running initdb in the
-// server (ADR 0040): `node scripts/pgdata-template.mjs <folder>` runs PGlite's own initdb into
+// server (ADR 0039): `node scripts/pgdata-template.mjs <folder>` runs PGlite's own initdb into
 // <folder> and closes it cleanly. Nothing of Kinwise is in it (no migration, no lock file): the
 // server applies the migrations at start-up exactly as it does on any data directory.
 //
 // The build runs this in its own process, because initdb peaks at ~850 MB (three WebAssembly
-// instances and a copy of one's memory, ADR 0040) and that memory must not stay in the build
+// instances and a copy of one's memory, ADR 0039) and that memory must not stay in the build
 // or, before this, in the server. The folder is written beside and renamed into place, so an
 // interrupted run leaves no half-made template.
 import { existsSync } from 'node:fs'

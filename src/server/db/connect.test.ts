@@ -102,7 +102,7 @@ async function schemaOf(database: Database): Promise<unknown[]> {
   return results
 }
 
-describe("a new data directory from the build's empty cluster (ADR 0040)", () => {
+describe("a new data directory from the build's empty cluster (ADR 0039)", () => {
   let dir: string
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'kinwise-template-'))

@@ -44,7 +44,7 @@ export const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations')
 /**
  * The empty cluster the build makes with PGlite's initdb (scripts/pgdata-template.mjs): a new
  * data directory starts as a copy of it, because initdb in the server peaked at ~950 MB against
- * ~300 MB for any later start (ADR 0040). Absent when running the sources (tsx, tests): there the
+ * ~300 MB for any later start (ADR 0039). Absent when running the sources (tsx, tests): there the
  * worker runs initdb itself.
  */
 export const PGDATA_TEMPLATE = path.join(import.meta.dirname, 'pgdata-template')

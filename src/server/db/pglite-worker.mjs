@@ -29,7 +29,7 @@ const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB']
  * A first-ever start makes the cluster in a temporary folder and renames it into place only when
  * it is complete, so a kill cannot leave it half made. It copies the build's empty cluster
  * (template) when there is one: PGlite's initdb runs three WebAssembly instances side by side
- * and peaked the server at ~950 MB, which its memory, never returned, then kept (ADR 0040).
+ * and peaked the server at ~950 MB, which its memory, never returned, then kept (ADR 0039).
  * Without a template (running the sources) it runs initdb here.
  * @param {string} dataDir
  * @param {string | null} template

@@ -106,7 +106,7 @@ export function toProviderTransaction(t: Transaction): ProviderTransaction {
 export function plaidClient(config: PlaidConfig): PlaidClient {
   // The SDK is ~25 MB of JavaScript source (with its inline source map) held in the heap once
   // loaded: it loads at the first call, so a server that never calls Plaid does not carry it
-  // (ADR 0040)
+  // (ADR 0039)
   let loading: Promise<{ api: PlaidApi; plaid: typeof import('plaid') }> | undefined
   const sdk = () =>
     (loading ??= import('plaid').then((plaid) => ({
