@@ -48,6 +48,9 @@ export function useDeleteTransactions() {
   return useMutation({
     mutationFn: (ids: string[]) =>
       callEndpoint(bulkTransactions, { body: { action: 'delete', ids } }),
-    onSuccess: () => invalidateLedger(queryClient),
+    onSuccess: (_answer, ids) => {
+      for (const id of ids) queryClient.removeQueries({ queryKey: transactionKeys.one(id) })
+      return invalidateLedger(queryClient)
+    },
   })
 }

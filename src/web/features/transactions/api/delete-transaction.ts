@@ -3,11 +3,16 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { deleteTransaction } from '../../../../contract/transactions'
 import { callEndpoint } from '../../../lib/api'
 import { invalidateLedger } from '../../../lib/query-keys'
+import { transactionKeys } from './transaction-keys'
 
 export function useDeleteTransaction() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (id: string) => callEndpoint(deleteTransaction, { params: { id } }),
-    onSuccess: () => invalidateLedger(queryClient),
+    onSuccess: (_answer, id) => {
+      // its receipts are gone with it: asking for them again would be a 404
+      queryClient.removeQueries({ queryKey: transactionKeys.one(id) })
+      return invalidateLedger(queryClient)
+    },
   })
 }
