@@ -56,25 +56,13 @@ export async function firstStart(workDir: string, runs: number): Promise<Row[]> 
       targetOn: 'p99',
     })
   }
+  const timeRow = (figure: string, starts: Start[]) => {
+    const s = time(starts)
+    return row({ section: '5 start-up', figure, db: 'pglite', median: s.median, p99: s.p99, unit: 'ms', extra: `${String(starts.length)} starts` })
+  }
   return [
-    row({
-      section: '5 start-up',
-      figure: 'first-ever start (empty data dir) → first 200',
-      db: 'pglite',
-      median: time(first).median,
-      p99: time(first).p99,
-      unit: 'ms',
-      extra: `${String(first.length)} starts`,
-    }),
-    row({
-      section: '5 start-up',
-      figure: 'second start (same, migrated data dir) → first 200',
-      db: 'pglite',
-      median: time(later).median,
-      p99: time(later).p99,
-      unit: 'ms',
-      extra: `${String(later.length)} starts`,
-    }),
+    timeRow('first-ever start (empty data dir) → first 200', first),
+    timeRow('second start (same, migrated data dir) → first 200', later),
     rssRow('server peak RSS, first-ever start → first 200', first),
     rssRow('server peak RSS, second start → first 200', later),
   ]
