@@ -1,8 +1,9 @@
 // Reports (issue 16): cash flow, net worth over time, spending by category (with each
 // category's months and trend), a Sankey from income to spending, and top merchants.
 //
-// Every report is by whole calendar months and reads the monthly rollups (never all history),
-// except top merchants, which reads the transactions of the range.
+// Every report is by whole calendar months and reads the rollups the ledger keeps on every write
+// (never all history): the monthly rollups, and for top merchants the merchant rollups (with a
+// category filter, top merchants reads the range's transactions of those categories).
 //
 // The shared filter (query string of every report):
 // - from, to: YYYY-MM or YYYY-MM-DD (a date stands for its month). Default: the 12 months ending
@@ -12,9 +13,10 @@
 // - accountIds: ids, comma-separated or repeated. An account the member does not see at all is
 //   404 "Account not found" (as the transactions list answers); a balance-only one is accepted
 //   and counts in net worth only (its transactions are not the member's to see).
-// - categoryIds: ids, or `uncategorized`; comma-separated or repeated. Each stands for itself,
-//   not its subcategories (as the transactions list's categoryId); a split part counts in its
-//   own category. Unknown ids match nothing. Net worth ignores them (balances have no category).
+// - categoryIds: ids, or `uncategorized`; comma-separated or repeated. A group stands for itself
+//   and its subcategories, a subcategory for itself (as the transactions list's categoryId, ADR
+//   0036); a split part counts in its own category. Unknown ids match nothing. Net worth ignores
+//   them (balances have no category).
 // - memberIds: only accounts owned by these members (accounts.user_id), still only the ones the
 //   caller may see; unknown ids match nothing.
 //
@@ -50,8 +52,9 @@ export const MISSING_RATES_HEADER = 'x-missing-rates'
 /** The longest range a report covers, in months. */
 export const MAX_REPORT_MONTHS = 120
 /**
- * Top merchants reads the range's transactions (there is no per-payee rollup), so its range is
- * kept shorter: 24 months at most (the longest preset), 400 naming `from` beyond.
+ * Top merchants with a category filter reads the range's transactions (the merchant rollups have
+ * no category), so its range is kept shorter: 24 months at most (the longest preset), 400 naming
+ * `from` beyond.
  */
 export const MAX_MERCHANT_MONTHS = 24
 

@@ -202,6 +202,9 @@ describe('cash flow', () => {
     expect(await jan(owner, `accountIds=${acct.card}&accountIds=${acct.eur}`)).toEqual([250, 60, 99.31])
     expect(await jan(owner, `categoryIds=${cat.groceries}`)).toEqual([100, 210.5, 195.25])
     expect(await jan(owner, `categoryIds=${cat.electricity},${cat.dining}`)).toEqual([250, 40, 164.06])
+    // a group stands for itself and its subcategories: Utilities is Electricity & Gas here
+    expect(await jan(owner, `categoryIds=${cat.utilities}`)).toEqual([0, 0, 140])
+    expect(await jan(owner, `categoryIds=${cat.utilities},${cat.electricity}`)).toEqual([0, 0, 140])
     // the owner's accounts only; the adult's: the balance-only one, with no transactions to count
     expect(await jan(owner, `memberIds=${owner.user.id}`)).toEqual([350, 250.5, 359.31])
     expect(await jan(owner, `memberIds=${adult.user.id}`)).toEqual([0, 0, 0])
@@ -358,6 +361,10 @@ describe('top merchants', () => {
     expect(await read<Merchants>(owner, `/api/reports/top-merchants?limit=2&categoryIds=${cat.groceries}`)).toEqual([
       { merchant: 'Shop', total: 325.75, count: 3 },
       { merchant: 'Market', total: 120, count: 1 },
+    ])
+    expect(await read<Merchants>(owner, `/api/reports/top-merchants?categoryIds=${cat.utilities}`)).toEqual([
+      { merchant: 'Market', total: 80, count: 1 },
+      { merchant: 'Power Co', total: 60, count: 1 },
     ])
     expect(await read<Merchants>(teen, '/api/reports/top-merchants')).toEqual([
       { merchant: 'Shop', total: 250.5, count: 2 },
