@@ -112,16 +112,19 @@ function combinedDays(books: AccountBook[], from: IsoDate, to: IsoDate, base: st
     const days = b.series
       ? valuationDays(b.series, b.ledger, from, to)
       : dailyValuation([...b.activities, ...b.ledger], b.prices, { method: b.account.costMethod, from, to })
+    // nothing is nothing in any currency: a day the account holds nothing needs no rate (an
+    // account opened after the range starts does not make its start "missing")
     const convert = (amount: Cents | null, date: IsoDate): Cents | null => {
       if (amount === null) return null
-      if (b.account.currency === currency) return amount
+      if (amount === 0 || b.account.currency === currency) return amount
       return book ? toBase(book, amount, b.account.currency, date) : null
     }
     for (let i = 0; i < days.length; i += 1) {
       const day = days[i]
       const sum = total[i]
       if (!day || !sum) continue
-      const noRate = b.account.currency !== currency && convert(asCents(0), day.date) === null
+      const empty = day.cash === 0 && day.marketValue === 0 && day.value === 0 && day.flow === 0
+      const noRate = !empty && b.account.currency !== currency && convert(asCents(1), day.date) === null
       const missing = noRate ? [`${b.account.currency}→${currency}`] : day.missing
       const add = (a: Cents | null, c: Cents | null): Cents | null => (a === null || c === null ? null : asCents(a + c))
       const market = convert(day.marketValue, day.date)

@@ -350,6 +350,23 @@ describe('a security quoted in another currency', () => {
     // + 550.00 = 1010.00, ending at 405.00 + 726.00 with no money added after the first day
     expect(perf.twr).toBeCloseTo(1131 / 1000 - 1, 9)
   })
+
+  it('needs no rate for the days an account in another currency holds nothing', async () => {
+    const owner = await signUp(t.app)
+    const dollars = await investmentAccount(owner)
+    await add(owner, { accountId: dollars, type: 'transfer_in', date: '2026-01-02', amount: 1000 })
+    // a euro account that starts on 2026-03-01, with a rate from that day only
+    const euros = await investmentAccount(owner, { name: 'Depot', currency: 'EUR' })
+    await add(owner, { accountId: euros, type: 'transfer_in', date: '2026-03-01', amount: 100 })
+    expect((await owner.put('/api/currencies/rates', { currency: 'EUR', date: '2026-03-01', rate: 1.2 })).statusCode).toBe(200)
+    const perf = (await owner.get('/api/investments/performance?from=2026-01-01&to=2026-03-31')).json()
+    // 1,000.00 $ + 100.00 € × 1.20: the empty euro account of January and February needs no rate
+    expect(perf).toMatchObject({ currency: 'USD', marketValue: 1120, missing: [] })
+    // before the rate, a euro account holding something is missing, never counted at 1
+    expect((await owner.delete('/api/currencies/rates?currency=EUR&date=2026-03-01')).statusCode).toBe(204)
+    const without = (await owner.get('/api/investments/performance?from=2026-01-01&to=2026-03-31')).json()
+    expect(without.missing).toEqual(['EUR→USD'])
+  })
 })
 
 describe('privacy', () => {
