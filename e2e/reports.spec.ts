@@ -67,6 +67,8 @@ test('reports add up to the seeded transactions, drill down, filter, export and 
   ]
   for (const [accountId, date, amount, merchant, category] of rows)
     await seed.transaction(api, { accountId, date, amount, merchant, categoryId: category })
+  await seed.creditScore(api, { score: 640, provider: 'Manual', date: `${M2}-03` })
+  await seed.creditScore(api, { score: 702, provider: 'Experian', date: `${M1}-03` })
 
   await page.goto('/reports')
   await reportsReady(page)
@@ -147,6 +149,15 @@ test('reports add up to the seeded transactions, drill down, filter, export and 
   const merchantsCsv = readFileSync(await merchantsFile.path(), 'utf8')
   expect(merchantsCsv).toContain('\r\nGreen Grocer,2,200.75\r\n')
   expect(merchantsCsv).toContain('\r\n"Bistro, ""Chez Nous""",1,45.25\r\n')
+  // the credit score history exports too, oldest first with each entry's band and change
+  const [scoresFile] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('credit-score-history').getByRole('button', { name: 'Export CSV' }).click(),
+  ])
+  expect(scoresFile.suggestedFilename()).toBe('kinwise-credit-score-history.csv')
+  expect(readFileSync(await scoresFile.path(), 'utf8')).toBe(
+    `\uFEFFDate,Score,Band,Provider,Change\r\n${M2}-03,640,Fair,Manual,\r\n${M1}-03,702,Good,Experian,62\r\n`,
+  )
 
   // filter by account: the Card alone
   await page.getByRole('button', { name: 'Accounts: All accounts' }).click()

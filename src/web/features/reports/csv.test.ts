@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { asCents } from '../../../domain/money'
-import { csvFileName, moneyCell, toCsv } from './csv'
+import { creditScoreCsv, csvFileName, moneyCell, toCsv } from './csv'
 
 describe('toCsv', () => {
   it('quotes commas, quotes and line breaks, and ends lines with CRLF after a BOM', () => {
@@ -39,6 +39,19 @@ describe('csvFileName', () => {
     )
     expect(csvFileName('Spending by category', '2026-01-01', '2026-11-25')).toBe(
       'kinwise-spending-by-category-2026-01-01-to-2026-11-25.csv',
+    )
+  })
+})
+
+describe('creditScoreCsv', () => {
+  it('lists every entry oldest first with its band and its change from the one before', () => {
+    const csv = creditScoreCsv([
+      { id: 'a', score: 640, provider: '', date: '2026-01-05' },
+      { id: 'b', score: 702, provider: 'Experian', date: '2026-04-02' },
+      { id: 'c', score: 690, provider: 'Experian', date: '2026-07-01' },
+    ])
+    expect(csv).toBe(
+      '\uFEFFDate,Score,Band,Provider,Change\r\n2026-01-05,640,Fair,Manual,\r\n2026-04-02,702,Good,Experian,62\r\n2026-07-01,690,Good,Experian,-12\r\n',
     )
   })
 })

@@ -4,6 +4,8 @@
 // a missing figure (no exchange rate) is an empty cell. Text that a spreadsheet would run as a
 // formula (=, +, -, @ first) gets a leading apostrophe: numbers are never text here, so they
 // keep their minus sign.
+import type { CreditScore } from '../../../contract/credit-score'
+import { creditBand } from '../../../domain/credit-score'
 import type { Cents } from '../../../domain/money'
 
 export type CsvCell = string | number | null
@@ -53,4 +55,19 @@ export function downloadCsv(fileName: string, text: string): void {
   link.remove()
   // the download has started from the object URL by now; let the browser free it afterwards
   setTimeout(() => URL.revokeObjectURL(url), 10_000)
+}
+
+/** The history as CSV, oldest first: date, score, band, provider and the change from the entry before. */
+export function creditScoreCsv(history: readonly CreditScore[]): string {
+  const rows = history.map((entry, i) => {
+    const before = history[i - 1]
+    return [
+      entry.date,
+      entry.score,
+      creditBand(entry.score),
+      entry.provider || 'Manual',
+      before === undefined ? null : entry.score - before.score,
+    ]
+  })
+  return toCsv(['Date', 'Score', 'Band', 'Provider', 'Change'], rows)
 }

@@ -1,8 +1,9 @@
 // The credit score history: the latest score with its band and the change since the entry
 // before it, the chart of every entry (loaded on demand), a form to add an entry (300–850, the
-// spec's messages) and the list of entries, each with its band and a delete button.
+// spec's messages) and the list of entries, each with its band and a delete button. Export CSV
+// gives every entry, oldest first, with its band and its change from the one before.
 import { zodResolver } from '@hookform/resolvers/zod'
-import { Gauge, Plus, Trash2, TrendingDown, TrendingUp } from 'lucide-react'
+import { Download, Gauge, Plus, Trash2, TrendingDown, TrendingUp } from 'lucide-react'
 import { lazy, Suspense } from 'react'
 import { useForm } from 'react-hook-form'
 import { z } from 'zod'
@@ -33,6 +34,7 @@ import { cn } from '../../../lib/cn'
 import { useDateFormat } from '../../../lib/format'
 import { toast } from '../../../lib/toast'
 import { useAddScore, useCreditHistory, useDeleteScore } from '../api/credit-score'
+import { creditScoreCsv, downloadCsv } from '../csv'
 import { BAND_BADGE, BAND_TEXT } from './credit-bands'
 
 const CreditScoreChart = lazy(async () => ({
@@ -135,12 +137,25 @@ export function CreditScoreSection({ today }: { today: string }) {
   const latest = newestFirst[0]
   return (
     <Card id="credit-score" aria-labelledby="credit-score-title" data-testid="credit-score-history">
-      <CardHeader>
-        <CardTitle id="credit-score-title">Credit score</CardTitle>
-        <CardDescription>
-          Bands: 781 and up Excellent, 661–780 Good, 601–660 Fair, 500–600 Poor, below 500 Very
-          Poor.
-        </CardDescription>
+      <CardHeader className="flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0 flex-1 space-y-1">
+          <CardTitle id="credit-score-title">Credit score</CardTitle>
+          <CardDescription>
+            Bands: 781 and up Excellent, 661–780 Good, 601–660 Fair, 500–600 Poor, below 500 Very
+            Poor.
+          </CardDescription>
+        </div>
+        {list.length > 0 && (
+          <Button
+            size="sm"
+            variant="outline"
+            className="shrink-0 print:hidden"
+            onClick={() => downloadCsv('kinwise-credit-score-history.csv', creditScoreCsv(list))}
+          >
+            <Download aria-hidden="true" />
+            Export CSV
+          </Button>
+        )}
       </CardHeader>
       <CardContent className="space-y-6">
         {history.isLoading ? (
