@@ -280,6 +280,37 @@ test('investments: holdings, returns, activities and prices', async ({
   await lookEverywhere(page, 'investments', () => inv.ready())
 })
 
+test('investments: accounts in two currencies show each, and the whole converted', async ({
+  page,
+  freshUser: _user,
+}) => {
+  await seedBrokerage(page.request)
+  // a euro account: 1,000.00 € of cash, 1 € = 1.20 $ since before it opened
+  await post<Created>(page.request, '/api/accounts', {
+    name: 'Depot',
+    type: 'investment',
+    currency: 'EUR',
+    openingBalance: 1000,
+    openingDate: isoToday(-10),
+  })
+  const rate = await page.request.put('/api/currencies/rates', {
+    data: { currency: 'EUR', date: isoToday(-30), rate: 1.2 },
+  })
+  expect(rate.ok(), await rate.text()).toBe(true)
+  const inv = new InvestmentsPage(page)
+  await inv.goto()
+  // one line per currency, never a sum of unlike money...
+  await expect(inv.summary.marketValue).toContainText('$5,000.00')
+  await expect(inv.summary.marketValue).toContainText('€1,000.00 cash')
+  // ...and the whole in dollars: 5,000.00 + 5,850.00 cash + 1,000.00 € × 1.20
+  await expect(inv.summary.marketValue.getByTestId('summary-converted')).toHaveText(
+    '≈ $12,050.00 in all with cash, in USD at the latest rates',
+  )
+  await lookEverywhere(page, 'investments-two-currencies', async () => {
+    await expect(inv.summary.marketValue.getByTestId('summary-converted')).toBeVisible()
+  })
+})
+
 test('investments: the empty state points to Accounts', async ({ page, freshUser: _user }) => {
   const inv = new InvestmentsPage(page)
   await inv.goto()

@@ -314,6 +314,15 @@ export function InvestmentsPage() {
                 currency: income.data?.currency ?? selected?.currency ?? 'USD',
                 error: income.error !== null,
               }}
+              converted={
+                allocation.data
+                  ? {
+                      total: allocation.data.total,
+                      currency: allocation.data.currency,
+                      missing: allocation.data.missing,
+                    }
+                  : null
+              }
             />
           )}
           <PerformanceCard

@@ -1,6 +1,8 @@
 // The five figures at the top of the investments page: market value (with the cash beside it),
 // cost basis, unrealised gain with its percentage, realised gain, and dividends and interest of
-// the last 12 months. Accounts in several currencies show one line per currency, never a sum.
+// the last 12 months. Accounts in several currencies show one line per currency, never a sum of
+// unlike money; the market value then adds the whole, holdings and cash, converted to the
+// household's currency at the latest rates (from the allocation), and says what it leaves out.
 import type { ReactNode } from 'react'
 import { Money } from '../../../components/money'
 import { Card, CardContent } from '../../../components/ui/card'
@@ -85,12 +87,15 @@ export function SummaryCards({
   summaries,
   cash,
   income,
+  converted = null,
 }: {
   loading: boolean
   summaries: readonly CurrencySummary[]
   /** cash of the accounts shown, by currency */
   cash: ReadonlyMap<string, Cents>
   income: { loading: boolean; value: Cents | null; currency: string; error: boolean }
+  /** holdings and cash converted to the household's currency, with what has no price or rate */
+  converted?: { total: Cents; currency: string; missing: readonly string[] } | null
 }) {
   const unpriced = summaries.reduce((n, s) => n + s.unpriced, 0)
   const held = summaries.reduce((n, s) => n + s.held, 0)
@@ -130,6 +135,20 @@ export function SummaryCards({
           rows={summaries}
           render={(s) => <Money value={s.marketValue} currency={s.currency} />}
         />
+        {converted !== null &&
+          (summaries.length > 1 ||
+            summaries.some((s) => s.currency !== converted.currency) ||
+            cashRows.some(([currency]) => currency !== converted.currency)) && (
+            <p
+              className="pt-1 text-xs font-normal text-muted-foreground"
+              data-testid="summary-converted"
+            >
+              ≈ <Money value={converted.total} currency={converted.currency} /> in all with cash, in{' '}
+              {converted.currency} at the latest rates
+              {converted.missing.length > 0 &&
+                ` (without ${converted.missing.join(', ')}: no price or rate)`}
+            </p>
+          )}
       </Figure>
       <Figure
         title="Cost basis"
