@@ -290,6 +290,75 @@ describe('SimpleFIN', () => {
     expect(healed.errors.map((e) => e.name)).toEqual(['Unreadable'])
   })
 
+  it("the bridge's own messages (`errors`, as a v1 bridge reports a bank it could not read) reach the member; the healthy accounts still sync", async () => {
+    const at = epoch()
+    sfin.protocol = 1
+    sfin.errors.push('Connection to Example Credit Union may need attention')
+    sfin.accounts.splice(
+      0,
+      sfin.accounts.length,
+      sfinAccount('H-1', 'Healthy Checking', '50.00', [
+        { id: 'H1-a', posted: at - 2 * DAY, amount: '-5.00', description: 'BAKERY', payee: 'Bakery' },
+        { id: 'H1-b', posted: at - DAY, amount: '-7.00', description: 'BOOKS', payee: 'Books' },
+      ]),
+      { ...sfinAccount('H-2', 'Chase Savings', '900.00', [{ id: 'H2-a', posted: at - DAY, amount: '10.00', description: 'INTEREST' }]), broken: 'You must reauthenticate with Chase.' },
+    )
+    const said = 'SimpleFIN Bridge: Connection to Example Credit Union may need attention. You must reauthenticate with Chase.'
+    try {
+      const a = await member()
+      const conn = await connectSimplefin(a)
+      // a v1 bridge leaves the bank it could not read out of `accounts`
+      expect(conn.accounts.map((x) => x.name)).toEqual(['Healthy Checking'])
+      expect(conn).toMatchObject({ status: 'active', lastError: said })
+
+      const result = await sync(a, conn.id)
+      expect(result).toEqual({
+        added: 2,
+        updated: 0,
+        removed: 0,
+        errors: [
+          { accountId: null, name: 'SimpleFIN Bridge', message: 'Connection to Example Credit Union may need attention' },
+          { accountId: null, name: 'SimpleFIN Bridge', message: 'You must reauthenticate with Chase.' },
+        ],
+      })
+      const [after] = (await a.get('/api/bank-connections')).json() as Conn[]
+      expect(after).toMatchObject({ status: 'active', lastError: said, lastSuccessAt: new Date(NOW).toISOString() })
+      const accountId = after?.accounts[0]?.accountId ?? ''
+      expect((await rowsOf(accountId)).filter((r) => r.kind === 'standard').map((r) => r.externalId)).toEqual(['H1-a', 'H1-b'])
+      expect(await balanceOf(a, accountId)).toBe(50)
+
+      // a failed account beside the bridge's words: both are named
+      sfin.accounts.push({ ...sfinAccount('H-3', 'Unreadable', '1.00', []), raw: { balance: 'n/a' } })
+      const both = await sync(a, conn.id)
+      expect(both.errors.map((e) => e.name)).toEqual(['SimpleFIN Bridge', 'SimpleFIN Bridge', 'Unreadable'])
+      expect((await a.get('/api/bank-connections')).json()[0].lastError).toMatch(/^SimpleFIN Bridge: Connection to .* with Chase\. Unreadable: SimpleFIN sent data/)
+      sfin.accounts.pop()
+
+      // the bridge answers nothing but its words: nothing was read, the sync failed
+      const kept = sfin.accounts.splice(0, sfin.accounts.length)
+      t.clock.set('2026-03-16T12:00:00Z')
+      const failed = await sync(a, conn.id)
+      const alone = 'SimpleFIN Bridge: Connection to Example Credit Union may need attention.'
+      expect(failed).toEqual({ added: 0, updated: 0, removed: 0, errors: [{ accountId: null, name: 'Example Bank', message: alone }] })
+      expect((await a.get('/api/bank-connections')).json()[0]).toMatchObject({ status: 'error', lastError: alone, lastSuccessAt: new Date(NOW).toISOString() })
+
+      // the bank is back and the bridge says nothing more: the message goes, the missing rows come
+      sfin.accounts.push(...kept)
+      sfin.errors.length = 0
+      const broken = sfin.accounts[1]
+      if (broken) delete broken.broken
+      const healed = await sync(a, conn.id)
+      expect(healed).toEqual({ added: 1, updated: 0, removed: 0, errors: [] })
+      expect((await a.get('/api/bank-connections')).json()[0]).toMatchObject({ status: 'active', lastError: null })
+      expect(await sync(a, conn.id)).toEqual({ added: 0, updated: 0, removed: 0, errors: [] })
+      onceEach(await rowsOf(accountId))
+    } finally {
+      sfin.protocol = 2
+      sfin.errors.length = 0
+      t.clock.set(NOW)
+    }
+  })
+
   it('a row already imported from a statement file is matched, not added again', async () => {
     const at = epoch()
     const a = await member()
