@@ -597,6 +597,47 @@ describe('Plaid', () => {
     expect((await a.get('/api/bank-connections')).json()[0].status).toBe('active')
   })
 
+  it('a mutation on a later page: the pages read before it are dropped and the sync starts again from the saved cursor', async () => {
+    const a = await member()
+    const { conn, itemId } = await connectPlaid(a)
+    plaid.pageSize = 100
+    plaid.add(itemId, ptx('m0', 'pa-chk', 1, '2026-03-01', 'Before'))
+    expect((await sync(a, conn.id)).added).toBe(1)
+    for (let i = 1; i <= 6; i++) plaid.add(itemId, ptx(`m${String(i)}`, 'pa-chk', i * 10, `2026-03-0${String(i + 1)}`, `Shop ${String(i)}`))
+    plaid.pageSize = 2
+    const item = plaid.item(itemId)
+    // page 1 (m1, m2) is read; then the bank drops m1 and changes m2, and page 2 answers the mutation
+    plaid.failSyncCall(2, () => {
+      item.log.splice(1, 1)
+      const m2 = item.log[1]
+      if (m2?.kind !== 'added') throw new Error('m2 expected')
+      m2.transaction = { ...m2.transaction, amount: 22 }
+    })
+    const from = plaid.calls.length
+    expect(await sync(a, conn.id)).toEqual({ added: 5, updated: 0, removed: 0, errors: [] })
+    const cursors = plaid.calls
+      .slice(from)
+      .filter((c) => c.path === '/transactions/sync')
+      .map((c) => Buffer.from(String(c.body.cursor ?? ''), 'base64').toString())
+    // attempt 1: the saved cursor (1), page 2 fails; attempt 2: the saved cursor again, three pages
+    expect(cursors).toEqual(['1', '3', '1', '3', '5'])
+    const [row] = await t.database.db.select().from(bankConnections).where(eq(bankConnections.id, conn.id))
+    expect(row?.cursor).toBe(Buffer.from('6').toString('base64'))
+    const accountId = (await a.get('/api/bank-connections')).json()[0].accounts[0].accountId
+    const rows = (await rowsOf(accountId)).filter((r) => r.kind === 'standard')
+    // nothing of the failed attempt's page 1 is kept: m1 is gone, m2 has its new amount
+    expect(rows.map((r) => [r.externalId, r.amount])).toEqual([
+      ['m0', -100],
+      ['m2', -2200],
+      ['m3', -3000],
+      ['m4', -4000],
+      ['m5', -5000],
+      ['m6', -6000],
+    ])
+    onceEach(rows)
+    expect(await sync(a, conn.id)).toEqual({ added: 0, updated: 0, removed: 0, errors: [] })
+  })
+
   it('an expired login: login_required, Link update mode, then syncing again', async () => {
     const a = await member()
     const { conn, itemId } = await connectPlaid(a)
