@@ -33,6 +33,7 @@ import {
   toConnectionDto,
   type ConnectionRow,
 } from './repo'
+import { removeAtProviders } from './release'
 import { bankClients, bridgeWords, createKinwiseAccount, SIMPLEFIN_NAME, syncConnection, typeFromName, type BankClients, type SyncDeps } from './sync'
 
 export type BankDeps = { db: Db; config: Config; clients: BankClients }
@@ -262,7 +263,6 @@ export async function syncNow(deps: BankDeps, user: SessionUser, connectionId: s
   return syncConnection(syncDeps(deps, log), conn.id, now)
 }
 
-/** Disconnect: the row goes, and with it the sealed access URL or token and the account links. */
 /**
  * Disconnect: Plaid is told to forget the item (so it stops reading the bank), then the row goes
  * with its sealed secret and account links. A Plaid that cannot be reached does not keep the
@@ -270,14 +270,7 @@ export async function syncNow(deps: BankDeps, user: SessionUser, connectionId: s
  */
 export async function remove(deps: BankDeps, user: SessionUser, connectionId: string, log?: SyncDeps['log']): Promise<void> {
   const conn = await ownConnection(deps.db, user, connectionId)
-  const client = deps.clients.plaid
-  if (conn.provider === 'plaid' && client) {
-    try {
-      await client.removeItem(openSecret(conn.accessSecret, deps.config.secretKey))
-    } catch (error) {
-      log?.warn({ connectionId: conn.id, code: error instanceof BankProviderError ? error.providerCode : null }, 'plaid item not removed')
-    }
-  }
+  await removeAtProviders({ ...deps, log }, [conn])
   await deps.db.delete(bankConnections).where(and(eq(bankConnections.id, conn.id), eq(bankConnections.householdId, user.householdId)))
 }
 
