@@ -73,7 +73,7 @@ export type FakePlaid = {
   close(): Promise<void>
 }
 
-export async function startFakePlaid(options: { clientId?: string; secret?: string } = {}): Promise<FakePlaid> {
+export async function startFakePlaid(options: { clientId?: string; secret?: string; port?: number } = {}): Promise<FakePlaid> {
   const clientId = options.clientId ?? 'fake-client'
   const secret = options.secret ?? 'fake-secret'
   const items = new Map<string, FakePlaidItem>()
@@ -187,7 +187,10 @@ export async function startFakePlaid(options: { clientId?: string; secret?: stri
       res.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body))
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 0, '127.0.0.1', resolve)
+  })
   const { port } = server.address() as AddressInfo
   const itemOf = (itemId: string): FakePlaidItem => {
     const item = items.get(itemId)
