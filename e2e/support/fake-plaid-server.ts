@@ -17,8 +17,9 @@ async function bodyOf(req: IncomingMessage): Promise<Record<string, unknown>> {
 }
 
 async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const send = (status: number, body?: unknown) =>
+  const send = (status: number, body?: unknown): void => {
     res.writeHead(status, { 'content-type': 'application/json' }).end(body === undefined ? '' : JSON.stringify(body))
+  }
   const path = new URL(req.url ?? '/', 'http://localhost').pathname
   const item = /^\/items\/([^/]+)(\/[a-z-]+)?$/.exec(path)
   if (req.method === 'GET' && path === '/health') return send(200, { ok: true })
