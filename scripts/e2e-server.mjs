@@ -2,12 +2,15 @@
 // 127.0.0.1:3100 with NODE_ENV=test. Before it starts, the admin CLI creates the basic and
 // premium users the tier specs sign in as (the CLI needs the database to itself). It runs the
 // built server when dist/server is newer than the sources, else the TypeScript through tsx.
+// Plaid is configured against a local fake (e2e/support/fake-plaid-server.ts, started first and
+// stopped with the server), so the specs can go through Plaid's flows without the internet.
 // The web app must be built first (npm run build:web).
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
+import { E2E_PLAID_KEYS, E2E_PLAID_PORT } from '../e2e/support/plaid-ports.mjs'
 import { PREMIUM_OWNERS, TIER_USERS } from '../e2e/support/tier-users.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -60,9 +63,17 @@ const env = {
   KINWISE_ALLOW_LOCAL_PROVIDERS: 'true',
   // bank tokens are stored only sealed: bank connections need a key (a fixed one, for tests only)
   KINWISE_SECRET_KEY: process.env.KINWISE_SECRET_KEY ?? 'e2e0'.repeat(16),
+  // Plaid (issue 19): the local fake below, with the keys it accepts
+  PLAID_CLIENT_ID: E2E_PLAID_KEYS.clientId,
+  PLAID_SECRET: E2E_PLAID_KEYS.secret,
+  PLAID_BASE_URL: `http://127.0.0.1:${E2E_PLAID_PORT}`,
 }
 
+/** @type {import('node:child_process').ChildProcess | null} */
+let plaid = null
+
 function cleanUp() {
+  plaid?.kill('SIGTERM')
   rmSync(dataDir, { recursive: true, force: true })
 }
 
@@ -79,6 +90,28 @@ function cli(args) {
 }
 
 process.stdout.write(`e2e-server: ${built ? 'built server' : 'tsx'}, data in ${dataDir}\n`)
+
+// the local Plaid first: the server may call it as soon as it answers
+const fakePlaid = spawn(process.execPath, [tsx, path.join(root, 'e2e/support/fake-plaid-server.ts')], {
+  cwd: root,
+  env,
+  stdio: ['ignore', 'pipe', 'inherit'],
+})
+plaid = fakePlaid
+try {
+  await new Promise((resolve, reject) => {
+    fakePlaid.stdout?.on('data', (chunk) => {
+      process.stdout.write(chunk)
+      if (String(chunk).includes('fake-plaid: ready')) resolve(undefined)
+    })
+    fakePlaid.on('exit', (code) => reject(new Error(`the fake Plaid stopped (${String(code)})`)))
+  })
+} catch (error) {
+  process.stderr.write(`e2e-server: ${error instanceof Error ? error.message : String(error)}\n`)
+  cleanUp()
+  process.exit(1)
+}
+
 const tierUsers = [
   ...Object.entries(TIER_USERS),
   ...Object.values(PREMIUM_OWNERS).map((user) => /** @type {const} */ (['premium', user])),

@@ -96,7 +96,11 @@ export const syncResult = z.object({
   added: z.number().int(),
   updated: z.number().int(),
   removed: z.number().int(),
-  /** accounts that failed this time (the others synced); a whole-connection failure has accountId null */
+  /**
+   * accounts that failed this time (the others synced); accountId null: about the whole
+   * connection — its failure, or a message from the bridge itself (SimpleFIN's `errors`, named
+   * "SimpleFIN Bridge") beside the accounts that synced
+   */
   errors: z.array(z.object({ accountId: id.nullable(), name: z.string(), message: z.string() })),
 })
 export type SyncResult = z.output<typeof syncResult>

@@ -95,7 +95,7 @@ describe('listInWords', () => {
 })
 
 describe('joinConsequences', () => {
-  const empty = { name: 'Bo’s household', plan: 'free' as const, accounts: [], transactions: 0, budgets: 0, goals: 0, bills: 0, rules: 0 }
+  const empty = { name: 'Bo’s household', plan: 'free' as const, accounts: [], transactions: 0, budgets: 0, goals: 0, bills: 0, rules: 0, bankConnections: 0 }
 
   it('says what comes along and what is deleted', () => {
     const lines = joinConsequences(
@@ -120,5 +120,13 @@ describe('joinConsequences', () => {
     )
     expect(lines.at(-1)).toBe('Your household “Bo’s household” is closed; it has no budgets, goals, bills or rules to lose.')
     expect(joinConsequences({ name: 'H', role: 'viewer' }, empty)).toContain('You have no accounts to bring along.')
+  })
+
+  it('says that bank connections are disconnected, only when there are some', () => {
+    const lines = joinConsequences({ name: 'H', role: 'adult' }, { ...empty, accounts: ['Checking'], transactions: 4, bankConnections: 2 })
+    expect(lines).toContain(
+      'Your 2 bank connections are disconnected (Kinwise deletes the access it stored); the accounts they feed keep their transactions. Connect your bank again once you have joined.',
+    )
+    expect(joinConsequences({ name: 'H', role: 'adult' }, empty).some((l) => l.includes('bank connection'))).toBe(false)
   })
 })

@@ -129,6 +129,8 @@ export type CurrentHousehold = {
   goals: number
   bills: number
   rules: number
+  /** the caller's bank connections there: disconnected when they go (ADR 0030) */
+  bankConnections: number
 }
 
 /**
@@ -151,6 +153,12 @@ export function joinConsequences(target: { name: string; role: InviteRole }, cur
     lines.push(`Your transactions keep their categories: any that “${target.name}” lacks is added to it.`)
   }
   lines.push('Your credit scores and reminders come with you.')
+  if (current.bankConnections > 0) {
+    const n = current.bankConnections
+    lines.push(
+      `Your ${count(n, 'bank connection')} ${n === 1 ? 'is' : 'are'} disconnected (Kinwise deletes the access it stored); the accounts ${n === 1 ? 'it feeds keep' : 'they feed keep'} their transactions. Connect your bank again once you have joined.`,
+    )
+  }
   const lost = [
     current.budgets && count(current.budgets, 'budget'),
     current.goals && count(current.goals, 'goal'),

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from '../config'
 import type { Db } from '../db/connect'
 import { purgeDeletedAccounts } from '../modules/data-rights/deletion'
+import { bankRelease } from '../modules/bank-connections/release'
 import { generateReminders } from '../modules/reminders/generated'
 import { purgeSecurityRows } from '../modules/audit/service'
 import { purgeExpiredTokens } from '../modules/api-tokens/service'
@@ -54,8 +55,9 @@ export const sharedJobs: SharedJob[] = [
     // accounts whose 30 days to change their mind are over (issue 15, ADR 0026)
     name: 'purge-deleted-accounts',
     everyMinutes: 60,
-    run: async ({ db, now, log }) => {
-      const purged = await purgeDeletedAccounts(db, now)
+    run: async ({ db, config, now, log }) => {
+      // their bank connections go too: Plaid is told to remove the items
+      const purged = await purgeDeletedAccounts(db, now, bankRelease(config, log))
       if (purged) log.info({ purged }, 'deleted accounts purged')
     },
   },

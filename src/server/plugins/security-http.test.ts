@@ -55,6 +55,22 @@ describe('Content-Security-Policy', () => {
     const csp = String((await app.inject('/')).headers['content-security-policy'])
     expect(csp).toContain("style-src 'self'")
     expect(csp).not.toContain('unsafe-inline')
+    expect(csp).not.toContain('plaid')
+  })
+
+  it('lets Plaid Link load its script and open its frame only when Plaid is configured', async () => {
+    const app = await appWith({ PLAID_CLIENT_ID: 'id', PLAID_SECRET: 'secret', PLAID_ENV: 'production' })
+    const directives = new Map(
+      String((await app.inject('/')).headers['content-security-policy'])
+        .split(';')
+        .map((d) => {
+          const [name = '', ...values] = d.trim().split(/\s+/)
+          return [name, values] as const
+        }),
+    )
+    expect(directives.get('script-src')).toEqual(["'self'", 'https://cdn.plaid.com/link/v2/stable/link-initialize.js'])
+    expect(directives.get('frame-src')).toEqual(['https://cdn.plaid.com'])
+    expect(directives.get('connect-src')).toEqual(["'self'", 'https://production.plaid.com'])
   })
 })
 

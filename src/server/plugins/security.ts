@@ -60,6 +60,9 @@ export function isAllowedHost(host: string | undefined, config: Pick<Config, 'pu
   return config.allowedHosts.includes(name)
 }
 
+/** Where Plaid Link's script is loaded from (react-plaid-link loads exactly this). */
+export const PLAID_LINK_SCRIPT = 'https://cdn.plaid.com/link/v2/stable/link-initialize.js'
+
 /** Health checks come from load balancers and orchestrators by IP or an inside name. */
 const ANY_HOST_PATHS = new Set(['/api/health'])
 
@@ -84,17 +87,23 @@ export function registerSecurity(app: FastifyInstance, config: Config): void {
   const adsHosts = config.adsClientId
     ? ['https://pagead2.googlesyndication.com', 'https://googleads.g.doubleclick.net', 'https://tpc.googlesyndication.com']
     : []
+  // Plaid Link (issue 19), when Plaid is configured: Plaid's own script, which must come from its
+  // CDN, opens Link in an iframe from there and talks to the Plaid environment (Plaid's CSP notes)
+  const plaid = config.plaid
+    ? { script: [PLAID_LINK_SCRIPT], frame: ['https://cdn.plaid.com'], connect: [new URL(config.plaid.baseUrl).origin] }
+    : { script: [], frame: [], connect: [] }
+  const frames = [...adsHosts, ...plaid.frame]
   const headers = securityHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...adsHosts],
+        scriptSrc: ["'self'", ...adsHosts, ...plaid.script],
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'https:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...adsHosts],
-        frameSrc: adsHosts.length ? adsHosts : ["'none'"],
+        connectSrc: ["'self'", ...adsHosts, ...plaid.connect],
+        frameSrc: frames.length ? frames : ["'none'"],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

@@ -64,7 +64,7 @@ export function plainWords(error: unknown): string {
   if (error instanceof BankProviderError) {
     switch (error.kind) {
       case 'login_required':
-        return 'Your bank asks you to log in again: choose Reconnect'
+        return 'Your bank asks you to log in again: choose Fix login'
       case 'claimed':
         return 'This setup token was already claimed. If you did not claim it, it may be compromised: disable it in SimpleFIN Bridge and create a new one'
       case 'revoked':

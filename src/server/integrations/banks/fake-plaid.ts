@@ -1,7 +1,8 @@
 // A local Plaid following its public API (the `plaid` SDK's types), for tests:
 // /link/token/create, /item/public_token/exchange, /item/get, /transactions/sync (a cursor into
 // the item's change log; pages of `pageSize`, has_more; TRANSACTIONS_SYNC_MUTATION_DURING_PAGINATION
-// on demand), /accounts/balance/get and /webhook_verification_key/get; ITEM_LOGIN_REQUIRED on
+// on demand, on the first page after a saved cursor or on any chosen page, with the change that
+// happened under the pagination), /accounts/balance/get and /webhook_verification_key/get; ITEM_LOGIN_REQUIRED on
 // demand. `webhook()` signs a webhook as Plaid does (ES256 JWT with the body's SHA-256 and iat).
 import { createHash, randomBytes } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
@@ -53,6 +54,12 @@ export type FakePlaid = {
   pageSize: number
   /** the next sync call with a cursor past the start answers TRANSACTIONS_SYNC_MUTATION_DURING_PAGINATION this many times */
   mutateDuringPagination: number
+  /**
+   * the nth /transactions/sync call from now (1 = the next) answers
+   * TRANSACTIONS_SYNC_MUTATION_DURING_PAGINATION, whatever its cursor; `change` runs first: what
+   * happened to the item's transactions under the pagination (it may rewrite the log)
+   */
+  failSyncCall(nth: number, change?: () => void): void
   /** every call: path and body */
   calls: { path: string; body: Record<string, unknown> }[]
   /** a public token for a new item with these accounts (what Link's onSuccess gives) */
@@ -66,7 +73,7 @@ export type FakePlaid = {
   close(): Promise<void>
 }
 
-export async function startFakePlaid(options: { clientId?: string; secret?: string } = {}): Promise<FakePlaid> {
+export async function startFakePlaid(options: { clientId?: string; secret?: string; port?: number } = {}): Promise<FakePlaid> {
   const clientId = options.clientId ?? 'fake-client'
   const secret = options.secret ?? 'fake-secret'
   const items = new Map<string, FakePlaidItem>()
@@ -75,7 +82,9 @@ export async function startFakePlaid(options: { clientId?: string; secret?: stri
   const { privateKey, publicKey } = await generateKeyPair('ES256')
   const kid = randomBytes(8).toString('hex')
   const jwk: JWK = await exportJWK(publicKey)
-  const state = { pageSize: 100, mutateDuringPagination: 0 }
+  const state = { pageSize: 100, mutateDuringPagination: 0, syncCalls: 0 }
+  // /transactions/sync call number → the change made under the pagination before it fails
+  const failingCalls = new Map<number, (() => void) | undefined>()
   const byToken = (token: unknown) => [...items.values()].find((i) => i.accessToken === token)
 
   const error = (status: number, type: string, code: string, message: string) => ({
@@ -126,7 +135,14 @@ export async function startFakePlaid(options: { clientId?: string; secret?: stri
     if (path === '/transactions/sync') {
       const start = body.cursor === undefined || body.cursor === '' ? 0 : Number(Buffer.from(String(body.cursor), 'base64').toString())
       if (!Number.isInteger(start) || start < 0 || start > item.log.length) return error(400, 'INVALID_INPUT', 'INVALID_FIELD', 'cursor')
-      if (start > 0 && state.mutateDuringPagination > 0) {
+      state.syncCalls += 1
+      const mutation = failingCalls.has(state.syncCalls)
+      if (mutation) {
+        failingCalls.get(state.syncCalls)?.()
+        failingCalls.delete(state.syncCalls)
+      }
+      if (mutation || (start > 0 && state.mutateDuringPagination > 0)) {
+        if (!mutation) state.mutateDuringPagination -= 1
         state.mutateDuringPagination -= 1
         return error(400, 'TRANSACTIONS_ERROR', 'TRANSACTIONS_SYNC_MUTATION_DURING_PAGINATION', 'Underlying transaction data changed since last page was fetched. Please restart pagination from last update.')
       }
@@ -171,7 +187,10 @@ export async function startFakePlaid(options: { clientId?: string; secret?: stri
       res.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body))
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 0, '127.0.0.1', resolve)
+  })
   const { port } = server.address() as AddressInfo
   const itemOf = (itemId: string): FakePlaidItem => {
     const item = items.get(itemId)
@@ -195,6 +214,9 @@ export async function startFakePlaid(options: { clientId?: string; secret?: stri
     },
     set mutateDuringPagination(v: number) {
       state.mutateDuringPagination = v
+    },
+    failSyncCall(nth, change) {
+      failingCalls.set(state.syncCalls + nth, change)
     },
     publicToken(accounts, institution = 'First Platypus Bank') {
       const itemId = `item-${randomBytes(6).toString('hex')}`

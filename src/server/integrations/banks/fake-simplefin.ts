@@ -1,8 +1,10 @@
 // A local SimpleFIN Bridge following the public protocol (https://www.simplefin.org/protocol.html),
 // for tests: setup tokens are Base64 of a claim URL; POST to it answers an Access URL with
 // Basic credentials, once (403 after); GET {access}/accounts?start-date&end-date&pending=1 answers
-// the Account Set with string amounts (positive = money in), `errors` and per-account failures
-// in `errlist`. Tests change the accounts and transactions between syncs and read the requests.
+// the Account Set with string amounts (positive = money in), general messages for the user in
+// `errors`, and per-account failures in `errlist` (protocol 2) — or, as a version 1 bridge does,
+// the failing account left out and its message in `errors`. Tests change the accounts and
+// transactions between syncs and read the requests.
 import { randomBytes } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -27,7 +29,10 @@ export type FakeSfinAccount = {
   'balance-date': number
   org?: { domain?: string; name?: string; 'sfin-url'?: string }
   transactions: FakeSfinTransaction[]
-  /** the fake answers an errlist entry for it and leaves its transactions out */
+  /**
+   * the bank could not be read: protocol 2 answers an errlist entry for it and leaves its
+   * transactions out; protocol 1 leaves the account out and puts this message in `errors`
+   */
   broken?: string
   /** raw fields sent as they are (to send data that does not parse) */
   raw?: Record<string, unknown>
@@ -37,8 +42,10 @@ export type FakeSimplefin = {
   /** http://127.0.0.1:port */
   url: string
   accounts: FakeSfinAccount[]
-  /** general messages in `errors` */
+  /** general messages in `errors` (strings meant for the user) */
   errors: string[]
+  /** 2 (default): failures in errlist; 1: a broken account is left out, its message in `errors` */
+  protocol: 1 | 2
   /** each GET /accounts: its query */
   requests: { startDate: number; endDate: number; pending: boolean }[]
   /** a new setup token (Base64 of a fresh claim URL) */
@@ -51,7 +58,7 @@ export type FakeSimplefin = {
 export async function startFakeSimplefin(): Promise<FakeSimplefin> {
   const claims = new Map<string, boolean>()
   const credentials = new Set<string>()
-  const state = { status: 200 }
+  const state: { status: number; protocol: 1 | 2 } = { status: 200, protocol: 2 }
   const accounts: FakeSfinAccount[] = []
   const errors: string[] = []
   const requests: FakeSimplefin['requests'] = []
@@ -84,11 +91,12 @@ export async function startFakeSimplefin(): Promise<FakeSimplefin> {
         const when = t.posted > 0 ? t.posted : (t.transacted_at ?? 0)
         return when >= start && when < end
       }
-      const errlist = accounts.filter((a) => a.broken).map((a) => ({ code: 'con.auth', msg: a.broken, account_id: a.id }))
+      const v1 = state.protocol === 1
+      const brokenOnes = accounts.flatMap((a) => (a.broken ? [{ id: a.id, msg: a.broken }] : []))
       const body = {
-        errors: [...errors],
-        errlist,
-        accounts: accounts.map((a) => {
+        errors: [...errors, ...(v1 ? brokenOnes.map((b) => b.msg) : [])],
+        ...(v1 ? {} : { errlist: brokenOnes.map((b) => ({ code: 'con.auth', msg: b.msg, account_id: b.id })) }),
+        accounts: accounts.filter((a) => !(v1 && a.broken)).map((a) => {
           const { broken, raw, transactions, ...rest } = a
           return {
             org: { domain: 'bank.example', name: 'Example Bank', 'sfin-url': base },
@@ -122,6 +130,12 @@ export async function startFakeSimplefin(): Promise<FakeSimplefin> {
     },
     set status(value: number) {
       state.status = value
+    },
+    get protocol() {
+      return state.protocol
+    },
+    set protocol(value: 1 | 2) {
+      state.protocol = value
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }

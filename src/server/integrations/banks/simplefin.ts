@@ -18,6 +18,9 @@ export type SimplefinOptions = {
   timeoutMs?: number
 }
 
+/** A bridge's message is kept to this length (they are a sentence or two). */
+const MAX_MESSAGE_CHARS = 500
+
 /** The longest window one request may ask for (SimpleFIN servers refuse more than 90 days). */
 export const SIMPLEFIN_MAX_WINDOW_DAYS = 90
 
@@ -29,7 +32,10 @@ export type SimplefinAccountResult = ProviderAccount & {
 
 export type SimplefinAccountSet = {
   accounts: SimplefinAccountResult[]
-  /** the bridge's general messages (shown to the member, they do not fail the sync) */
+  /**
+   * the bridge's general messages, meant for the member (`errors`, and errlist entries naming no
+   * account): shown on the connection; they fail the sync only when no account came with them
+   */
   messages: string[]
 }
 
@@ -173,12 +179,13 @@ export function simplefinClient(options: SimplefinOptions): SimplefinClient {
       }
       if (!Array.isArray(body.accounts)) throw new BankProviderError('failed', 'SimpleFIN Bridge answered without accounts')
       const errorsById = new Map<string, string>()
-      const messages = (Array.isArray(body.errors) ? body.errors : []).map(str).filter(Boolean)
+      // strings meant for the member (a v1 bridge reports a bank it could not read only here)
+      const messages = (Array.isArray(body.errors) ? body.errors : []).map((e) => str(e).trim().slice(0, MAX_MESSAGE_CHARS)).filter(Boolean)
       for (const e of Array.isArray(body.errlist) ? (body.errlist as Json[]) : []) {
         const accountId = str(e.account_id ?? e.acct_id)
         const msg = str(e.msg ?? e.message) || 'The bank could not be read'
         if (accountId) errorsById.set(accountId, msg)
-        else messages.push(msg)
+        else messages.push(msg.slice(0, MAX_MESSAGE_CHARS))
       }
       return { accounts: (body.accounts as Json[]).map((a) => readAccount(a, errorsById)), messages }
     },

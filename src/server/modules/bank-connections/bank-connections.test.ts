@@ -1,15 +1,19 @@
 // Bank connections through the app (issue 19), against local fakes of SimpleFIN Bridge and Plaid
 // that follow the public protocols: connecting, linking, first and incremental syncs, pending
 // rows that post (one row, the member's edits kept), removed rows, a broken account beside
-// healthy ones, an expired login, webhooks, statement rows matched, each transaction exactly
-// once, secrets sealed and deleted, and who may do what.
+// healthy ones, the bridge's own messages, an expired login, a restarted Plaid pagination,
+// webhooks, statement rows matched, each transaction exactly once, secrets sealed and deleted
+// (on Disconnect, and when their member leaves, is removed, joins another household or is
+// deleted), and who may do what.
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bankConnectionAccounts, bankConnections, transactions, users } from '../../db/schema'
+import { accounts, bankConnectionAccounts, bankConnections, transactions, users } from '../../db/schema'
 import { startFakePlaid, type FakePlaid, type FakePlaidAccount, type FakePlaidTransaction } from '../../integrations/banks/fake-plaid'
 import { startFakeSimplefin, type FakeSfinAccount, type FakeSimplefin } from '../../integrations/banks/fake-simplefin'
 import { forgetWebhookKeys } from '../../integrations/banks/plaid-webhook'
 import { bankSyncJob } from '../../jobs/bank-sync'
+import { purgeDeletedAccounts } from '../data-rights/deletion'
+import { bankRelease } from './release'
 import { addMember, categoryId, createTestApp, setTestPlan, signUp, type Client, type TestContext } from '../../test/helper'
 import { upload } from '../../test/upload'
 
@@ -290,6 +294,75 @@ describe('SimpleFIN', () => {
     expect(healed.errors.map((e) => e.name)).toEqual(['Unreadable'])
   })
 
+  it("the bridge's own messages (`errors`, as a v1 bridge reports a bank it could not read) reach the member; the healthy accounts still sync", async () => {
+    const at = epoch()
+    sfin.protocol = 1
+    sfin.errors.push('Connection to Example Credit Union may need attention')
+    sfin.accounts.splice(
+      0,
+      sfin.accounts.length,
+      sfinAccount('H-1', 'Healthy Checking', '50.00', [
+        { id: 'H1-a', posted: at - 2 * DAY, amount: '-5.00', description: 'BAKERY', payee: 'Bakery' },
+        { id: 'H1-b', posted: at - DAY, amount: '-7.00', description: 'BOOKS', payee: 'Books' },
+      ]),
+      { ...sfinAccount('H-2', 'Chase Savings', '900.00', [{ id: 'H2-a', posted: at - DAY, amount: '10.00', description: 'INTEREST' }]), broken: 'You must reauthenticate with Chase.' },
+    )
+    const said = 'SimpleFIN Bridge: Connection to Example Credit Union may need attention. You must reauthenticate with Chase.'
+    try {
+      const a = await member()
+      const conn = await connectSimplefin(a)
+      // a v1 bridge leaves the bank it could not read out of `accounts`
+      expect(conn.accounts.map((x) => x.name)).toEqual(['Healthy Checking'])
+      expect(conn).toMatchObject({ status: 'active', lastError: said })
+
+      const result = await sync(a, conn.id)
+      expect(result).toEqual({
+        added: 2,
+        updated: 0,
+        removed: 0,
+        errors: [
+          { accountId: null, name: 'SimpleFIN Bridge', message: 'Connection to Example Credit Union may need attention' },
+          { accountId: null, name: 'SimpleFIN Bridge', message: 'You must reauthenticate with Chase.' },
+        ],
+      })
+      const [after] = (await a.get('/api/bank-connections')).json() as Conn[]
+      expect(after).toMatchObject({ status: 'active', lastError: said, lastSuccessAt: new Date(NOW).toISOString() })
+      const accountId = after?.accounts[0]?.accountId ?? ''
+      expect((await rowsOf(accountId)).filter((r) => r.kind === 'standard').map((r) => r.externalId)).toEqual(['H1-a', 'H1-b'])
+      expect(await balanceOf(a, accountId)).toBe(50)
+
+      // a failed account beside the bridge's words: both are named
+      sfin.accounts.push({ ...sfinAccount('H-3', 'Unreadable', '1.00', []), raw: { balance: 'n/a' } })
+      const both = await sync(a, conn.id)
+      expect(both.errors.map((e) => e.name)).toEqual(['SimpleFIN Bridge', 'SimpleFIN Bridge', 'Unreadable'])
+      expect((await a.get('/api/bank-connections')).json()[0].lastError).toMatch(/^SimpleFIN Bridge: Connection to .* with Chase\. Unreadable: SimpleFIN sent data/)
+      sfin.accounts.pop()
+
+      // the bridge answers nothing but its words: nothing was read, the sync failed
+      const kept = sfin.accounts.splice(0, sfin.accounts.length)
+      t.clock.set('2026-03-16T12:00:00Z')
+      const failed = await sync(a, conn.id)
+      const alone = 'SimpleFIN Bridge: Connection to Example Credit Union may need attention.'
+      expect(failed).toEqual({ added: 0, updated: 0, removed: 0, errors: [{ accountId: null, name: 'Example Bank', message: alone }] })
+      expect((await a.get('/api/bank-connections')).json()[0]).toMatchObject({ status: 'error', lastError: alone, lastSuccessAt: new Date(NOW).toISOString() })
+
+      // the bank is back and the bridge says nothing more: the message goes, the missing rows come
+      sfin.accounts.push(...kept)
+      sfin.errors.length = 0
+      const broken = sfin.accounts[1]
+      if (broken) delete broken.broken
+      const healed = await sync(a, conn.id)
+      expect(healed).toEqual({ added: 1, updated: 0, removed: 0, errors: [] })
+      expect((await a.get('/api/bank-connections')).json()[0]).toMatchObject({ status: 'active', lastError: null })
+      expect(await sync(a, conn.id)).toEqual({ added: 0, updated: 0, removed: 0, errors: [] })
+      onceEach(await rowsOf(accountId))
+    } finally {
+      sfin.protocol = 2
+      sfin.errors.length = 0
+      t.clock.set(NOW)
+    }
+  })
+
   it('a row already imported from a statement file is matched, not added again', async () => {
     const at = epoch()
     const a = await member()
@@ -364,23 +437,6 @@ describe('SimpleFIN', () => {
     const [after] = (await a.get('/api/bank-connections')).json()
     expect(after.lastSyncAt).toBe(later.toISOString())
     expect(after.accounts[0].accountId).toEqual(expect.any(String))
-  })
-})
-
-describe('a member who leaves', () => {
-  it('their connection stops writing into the household', async () => {
-    sfin.accounts.splice(0, sfin.accounts.length, sfinAccount('G-1', 'Checking', '1.00', [{ id: 'G-a', posted: epoch() - DAY, amount: '-1.00', description: 'X' }]))
-    const owner = await member()
-    const adult = await addMember(t, owner, 'adult')
-    await enableMfa(adult)
-    const conn = await connectSimplefin(adult)
-    expect((await owner.delete(`/api/household/members/${adult.user.id}`)).statusCode).toBe(204)
-    await bankSyncJob(t.database.db, t.config, new Date(t.clock.now().getTime() + 30 * 86_400_000), t.app.log)
-    const [row] = await t.database.db.select().from(bankConnections).where(eq(bankConnections.id, conn.id))
-    expect(row).toMatchObject({ status: 'disconnected', nextSyncAt: null })
-    // no account was made for it, so nothing was written
-    const links = await t.database.db.select().from(bankConnectionAccounts).where(eq(bankConnectionAccounts.connectionId, conn.id))
-    expect(links.map((l) => l.accountId)).toEqual([null])
   })
 })
 
@@ -528,6 +584,47 @@ describe('Plaid', () => {
     expect((await a.get('/api/bank-connections')).json()[0].status).toBe('active')
   })
 
+  it('a mutation on a later page: the pages read before it are dropped and the sync starts again from the saved cursor', async () => {
+    const a = await member()
+    const { conn, itemId } = await connectPlaid(a)
+    plaid.pageSize = 100
+    plaid.add(itemId, ptx('m0', 'pa-chk', 1, '2026-03-01', 'Before'))
+    expect((await sync(a, conn.id)).added).toBe(1)
+    for (let i = 1; i <= 6; i++) plaid.add(itemId, ptx(`m${String(i)}`, 'pa-chk', i * 10, `2026-03-0${String(i + 1)}`, `Shop ${String(i)}`))
+    plaid.pageSize = 2
+    const item = plaid.item(itemId)
+    // page 1 (m1, m2) is read; then the bank drops m1 and changes m2, and page 2 answers the mutation
+    plaid.failSyncCall(2, () => {
+      item.log.splice(1, 1)
+      const m2 = item.log[1]
+      if (m2?.kind !== 'added') throw new Error('m2 expected')
+      m2.transaction = { ...m2.transaction, amount: 22 }
+    })
+    const from = plaid.calls.length
+    expect(await sync(a, conn.id)).toEqual({ added: 5, updated: 0, removed: 0, errors: [] })
+    const cursors = plaid.calls
+      .slice(from)
+      .filter((c) => c.path === '/transactions/sync')
+      .map((c) => Buffer.from(String(c.body.cursor ?? ''), 'base64').toString())
+    // attempt 1: the saved cursor (1), page 2 fails; attempt 2: the saved cursor again, three pages
+    expect(cursors).toEqual(['1', '3', '1', '3', '5'])
+    const [row] = await t.database.db.select().from(bankConnections).where(eq(bankConnections.id, conn.id))
+    expect(row?.cursor).toBe(Buffer.from('6').toString('base64'))
+    const accountId = (await a.get('/api/bank-connections')).json()[0].accounts[0].accountId
+    const rows = (await rowsOf(accountId)).filter((r) => r.kind === 'standard')
+    // nothing of the failed attempt's page 1 is kept: m1 is gone, m2 has its new amount
+    expect(rows.map((r) => [r.externalId, r.amount])).toEqual([
+      ['m0', -100],
+      ['m2', -2200],
+      ['m3', -3000],
+      ['m4', -4000],
+      ['m5', -5000],
+      ['m6', -6000],
+    ])
+    onceEach(rows)
+    expect(await sync(a, conn.id)).toEqual({ added: 0, updated: 0, removed: 0, errors: [] })
+  })
+
   it('an expired login: login_required, Link update mode, then syncing again', async () => {
     const a = await member()
     const { conn, itemId } = await connectPlaid(a)
@@ -583,5 +680,123 @@ describe('Plaid', () => {
     expect((await post(login.body, login.header)).statusCode).toBe(200)
     const [row] = await t.database.db.select().from(bankConnections).where(and(eq(bankConnections.id, conn.id)))
     expect(row?.status).toBe('login_required')
+  })
+})
+
+describe('a member who goes takes their connections with them', () => {
+  /** An adult of `owner`'s household with a SimpleFIN and a Plaid connection, both synced. */
+  async function adultWithBanks(owner: Client) {
+    const adult = await addMember(t, owner, 'adult')
+    await enableMfa(adult)
+    return { adult, ...(await banksOf(adult)) }
+  }
+
+  async function banksOf(c: Client) {
+    sfin.accounts.splice(0, sfin.accounts.length, sfinAccount('G-1', 'Joint Checking', '40.00', [{ id: 'G-a', posted: epoch() - DAY, amount: '-1.00', description: 'CAFE' }]))
+    const simple = await connectSimplefin(c)
+    expect((await sync(c, simple.id)).added).toBe(1)
+    const { conn: viaPlaid, itemId } = await connectPlaid(c)
+    plaid.add(itemId, ptx(`g-${itemId}`, 'pa-chk', 12, '2026-03-10', 'Grocer'))
+    expect((await sync(c, viaPlaid.id)).added).toBe(1)
+    const list: Conn[] = (await c.get('/api/bank-connections')).json()
+    const accountIds = list.flatMap((x) => x.accounts.flatMap((a) => (a.accountId === null ? [] : [a.accountId])))
+    expect(accountIds).toHaveLength(3)
+    const rows = new Map<string, number>()
+    for (const id of accountIds) rows.set(id, (await rowsOf(id)).length)
+    // the two synced rows (and the opening balances)
+    expect((await Promise.all(accountIds.map(rowsOf))).flat().filter((r) => r.kind === 'standard')).toHaveLength(2)
+    return { ids: [simple.id, viaPlaid.id], itemId, accessToken: plaid.item(itemId).accessToken, accountIds, rows }
+  }
+
+  /** The rows are gone with their sealed secrets and links; Plaid was asked to remove the item once. */
+  async function expectGone(userId: string, ids: string[], accessToken: string, itemId: string) {
+    const db = t.database.db
+    expect(await db.select().from(bankConnections).where(eq(bankConnections.userId, userId))).toEqual([])
+    for (const id of ids) expect(await db.select().from(bankConnectionAccounts).where(eq(bankConnectionAccounts.connectionId, id))).toEqual([])
+    expect(plaid.calls.filter((c) => c.path === '/item/remove' && c.body.access_token === accessToken)).toHaveLength(1)
+    expect(plaid.items.has(itemId)).toBe(false)
+  }
+
+  /** The accounts they fed stay, with every synced row, as ordinary accounts. */
+  async function expectAccountsKept(rows: Map<string, number>) {
+    for (const [id, n] of rows) {
+      const [account] = await t.database.db.select().from(accounts).where(eq(accounts.id, id))
+      expect(account).toBeDefined()
+      expect((await rowsOf(id)).length).toBe(n)
+    }
+  }
+
+  it('leaving: the connections are deleted, Plaid removes the item, the plan limit is freed, the accounts stay', async () => {
+    const owner = await member()
+    const { adult, ids, itemId, accessToken, accountIds, rows } = await adultWithBanks(owner)
+    expect((await owner.get('/api/bank-connections/providers')).json()).toMatchObject({ used: 2 })
+    const left = await adult.post('/api/household/leave')
+    expect(left.statusCode, left.body).toBe(200)
+    await expectGone(adult.user.id, ids, accessToken, itemId)
+    expect((await owner.get('/api/bank-connections/providers')).json()).toMatchObject({ used: 0 })
+    // the accounts were shared: they stay in the household, the owner's now, with their rows
+    await expectAccountsKept(rows)
+    for (const id of accountIds) expect((await owner.get(`/api/accounts/${id}`)).json().ownerId).toBe(owner.user.id)
+    // nothing writes into them any more
+    await bankSyncJob(t.database.db, t.config, new Date(t.clock.now().getTime() + 30 * 86_400_000), t.app.log)
+    for (const id of ids) expect(await t.database.db.select().from(bankConnections).where(eq(bankConnections.id, id))).toEqual([])
+  })
+
+  it('removed by the owner: the same, even when Plaid no longer knows the item', async () => {
+    const owner = await member()
+    const { adult, ids, itemId, accessToken, rows } = await adultWithBanks(owner)
+    const other = await adultWithBanks(owner)
+    expect((await owner.get('/api/bank-connections/providers')).json()).toMatchObject({ used: 4 })
+    const removed = await owner.delete(`/api/household/members/${adult.user.id}`)
+    expect(removed.statusCode, removed.body).toBe(204)
+    await expectGone(adult.user.id, ids, accessToken, itemId)
+    await expectAccountsKept(rows)
+    // the other adult's connections are theirs and stay
+    expect((await owner.get('/api/bank-connections/providers')).json()).toMatchObject({ used: 2 })
+    expect((await other.adult.get('/api/bank-connections')).json()).toHaveLength(2)
+
+    // Plaid forgot the item already (it answers INVALID_ACCESS_TOKEN): logged, the removal goes through
+    plaid.items.delete(other.itemId)
+    expect((await owner.delete(`/api/household/members/${other.adult.user.id}`)).statusCode).toBe(204)
+    expect(plaid.calls.filter((c) => c.path === '/item/remove' && c.body.access_token === other.accessToken)).toHaveLength(1)
+    expect(await t.database.db.select().from(bankConnections).where(eq(bankConnections.userId, other.adult.user.id))).toEqual([])
+    expect((await owner.get('/api/bank-connections/providers')).json()).toMatchObject({ used: 0 })
+  })
+
+  it('joining another household: the old household goes, and with it the connections (Plaid told); the accounts come along', async () => {
+    const joiner = await member()
+    const { ids, itemId, accessToken, rows } = await banksOf(joiner)
+    const host = await member()
+    const invite = await host.post('/api/household/invites', { role: 'adult', expiresInDays: 7 })
+    expect(invite.statusCode, invite.body).toBe(201)
+    // the invite says so before it is accepted
+    const preview = await joiner.get(`/api/household/invites/${String(invite.json().token)}/preview`)
+    expect(preview.statusCode, preview.body).toBe(200)
+    expect(preview.json().consequences).toContain(
+      'Your 2 bank connections are disconnected (Kinwise deletes the access it stored); the accounts they feed keep their transactions. Connect your bank again once you have joined.',
+    )
+    const accepted = await joiner.post(`/api/household/invites/${String(invite.json().token)}/accept`)
+    expect(accepted.statusCode, accepted.body).toBe(200)
+    await expectGone(joiner.user.id, ids, accessToken, itemId)
+    await expectAccountsKept(rows)
+    expect((await joiner.get('/api/bank-connections')).json()).toEqual([])
+    expect((await host.get('/api/bank-connections/providers')).json()).toMatchObject({ used: 0 })
+  })
+
+  it('an account deleted after its grace period: the connections go (Plaid told), in a shared household and alone', async () => {
+    const owner = await member()
+    const inFamily = await adultWithBanks(owner)
+    const alone = await member()
+    const own = await banksOf(alone)
+    for (const c of [inFamily.adult, alone]) {
+      const asked = await c.post('/api/user/delete', { password: 'correct horse battery' })
+      expect(asked.statusCode, asked.body).toBe(200)
+    }
+    await purgeDeletedAccounts(t.database.db, new Date(t.clock.now().getTime() + 31 * 86_400_000), bankRelease(t.config, t.app.log))
+    await expectGone(inFamily.adult.user.id, inFamily.ids, inFamily.accessToken, inFamily.itemId)
+    await expectGone(alone.user.id, own.ids, own.accessToken, own.itemId)
+    // the family's shared accounts stay with the owner
+    await expectAccountsKept(inFamily.rows)
+    expect((await owner.get('/api/bank-connections/providers')).json()).toMatchObject({ used: 0 })
   })
 })

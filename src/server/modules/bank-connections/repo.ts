@@ -3,7 +3,7 @@
 import { and, asc, count, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm'
 import type { BankConnection, BankProvider } from '../../../contract/bank-connections'
 import { asCents } from '../../../domain/money'
-import type { DbOrTx } from '../../db/connect'
+import type { DbOrTx, Tx } from '../../db/connect'
 import { bankConnectionAccounts, bankConnections } from '../../db/schema'
 import { notFound } from '../../http/errors'
 
@@ -51,6 +51,21 @@ export async function ownConnections(db: DbOrTx, user: { id: string; householdId
     .from(bankConnections)
     .where(and(eq(bankConnections.householdId, user.householdId), eq(bankConnections.userId, user.id)))
     .orderBy(asc(bankConnections.createdAt), asc(bankConnections.id))
+}
+
+/** What is left of a deleted connection: enough to tell its provider (Plaid's /item/remove). */
+export type DroppedConnection = Pick<ConnectionRow, 'id' | 'provider' | 'accessSecret'>
+
+/**
+ * Deletes the connections of a member in a household (of everyone in it when `userId` is null):
+ * the rows with their sealed secrets and, by cascade, their account links. The accounts they
+ * fed and the synced transactions stay, as ordinary accounts.
+ */
+export async function deleteConnectionsOf(tx: Tx, householdId: string, userId: string | null): Promise<DroppedConnection[]> {
+  return tx
+    .delete(bankConnections)
+    .where(and(eq(bankConnections.householdId, householdId), userId === null ? undefined : eq(bankConnections.userId, userId)))
+    .returning({ id: bankConnections.id, provider: bankConnections.provider, accessSecret: bankConnections.accessSecret })
 }
 
 export async function householdConnectionCount(db: DbOrTx, householdId: string): Promise<number> {

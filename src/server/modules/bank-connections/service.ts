@@ -33,7 +33,8 @@ import {
   toConnectionDto,
   type ConnectionRow,
 } from './repo'
-import { bankClients, createKinwiseAccount, syncConnection, typeFromName, type BankClients, type SyncDeps } from './sync'
+import { removeAtProviders } from './release'
+import { bankClients, bridgeWords, createKinwiseAccount, SIMPLEFIN_NAME, syncConnection, typeFromName, type BankClients, type SyncDeps } from './sync'
 
 export type BankDeps = { db: Db; config: Config; clients: BankClients }
 
@@ -92,7 +93,10 @@ type Claimed = {
   institution: string
   consentExpiresAt: Date | null
   accounts: ProviderAccount[]
+  /** nothing could be read: the connection starts in error */
   error: string | null
+  /** the provider's own message for the member (SimpleFIN's `errors`) beside accounts that were read */
+  notice: string | null
 }
 
 async function claimSimplefin(deps: BankDeps, setupToken: string, now: Date): Promise<Claimed> {
@@ -114,16 +118,19 @@ async function claimSimplefin(deps: BankDeps, setupToken: string, now: Date): Pr
   // the token is spent now: the access URL is kept even when the accounts cannot be read yet
   try {
     const set = await deps.clients.simplefin.accounts(accessUrl, new Date(now.getTime() - 86_400_000), new Date(now.getTime() + 86_400_000))
+    const said = set.messages.length > 0 ? bridgeWords(set.messages) : null
     return {
       secret: accessUrl,
       itemId: null,
-      institution: set.accounts.find((a) => a.institution)?.institution ?? 'SimpleFIN Bridge',
+      institution: set.accounts.find((a) => a.institution)?.institution ?? SIMPLEFIN_NAME,
       consentExpiresAt: null,
       accounts: set.accounts,
-      error: null,
+      // only the bridge's words and no account: nothing could be read
+      error: set.accounts.length === 0 ? said : null,
+      notice: set.accounts.length === 0 ? null : said,
     }
   } catch (error) {
-    return { secret: accessUrl, itemId: null, institution: 'SimpleFIN Bridge', consentExpiresAt: null, accounts: [], error: plainWords(error) }
+    return { secret: accessUrl, itemId: null, institution: SIMPLEFIN_NAME, consentExpiresAt: null, accounts: [], error: plainWords(error), notice: null }
   }
 }
 
@@ -147,9 +154,10 @@ async function claimPlaid(deps: BankDeps, publicToken: string, institution: stri
       consentExpiresAt: item.consentExpiresAt,
       accounts,
       error: null,
+      notice: null,
     }
   } catch (error) {
-    return { secret: exchanged.accessToken, itemId: exchanged.itemId, institution: institution ?? 'Bank', consentExpiresAt: null, accounts: [], error: plainWords(error) }
+    return { secret: exchanged.accessToken, itemId: exchanged.itemId, institution: institution ?? 'Bank', consentExpiresAt: null, accounts: [], error: plainWords(error), notice: null }
   }
 }
 
@@ -177,7 +185,7 @@ export async function create(
         accessSecret: sealSecret(claimed.secret, deps.config.secretKey),
         itemId: claimed.itemId,
         institution: claimed.institution.slice(0, 120),
-        lastError: claimed.error,
+        lastError: claimed.error ?? claimed.notice,
         consentExpiresAt: claimed.consentExpiresAt,
         // the first sync comes when the member has linked the accounts (or at the next interval)
         nextSyncAt: new Date(now.getTime() + deps.config.banks.syncIntervalMinutes * 60_000),
@@ -255,7 +263,6 @@ export async function syncNow(deps: BankDeps, user: SessionUser, connectionId: s
   return syncConnection(syncDeps(deps, log), conn.id, now)
 }
 
-/** Disconnect: the row goes, and with it the sealed access URL or token and the account links. */
 /**
  * Disconnect: Plaid is told to forget the item (so it stops reading the bank), then the row goes
  * with its sealed secret and account links. A Plaid that cannot be reached does not keep the
@@ -263,14 +270,7 @@ export async function syncNow(deps: BankDeps, user: SessionUser, connectionId: s
  */
 export async function remove(deps: BankDeps, user: SessionUser, connectionId: string, log?: SyncDeps['log']): Promise<void> {
   const conn = await ownConnection(deps.db, user, connectionId)
-  const client = deps.clients.plaid
-  if (conn.provider === 'plaid' && client) {
-    try {
-      await client.removeItem(openSecret(conn.accessSecret, deps.config.secretKey))
-    } catch (error) {
-      log?.warn({ connectionId: conn.id, code: error instanceof BankProviderError ? error.providerCode : null }, 'plaid item not removed')
-    }
-  }
+  await removeAtProviders({ ...deps, log }, [conn])
   await deps.db.delete(bankConnections).where(and(eq(bankConnections.id, conn.id), eq(bankConnections.householdId, user.householdId)))
 }
 

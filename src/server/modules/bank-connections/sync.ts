@@ -2,7 +2,9 @@
 //   SimpleFIN: the accounts are read in windows of at most 90 days (from 90 days back the first
 //   time, else from two weeks before the last success, so pending rows that post are seen); each
 //   account is written in its own database transaction, and one that fails (the bridge's errlist,
-//   data that does not parse, a write that fails) never stops the others.
+//   data that does not parse, a write that fails) never stops the others. The bridge's own
+//   messages for the member (`errors`: a v1 bridge reports a bank it could not read only there)
+//   come back in the result and on the connection; with no account at all they fail the sync.
 //   Plaid: /transactions/sync pages from the saved cursor until has_more is false (a
 //   TRANSACTIONS_SYNC_MUTATION_DURING_PAGINATION restarts from the saved cursor), then everything
 //   — accounts, rows, balances and the new cursor — in one transaction: a failed sync writes
@@ -132,8 +134,33 @@ export function windowsOf(from: Date, to: Date): { from: Date; to: Date }[] {
   return out
 }
 
-async function syncSimplefin(deps: SyncDeps, conn: ConnectionRow, now: Date): Promise<SyncResult> {
+/** Who speaks in a SimpleFIN bridge's own messages. */
+export const SIMPLEFIN_NAME = 'SimpleFIN Bridge'
+
+const sentence = (text: string): string => (/[.!?]$/.test(text) ? text : `${text}.`)
+
+/** The bridge's messages as one line for the connection: "SimpleFIN Bridge: … …". */
+export function bridgeWords(messages: readonly string[]): string {
+  return `${SIMPLEFIN_NAME}: ${messages.map(sentence).join(' ')}`
+}
+
+/**
+ * The connection's last error after a sync that went through, in plain words: the bridge's own
+ * messages first, then the account that failed (or how many did); null when nothing went wrong.
+ */
+export function problemsText(notices: readonly string[], failed: SyncResult['errors']): string | null {
+  const accounts =
+    failed.length === 0 ? null : failed.length === 1 ? `${failed[0]?.name ?? 'An account'}: ${failed[0]?.message ?? ''}` : `${String(failed.length)} accounts could not be synced`
+  if (notices.length === 0) return accounts
+  return accounts === null ? bridgeWords(notices) : `${bridgeWords(notices)} ${accounts}`
+}
+
+/** A provider's sync: the counts and the accounts that failed, and the provider's own messages for the member. */
+type ProviderSync = { result: SyncResult; notices: string[] }
+
+async function syncSimplefin(deps: SyncDeps, conn: ConnectionRow, now: Date): Promise<ProviderSync> {
   const result = emptyResult()
+  const notices: string[] = []
   const accessUrl = openSecret(conn.accessSecret, deps.config.secretKey)
   const since = conn.lastSuccessAt
     ? new Date(Math.max(conn.lastSuccessAt.getTime() - OVERLAP_DAYS * DAY_MS, now.getTime() - MAX_HISTORY_DAYS * DAY_MS))
@@ -143,11 +170,14 @@ async function syncSimplefin(deps: SyncDeps, conn: ConnectionRow, now: Date): Pr
   const merged = new Map<string, SimplefinAccountResult>()
   for (const w of windowsOf(since, until)) {
     const set = await deps.clients.simplefin.accounts(accessUrl, w.from, w.to)
+    for (const m of set.messages) if (!notices.includes(m)) notices.push(m)
     for (const a of set.accounts) {
       const seen = merged.get(a.id)
       merged.set(a.id, seen ? { ...a, transactions: [...seen.transactions, ...a.transactions], error: a.error ?? seen.error } : a)
     }
   }
+  // the bridge answered no account, only why: nothing was read, the sync failed
+  if (merged.size === 0 && notices.length > 0) throw new BankProviderError('failed', bridgeWords(notices))
   const window = { from: isoDay(since), to: isoDay(now) }
   for (const a of merged.values()) {
     if (a.error !== null) {
@@ -181,7 +211,7 @@ async function syncSimplefin(deps: SyncDeps, conn: ConnectionRow, now: Date): Pr
       result.errors.push({ accountId: link?.id ?? null, name: a.name, message })
     }
   }
-  return result
+  return { result, notices }
 }
 
 type PlaidChanges = { added: ProviderTransaction[]; modified: ProviderTransaction[]; removed: { id: string; accountId: string }[]; cursor: string | null }
@@ -267,11 +297,18 @@ async function syncPlaid(deps: SyncDeps, conn: ConnectionRow, now: Date): Promis
 /**
  * Syncs the connection now and records its health: status, last sync and success, the error in
  * plain words, the next scheduled run. A whole-connection failure is a result with one error
- * (accountId null), never a thrown error.
+ * (accountId null), never a thrown error; so is each of the bridge's own messages, beside the
+ * rows of the accounts that synced.
  */
 export async function syncConnection(deps: SyncDeps, connectionId: string, now: Date): Promise<SyncResult> {
+  return (await syncOnce(deps, connectionId, now)).result
+}
+
+/** syncConnection, and whether the connection as a whole failed (the scheduled job counts them). */
+async function syncOnce(deps: SyncDeps, connectionId: string, now: Date): Promise<{ result: SyncResult; failed: boolean }> {
+  const failedWith = (name: string, message: string) => ({ result: { ...emptyResult(), errors: [{ accountId: null, name, message }] }, failed: true })
   const conn = await connectionById(deps.db, connectionId)
-  if (!conn) return { ...emptyResult(), errors: [{ accountId: null, name: 'Bank', message: 'The connection was disconnected' }] }
+  if (!conn) return failedWith('Bank', 'The connection was disconnected')
   const nextSyncAt = new Date(now.getTime() + deps.config.banks.syncIntervalMinutes * 60_000)
   // its member left the household: nothing more is written into the household's accounts
   const [membership] = await deps.db
@@ -281,11 +318,11 @@ export async function syncConnection(deps: SyncDeps, connectionId: string, now: 
   if (!membership) {
     const message = 'The member who made this connection is no longer in the household'
     await deps.db.update(bankConnections).set({ status: 'disconnected', lastError: message, nextSyncAt: null, updatedAt: now }).where(eq(bankConnections.id, conn.id))
-    return { ...emptyResult(), errors: [{ accountId: null, name: conn.institution || 'Bank', message }] }
+    return failedWith(conn.institution || 'Bank', message)
   }
-  let result: SyncResult
+  let outcome: ProviderSync
   try {
-    result = conn.provider === 'plaid' ? await syncPlaid(deps, conn, now) : await syncSimplefin(deps, conn, now)
+    outcome = conn.provider === 'plaid' ? { result: await syncPlaid(deps, conn, now), notices: [] } : await syncSimplefin(deps, conn, now)
   } catch (error) {
     if (!(error instanceof BankProviderError)) deps.log?.error({ err: error, connectionId }, 'bank sync failed')
     const message = plainWords(error)
@@ -294,24 +331,25 @@ export async function syncConnection(deps: SyncDeps, connectionId: string, now: 
       .update(bankConnections)
       .set({ status, lastSyncAt: now, lastError: message, nextSyncAt, updatedAt: now })
       .where(eq(bankConnections.id, conn.id))
-    return { ...emptyResult(), errors: [{ accountId: null, name: conn.institution || 'Bank', message }] }
+    return failedWith(conn.institution || 'Bank', message)
   } finally {
     // accounts may have been made: the household's account facts are read afresh
     forgetScope(deps.db, conn.householdId)
   }
-  const failed = result.errors.length
+  const { result, notices } = outcome
   await deps.db
     .update(bankConnections)
     .set({
       status: 'active',
       lastSyncAt: now,
       lastSuccessAt: now,
-      lastError: failed === 0 ? null : failed === 1 ? `${result.errors[0]?.name ?? 'An account'}: ${result.errors[0]?.message ?? ''}` : `${String(failed)} accounts could not be synced`,
+      lastError: problemsText(notices, result.errors),
       nextSyncAt,
       updatedAt: now,
     })
     .where(eq(bankConnections.id, conn.id))
-  return result
+  // the bridge's messages first: they are about the whole connection
+  return { result: { ...result, errors: [...notices.map((message) => ({ accountId: null, name: SIMPLEFIN_NAME, message })), ...result.errors] }, failed: false }
 }
 
 /** Every connection whose interval has passed, one after the other (the scheduled job). */
@@ -319,8 +357,7 @@ export async function syncDue(deps: SyncDeps, due: readonly ConnectionRow[], now
   let synced = 0
   let failed = 0
   for (const conn of due) {
-    const result = await syncConnection(deps, conn.id, now)
-    if (result.errors.some((e) => e.accountId === null)) failed += 1
+    if ((await syncOnce(deps, conn.id, now)).failed) failed += 1
     else synced += 1
   }
   return { synced, failed }

@@ -31,6 +31,7 @@ import { sharedJobs } from '../../jobs/jobs'
 import { createFamily, newAccount } from '../../test/family'
 import { addMember, categoryId, createTestApp, signUp, type Client, type TestContext } from '../../test/helper'
 import { exportToFile, importFromFile } from './cli'
+import { bankRelease } from '../bank-connections/release'
 import { purgeDeletedAccounts } from './deletion'
 import { exportZip } from './export'
 
@@ -637,7 +638,7 @@ describe('deleting an account', () => {
     const events = (await t.database.db.select({ event: auditLog.event }).from(auditLog).where(eq(auditLog.userId, me.user.id))).map((e) => e.event)
     expect(events).toEqual(expect.arrayContaining(['deletion_requested', 'deletion_cancelled']))
     // cancelled: the purge leaves them alone
-    expect(await purgeDeletedAccounts(t.database.db, later(31))).toBeGreaterThanOrEqual(0)
+    expect(await purgeDeletedAccounts(t.database.db, later(31), bankRelease(t.config))).toBeGreaterThanOrEqual(0)
     expect(await t.database.db.select().from(users).where(eq(users.id, me.user.id))).toHaveLength(1)
   })
 
@@ -656,7 +657,7 @@ describe('deleting an account', () => {
     expect((await me.post('/api/user/delete', { password: 'correct horse battery' })).statusCode).toBe(200)
     const [membership] = await t.database.db.select({ householdId: accounts.householdId }).from(accounts).where(eq(accounts.id, ids.checking))
     const householdId = membership?.householdId ?? ''
-    await purgeDeletedAccounts(t.database.db, later(29))
+    await purgeDeletedAccounts(t.database.db, later(29), bankRelease(t.config))
     expect(await t.database.db.select().from(users).where(eq(users.id, me.user.id))).toHaveLength(1)
     const job = sharedJobs.find((j) => j.name === 'purge-deleted-accounts')
     expect(job?.everyMinutes).toBe(60)
@@ -675,7 +676,7 @@ describe('deleting an account', () => {
     await post(family.adult, '/api/transactions', { accountId: family.accounts.checking, date: '2026-03-03', amount: -9, merchant: 'Adult in shared' })
     await post(family.adult, '/api/goals', { name: 'Adult goal', targetAmount: 100 })
     expect((await family.adult.post('/api/user/delete', { password: 'correct horse battery' })).statusCode).toBe(200)
-    await purgeDeletedAccounts(t.database.db, later(31))
+    await purgeDeletedAccounts(t.database.db, later(31), bankRelease(t.config))
     const db = t.database.db
     expect(await db.select().from(users).where(eq(users.id, family.adult.user.id))).toHaveLength(0)
     expect(await db.select().from(accounts).where(eq(accounts.id, family.accounts.private))).toHaveLength(0)

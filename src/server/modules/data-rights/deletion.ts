@@ -14,6 +14,8 @@ import { forgetScope } from '../accounts/scope'
 import { recordAudit } from '../audit/record'
 import { requireRecentAuth } from '../auth/reauth'
 import type { SessionUser } from '../auth/sessions'
+import { deleteConnectionsOf, type DroppedConnection } from '../bank-connections/repo'
+import { removeAtProviders, type BankRelease } from '../bank-connections/release'
 import { countMembers, deleteHousehold, lockHouseholds, membershipOf, ownerOf, setRole } from '../household/repo'
 
 const DAY_MS = 86_400_000
@@ -78,28 +80,34 @@ export async function cancelDeletion(db: Db, user: SessionUser, req: FastifyRequ
   return { deleteAfter: null }
 }
 
+type Purged = { householdDeleted: boolean; householdId: string | null; dropped: DroppedConnection[] }
+
 /**
  * Removes a member whose grace period is over. Their last household goes whole. In a household
  * others stay in: their private accounts go (with every transaction in them); their shared and
  * balance-only accounts are the household's record and pass to the owner, as when someone
  * leaves; the entries, bills, goals and imports they made in the household's accounts stay,
  * now under the owner's name; their reminders, credit scores, sessions, second factors and
- * audit events go with the user row. An owner whose household gained members meanwhile hands it
- * to the longest-standing adult (else the longest-standing member). One transaction.
+ * audit events go with the user row; their bank connections are deleted (the accounts they fed
+ * stay, as above) and returned, for Plaid to be told after the commit. An owner whose household
+ * gained members meanwhile hands it to the longest-standing adult (else the longest-standing
+ * member). One transaction.
  */
-export async function purgeMember(tx: Tx, userId: string, now: Date): Promise<{ householdDeleted: boolean; householdId: string | null }> {
+export async function purgeMember(tx: Tx, userId: string, now: Date): Promise<Purged> {
   const membership = await membershipOf(tx, userId)
   if (!membership) {
     await tx.delete(users).where(eq(users.id, userId))
-    return { householdDeleted: false, householdId: null }
+    return { householdDeleted: false, householdId: null, dropped: [] }
   }
   const householdId = membership.householdId
   await lockHouseholds(tx, [householdId])
   if ((await countMembers(tx, householdId)) <= 1) {
-    await deleteHousehold(tx, householdId)
+    const dropped = await deleteHousehold(tx, householdId)
     await tx.delete(users).where(eq(users.id, userId))
-    return { householdDeleted: true, householdId }
+    return { householdDeleted: true, householdId, dropped }
   }
+  // their bank connections go with them, first (a sync holding one waits for nothing of ours)
+  const dropped = await deleteConnectionsOf(tx, householdId, userId)
   if (membership.role === 'owner') {
     const others = await tx
       .select({ userId: householdMembers.userId, role: householdMembers.role })
@@ -135,11 +143,14 @@ export async function purgeMember(tx: Tx, userId: string, now: Date): Promise<{ 
     detail: { reason: 'account deleted', firstName: person?.firstName ?? '' },
     at: now,
   })
-  return { householdDeleted: false, householdId }
+  return { householdDeleted: false, householdId, dropped }
 }
 
-/** The purge job: every member whose grace period ended by `now`, each in its own transaction. */
-export async function purgeDeletedAccounts(db: Db, now: Date): Promise<number> {
+/**
+ * The purge job: every member whose grace period ended by `now`, each in its own transaction;
+ * Plaid is then told to remove the items of their deleted bank connections.
+ */
+export async function purgeDeletedAccounts(db: Db, now: Date, banks: BankRelease): Promise<number> {
   const due = await db
     .select({ id: users.id })
     .from(users)
@@ -159,6 +170,7 @@ export async function purgeDeletedAccounts(db: Db, now: Date): Promise<number> {
     })
     if (!result) continue
     purged += 1
+    await removeAtProviders(banks, result.dropped)
     if (result.householdId) forgetScope(db, result.householdId)
   }
   return purged

@@ -4,6 +4,7 @@ import { and, asc, count, eq, gt, isNull, ne, sql } from 'drizzle-orm'
 import type { DbOrTx, Tx } from '../../db/connect'
 import {
   accounts,
+  bankConnections,
   bills,
   budgets,
   creditScores,
@@ -16,6 +17,7 @@ import {
   transactions,
   users,
 } from '../../db/schema'
+import { deleteConnectionsOf, type DroppedConnection } from '../bank-connections/repo'
 
 export type HouseholdRow = typeof households.$inferSelect
 export type InviteRow = typeof householdInvites.$inferSelect
@@ -112,19 +114,32 @@ export async function createOwnHousehold(tx: Tx, userId: string, name: string): 
   return row.id
 }
 
-export async function removeMembership(tx: Tx, householdId: string, userId: string): Promise<void> {
+/**
+ * Takes a member out of a household, with the bank connections they made in it (ADR 0030): a
+ * connection is its member's alone, so nobody left could see, sync or delete it, and it would
+ * go on counting against the plan. The caller tells Plaid about the returned ones once its
+ * transaction is committed (bank-connections/release.ts).
+ */
+export async function removeMembership(tx: Tx, householdId: string, userId: string): Promise<DroppedConnection[]> {
+  const dropped = await deleteConnectionsOf(tx, householdId, userId)
   await tx
     .delete(householdMembers)
     .where(and(eq(householdMembers.householdId, householdId), eq(householdMembers.userId, userId)))
+  return dropped
 }
 
 export async function addMembership(tx: Tx, householdId: string, userId: string, role: string): Promise<void> {
   await tx.insert(householdMembers).values({ householdId, userId, role })
 }
 
-/** Deletes a household and, by cascade, everything still in it. */
-export async function deleteHousehold(tx: Tx, id: string): Promise<void> {
+/**
+ * Deletes a household and, by cascade, everything still in it; its bank connections are
+ * returned, for the caller to tell Plaid once its transaction is committed.
+ */
+export async function deleteHousehold(tx: Tx, id: string): Promise<DroppedConnection[]> {
+  const dropped = await deleteConnectionsOf(tx, id, null)
   await tx.delete(households).where(eq(households.id, id))
+  return dropped
 }
 
 // Invites
@@ -217,15 +232,16 @@ export type HouseholdContents = {
   goals: number
   bills: number
   rules: number
+  bankConnections: number
 }
 
 /** How much a household holds: what closing it deletes (and the transactions that would move). */
 export async function householdContents(db: DbOrTx, householdId: string): Promise<HouseholdContents> {
-  const n = (table: typeof transactions | typeof budgets | typeof goals | typeof bills | typeof rules) =>
+  const n = (table: typeof transactions | typeof budgets | typeof goals | typeof bills | typeof rules | typeof bankConnections) =>
     sql<number>`(select count(*)::int from ${table} where ${table.householdId} = ${householdId})`
-  const rows = await db.execute<{ transactions: number; budgets: number; goals: number; bills: number; rules: number }>(sql`
+  const rows = await db.execute<{ transactions: number; budgets: number; goals: number; bills: number; rules: number; bank_connections: number }>(sql`
     select ${n(transactions)} as transactions, ${n(budgets)} as budgets, ${n(goals)} as goals,
-      ${n(bills)} as bills, ${n(rules)} as rules`)
+      ${n(bills)} as bills, ${n(rules)} as rules, ${n(bankConnections)} as bank_connections`)
   const row = rows.rows[0]
   return {
     transactions: Number(row?.transactions ?? 0),
@@ -233,6 +249,7 @@ export async function householdContents(db: DbOrTx, householdId: string): Promis
     goals: Number(row?.goals ?? 0),
     bills: Number(row?.bills ?? 0),
     rules: Number(row?.rules ?? 0),
+    bankConnections: Number(row?.bank_connections ?? 0),
   }
 }
 

@@ -6,6 +6,7 @@ import type { Config } from '../../config'
 import { route } from '../../http/route'
 import * as service from './service'
 import { setHouseholdMfaPolicy } from '../mfa/service'
+import { bankRelease } from '../bank-connections/release'
 
 /** The address invite links start with: PUBLIC_URL when set, else the one the request came to. */
 function linkBase(config: Config, req: FastifyRequest): string {
@@ -13,6 +14,8 @@ function linkBase(config: Config, req: FastifyRequest): string {
 }
 
 export function householdRoutes(app: FastifyInstance, { db, clock, config }: AppDeps): void {
+  // a member who goes takes their bank connections with them: Plaid is told to remove the items
+  const banks = bankRelease(config)
   route(app, contract.getHousehold, async ({ user }) => service.getHousehold(db, user, clock.now()))
   route(app, contract.renameHousehold, async ({ user, body }) => service.rename(db, user, body.name, clock.now()))
 
@@ -25,16 +28,18 @@ export function householdRoutes(app: FastifyInstance, { db, clock, config }: App
     return null
   })
   route(app, contract.getInvite, async ({ user, params }) => service.previewInvite(db, user, params.token, clock.now()))
-  route(app, contract.acceptInvite, async ({ user, params }) => service.acceptInvite(db, user, params.token, clock.now()))
+  route(app, contract.acceptInvite, async ({ user, params, req }) =>
+    service.acceptInvite(db, user, params.token, clock.now(), { ...banks, log: req.log }),
+  )
 
   route(app, contract.updateMember, async ({ user, params, body }) =>
     service.updateMemberRole(db, user, params.userId, body.role, clock.now()),
   )
-  route(app, contract.removeMember, async ({ user, params }) => {
-    await service.removeMember(db, user, params.userId, clock.now())
+  route(app, contract.removeMember, async ({ user, params, req }) => {
+    await service.removeMember(db, user, params.userId, clock.now(), { ...banks, log: req.log })
     return null
   })
-  route(app, contract.leaveHousehold, async ({ user }) => service.leave(db, user, clock.now()))
+  route(app, contract.leaveHousehold, async ({ user, req }) => service.leave(db, user, clock.now(), { ...banks, log: req.log }))
   route(app, contract.transferOwnership, async ({ user, body }) =>
     service.transferOwnership(db, user, body.userId, clock.now()),
   )

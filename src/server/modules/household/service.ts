@@ -1,7 +1,9 @@
 // Household use cases (issue 14, ADR 0023): the household and its members as the caller sees
 // them, invites (create, list, revoke, preview, accept), role changes, removal, leaving and the
 // transfer of ownership. Every change of membership is one database transaction that first
-// locks the households it touches, so two changes to one household never interleave.
+// locks the households it touches, so two changes to one household never interleave. A member
+// who goes takes their bank connections in the household with them (deleted; Plaid is told
+// after the commit).
 import { randomBytes } from 'node:crypto'
 import type { Household, Invite, invitePreview } from '../../../contract/household'
 import type { z } from 'zod'
@@ -24,6 +26,8 @@ import { AppError, conflict, forbidden, notFound } from '../../http/errors'
 import { memberScope } from '../accounts/scope'
 import { createDefaultCategories, loadSessionUser } from '../auth/service'
 import type { SessionUser } from '../auth/sessions'
+import type { DroppedConnection } from '../bank-connections/repo'
+import { removeAtProviders, type BankRelease } from '../bank-connections/release'
 import { moveAccounts } from './move-accounts'
 import * as repo from './repo'
 import { recordAudit } from '../audit/record'
@@ -222,10 +226,11 @@ export async function previewInvite(db: Db, user: SessionUser, token: string, no
 /**
  * Joins the invite's household: the caller's accounts come along as private ones (with their
  * transactions, credit scores and reminders), their old household is deleted with what is left
- * in it, and the invite is used up. One transaction.
+ * in it — their bank connections too (Plaid told after the commit) — and the invite is used up.
+ * One transaction.
  */
-export async function acceptInvite(db: Db, user: SessionUser, token: string, now: Date): Promise<Household> {
-  await db.transaction(async (tx) => {
+export async function acceptInvite(db: Db, user: SessionUser, token: string, now: Date, banks: BankRelease): Promise<Household> {
+  const dropped = await db.transaction(async (tx) => {
     const invite = pendingInvite(await repo.lockInvite(tx, token), now)
     const before = await repo.membershipOf(tx, user.id)
     if (!before) throw notFound('Household')
@@ -235,15 +240,18 @@ export async function acceptInvite(db: Db, user: SessionUser, token: string, now
       throw conflict('Your household changed meanwhile: reload the page and try again', 'HOUSEHOLD_CHANGED')
     }
     if (refusal) throw refused(refusal)
+    // the member's bank connections go first (a sync holding one waits for nothing of ours)
+    const dropped = await repo.removeMembership(tx, current.id, user.id)
     const accountIds = (await repo.accountsOf(tx, current.id)).map((a) => a.id)
     await moveAccounts(tx, { from: current.id, to: target.id, accountIds, ownerId: user.id, visibility: 'private', now })
     await repo.movePersonalRows(tx, current.id, target.id, user.id)
-    await repo.removeMembership(tx, current.id, user.id)
-    await repo.deleteHousehold(tx, current.id)
+    dropped.push(...(await repo.deleteHousehold(tx, current.id)))
     await repo.addMembership(tx, target.id, user.id, invite.role)
     await repo.markInviteUsed(tx, token, user.id, now)
     await recordAudit(tx, { event: 'member_joined', userId: user.id, householdId: target.id, detail: { role: invite.role }, at: now })
+    return dropped
   })
+  await removeAtProviders(banks, dropped)
   return householdView(db, await loadSessionUser(db, user.id, now), now)
 }
 
@@ -277,9 +285,11 @@ export async function updateMemberRole(
 /**
  * Takes a member out of the household into a new free household of their own, where they are
  * the owner: their private accounts (with transactions), credit scores and reminders go along;
- * their shared and balance-only accounts stay and pass to the household's owner.
+ * their shared and balance-only accounts stay and pass to the household's owner; their bank
+ * connections in it are deleted (the accounts they fed stay as ordinary ones) and returned, for
+ * Plaid to be told once the transaction is committed.
  */
-async function splitOff(tx: Tx, householdId: string, member: repo.MemberRow, now: Date): Promise<void> {
+async function splitOff(tx: Tx, householdId: string, member: repo.MemberRow, now: Date): Promise<DroppedConnection[]> {
   const ownerId = await repo.ownerOf(tx, householdId)
   if (!ownerId) throw new Error(`household ${householdId} has no owner`)
   const accountRows = await repo.accountsOf(tx, householdId)
@@ -287,34 +297,39 @@ async function splitOff(tx: Tx, householdId: string, member: repo.MemberRow, now
     accountRows.map((a) => ({ ...a, visibility: a.visibility as AccountVisibility })),
     member.userId,
   )
-  await repo.removeMembership(tx, householdId, member.userId)
+  const dropped = await repo.removeMembership(tx, householdId, member.userId)
   const own = await repo.createOwnHousehold(tx, member.userId, ownHouseholdName(member.firstName))
   await createDefaultCategories(tx, own)
   await repo.handOverAccounts(tx, handedOver, ownerId, now)
   await moveAccounts(tx, { from: householdId, to: own, accountIds: moving, now })
   await repo.movePersonalRows(tx, householdId, own, member.userId)
+  return dropped
 }
 
-export async function removeMember(db: Db, user: SessionUser, userId: string, now: Date): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function removeMember(db: Db, user: SessionUser, userId: string, now: Date, banks: BankRelease): Promise<void> {
+  const dropped = await db.transaction(async (tx) => {
     await lockOwnHousehold(tx, user, 'owner')
     if (userId === user.id) {
       throw conflict('You cannot remove yourself: make another member the owner, then leave', 'CANNOT_REMOVE_SELF')
     }
-    await splitOff(tx, user.householdId, await requireMember(tx, user.householdId, userId), now)
+    const gone = await splitOff(tx, user.householdId, await requireMember(tx, user.householdId, userId), now)
     await recordAudit(tx, { event: 'member_removed', userId, householdId: user.householdId, actorId: user.id, at: now })
+    return gone
   })
+  await removeAtProviders(banks, dropped)
 }
 
-export async function leave(db: Db, user: SessionUser, now: Date): Promise<{ ok: true }> {
-  await db.transaction(async (tx) => {
+export async function leave(db: Db, user: SessionUser, now: Date, banks: BankRelease): Promise<{ ok: true }> {
+  const dropped = await db.transaction(async (tx) => {
     await lockOwnHousehold(tx, user)
     const me = await requireMember(tx, user.householdId, user.id)
     const refusal = leaveRefusal(toRole(me.role), await repo.countMembers(tx, user.householdId))
     if (refusal) throw refused(refusal)
-    await splitOff(tx, user.householdId, me, now)
+    const gone = await splitOff(tx, user.householdId, me, now)
     await recordAudit(tx, { event: 'member_left', userId: user.id, householdId: user.householdId, at: now })
+    return gone
   })
+  await removeAtProviders(banks, dropped)
   return { ok: true }
 }
 

@@ -39,7 +39,8 @@ describe('leaveConsequences', () => {
   it('says so when nothing private goes along', () => {
     const lines = leaveConsequences(member([]), { name: 'Home', ownerName: 'Alex' })
     expect(lines[0]).toContain('You have no private accounts here')
-    expect(lines).toHaveLength(2)
+    expect(lines).toHaveLength(3)
+    expect(lines[1]).toContain('Any bank connection you made here is disconnected')
   })
 })
 

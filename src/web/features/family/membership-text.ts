@@ -43,6 +43,9 @@ export function leaveConsequences(
         : `Your ${plural(staying.length, 'account')} that the household can see (${names(staying)}) stay in “${household.name}” and pass to ${household.ownerName}.`,
     )
   }
+  lines.push(
+    'Any bank connection you made here is disconnected (Kinwise deletes the access it stored); the accounts it feeds keep their transactions.',
+  )
   lines.push(`Everything else the household shares stays. To come back you need a new invite.`)
   return lines
 }
@@ -61,6 +64,7 @@ export function removeConsequences(member: HouseholdMember, householdName: strin
       : staying.length === 1
         ? `Their account ${names(staying)}, which the household can see, stays in “${householdName}” and becomes yours.`
         : `Their ${plural(staying.length, 'account')} that the household can see (${names(staying)}) stay in “${householdName}” and become yours.`,
+    `Any bank connection ${name} made here is disconnected (Kinwise deletes the access it stored); the accounts it feeds keep their transactions.`,
     `${name} can come back only with a new invite.`,
   ]
   return lines

@@ -25,6 +25,8 @@ function Health({
   now: Date
 }) {
   const soon = consentEndingSoon(connection.consentExpiresAt, now)
+  // the scheduled sync leaves a connection alone while the bank waits for a login
+  const paused = connection.status === 'login_required' || connection.status === 'disconnected'
   const items: { term: string; value: string; tone?: 'warning' }[] = [
     {
       term: 'Last successful sync',
@@ -36,8 +38,9 @@ function Health({
     },
     {
       term: 'Next scheduled sync',
-      value:
-        connection.nextSyncAt === null
+      value: paused
+        ? 'Paused until it is fixed'
+        : connection.nextSyncAt === null
           ? connection.status === 'active'
             ? 'Not scheduled'
             : 'Paused until it is fixed'
@@ -198,7 +201,8 @@ export function ConnectionCard({
             </span>
           </Alert>
         )}
-        {connection.lastError !== null && (
+        {/* while the bank waits for a login, the note above says what to do */}
+        {connection.lastError !== null && !loginRequired && (
           <Alert variant={connection.status === 'error' ? 'destructive' : 'warning'} data-testid="connection-error">
             <CircleAlert aria-hidden="true" />
             <span>{connection.lastError}</span>
