@@ -1,7 +1,8 @@
 // /savings-challenges: a "Your own target" challenge started from the catalogue (its errors at
 // the field, the API's too), its progress read from a goal contribution made elsewhere; a
-// round-up challenge on a card with two purchases, swept into a goal whose amount moves; and the
-// page looked at on a desktop and a phone, light and dark, with axe.
+// round-up challenge on a card with two purchases, swept into a goal whose amount moves; the
+// page looked at on a desktop and a phone, light and dark, with axe; and keeping the change of
+// the daily allowance, pre-filled with the dashboard's allowance.
 import { expect as baseExpect } from '@playwright/test'
 import { isoToday, seed } from './support/api'
 import { expect, test } from './support/fixtures'
@@ -93,5 +94,44 @@ test('savings challenges: start, progress from real data, round-ups swept into a
   await page.goto('/goals')
   await expect(page.getByTestId('goal-card').filter({ hasText: 'Rainy day' })).toContainText(
     '$1.35',
+  )
+})
+
+test('keeping the change of the daily allowance starts from the app’s own allowance', async ({
+  page,
+  freshUser: _user,
+}) => {
+  test.setTimeout(120_000)
+  const checking = await seed.account(page.request, {
+    name: 'Checking',
+    type: 'checking',
+    openingBalance: 0,
+  })
+  await seed.transaction(page.request, {
+    accountId: checking.id,
+    amount: 3100,
+    date: isoToday(),
+    merchant: 'Salary',
+  })
+  // the dashboard's figure: what is available ÷ the days left this month, today included
+  const summary: { dailyAllowance: number } = await (
+    await page.request.get('/api/analytics/monthly-summary')
+  ).json()
+  baseExpect(summary.dailyAllowance).toBeGreaterThan(0)
+  const shown = summary.dailyAllowance.toFixed(2)
+
+  await page.goto('/savings-challenges')
+  await page.getByRole('button', { name: 'Start Keep the change of your daily allowance' }).click()
+  const form = page.getByRole('form', { name: 'Challenge' })
+  await expect(form.getByLabel('Daily allowance')).toHaveValue(shown)
+  await expect(form).toContainText('Today’s, from your spending plan')
+  await form.getByLabel('Target').fill('100')
+  await form.getByRole('button', { name: 'Start challenge' }).click()
+  await expect(form).toBeHidden()
+  const challenges: { kind: string; config: { dailyAllowance: number } }[] = await (
+    await page.request.get('/api/savings-challenges')
+  ).json()
+  baseExpect(challenges.find((c) => c.kind === 'unspent_allowance')?.config.dailyAllowance).toBe(
+    Math.round(summary.dailyAllowance * 100),
   )
 })

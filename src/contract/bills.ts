@@ -16,6 +16,8 @@ export const bill = z.object({
   /** the account it is paid from; null to a member who does not see that account whole */
   accountId: id.nullable(),
   recurrence,
+  /** the last day a due date may fall on: paying the last one ends the bill; null: no end */
+  endDate: isoDate.nullable(),
   isActive: z.boolean(),
   autopay: z.boolean(),
   notes: z.string(),
@@ -29,6 +31,8 @@ export const createBillBody = z.object({
   categoryId: id.nullable().default(null),
   accountId: id.nullable().default(null),
   recurrence: recurrence.default('monthly'),
+  /** no due date after this day (not before nextDueDate); null: the bill has no end */
+  endDate: isoDate.nullable().default(null),
   autopay: z.boolean().default(false),
   notes: trimmed(1000, 'Notes').default(''),
 })
@@ -41,6 +45,7 @@ export const updateBillBody = z
     categoryId: id.nullable(),
     accountId: id.nullable(),
     recurrence,
+    endDate: isoDate.nullable(),
     isActive: z.boolean(),
     autopay: z.boolean(),
     notes: trimmed(1000, 'Notes'),

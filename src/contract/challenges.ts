@@ -39,7 +39,8 @@ const roundUp = z.object({
 })
 const unspentAllowance = z.object({
   kind: z.literal('unspent_allowance'),
-  dailyAllowance: positiveMoney,
+  /** the allowance to keep the change of; absent: the app's daily allowance today (the dashboard's) */
+  dailyAllowance: positiveMoney.optional(),
   target: positiveMoney,
   goalId: id.optional(),
   endDate: isoDate,

@@ -261,6 +261,8 @@ const exportedBill = z.object({
   recurrence: z.enum(RECURRENCES),
   nextDueDate: isoDate,
   anchorDay: z.number().int().min(1).max(31),
+  /** the last due date (absent in exports made before bills could end) */
+  endDate: isoDate.nullable().default(null),
   isActive: z.boolean(),
   autopay: z.boolean(),
   notes: text(2000),

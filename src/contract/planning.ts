@@ -27,8 +27,11 @@ export const debtInput = z.object({
   minimumPayment: nonNegativeMoney,
   /** a minimum of this percent of the balance (never below minimumPayment) */
   minimumPercent: percent('Minimum percent').optional(),
+  /** a promotional APR: give it with promoEnds (or promoMonths); half of a promotion is refused (400) */
   promoApr: percent('Promotional APR').optional(),
-  /** the last month (1 = the first of the plan) the promotional APR applies */
+  /** the last month (YYYY-MM) the promotional APR applies; not before the plan's first month */
+  promoEnds: isoMonth.optional(),
+  /** the older form of promoEnds: the last month (1 = the first of the plan) the promotional APR applies */
   promoMonths: z.number().int().min(1).max(600).optional(),
   /** the household account this debt is (a saved plan compares the payments made into it) */
   accountId: id.optional(),
@@ -149,7 +152,16 @@ export const debtPlanBillsBody = z.object({
 })
 
 export const debtPlanBills = z.object({
-  bills: z.array(z.object({ id, name: z.string(), amount: money, nextDueDate: isoDate })),
+  bills: z.array(
+    z.object({
+      id,
+      name: z.string(),
+      amount: money,
+      nextDueDate: isoDate,
+      /** the due date in the month the plan pays the debt off: the bill's last; null when it never does */
+      endDate: isoDate.nullable(),
+    }),
+  ),
 })
 
 export const listDebtPlans = endpoint({
@@ -185,7 +197,7 @@ export const deleteDebtPlan = endpoint({
 export const createDebtPlanBills = endpoint({
   method: 'POST',
   path: '/api/debt-planning/plans/:id/bills',
-  summary: "Create this month's planned payment of each debt as a monthly bill with reminders",
+  summary: "Create this month's planned payment of each debt as a monthly bill with reminders, ending in the month the debt is paid off",
   tag: 'planning',
   access: ADULT_WRITE,
   params: idParams,

@@ -45,6 +45,8 @@ export type PlannedBill = {
   nextDueDate: IsoDate
   recurrence: Recurrence
   anchorDay?: number
+  /** no due date after this day (null or absent: no end) */
+  endDate?: IsoDate | null
   isActive: boolean
 }
 
@@ -57,7 +59,8 @@ export function billsStillDueLines<B extends PlannedBill>(
   const lines: { bill: B; date: IsoDate; amount: Cents }[] = []
   for (const bill of bills) {
     if (!bill.isActive) continue
-    for (const date of occurrencesBetween(bill.nextDueDate, bill.recurrence, today, last, bill.anchorDay)) {
+    const until = bill.endDate && compareDates(bill.endDate, last) < 0 ? bill.endDate : last
+    for (const date of occurrencesBetween(bill.nextDueDate, bill.recurrence, today, until, bill.anchorDay)) {
       lines.push({ bill, date, amount: bill.amount })
     }
   }

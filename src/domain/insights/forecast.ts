@@ -19,6 +19,8 @@ export type ForecastSchedule = {
   nextDate: IsoDate
   recurrence: Recurrence
   anchorDay?: number
+  /** no date after this day (a bill's last due date) */
+  endDate?: IsoDate | null
 }
 
 export type ForecastEvent = { date: IsoDate; label: string; amount: Cents; source: 'bill' | 'recurring'; accountId: string | null }
@@ -52,7 +54,8 @@ export function forecastCashFlow(input: ForecastInput): CashForecast {
   const to = dateOfDay(start + input.days)
   const events: ForecastEvent[] = []
   for (const s of input.schedules) {
-    for (const date of occurrencesBetween(s.nextDate, s.recurrence, from, to, s.anchorDay)) {
+    const until = s.endDate && s.endDate < to ? s.endDate : to
+    for (const date of occurrencesBetween(s.nextDate, s.recurrence, from, until, s.anchorDay)) {
       events.push({ date, label: s.label, amount: s.amount, source: s.source, accountId: s.accountId })
     }
   }

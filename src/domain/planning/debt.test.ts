@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { asCents } from '../money'
 import {
+  calendarMonthOf,
   compareWithMinimums,
   minimumDue,
   monthlyInterest,
   PlanError,
+  planMonthOf,
+  promotionEnd,
   simulateDebtPlan,
   strategyOrder,
   type Debt,
@@ -74,6 +77,45 @@ describe('one debt, worked by hand', () => {
       extraMonthly: c(0),
     })
     expect(r.schedule.slice(0, 3).map((m) => m.interest)).toEqual([0, 0, 10].map(c))
+  })
+})
+
+describe('a promotion ends in a calendar month', () => {
+  it('counts plan months from the first, across years', () => {
+    expect(planMonthOf('2026-03', '2026-03')).toBe(1)
+    expect(planMonthOf('2026-03', '2026-08')).toBe(6)
+    expect(planMonthOf('2026-11', '2027-02')).toBe(4)
+    expect(planMonthOf('2026-03', '2026-02')).toBe(0)
+    expect(calendarMonthOf('2026-11', 4)).toBe('2027-02')
+    expect(calendarMonthOf('2026-03', 1)).toBe('2026-03')
+    expect(calendarMonthOf('2026-12', 13)).toBe('2027-12')
+  })
+
+  it('gives the last plan month of the promotion, from its end month or its months', () => {
+    // a plan from March 2026 with 0 % until August: months 1 to 6
+    expect(promotionEnd({ promoApr: 0, promoEnds: '2026-08' }, '2026-03', 'debts.0')).toBe(6)
+    expect(promotionEnd({ promoApr: 0, promoEnds: '2026-03' }, '2026-03', 'debts.0')).toBe(1)
+    expect(promotionEnd({ promoApr: 0, promoMonths: 6 }, '2026-03', 'debts.0')).toBe(6)
+    expect(promotionEnd({ promoApr: 0, promoEnds: '2026-08', promoMonths: 6 }, '2026-03', 'debts.0')).toBe(6)
+    expect(promotionEnd({}, '2026-03', 'debts.0')).toBeNull()
+  })
+
+  it('refuses half a promotion, an end before the plan, and two ends that disagree, naming the field', () => {
+    const field = (p: Parameters<typeof promotionEnd>[0]) => {
+      try {
+        promotionEnd(p, '2026-03', 'debts.1')
+      } catch (e) {
+        expect(e).toBeInstanceOf(PlanError)
+        return (e as PlanError).field
+      }
+      return null
+    }
+    expect(field({ promoApr: 0 })).toBe('debts.1.promoEnds')
+    expect(field({ promoEnds: '2026-08' })).toBe('debts.1.promoApr')
+    expect(field({ promoMonths: 3 })).toBe('debts.1.promoApr')
+    expect(field({ promoApr: 0, promoEnds: '2026-02' })).toBe('debts.1.promoEnds')
+    expect(field({ promoApr: 0, promoEnds: '2026-13' })).toBe('debts.1.promoEnds')
+    expect(field({ promoApr: 0, promoEnds: '2026-08', promoMonths: 5 })).toBe('debts.1.promoMonths')
   })
 })
 

@@ -113,6 +113,55 @@ export function aprInMonth(debt: Debt, month: number): number {
     : debt.apr
 }
 
+/**
+ * The plan month (1 = the plan's first) of a calendar month: both written YYYY-MM. Before the
+ * plan starts it is 0 or less.
+ */
+export function planMonthOf(startMonth: string, month: string): number {
+  return (Number(month.slice(0, 4)) - Number(startMonth.slice(0, 4))) * 12 + Number(month.slice(5, 7)) - Number(startMonth.slice(5, 7)) + 1
+}
+
+/** The calendar month (YYYY-MM) of plan month `n` (1 = the first) of a plan starting in `startMonth`. */
+export function calendarMonthOf(startMonth: string, n: number): string {
+  const index = Number(startMonth.slice(0, 4)) * 12 + Number(startMonth.slice(5, 7)) - 1 + n - 1
+  return `${String(Math.floor(index / 12)).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}`
+}
+
+/**
+ * A promotional rate as it is asked for: its APR with the month it ends (YYYY-MM, the last month
+ * it applies), or — the older form — with how many of the plan's first months it lasts.
+ */
+export type PromotionInput = { promoApr?: number | undefined; promoEnds?: string | undefined; promoMonths?: number | undefined }
+
+/**
+ * The promotion's last plan month (1 = the plan's first month, `startMonth`), or null when the
+ * debt has none. Half a promotion (a rate without its end, or an end without its rate), an end
+ * before the plan starts, or an end month and a number of months that disagree are refused with
+ * the field (under `at`, e.g. "debts.0") to fix: nothing is silently dropped.
+ */
+export function promotionEnd(p: PromotionInput, startMonth: string, at: string): number | null {
+  const hasEnd = p.promoEnds !== undefined || p.promoMonths !== undefined
+  if (p.promoApr === undefined) {
+    if (hasEnd) throw new PlanError(`${at}.promoApr`, 'Give the promotional APR, or leave out when the promotion ends')
+    return null
+  }
+  if (!hasEnd) throw new PlanError(`${at}.promoEnds`, 'Give the month the promotional rate ends')
+  let last: number | null = null
+  if (p.promoEnds !== undefined) {
+    if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(p.promoEnds)) throw new PlanError(`${at}.promoEnds`, 'Must be a month written YYYY-MM')
+    last = planMonthOf(startMonth, p.promoEnds)
+    if (last < 1) throw new PlanError(`${at}.promoEnds`, `The promotion must end in or after the plan's first month (${startMonth})`)
+  }
+  if (p.promoMonths !== undefined) {
+    if (!Number.isInteger(p.promoMonths) || p.promoMonths < 1)
+      throw new PlanError(`${at}.promoMonths`, 'Must be a whole number of months, at least 1')
+    if (last !== null && last !== p.promoMonths)
+      throw new PlanError(`${at}.promoMonths`, `Give the month the promotion ends or its number of months, not two that disagree (${p.promoEnds ?? ''} is month ${String(last)} of the plan)`)
+    last = p.promoMonths
+  }
+  return last
+}
+
 /** The minimum due on a balance (after the month's interest), capped at the balance. */
 export function minimumDue(debt: Debt, balance: Cents): Cents {
   if (balance <= 0) return asCents(0)

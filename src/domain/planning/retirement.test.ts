@@ -93,6 +93,29 @@ describe('the deterministic projection', () => {
     expect(withPension.years.at(-1)?.balance).toBe(c(50_000))
   })
 
+  it('raises the contribution by the yearly raise on each birthday', () => {
+    // $100 a month from 30, 10 % more each year, nothing saved yet, retiring at 33
+    const raised: RetirementInput = { ...base, savings: c(0), monthlyContribution: c(100), contributionRaise: 0.1, retirementAge: 33 }
+    // at 0 %: 12 × 100 + 12 × 110 + 12 × 121 = 1,200 + 1,320 + 1,452 = 3,972
+    const flat = projectRetirement({ ...raised, annualReturn: 0 })
+    expect(flat.years.slice(0, 4)).toEqual([
+      { age: 30, balance: c(0) },
+      { age: 31, balance: c(1200) },
+      { age: 32, balance: c(2520) },
+      { age: 33, balance: c(3972) },
+    ])
+    expect(flat.projectedAtRetirement).toBe(c(3972))
+    // at 5 %: a year of $C month-ends grows to C × ((1.05 − 1) ÷ m) = C × 12.2725775 (m = 1.05^(1/12) − 1);
+    // 31: 100 × 12.2725775 = 1,227.26; 32: 1,227.2578 × 1.05 + 110 × 12.2725775 = 1,288.6207 + 1,349.9835
+    // = 2,638.60; 33: 2,638.6042 × 1.05 + 121 × 12.2725775 = 2,770.5344 + 1,484.9819 = 4,255.52
+    const grown = projectRetirement(raised)
+    expect(grown.years[1]?.balance).toBe(c(1227.26))
+    expect(grown.years[2]?.balance).toBe(c(2638.6))
+    expect(grown.projectedAtRetirement).toBe(c(4255.52))
+    // a cut works the same way down: 12 × 100 + 12 × 90 = 2,280 at 32
+    expect(projectRetirement({ ...raised, annualReturn: 0, contributionRaise: -0.1 }).years[2]?.balance).toBe(c(2280))
+  })
+
   it('names the field of impossible input', () => {
     expect(() => projectRetirement({ ...base, retirementAge: 20 })).toThrow(RetirementError)
     try {
@@ -166,6 +189,55 @@ describe('the Monte Carlo simulation', () => {
     expect(monteCarlo(percent, { paths: 10, seed: 1 }).successRate).toBe(0)
     expect(monteCarlo({ ...percent, minimumSpendingShare: 0 }, { paths: 10, seed: 1 }).successRate).toBe(1)
     expect(projectRetirement(percent).depletedAge).toBeNull()
+  })
+
+  it('moves guardrail withdrawals by 10 % outside 80–120 % of the first year’s rate, net of a pension that starts later', () => {
+    // $100,000 at 60, 0 % real, $10,000 a year; a $6,000 pension from 63. The first year's rate
+    // is 10,000 ÷ 100,000 = 10 %, so the rails are at 8 % and 12 %.
+    const guarded: RetirementInput = {
+      ...base,
+      currentAge: 60,
+      retirementAge: 60,
+      planUntilAge: 64,
+      savings: c(100_000),
+      monthlyContribution: c(0),
+      annualReturn: 0,
+      annualSpending: c(10_000),
+      strategy: 'guardrails',
+      otherIncome: [{ annual: c(6000), fromAge: 63 }],
+    }
+    const p = projectRetirement(guarded)
+    expect(p.years.map((y) => y.balance)).toEqual([
+      c(100_000),
+      c(90_000), // 60: 10,000 ÷ 100,000 = 10 %: 10,000 taken
+      c(80_000), // 61: 10,000 ÷ 90,000 = 11.1 %: within the rails, 10,000
+      c(71_000), // 62: 10,000 ÷ 80,000 = 12.5 % > 12 %: cut to 9,000 (spending 9,000)
+      c(67_700), // 63: the pension pays 6,000 of the 9,000: 3,000 ÷ 71,000 = 4.2 % < 8 %: raised to 3,300 (spending 9,300)
+    ])
+    expect(p.depletedAge).toBeNull()
+    // the lowest year spends 9,000, 90 % of the plan: a success at the usual 80 %, not at 95 %
+    expect(monteCarlo(guarded, { paths: 5, seed: 1 }).successRate).toBe(1)
+    expect(monteCarlo({ ...guarded, minimumSpendingShare: 0.95 }, { paths: 5, seed: 1 }).successRate).toBe(0)
+    // without the pension the rails keep cutting: 63: 9,000 ÷ 71,000 = 12.7 % > 12 %: 8,100
+    expect(projectRetirement({ ...guarded, otherIncome: [] }).years.at(-1)?.balance).toBe(c(62_900))
+  })
+
+  it('starts the guardrails from the portfolio’s share when other income is there from the start', () => {
+    // $8,000 a year of a $10,000 plan from the portfolio (a $2,000 pension from 60): first rate
+    // 8 %, rails 6.4 % and 9.6 %. 60: 8,000 → 92,000; 61: 8,000 ÷ 92,000 = 8.7 %: 8,000 → 84,000
+    const p = projectRetirement({
+      ...base,
+      currentAge: 60,
+      retirementAge: 60,
+      planUntilAge: 62,
+      savings: c(100_000),
+      monthlyContribution: c(0),
+      annualReturn: 0,
+      annualSpending: c(10_000),
+      strategy: 'guardrails',
+      otherIncome: [{ annual: c(2000), fromAge: 60 }],
+    })
+    expect(p.years.map((y) => y.balance)).toEqual([c(100_000), c(92_000), c(84_000)])
   })
 
   it('shows what retiring later, spending less and saving more do', () => {

@@ -12,9 +12,11 @@
 //   "4 % rule" keeps the first year's withdrawal and raises it with inflation);
 // - percent: the withdrawal rate × the portfolio at the start of each year (never runs out, but
 //   spending moves with the markets);
-// - guardrails (Guyton–Klinger, simplified): start with the planned spending; when a year's
+// - guardrails (Guyton–Klinger, simplified): start with the planned spending; each year the
+//   portfolio pays the spending reached so far less that year's other income; when that
 //   withdrawal is more than 120 % of the first year's rate of the portfolio, cut it by 10 %; when
-//   below 80 %, raise it by 10 %.
+//   below 80 %, raise it by 10 % (the spending moves by the same amount, and stays there). So a
+//   pension that starts after retiring lowers what the portfolio pays, and the rails act on that.
 // A path succeeds when the money lasts to the plan's end and no year's spending (withdrawal plus
 // other income) falls below `minimumSpendingShare` (80 %) of the plan.
 //
@@ -119,7 +121,10 @@ type Withdrawals = { next(age: number, balance: number): { wanted: number; other
 function withdrawals(input: RetirementInput, balanceAtRetirement: number): Withdrawals {
   const strategy = input.strategy ?? 'constant'
   const planned = input.annualSpending
-  let guarded: number | null = null
+  // guardrails: the yearly spending the rails have set so far (withdrawal plus other income),
+  // starting at the plan's; each year the portfolio pays it less that year's other income, so a
+  // pension that starts later lowers the withdrawal, and the rails judge that withdrawal
+  let spending: number = planned
   const firstRate = balanceAtRetirement > 0 ? Math.max(0, planned - otherIncomeAt(input, input.retirementAge)) / balanceAtRetirement : 0
   return {
     next(age, balance) {
@@ -128,11 +133,14 @@ function withdrawals(input: RetirementInput, balanceAtRetirement: number): Withd
       let withdrawal: number
       if (strategy === 'percent') withdrawal = input.withdrawalRate * balance
       else if (strategy === 'guardrails') {
-        guarded = guarded === null ? need : guarded
-        const rate = balance > 0 ? guarded / balance : Infinity
-        if (firstRate > 0 && rate > firstRate * 1.2) guarded *= 0.9
-        else if (firstRate > 0 && rate < firstRate * 0.8) guarded *= 1.1
-        withdrawal = guarded
+        withdrawal = Math.max(0, spending - other)
+        if (withdrawal > 0 && firstRate > 0) {
+          const rate = balance > 0 ? withdrawal / balance : Infinity
+          const railed = rate > firstRate * 1.2 ? withdrawal * 0.9 : rate < firstRate * 0.8 ? withdrawal * 1.1 : withdrawal
+          // the cut or raise moves the spending by what it moves the withdrawal
+          spending += railed - withdrawal
+          withdrawal = railed
+        }
       } else withdrawal = need
       return { wanted: withdrawal, other }
     },

@@ -467,6 +467,8 @@ export const bills = pgTable(
     nextDueDate: date().notNull(),
     // the day of month a monthly bill is anchored to (a bill on the 31st stays on month ends)
     anchorDay: integer().notNull(),
+    /** the last day a due date may fall on (a debt's payoff): paying the last one ends the bill; null: no end */
+    endDate: date(),
     isActive: boolean().notNull().default(true),
     autopay: boolean().notNull().default(false),
     notes: text().notNull().default(''),
@@ -999,13 +1001,8 @@ export const exchangeRates = pgTable(
   ],
 )
 
-// ---- Savings challenges (issue 17, ADR 0028) ----
+// ---- Planning: saved debt plans and savings challenges (issue 17, ADR 0028) ----
 
-/**
- * A savings challenge of the household. `config` holds the kind's settings (step and direction,
- * categories, card accounts, daily allowance, percent, target), checked by the contract; progress
- * is always worked out from transactions and goal contributions, never stored.
- */
 /**
  * A saved debt payoff plan (issue 17): the simulation's input as it was saved (debts linked to
  * their accounts where they are in the app) and its first month, so the payments actually made
@@ -1027,6 +1024,11 @@ export const debtPlans = pgTable(
   (t) => [index('debt_plans_household_idx').on(t.householdId, t.createdAt)],
 )
 
+/**
+ * A savings challenge of the household. `config` holds the kind's settings (step and direction,
+ * categories, card accounts, daily allowance, percent, target), checked by the contract; progress
+ * is always worked out from transactions and goal contributions, never stored.
+ */
 export const savingsChallenges = pgTable(
   'savings_challenges',
   {

@@ -135,6 +135,7 @@ export async function monthPlan(
     nextDueDate: b.nextDueDate,
     recurrence: isRecurrence(b.recurrence) ? b.recurrence : ('once' as const),
     anchorDay: b.anchorDay,
+    endDate: b.endDate,
     isActive: true,
   }))
   const plannedGoals = goalRows.map((g) => ({
@@ -185,7 +186,7 @@ export async function monthPlan(
 type MonthRows = {
   income: string
   expense: string
-  bills: { id: string; name: string; amount: number; nextDueDate: IsoDate; recurrence: string; anchorDay: number }[]
+  bills: { id: string; name: string; amount: number; nextDueDate: IsoDate; recurrence: string; anchorDay: number; endDate: IsoDate | null }[]
   goals: {
     id: string
     name: string
@@ -207,7 +208,7 @@ const monthRows = preparedSql<MonthRows>('load_month', () => sql`
       (select coalesce(sum(r.expense), 0) from ${monthlyRollups} r
         where r.household_id = ${param('h')} and r.month = ${param('first')} and r.account_id <> all(${param('noTx')}::uuid[]))::text as expense,
       (select coalesce(json_agg(b), '[]'::json) from (
-        select b.id, b.name, b.amount, b.next_due_date as "nextDueDate", b.recurrence, b.anchor_day as "anchorDay"
+        select b.id, b.name, b.amount, b.next_due_date as "nextDueDate", b.recurrence, b.anchor_day as "anchorDay", b.end_date as "endDate"
         from ${bills} b
         where ${param('wantBills')}::boolean and b.household_id = ${param('h')} and b.is_active and b.next_due_date <= ${param('last')}
       ) b) as bills,

@@ -64,6 +64,7 @@ describe('bills', () => {
       categoryId: null,
       accountId: null,
       recurrence: 'monthly',
+      endDate: null,
       isActive: true,
       autopay: false,
       notes: '',
@@ -230,6 +231,39 @@ describe('bills', () => {
     expect(again.json().code).toBe('BILL_INACTIVE')
     expect(await transactionsOf(account)).toHaveLength(1)
     expect(await balanceOf(account)).toBe(-7500)
+  })
+
+  it('ends a bill with its last due date: paying that one makes it inactive, and this month counts no date after it', async () => {
+    const a = await newUser(t.app)
+    const account = await insertAccount(t.database.db, a)
+    const bill = await createBill(a, {
+      name: 'Car loan',
+      amount: 200,
+      nextDueDate: '2026-03-16',
+      recurrence: 'weekly',
+      endDate: '2026-03-26',
+      accountId: account,
+    })
+    expect(bill.endDate).toBe('2026-03-26')
+    // still due this month: the 16th and the 23rd; the 30th is after the end
+    const summary = (await a.get('/api/analytics/monthly-summary')).json()
+    expect(summary.billsStillDue).toBe(400)
+    expect((await pay(a, bill.id)).bill).toMatchObject({ nextDueDate: '2026-03-23', isActive: true })
+    // the 23rd was the last: the 30th would be after the end
+    expect((await pay(a, bill.id)).bill).toMatchObject({ nextDueDate: '2026-03-23', isActive: false })
+    expect(await billsOf(a, '/api/bills/upcoming')).toEqual([])
+    expect(await transactionsOf(account)).toHaveLength(2)
+    // an end before the next due date is refused, at the field; clearing it (null) is allowed
+    const early = await a.post('/api/bills', { name: 'X', amount: 1, nextDueDate: '2026-04-10', endDate: '2026-04-09' })
+    expect(early.statusCode).toBe(400)
+    expect(early.json().issues[0].path).toBe('body.endDate')
+    const open = await createBill(a, { name: 'Y', amount: 1, nextDueDate: '2026-04-10', endDate: '2026-06-10' })
+    const moved = await a.patch(`/api/bills/${open.id}`, { nextDueDate: '2026-07-10' })
+    expect(moved.statusCode).toBe(400)
+    expect(moved.json().issues[0].path).toBe('body.endDate')
+    const cleared = await a.patch(`/api/bills/${open.id}`, { nextDueDate: '2026-07-10', endDate: null })
+    expect(cleared.statusCode, cleared.body).toBe(200)
+    expect(cleared.json().endDate).toBeNull()
   })
 
   it('makes a bill inactive once paid when its next due date would be after 2200; the list still answers', async () => {

@@ -18,7 +18,7 @@ import { addDays, dayOfMonth, daysBetween, localDate } from '../../../domain/dat
 import { asCents, negate } from '../../../domain/money'
 import { nextDueDate } from '../../../domain/recurrence'
 import type { Db, DbOrTx } from '../../db/connect'
-import { badRequest, notFound } from '../../http/errors'
+import { badRequest, invalidField, notFound } from '../../http/errors'
 import { completeBillReminders } from '../reminders/generated'
 import { memberScope, wholeAccountId, writableAccount, type MemberScope } from '../accounts/scope'
 import type { SessionUser } from '../auth/sessions'
@@ -39,6 +39,7 @@ export function toBillDto(row: repo.BillRow, scope: MemberScope): Bill {
     accountId: wholeAccountId(scope, row.accountId),
     // the table's check constraint holds it to the contract's values
     recurrence: recurrenceSchema.parse(row.recurrence),
+    endDate: row.endDate,
     isActive: row.isActive,
     autopay: row.autopay,
     notes: row.notes,
@@ -56,6 +57,12 @@ async function requireReferences(
   if (refs.accountId && wholeAccountId(scope, refs.accountId) === null) {
     throw badRequest('That account does not exist', 'UNKNOWN_ACCOUNT')
   }
+}
+
+/** A bill's end may not come before its next due date: there would be nothing left to pay. */
+function requireEndAfterDue(nextDueDate: string, endDate: string | null | undefined): void {
+  if (endDate && endDate < nextDueDate)
+    throw invalidField('body.endDate', 'The last due date must not be before the next due date')
 }
 
 export async function listBills(db: Db, user: Scope): Promise<Bill[]> {
@@ -85,6 +92,7 @@ export async function createBill(
   user: Scope,
   body: z.output<typeof createBillBody>,
 ): Promise<Bill> {
+  requireEndAfterDue(body.nextDueDate, body.endDate)
   return db.transaction(async (tx) => {
     const scope = await memberScope(tx, user)
     await requireReferences(tx, scope, body)
@@ -110,6 +118,7 @@ export async function updateBill(
     if (!bill) throw notFound('Bill')
     const scope = await memberScope(tx, user)
     await requireReferences(tx, scope, body)
+    requireEndAfterDue(body.nextDueDate ?? bill.nextDueDate, body.endDate === undefined ? bill.endDate : body.endDate)
     // a due date set by hand is the new anchor: a bill moved to the 31st stays on month ends
     const anchor =
       body.nextDueDate !== undefined && body.nextDueDate !== bill.nextDueDate
@@ -189,9 +198,15 @@ export async function payBill(
       recurrenceSchema.parse(bill.recurrence),
       bill.anchorDay,
     )
-    // a schedule ends at the last year a date may have (a due date in 2201 could be neither
-    // answered nor edited): the bill becomes inactive, as a one-off does once paid
-    const next = following !== null && Number(following.slice(0, 4)) <= MAX_YEAR ? following : null
+    // a schedule ends at its end date (the last payment of a debt), or at the last year a date
+    // may have (a due date in 2201 could be neither answered nor edited): the bill becomes
+    // inactive, as a one-off does once paid
+    const next =
+      following !== null &&
+      Number(following.slice(0, 4)) <= MAX_YEAR &&
+      (bill.endDate === null || following <= bill.endDate)
+        ? following
+        : null
     const updated = await repo.updateBillRow(
       tx,
       user.householdId,

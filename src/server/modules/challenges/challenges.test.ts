@@ -119,6 +119,62 @@ describe('savings challenges', () => {
     expect(c.endDate).toBe('2026-03-31')
   })
 
+  it('counts a chosen group with its sub-categories, and a sub-category alone without its group', async () => {
+    const o = await signUp(t.app)
+    const acct = (await o.post('/api/accounts', { name: 'Checking', type: 'checking', openingBalance: 5000 })).json()
+    const fun = (await o.post('/api/categories', { name: 'Fun' })).json()
+    const games = (await o.post('/api/categories', { name: 'Games', parentId: fun.id })).json()
+    const spend = (date: string, amount: number, categoryId: string) =>
+      o.post('/api/transactions', { accountId: acct.id, date, amount, categoryId, merchant: 'Shop' })
+    // no-spend 10–15 March: the 11th on the group itself, the 13th on its sub-category
+    await spend('2026-03-11', -5, fun.id)
+    await spend('2026-03-13', -8, games.id)
+    const group = await created(o, { kind: 'no_spend', categoryIds: [fun.id], startDate: '2026-03-10', endDate: '2026-03-20' })
+    const child = await created(o, { kind: 'no_spend', categoryIds: [games.id], startDate: '2026-03-10', endDate: '2026-03-20' })
+    // the group: 6 days so far, 2 with spending (the sub-category's counts); the child: only the 13th
+    expect(group.progress.value).toBe(4)
+    expect(child.progress.value).toBe(5)
+
+    // cut a category: the group's three months before, and March, include the sub-category's spending
+    for (const [date, amount, categoryId] of [
+      ['2025-12-05', -100, fun.id],
+      ['2025-12-06', -200, games.id],
+      ['2026-01-05', -300, games.id],
+      ['2026-02-05', -300, fun.id],
+      ['2026-03-05', -150, games.id],
+    ] as const)
+      await spend(date, amount, categoryId)
+    // average (300 + 300 + 300) ÷ 3 = 300, 20 % less: 240; March: 5 + 8 + 150 = 163
+    const cut = await created(o, { kind: 'cut_category', categoryId: fun.id, percent: 20, month: '2026-03' })
+    expect(cut.progress).toMatchObject({ value: 163, target: 240 })
+    // the sub-category alone: (200 + 300 + 0) ÷ 3 = 166.67, less 20 %: 166.67 × 0.8 = 133.336 → 133.34;
+    // March: 8 + 150 = 158
+    const cutChild = await created(o, { kind: 'cut_category', categoryId: games.id, percent: 20, month: '2026-03' })
+    expect(cutChild.progress).toMatchObject({ value: 158, target: 133.34 })
+  })
+
+  it('keeps the change of the app’s own daily allowance unless another is given', async () => {
+    const o = await signUp(t.app)
+    const acct = (await o.post('/api/accounts', { name: 'Checking', type: 'checking', openingBalance: 0 })).json()
+    // 1,700.00 in this month, nothing else due: 1,700.00 over the 17 days from the 15th = 100.00 a day
+    await o.post('/api/transactions', { accountId: acct.id, date: '2026-03-01', amount: 1700, merchant: 'Salary' })
+    const summary = (await o.get('/api/analytics/monthly-summary')).json()
+    expect(summary.dailyAllowance).toBe(100)
+    const own = await created(o, { kind: 'unspent_allowance', target: 500, startDate: '2026-03-15', endDate: '2026-04-30' })
+    expect(own.config.dailyAllowance).toBe(10000)
+    // today: 100.00 allowed, nothing spent yet: 100.00 kept so far... after 40.00 spent, 60.00
+    await o.post('/api/transactions', { accountId: acct.id, date: '2026-03-15', amount: -40, merchant: 'Lunch' })
+    const [kept] = (await o.get('/api/savings-challenges')).json()
+    expect(kept.progress.value).toBe(60)
+    const given = await created(o, { kind: 'unspent_allowance', dailyAllowance: 25, target: 500, startDate: '2026-03-15', endDate: '2026-04-30' })
+    expect(given.config.dailyAllowance).toBe(2500)
+    // no allowance left today (nothing available): the member is asked for one, at the field
+    const broke = await signUp(t.app)
+    const none = await broke.post('/api/savings-challenges', { kind: 'unspent_allowance', target: 100, endDate: '2026-04-30' })
+    expect(none.statusCode).toBe(400)
+    expect(none.json().issues[0].path).toBe('body.dailyAllowance')
+  })
+
   it('names bad input, and lets only the starter or an adult remove a challenge', async () => {
     const o = await signUp(t.app)
     const other = await signUp(t.app)

@@ -3,6 +3,7 @@
 import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { catalogEntry, Challenge, createChallengeBody } from '../../../contract/challenges'
+import { categoryTree, withChildren, type CategoryTree } from '../../../domain/category-groups'
 import { addDays, addMonths, endOfMonth, localDate, type IsoDate } from '../../../domain/dates'
 import { asCents, type Cents } from '../../../domain/money'
 import {
@@ -31,6 +32,7 @@ import {
 } from '../../db/schema'
 import { AppError, forbidden, invalidField, notFound } from '../../http/errors'
 import { memberScope, notIn, type MemberScope } from '../accounts/scope'
+import { monthPlan } from '../analytics/service'
 import type { SessionUser } from '../auth/sessions'
 
 type Body = z.output<typeof createChallengeBody>
@@ -96,7 +98,8 @@ function datesOf(body: Body, today: IsoDate): { start: IsoDate; end: IsoDate } {
   return { start, end: body.endDate }
 }
 
-function configOf(body: Body): Record<string, unknown> {
+/** `dailyAllowance`: the one to keep the change of (the asked one, else today's). */
+function configOf(body: Body, dailyAllowance: Cents | null): Record<string, unknown> {
   switch (body.kind) {
     case 'week52':
       return { step: body.step, direction: body.direction }
@@ -105,7 +108,7 @@ function configOf(body: Body): Record<string, unknown> {
     case 'round_up':
       return { accountIds: body.accountIds, target: body.target, swept: 0 }
     case 'unspent_allowance':
-      return { dailyAllowance: body.dailyAllowance, target: body.target, swept: 0 }
+      return { dailyAllowance: body.dailyAllowance ?? dailyAllowance, target: body.target, swept: 0 }
     case 'cut_category':
       return { categoryId: body.categoryId, percent: body.percent, month: body.month }
     case 'custom':
@@ -163,6 +166,13 @@ export async function createChallenge(
   const scope = await memberScope(db, user)
   await checkReferences(db, user, scope, body)
   const { start, end } = datesOf(body, localDate(now, user.timeZone))
+  // keeping the change of the daily allowance: the app's own (the dashboard's figure) unless one is given
+  let allowance: Cents | null = null
+  if (body.kind === 'unspent_allowance' && body.dailyAllowance === undefined) {
+    allowance = (await monthPlan(db, user, now, undefined, { scope })).dailyAllowance
+    if (allowance <= 0)
+      throw invalidField('body.dailyAllowance', 'Your daily allowance is 0 today: enter the daily amount to keep the change of')
+  }
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(savingsChallenges)
@@ -171,7 +181,7 @@ export async function createChallenge(
         createdBy: user.id,
         kind: body.kind,
         name: body.name || defaultName(body.kind),
-        config: configOf(body),
+        config: configOf(body, allowance),
         goalId: 'goalId' in body ? (body.goalId ?? null) : null,
         startDate: start,
         endDate: end,
@@ -409,12 +419,18 @@ async function loadContributions(
   return byGoal
 }
 
+/**
+ * `tree`: the household's categories, so that a chosen group counts its sub-categories too
+ * (ADR 0036), as filtering transactions by a group does.
+ */
 function progressOf(
   row: Row,
   today: IsoDate,
   spending: readonly Spend[],
   contributions: readonly Contribution[],
+  tree: CategoryTree,
 ): Progress {
+  const family = (ids: readonly string[]) => [...new Set(ids.flatMap((id) => withChildren(tree, id)))]
   const c = row.config as Record<string, unknown>
   const start = row.startDate
   const end = row.endDate
@@ -432,7 +448,7 @@ function progressOf(
         today,
       )
     case 'no_spend': {
-      const ids = Array.isArray(c.categoryIds) ? (c.categoryIds as string[]) : []
+      const ids = family(Array.isArray(c.categoryIds) ? (c.categoryIds as string[]) : [])
       return noSpendProgress(
         {
           which: c.which === 'weekends' ? 'weekends' : 'all',
@@ -467,8 +483,9 @@ function progressOf(
         d.slice(0, 7),
       ) as [string, string, string]
       const byMonth = new Map<string, number>()
+      const counted = new Set(family(typeof c.categoryId === 'string' ? [c.categoryId] : []))
       for (const s of spending)
-        if (s.categoryId === c.categoryId)
+        if (s.categoryId !== null && counted.has(s.categoryId))
           byMonth.set(s.date.slice(0, 7), (byMonth.get(s.date.slice(0, 7)) ?? 0) - s.amount)
       return cutCategoryProgress(
         { percent: Number(c.percent), month, previousMonths: previous },
@@ -544,6 +561,15 @@ async function present(
   ]
   const allSpending =
     spanFrom && spanTo ? await loadSpending(db, user, scope, spanFrom, spanTo, spenders) : []
+  const byCategory = rows.some((r) => r.kind === 'no_spend' || r.kind === 'cut_category')
+  const tree = categoryTree(
+    byCategory
+      ? await db
+          .select({ id: categories.id, parentId: categories.parentId })
+          .from(categories)
+          .where(eq(categories.householdId, user.householdId))
+      : [],
+  )
   const allContributions = await loadContributions(
     db,
     user.householdId,
@@ -568,9 +594,10 @@ async function present(
         today,
         spendingBased ? spending.filter((s) => s.userId === p.userId) : [],
         contributions,
+        tree,
       ),
     }))
-    const shared = spendingBased ? null : progressOf(row, today, [], contributions)
+    const shared = spendingBased ? null : progressOf(row, today, [], contributions, tree)
     const mine = shared ?? participants.find((p) => p.userId === user.id)?.progress ?? null
     let completedAt = row.completedAt
     const done = shared

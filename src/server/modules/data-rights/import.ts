@@ -571,6 +571,7 @@ export async function importExport(
           recurrence: b.recurrence,
           nextDueDate: b.nextDueDate,
           anchorDay: b.anchorDay,
+          endDate: b.endDate,
           isActive: b.isActive,
           autopay: b.autopay,
           notes: b.notes,

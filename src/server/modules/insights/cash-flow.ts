@@ -38,6 +38,7 @@ export async function cashForecast(
       nextDate: b.nextDueDate,
       recurrence: b.recurrence,
       anchorDay: b.anchorDay,
+      endDate: b.endDate,
     })
   }
   const seriesKeys = new Set<string>()

@@ -20,6 +20,7 @@ import {
   type IsoDate,
 } from '../../../domain/dates'
 import { asCents, ZERO, type Cents } from '../../../domain/money'
+import { calendarMonthOf, promotionEnd } from '../../../domain/planning/debt'
 import {
   allowanceEffect,
   planMonth,
@@ -75,8 +76,9 @@ export async function saveDebtPlan(
     }
   })
   const startMonth = body.plan.startMonth ?? startOfMonth(localDate(now, user.timeZone)).slice(0, 7)
-  const plan: PlanBody = { ...body.plan, startMonth }
-  simulateDebt(user, now, plan, 'body.plan') // refuses a plan that cannot be simulated, naming the field
+  simulateDebt(user, now, { ...body.plan, startMonth }, 'body.plan') // refuses a plan that cannot be simulated, naming the field
+  // each promotion is kept as the calendar month it ends, whichever form it was given in
+  const plan: PlanBody = { ...body.plan, startMonth, debts: withPromotionEnds(body.plan.debts, startMonth) }
   const [row] = await db
     .insert(debtPlans)
     .values({
@@ -118,8 +120,12 @@ export async function deleteDebtPlan(db: Db, user: SessionUser, id: string): Pro
 
 /**
  * This month's planned payment of each debt (or month 1's, before the plan starts) as a monthly
- * bill due on `dueDay`, all in one transaction. Later months' payments may differ (freed minimums
- * roll on); the bill's notes say so.
+ * bill due on `dueDay`, all in one transaction. Each bill ends with the debt: its last due date
+ * is `dueDay` of the month the plan pays the debt off (no end when the plan never does), so paying
+ * that one makes the bill inactive and no reminder comes after it; a debt paid off before its
+ * first due date gets no bill. Later months' payments may differ (freed minimums roll on); the
+ * bill's notes say so. The bill is not paid from the debt's account (a bill's account is where
+ * its payments come from, and paying it records spending there): its notes name that account.
  */
 export async function createDebtPlanBills(
   db: Db,
@@ -140,21 +146,56 @@ export async function createDebtPlanBills(
   const nextDueDate: IsoDate =
     dayOfMonth(today) <= dueDay ? thisMonthDue : addMonths(thisMonthDue, 1, dueDay)
   const planMonthName = monthLabel(planMonth(row.startMonth, month))
-  const made = line.debts.filter((d) => d.payment > 0)
+  const payoffMonth = new Map(result.payoffOrder.map((p) => [p.name, p.payoffMonth]))
+  // the debts' accounts by name, where the member sees them
+  const scope = await memberScope(db, user)
+  const linked = plan.debts.flatMap((d) =>
+    d.accountId && (scope.accounts.get(d.accountId)?.view ?? 'none') !== 'none' ? [d.accountId] : [],
+  )
+  const names = new Map(
+    linked.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: accounts.id, name: accounts.name })
+            .from(accounts)
+            .where(and(eq(accounts.householdId, user.householdId), inArray(accounts.id, linked)))
+        ).map((a) => [a.id, a.name]),
+  )
+  const accountOf = new Map(plan.debts.map((d) => [d.name, d.accountId]))
+  const made = line.debts.flatMap((d) => {
+    if (d.payment <= 0) return []
+    const payoff = payoffMonth.get(d.name)
+    const endDate =
+      payoff === undefined ? null : makeDate(Number(payoff.slice(0, 4)), Number(payoff.slice(5, 7)), dueDay)
+    if (endDate !== null && endDate < nextDueDate) return []
+    const accountId = accountOf.get(d.name)
+    return [{ debt: d, endDate, payoff, accountName: (accountId && names.get(accountId)) ?? null }]
+  })
   if (made.length === 0) throw invalidField('params.id', 'This month the plan pays nothing')
   return db.transaction(async (tx) => {
     const inserted = await tx
       .insert(bills)
       .values(
-        made.map((d) => ({
+        made.map(({ debt, endDate, payoff, accountName }) => ({
           householdId: user.householdId,
           userId: user.id,
-          name: `${d.name} payment`.slice(0, 80),
-          amount: d.payment,
+          name: `${debt.name} payment`.slice(0, 80),
+          amount: debt.payment,
           nextDueDate,
           anchorDay: dueDay,
           recurrence: 'monthly',
-          notes: `From the debt plan "${row.name}": the payment it plans for ${planMonthName}. Later months may differ as paid-off debts free their minimums.`,
+          endDate,
+          notes: [
+            `From the debt plan "${row.name}": the payment it plans for ${planMonthName}. Later months may differ as paid-off debts free their minimums.`,
+            payoff === undefined
+              ? 'The plan never pays this debt off, so the bill has no end.'
+              : `The plan pays it off in ${monthLabel(payoff)}: the bill ends with that payment.`,
+            accountName === null ? '' : `It pays into the ${accountName} account.`,
+          ]
+            .filter((t) => t !== '')
+            .join(' ')
+            .slice(0, 1000),
         })),
       )
       .returning({
@@ -162,6 +203,7 @@ export async function createDebtPlanBills(
         name: bills.name,
         amount: bills.amount,
         nextDueDate: bills.nextDueDate,
+        endDate: bills.endDate,
       })
     return { bills: inserted.map((b) => ({ ...b, amount: asCents(b.amount) })) }
   })
@@ -176,8 +218,31 @@ async function findPlan(db: Db, user: SessionUser, id: string): Promise<PlanRow>
   return row
 }
 
+/**
+ * A stored plan as the planner reads it: its first month from the row, and each promotion as the
+ * calendar month it ends. Plans saved before promotions were kept that way hold promoMonths,
+ * counted from the plan's own first month, so the end month they give is the one meant then;
+ * half a promotion, which the planner then ignored, is still ignored rather than refused.
+ */
 function decode(row: PlanRow): PlanBody & { startMonth: string } {
-  return { ...simulateDebtBody.parse(row.input), startMonth: row.startMonth.slice(0, 7) }
+  const startMonth = row.startMonth.slice(0, 7)
+  const stored = simulateDebtBody.parse(row.input)
+  const debts = stored.debts.map((d) => {
+    const { promoApr, promoEnds, promoMonths, ...rest } = d
+    const whole = promoApr !== undefined && (promoEnds !== undefined || promoMonths !== undefined)
+    return whole ? { ...rest, promoApr, ...(promoEnds !== undefined ? { promoEnds } : { promoMonths }) } : rest
+  })
+  return { ...stored, startMonth, debts: withPromotionEnds(debts, startMonth) }
+}
+
+/** Each debt's promotion as the calendar month it ends (promoEnds), counted from `startMonth`. */
+function withPromotionEnds(debts: PlanBody['debts'], startMonth: string): PlanBody['debts'] {
+  return debts.map((d, i) => {
+    const last = promotionEnd(d, startMonth, `debts.${String(i)}`)
+    if (last === null) return d
+    const { promoMonths: _months, ...rest } = d
+    return { ...rest, promoEnds: calendarMonthOf(startMonth, last) }
+  })
 }
 
 /** Month n of a plan starting on `start` that contains `date` (0 or less before it starts). */

@@ -67,6 +67,53 @@ describe('POST /api/debt-planning/simulate', () => {
     expect(plan.explanation).toMatch(/^Debt-free in \d+ months/)
   })
 
+  it('takes a promotion with the month it ends, counted from this month (or the plan’s start)', async () => {
+    // $1,200 at 12 % with $100 a month, 0 % to the end of April: March and April free, May $10.00
+    const card = (promo: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+      owner.post('/api/debt-planning/simulate', {
+        debts: [{ name: 'Card', balance: 1200, apr: 12, minimumPayment: 100, ...promo }],
+        strategy: 'avalanche',
+        ...extra,
+      })
+    const ends = await card({ promoApr: 0, promoEnds: '2026-04' })
+    expect(ends.statusCode, ends.body).toBe(200)
+    const plan = ends.json()
+    expect(plan.schedule.slice(0, 3).map((m: { date: string; interest: number }) => [m.date, m.interest])).toEqual([
+      ['2026-03', 0],
+      ['2026-04', 0],
+      ['2026-05', 10],
+    ])
+    // the older form, months from the plan's first, gives the same plan
+    expect((await card({ promoApr: 0, promoMonths: 2 })).json().schedule).toEqual(plan.schedule)
+    // a plan from January: the same end month is its month 4; May's interest is on $800.00: $8.00
+    const fromJanuary = (await card({ promoApr: 0, promoEnds: '2026-04' }, { startMonth: '2026-01' })).json()
+    expect(fromJanuary.schedule.slice(3, 5).map((m: { date: string; interest: number }) => [m.date, m.interest])).toEqual([
+      ['2026-04', 0],
+      ['2026-05', 8],
+    ])
+  })
+
+  it('refuses half a promotion or one that ends before the plan, naming the field', async () => {
+    const refused = async (promo: Record<string, unknown>) => {
+      const res = await owner.post('/api/debt-planning/simulate', {
+        debts: [
+          { name: 'Loan', balance: 500, apr: 5, minimumPayment: 50 },
+          { name: 'Card', balance: 1200, apr: 12, minimumPayment: 100, ...promo },
+        ],
+        strategy: 'avalanche',
+      })
+      expect(res.statusCode, res.body).toBe(400)
+      return res.json().issues.map((i: { path: string }) => i.path)
+    }
+    expect(await refused({ promoApr: 0 })).toEqual(['body.debts.1.promoEnds'])
+    expect(await refused({ promoEnds: '2026-09' })).toEqual(['body.debts.1.promoApr'])
+    expect(await refused({ promoMonths: 6 })).toEqual(['body.debts.1.promoApr'])
+    // this month is March 2026 by the server's clock
+    expect(await refused({ promoApr: 0, promoEnds: '2026-02' })).toEqual(['body.debts.1.promoEnds'])
+    expect(await refused({ promoApr: 0, promoEnds: '2026-09', promoMonths: 2 })).toEqual(['body.debts.1.promoMonths'])
+    expect(new Set(await refused({ promoApr: 0, promoEnds: 'September' }))).toEqual(new Set(['body.debts.1.promoEnds']))
+  })
+
   it('names the field of bad input and stores nothing', async () => {
     const dup = await owner.post('/api/debt-planning/simulate', {
       debts: [

@@ -10,6 +10,7 @@ import { asCents, formatMoney, type Cents } from '../../../domain/money'
 import {
   compareWithMinimums,
   PlanError,
+  promotionEnd,
   simulateDebtPlan,
   STRATEGIES,
   type Debt,
@@ -35,31 +36,35 @@ const monthOf = (start: IsoDate, month: number) => addMonths(start, month - 1).s
 export const moneyFor = (user?: Pick<SessionUser, 'baseCurrency' | 'locale'>) => (cents: number) =>
   formatMoney(asCents(cents), user?.baseCurrency, user?.locale)
 
-
-
-
-/** `path`: where the plan sits in the request, for the field an error names. */
+/**
+ * `path`: where the plan sits in the request, for the field an error names. A promotion's end
+ * (promoEnds, YYYY-MM; or the older promoMonths) counts from the plan's first month: `startMonth`
+ * when given, else this month by the server's clock in the member's time zone.
+ */
 export function simulateDebt(user: SessionUser, now: Date, body: z.output<typeof simulateDebtBody>, path = 'body'): DebtPlan {
   const dollars = moneyFor(user)
   const start: IsoDate = body.startMonth ? `${body.startMonth}-01` : startOfMonth(localDate(now, user.timeZone))
-  const debts: Debt[] = body.debts.map((d) => ({
-    name: d.name,
-    balance: d.balance,
-    apr: d.apr,
-    minimum:
-      d.minimumPercent === undefined
-        ? { kind: 'fixed', amount: d.minimumPayment }
-        : { kind: 'percent', percent: d.minimumPercent, floor: d.minimumPayment },
-    ...(d.promoApr !== undefined && d.promoMonths !== undefined ? { promoApr: d.promoApr, promoUntilMonth: d.promoMonths } : {}),
-  }))
-  const input: PlanInput = {
-    debts,
-    strategy: body.strategy,
-    extraMonthly: body.extraMonthly ?? asCents(0),
-    ...(body.order ? { order: body.order } : {}),
-    ...(body.oneTime ? { oneTime: body.oneTime } : {}),
-  }
   try {
+    const debts: Debt[] = body.debts.map((d, i) => {
+      const promoUntilMonth = promotionEnd(d, start.slice(0, 7), `debts.${String(i)}`)
+      return {
+        name: d.name,
+        balance: d.balance,
+        apr: d.apr,
+        minimum:
+          d.minimumPercent === undefined
+            ? { kind: 'fixed', amount: d.minimumPayment }
+            : { kind: 'percent', percent: d.minimumPercent, floor: d.minimumPayment },
+        ...(d.promoApr !== undefined && promoUntilMonth !== null ? { promoApr: d.promoApr, promoUntilMonth } : {}),
+      }
+    })
+    const input: PlanInput = {
+      debts,
+      strategy: body.strategy,
+      extraMonthly: body.extraMonthly ?? asCents(0),
+      ...(body.order ? { order: body.order } : {}),
+      ...(body.oneTime ? { oneTime: body.oneTime } : {}),
+    }
     const { plan, interestSaved, monthsSaved, baseline } = compareWithMinimums(input)
     const strategies = STRATEGIES.filter((s) => s !== 'custom' || body.order !== undefined).map((strategy) => {
       const r = strategy === body.strategy ? plan : strategy === 'minimum' ? baseline : simulateDebtPlan({ ...input, strategy })

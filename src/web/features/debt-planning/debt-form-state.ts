@@ -23,7 +23,8 @@ export type DebtRow = {
   minimum: string
   minimumPercent: string
   promoApr: string
-  promoMonths: string
+  /** the last month the promotional APR applies, YYYY-MM (a month input) */
+  promoEnds: string
 }
 
 export type OneTimeRow = { key: string; month: string; amount: string }
@@ -51,7 +52,7 @@ export function blankDebt(name = ''): DebtRow {
     minimum: '',
     minimumPercent: '',
     promoApr: '',
-    promoMonths: '',
+    promoEnds: '',
   }
 }
 
@@ -139,15 +140,24 @@ export function parseDebtForm(form: DebtForm): Parsed {
       }
     }
 
+    // a promotion is its rate with the month it ends: half of one is an error at the empty field
     let promoApr: number | undefined
-    let promoMonths: number | undefined
-    if (row.promoApr.trim() !== '' || row.promoMonths.trim() !== '') {
-      const r = percentOf(row.promoApr, shape.apr)
-      if (r.error !== undefined) errors.set(at('promoApr'), r.error)
-      promoApr = r.value
-      const m = wholeMonth(row.promoMonths)
-      if (m === null) errors.set(at('promoMonths'), 'Enter the number of months, 1 to 600')
-      else promoMonths = m
+    let promoEnds: string | undefined
+    if (row.promoApr.trim() !== '' || row.promoEnds.trim() !== '') {
+      if (row.promoApr.trim() === '')
+        errors.set(at('promoApr'), 'Enter the promotional APR, or clear the end month')
+      else {
+        const r = percentOf(row.promoApr, shape.apr)
+        if (r.error !== undefined) errors.set(at('promoApr'), r.error)
+        promoApr = r.value
+      }
+      if (row.promoEnds.trim() === '')
+        errors.set(at('promoEnds'), 'Enter the month the promotion ends')
+      else {
+        const m = shape.promoEnds.safeParse(row.promoEnds.trim())
+        if (!m.success) errors.set(at('promoEnds'), m.error.issues[0]?.message ?? 'Enter a month')
+        else promoEnds = m.data
+      }
     }
 
     if (name.success && balance?.success && apr !== undefined && minimum?.success) {
@@ -158,7 +168,7 @@ export function parseDebtForm(form: DebtForm): Parsed {
         minimumPayment: minimum.data,
         ...(row.accountId !== null ? { accountId: row.accountId } : {}),
         ...(minimumPercent !== undefined ? { minimumPercent } : {}),
-        ...(promoApr !== undefined && promoMonths !== undefined ? { promoApr, promoMonths } : {}),
+        ...(promoApr !== undefined && promoEnds !== undefined ? { promoApr, promoEnds } : {}),
       })
     }
   })

@@ -20,7 +20,12 @@ import { useAccountList } from '../../lib/queries/accounts'
 import { useCategoryList } from '../../lib/queries/categories'
 import { toast } from '../../lib/toast'
 import { useToday } from '../../lib/today'
-import { useChallengeCatalog, useChallengeList, useGoalOptions } from './api/get-challenges'
+import {
+  useChallengeCatalog,
+  useChallengeList,
+  useGoalOptions,
+  useTodayAllowance,
+} from './api/get-challenges'
 import { useDeleteChallenge, useJoinChallenge, useSweepChallenge } from './api/save-challenge'
 import { ChallengeCard, toSweep } from './components/challenge-card'
 import { StartChallengeDialog, type CatalogEntry } from './components/start-challenge-dialog'
@@ -106,6 +111,7 @@ export function SavingsChallengesPage() {
   const goals = useGoalOptions()
   const accounts = useAccountList()
   const categories = useCategoryList()
+  const allowance = useTodayAllowance()
   const formatMoney = useMoney()
   const join = useJoinChallenge()
   const sweep = useSweepChallenge()
@@ -213,6 +219,7 @@ export function SavingsChallengesPage() {
         goals={(goals.data ?? []).filter((g) => g.isActive)}
         categories={categories.data ?? []}
         cards={cards}
+        dailyAllowance={allowance.data ?? null}
       />
       <ConfirmDialog
         open={removing !== null}

@@ -41,7 +41,12 @@ export function monthOccurrences(bills: readonly Bill[], from: IsoDate, to: IsoD
   return bills
     .filter((b) => b.isActive)
     .flatMap((bill) =>
-      occurrencesBetween(bill.nextDueDate, bill.recurrence, from, to).map((date) => ({
+      occurrencesBetween(
+        bill.nextDueDate,
+        bill.recurrence,
+        from,
+        bill.endDate !== null && bill.endDate < to ? bill.endDate : to,
+      ).map((date) => ({
         bill,
         date,
       })),

@@ -1,5 +1,6 @@
-// Creating or editing a bill: name, amount, how often it repeats, the next due date, the category
-// its payments go to and the account they come from, autopay and a note.
+// Creating or editing a bill: name, amount, how often it repeats, the next due date and (if it
+// ends, as a debt's payments do) the last one, the category its payments go to and the account
+// they come from, autopay and a note.
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
 import { z } from 'zod'
@@ -29,6 +30,7 @@ const billFormSchema = z.object({
   categoryId: z.string().transform(orNull).pipe(fields.categoryId.unwrap()),
   accountId: z.string().transform(orNull).pipe(fields.accountId.unwrap()),
   recurrence: fields.recurrence.unwrap(),
+  endDate: z.string().transform(orNull).pipe(fields.endDate.unwrap()),
   autopay: fields.autopay.unwrap(),
   notes: fields.notes,
 })
@@ -94,6 +96,7 @@ function BillForm({
       categoryId: bill?.categoryId ?? '',
       accountId: bill?.accountId ?? accounts[0]?.id ?? '',
       recurrence: bill?.recurrence ?? 'monthly',
+      endDate: bill?.endDate ?? '',
       autopay: bill?.autopay ?? false,
       notes: bill?.notes ?? '',
     },
@@ -159,6 +162,13 @@ function BillForm({
           )}
         </FormField>
       </div>
+      <FormField
+        label="Last due date"
+        error={errors.endDate?.message}
+        hint="Optional: no payment is due after this day"
+      >
+        {(control) => <Input {...control} type="date" {...form.register('endDate')} />}
+      </FormField>
       <FormField label="Paid from" error={errors.accountId?.message}>
         {(control) => (
           <Select {...control} {...form.register('accountId')}>

@@ -75,7 +75,10 @@ function PayForm({
       amount: centsToText(bill.amount),
     },
   })
-  const next = nextDueDate(bill.nextDueDate, bill.recurrence)
+  const following = nextDueDate(bill.nextDueDate, bill.recurrence)
+  // past the bill's last due date there is no next one: this payment is its last
+  const next = following !== null && bill.endDate !== null && following > bill.endDate ? null : following
+  const last = following !== null && next === null
   const { errors, isSubmitting } = form.formState
   const onSubmit = form.handleSubmit(async (v) => {
     try {
@@ -124,7 +127,9 @@ function PayForm({
         className="rounded-md bg-muted/60 p-3 text-sm text-muted-foreground"
         data-testid="pay-next-due"
       >
-        {next === null
+        {last
+          ? `This is the last payment of ${bill.name}: once paid, it is done.`
+          : next === null
           ? 'This is a one-off bill: once paid, it is done.'
           : `After this payment, ${bill.name} is next due ${formatDate(next)}.`}
       </p>

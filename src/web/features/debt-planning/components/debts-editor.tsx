@@ -1,6 +1,6 @@
 // The debts of the plan, one fieldset each: name, balance owed, APR, the minimum payment (fixed,
-// or a percentage of the balance with a floor) and an optional promotional APR for its first
-// months. Debts the app knows come pre-filled with what is owed; others can be added; any removed.
+// or a percentage of the balance with a floor) and an optional promotional APR with the month it
+// ends. Debts the app knows come pre-filled with what is owed; others can be added; any removed.
 import { Plus, Trash2 } from 'lucide-react'
 import { Button } from '../../../components/ui/button'
 import { FormField } from '../../../components/ui/form-field'
@@ -10,7 +10,7 @@ import { blankDebt, type DebtRow } from '../debt-form-state'
 
 const NUMBER_INPUT = 'text-right tabular-nums'
 
-type NumberKey = 'balance' | 'apr' | 'minimum' | 'minimumPercent' | 'promoApr' | 'promoMonths'
+type NumberKey = 'balance' | 'apr' | 'minimum' | 'minimumPercent' | 'promoApr'
 
 export function DebtsEditor({
   debts,
@@ -32,13 +32,13 @@ export function DebtsEditor({
         const numberField = (
           field: NumberKey,
           label: string,
-          options: { error?: string; hint?: string; placeholder?: string; whole?: boolean } = {},
+          options: { error?: string; hint?: string; placeholder?: string } = {},
         ) => (
           <FormField label={label} error={options.error ?? at(field)} hint={options.hint}>
             {(control) => (
               <Input
                 {...control}
-                inputMode={options.whole ? 'numeric' : 'decimal'}
+                inputMode="decimal"
                 placeholder={options.placeholder ?? '0.00'}
                 className={NUMBER_INPUT}
                 value={row[field]}
@@ -113,11 +113,21 @@ export function DebtsEditor({
               {row.minKind === 'percent' &&
                 numberField('minimumPercent', 'Minimum % of balance', { hint: 'e.g. 2' })}
               {numberField('promoApr', 'Promotional APR %', { hint: 'Optional', placeholder: '—' })}
-              {numberField('promoMonths', 'For the first … months', {
-                hint: 'Optional',
-                placeholder: '—',
-                whole: true,
-              })}
+              <FormField
+                label="Promotion ends"
+                error={at('promoEnds') ?? at('promoMonths')}
+                hint="Optional: the last month of the promotional APR"
+              >
+                {(control) => (
+                  <Input
+                    {...control}
+                    type="month"
+                    placeholder="YYYY-MM"
+                    value={row.promoEnds}
+                    onChange={(e) => update(row.key, { promoEnds: e.target.value })}
+                  />
+                )}
+              </FormField>
             </div>
           </fieldset>
         )

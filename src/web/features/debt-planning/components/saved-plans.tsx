@@ -102,7 +102,12 @@ function SavedPlanCard({ plan, canWrite }: { plan: SavedDebtPlan; canWrite: bool
               made.bills.length === 1
                 ? 'Bill created'
                 : `${String(made.bills.length)} bills created`,
-            description: made.bills.map((b) => `${b.name}: ${money(b.amount)} monthly`).join(', '),
+            description: made.bills
+              .map(
+                (b) =>
+                  `${b.name}: ${money(b.amount)} monthly${b.endDate === null ? '' : ` until ${formatMonth(b.endDate.slice(0, 7), locale)}`}`,
+              )
+              .join(', '),
           })
         },
       },
@@ -205,7 +210,7 @@ function SavedPlanCard({ plan, canWrite }: { plan: SavedDebtPlan; canWrite: bool
           bills.reset()
         }}
         title="Create the payments as bills"
-        description="Each debt's payment this month becomes a monthly bill, with reminders before it is due. Later months may differ as paid-off debts free their minimums: edit the bills then."
+        description="Each debt's payment this month becomes a monthly bill, with reminders before it is due, that ends in the month the plan pays the debt off. Later months may differ as paid-off debts free their minimums: edit the bills then."
         confirmLabel="Create bills"
         pendingLabel="Creating…"
         destructive={false}

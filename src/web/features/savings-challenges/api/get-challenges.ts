@@ -1,7 +1,9 @@
 // GET /api/savings-challenges (each challenge with its progress from real data) and
 // GET /api/savings-challenges/catalog (what one can start), plus the goals a challenge can feed
-// (GET /api/goals under the goals root, the same cache entry as the Goals page).
+// (GET /api/goals under the goals root, the same cache entry as the Goals page), and today's
+// daily allowance (the dashboard's monthly summary).
 import { useQuery } from '@tanstack/react-query'
+import { getMonthlySummary } from '../../../../contract/analytics'
 import { challengeCatalog, listChallenges } from '../../../../contract/challenges'
 import { listGoals } from '../../../../contract/goals'
 import { callEndpoint } from '../../../lib/api'
@@ -24,6 +26,18 @@ export function useChallengeCatalog() {
     queryKey: challengeKeys.catalog,
     queryFn: ({ signal }) => callEndpoint(challengeCatalog, { signal }),
     staleTime: Infinity,
+  })
+}
+
+/**
+ * This month's plan (GET /api/analytics/monthly-summary, the dashboard's cache entry): its daily
+ * allowance is what "keep the change of your daily allowance" starts from.
+ */
+export function useTodayAllowance() {
+  return useQuery({
+    queryKey: ['/api/analytics/monthly-summary'],
+    queryFn: ({ signal }) => callEndpoint(getMonthlySummary, { signal }),
+    select: (summary) => summary.dailyAllowance,
   })
 }
 

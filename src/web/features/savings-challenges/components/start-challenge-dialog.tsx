@@ -1,12 +1,14 @@
 // Starting a challenge from the catalogue: the dialog asks only what the chosen kind needs (a
-// goal, a step and its direction, categories, cards, a target, an end date, a daily allowance, a
-// percent, a month). The contract's schema checks the answers first; the API's refusals are
+// goal, a step and its direction, categories, cards, a target, an end date, a daily allowance —
+// pre-filled with today's, the dashboard's; left empty the server takes today's too — a percent,
+// a month). The contract's schema checks the answers first; the API's refusals are
 // shown at the field they name (issues[].path such as body.goalId), the rest above the buttons.
 import { useState, type FormEvent, type ReactNode } from 'react'
 import type { Account } from '../../../../contract/accounts'
 import type { Category } from '../../../../contract/categories'
 import { createChallengeBody, type catalogEntry } from '../../../../contract/challenges'
 import type { Goal } from '../../../../contract/goals'
+import type { Cents } from '../../../../domain/money'
 import { addDays } from '../../../../domain/dates'
 import type { z } from 'zod'
 import { FormDialog, FormError } from '../../../components/form-dialog'
@@ -16,7 +18,7 @@ import { FormField } from '../../../components/ui/form-field'
 import { Input } from '../../../components/ui/input'
 import { Select } from '../../../components/ui/select'
 import { errorIssues } from '../../../lib/api-issues'
-import { AMOUNT_HINT, parseAmountText } from '../../../lib/money-input'
+import { AMOUNT_HINT, centsToText, parseAmountText } from '../../../lib/money-input'
 import { categoryOptions } from '../../../lib/queries/categories'
 import { toast } from '../../../lib/toast'
 import { useStartChallenge } from '../api/save-challenge'
@@ -68,6 +70,7 @@ export function StartChallengeDialog({
   goals,
   categories,
   cards,
+  dailyAllowance,
 }: {
   entry: CatalogEntry | null
   onOpenChange: (open: boolean) => void
@@ -75,6 +78,8 @@ export function StartChallengeDialog({
   goals: Goal[]
   categories: Category[]
   cards: Account[]
+  /** today's daily allowance (the dashboard's), to start from; null until known */
+  dailyAllowance: Cents | null
 }) {
   return (
     <FormDialog
@@ -91,6 +96,7 @@ export function StartChallengeDialog({
           goals={goals}
           categories={categories}
           cards={cards}
+          dailyAllowance={dailyAllowance}
           onDone={() => onOpenChange(false)}
         />
       )}
@@ -108,6 +114,7 @@ function StartForm({
   goals,
   categories,
   cards,
+  dailyAllowance,
   onDone,
 }: {
   entry: CatalogEntry
@@ -115,6 +122,7 @@ function StartForm({
   goals: Goal[]
   categories: Category[]
   cards: Account[]
+  dailyAllowance: Cents | null
   onDone: () => void
 }) {
   const start = useStartChallenge()
@@ -129,7 +137,7 @@ function StartForm({
     accountIds: [],
     target: '',
     endDate: addDays(today, 90),
-    dailyAllowance: '',
+    dailyAllowance: dailyAllowance !== null && dailyAllowance > 0 ? centsToText(dailyAllowance) : '',
     percent: '',
     month: today.slice(0, 7),
   })
@@ -150,8 +158,10 @@ function StartForm({
     const found: Errors = {}
     const moneyFields = (['step', 'target', 'dailyAllowance'] as const).filter((f) => needs.has(f))
     for (const f of moneyFields) {
-      if (values[f].trim() === '') found[f] = 'Enter an amount'
-      else if (parseAmountText(values[f]) === null) found[f] = AMOUNT_HINT
+      // an empty daily allowance is today's, worked out by the server
+      if (values[f].trim() === '') {
+        if (f !== 'dailyAllowance') found[f] = 'Enter an amount'
+      } else if (parseAmountText(values[f]) === null) found[f] = AMOUNT_HINT
     }
     if (needs.has('goal') && values.goalId === '') found.goalId = 'Choose the goal it feeds'
     if (needs.has('category') && values.categoryId === '') found.categoryId = 'Choose a category'
@@ -354,7 +364,14 @@ function StartForm({
       )}
       {(needs.has('dailyAllowance') || needs.has('target')) && (
         <div className="grid gap-3 sm:grid-cols-2">
-          {needs.has('dailyAllowance') && moneyInput('dailyAllowance', 'Daily allowance')}
+          {needs.has('dailyAllowance') &&
+            moneyInput(
+              'dailyAllowance',
+              'Daily allowance',
+              dailyAllowance !== null && dailyAllowance > 0
+                ? 'Today’s, from your spending plan. Change it if you like.'
+                : 'Leave empty for today’s, from your spending plan.',
+            )}
           {needs.has('target') && moneyInput('target', 'Target')}
         </div>
       )}
