@@ -455,9 +455,18 @@ describe('alerts delivered as reminders', () => {
       name: 'Bills soon',
       config: { type: 'alert', condition: 'bill_due', days: 3 },
     })
+    // the dry run covers the last 90 days like the others: each monthly due date, 3 days before
     const dry = (await o.get(`/api/automations/${a.id}/dry-run`)).json()
-    expect(dry.actions).toHaveLength(1)
-    expect(dry.actions[0].summary).toContain('Water')
+    expect(dry.from).toBe('2025-12-15')
+    expect(dry.actions.map((x: { date: string; summary: string }) => `${x.date} ${x.summary}`)).toEqual([
+      '2025-12-15 Would have reminded: Water $42.10 due Wed, Dec 17, 2025',
+      '2025-12-22 Would have reminded: Insurance $300.00 due Thu, Dec 25, 2025',
+      '2026-01-14 Would have reminded: Water $42.10 due Sat, Jan 17',
+      '2026-01-22 Would have reminded: Insurance $300.00 due Sun, Jan 25',
+      '2026-02-14 Would have reminded: Water $42.10 due Tue, Feb 17',
+      '2026-02-22 Would have reminded: Insurance $300.00 due Wed, Feb 25',
+      '2026-03-14 Would remind: Water $42.10 is due Tue, Mar 17',
+    ])
     const runs = (await o.post(`/api/automations/${a.id}/run`)).json()
     expect(runs).toHaveLength(1)
     const titles = (await remindersOf(o)).map((r) => r.title)

@@ -14,7 +14,8 @@ import {
   type DryRunResult,
   type updateAutomationBody,
 } from '../../../contract/automations'
-import { budgetAlertPercents, dipDays, isBillDueWithin } from '../../../domain/automation/alerts'
+import { billDueAlerts, budgetAlertPercents, dipDays } from '../../../domain/automation/alerts'
+import { isRecurrence } from '../../../domain/recurrence'
 import { DRY_RUN_DAYS, scheduleDates } from '../../../domain/automation/schedule'
 import {
   addDays,
@@ -604,23 +605,34 @@ async function dryRunAlert(
             )
       return
     case 'bill_due': {
-      const upcoming = await db
+      // every due date of the window (stepped back along each bill's recurrence), on the day
+      // its reminder would have come, as the job makes one reminder per due date
+      const active = await db
         .select({
           name: bills.name,
           amount: bills.amount,
           nextDueDate: bills.nextDueDate,
+          recurrence: bills.recurrence,
+          anchorDay: bills.anchorDay,
           accountId: bills.accountId,
         })
         .from(bills)
         .where(and(eq(bills.householdId, user.householdId), eq(bills.isActive, true)))
-      for (const bill of upcoming) {
+      const thisYear = Number(today.slice(0, 4))
+      for (const bill of active) {
         if (bill.accountId && scope.accounts.get(bill.accountId)?.view !== 'full') continue
-        if (isBillDueWithin(today, bill.nextDueDate, config.days))
+        if (!isRecurrence(bill.recurrence)) continue
+        const recurrence = bill.recurrence
+        for (const { due, alertOn } of billDueAlerts({ ...bill, recurrence }, config.days, from, today)) {
+          const when = formatDay(due, user.locale, { weekday: true, thisYear })
           add(
-            today,
-            `Would remind now: ${bill.name} ${m(bill.amount)} is due ${formatDay(bill.nextDueDate, user.locale, { weekday: true, thisYear: Number(today.slice(0, 4)) })}`,
+            alertOn,
+            compareDates(due, today) >= 0
+              ? `Would remind: ${bill.name} ${m(bill.amount)} is due ${when}`
+              : `Would have reminded: ${bill.name} ${m(bill.amount)} due ${when}`,
             negate(asCents(bill.amount)),
           )
+        }
       }
       return
     }
