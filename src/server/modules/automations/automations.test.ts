@@ -68,7 +68,9 @@ const transactionsOf = async (
   return Array.isArray(body) ? body : body.items
 }
 
-const remindersOf = async (c: Client): Promise<{ title: string; type: string }[]> =>
+const remindersOf = async (
+  c: Client,
+): Promise<{ id: string; title: string; type: string; isRead: boolean }[]> =>
   (await c.get('/api/reminders?status=all')).json()
 
 describe('scheduled transactions', () => {
@@ -288,10 +290,22 @@ describe('goal transfers', () => {
       '2026-03-15',
     ])
 
+    // money taken out of the goal since: undo can no longer be exact, so it changes nothing
+    const out = await o.post(`/api/goals/${goal.id}/contributions`, { amount: -100, date: '2026-03-15' })
+    expect(out.statusCode, out.body).toBe(201)
+    const refused = await o.post(`/api/automations/runs/${run.id}/undo`)
+    expect(refused.statusCode, refused.body).toBe(409)
+    expect(refused.json()).toMatchObject({ code: 'UNDO_NOT_EXACT' })
+    expect(refused.json().message).toContain('Holiday')
+    expect(await balanceOf(o, checking.id)).toBe(674.5)
+    expect((await o.get('/api/goals')).json()[0].currentAmount).toBe(25.5)
+    expect((await o.get(`/api/automations/${a.id}/runs`)).json()[0]).toMatchObject({ undoneAt: null, canUndo: true })
+    // put back, undo takes back exactly what the run made (not "down to zero")
+    expect((await o.post(`/api/goals/${goal.id}/contributions`, { amount: 110, date: '2026-03-15' })).statusCode).toBe(201)
     expect((await o.post(`/api/automations/runs/${run.id}/undo`)).statusCode).toBe(200)
     expect(await balanceOf(o, checking.id)).toBe(800)
     expect(await balanceOf(o, savings.id)).toBe(50)
-    expect((await o.get('/api/goals')).json()[0].currentAmount).toBe(0)
+    expect((await o.get('/api/goals')).json()[0].currentAmount).toBe(10)
   })
 
   it('moves money when income arrives in an account, once per income', async () => {
@@ -403,7 +417,7 @@ describe('alerts delivered as reminders', () => {
     const checking = await account(o, { name: 'Checking', openingBalance: 1000 })
     const food = await categoryId(t, o, 'Groceries')
     await o.put('/api/budgets', { categoryId: food, month: '2026-03', amount: 100 })
-    await created(o, {
+    const watch = await created(o, {
       name: 'Budget watch',
       config: { type: 'alert', condition: 'budget', categoryId: null },
     })
@@ -431,6 +445,8 @@ describe('alerts delivered as reminders', () => {
     expect(
       (await remindersOf(o)).filter((r) => r.title.startsWith('Groceries')).map((r) => r.title),
     ).toEqual(['Groceries budget at 80%'])
+    const eighty = (await remindersOf(o)).find((r) => r.title === 'Groceries budget at 80%')
+    expect((await o.patch(`/api/reminders/${eighty?.id}/read`)).statusCode).toBe(200)
     await o.post('/api/transactions', {
       accountId: checking.id,
       date: '2026-03-12',
@@ -445,6 +461,21 @@ describe('alerts delivered as reminders', () => {
         .map((r) => r.title)
         .sort(),
     ).toEqual(['Groceries budget reached'])
+
+    // undo of the 100 % run is exact: its reminder goes, and the 80 % one it retired comes back
+    // as it was (same id, still read)
+    const runs = (await o.get(`/api/automations/${watch.id}/runs`)).json() as {
+      id: string
+      summary: string
+    }[]
+    const reached = runs.find((r) => r.summary.includes('budget reached'))
+    expect(reached).toBeDefined()
+    const undone = await o.post(`/api/automations/runs/${reached?.id}/undo`)
+    expect(undone.statusCode, undone.body).toBe(200)
+    const back = (await remindersOf(o)).filter((r) => r.title.startsWith('Groceries'))
+    expect(back.map((r) => ({ id: r.id, title: r.title, isRead: r.isRead }))).toEqual([
+      { id: eighty?.id, title: 'Groceries budget at 80%', isRead: true },
+    ])
   })
 
   it('a bill due within N days', async () => {

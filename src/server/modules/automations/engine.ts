@@ -524,11 +524,19 @@ async function runAlert(
           })
           .onConflictDoNothing({ target: [reminders.userId, reminders.sourceKey] })
           .returning({ id: reminders.id })
-        if (made.length && event.type === 'budget_limit' && event.shared)
-          await retireOtherBudgetAlerts(tx, row.householdId, member.id, event.key)
+        // the 100 % alert retires the 80 % one: the run keeps the rows it deleted, whole, so
+        // that its undo puts them back as they were
+        const retired =
+          made.length && event.type === 'budget_limit' && event.shared
+            ? await retireOtherBudgetAlerts(tx, row.householdId, member.id, event.key)
+            : []
         return finish(tx, claimed, {
           summary: `Reminded a member: ${event.title}`,
-          changes: { reminderIds: made.map((r) => r.id), userId: member.id },
+          changes: {
+            reminderIds: made.map((r) => r.id),
+            userId: member.id,
+            ...(retired.length ? { retiredReminders: retired } : {}),
+          },
         })
       })
       if (run) out.push(run)

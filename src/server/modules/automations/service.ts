@@ -98,6 +98,25 @@ function toDto(row: AutomationRow, config: AutomationConfig, last: RunRow | unde
   }
 }
 
+/** A reminder a run deleted (the 80 % budget alert a 100 % one retired), as the run recorded it. */
+const retiredReminders = z.array(
+  z.object({
+    id: z.string(),
+    householdId: z.string(),
+    userId: z.string(),
+    title: z.string(),
+    description: z.string(),
+    type: z.string(),
+    priority: z.string(),
+    dueDate: z.string().nullable(),
+    status: z.string(),
+    isRead: z.boolean(),
+    sourceKey: z.string().nullable(),
+    createdAt: z.coerce.date(),
+    updatedAt: z.coerce.date(),
+  }),
+)
+
 const ids = (changes: Record<string, unknown>, key: string): string[] => {
   const v = changes[key]
   return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []
@@ -402,13 +421,21 @@ export async function undoRun(
             inArray(goalContributions.id, contributionIds),
           ),
         )
+      // a contribution whose goal was deleted went with it; any other is taken back to the cent,
+      // and when the goal no longer holds it (money taken out since) the undo is refused whole
+      // rather than leaving the goal at a made-up figure
       for (const c of made) {
         const goal = await goalsRepo.findGoal(tx, user.householdId, c.goalId, { lock: true })
-        if (goal)
-          await goalsRepo.updateGoalRow(tx, user.householdId, goal.id, {
-            currentAmount: asCents(Math.max(0, goal.currentAmount - c.amount)),
-            updatedAt: now,
-          })
+        if (!goal) continue
+        if (goal.currentAmount < c.amount)
+          throw conflict(
+            `${goal.name} holds less than this run added: change the goal by hand instead`,
+            'UNDO_NOT_EXACT',
+          )
+        await goalsRepo.updateGoalRow(tx, user.householdId, goal.id, {
+          currentAmount: asCents(goal.currentAmount - c.amount),
+          updatedAt: now,
+        })
       }
       if (made.length)
         await tx.delete(goalContributions).where(
@@ -423,6 +450,12 @@ export async function undoRun(
       await tx
         .delete(reminders)
         .where(and(eq(reminders.householdId, user.householdId), inArray(reminders.id, reminderIds)))
+    // the reminders the run retired (the 80 % alert under a 100 % one) come back as they were
+    const retired = retiredReminders.safeParse(run.changes.retiredReminders ?? [])
+    if (!retired.success)
+      throw conflict('This run’s record cannot be read back: nothing was changed', 'UNDO_NOT_EXACT')
+    const restore = retired.data.filter((r) => r.householdId === user.householdId)
+    if (restore.length) await tx.insert(reminders).values(restore).onConflictDoNothing()
     return toRunDto(redacted(claimed, user, scope))
   })
 }
