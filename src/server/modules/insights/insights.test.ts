@@ -227,6 +227,29 @@ describe('category suggestions', () => {
     expect((await owner.get(`/api/accounts/${checking}`)).json().balance).toBe(before)
     expect(((await owner.get('/api/insights/category-suggestions')).json() as { uncategorised: number }).uncategorised).toBe(0)
   })
+
+  it('counts a correction at once: the payee’s next suggestions follow the newer choice, not the model’s history', async () => {
+    const dining = await categoryId(t, owner, 'Dining Out')
+    const shopping = await categoryId(t, owner, 'Shopping')
+    const next = await add(owner, checking, '2026-06-18', -12, 'Harbor Grocers')
+    const suggested = async (id: string) =>
+      ((await owner.get('/api/insights/category-suggestions')).json() as { items: Suggestion[] }).items.find((s) => s.transactionId === id)
+    // nine Groceries rows in the model's history
+    expect(await suggested(next)).toMatchObject({ categoryId: groceries, source: 'payee' })
+    // corrected on the transactions page: the model is not retrained until tonight, the suggestion follows at once
+    const fixed = await owner.patch(`/api/transactions/${bigGrocery}`, { categoryId: dining })
+    expect(fixed.statusCode, fixed.body).toBe(200)
+    expect(await suggested(next)).toMatchObject({ categoryId: dining, categoryName: 'Dining Out', confidence: 1, source: 'payee' })
+    // a category picked on the suggestions card other than the one suggested is a correction too
+    const other = await add(owner, checking, '2026-06-19', -8, 'Harbor Grocers')
+    const picked = await owner.post('/api/insights/category-suggestions/accept', { items: [{ transactionId: other, categoryId: shopping }] })
+    expect(picked.statusCode, picked.body).toBe(200)
+    expect(await suggested(next)).toMatchObject({ categoryId: shopping, categoryName: 'Shopping', source: 'payee' })
+    // put back as they were for the tests that follow
+    expect((await owner.patch(`/api/transactions/${bigGrocery}`, { categoryId: groceries })).statusCode).toBe(200)
+    expect((await owner.delete(`/api/transactions/${next}`)).statusCode).toBe(204)
+    expect((await owner.delete(`/api/transactions/${other}`)).statusCode).toBe(204)
+  })
 })
 
 describe('forecast', () => {

@@ -124,9 +124,13 @@ export async function listSuggestions(
     if (items.length >= query.limit) break
     const payee = payeeOf(row)
     const input = { payee, amount: asCents(row.amount), accountId: row.accountId }
-    // the payee's own history first, then the choice remembered from the last edit, then the model
+    // a member's latest choice for the payee first (a category set on the transactions page, in
+    // an import's review or here, remembered at once), so a correction counts before the nightly
+    // retrain; then the payee's own history as the model learned it; then the model's guess
     const remembered = learned.get(payeeKey(payee))
-    const decided = payeeDecision(model, payee) ?? (remembered ? { categoryId: remembered, confidence: 1, source: 'payee' as const } : null)
+    const decided =
+      (remembered !== undefined && names.has(remembered) ? { categoryId: remembered, confidence: 1, source: 'payee' as const } : null) ??
+      payeeDecision(model, payee)
     const best = decided ?? modelGuess(model, input, names)
     if (!best || best.confidence < query.minConfidence) continue
     const categoryName = names.get(best.categoryId)
