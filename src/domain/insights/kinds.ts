@@ -36,5 +36,12 @@ export type InsightActionKind = (typeof INSIGHT_ACTIONS)[number]
 export const SUGGESTION_SOURCES = ['payee', 'model'] as const
 export type SuggestionSource = (typeof SUGGESTION_SOURCES)[number]
 
+/**
+ * The household's insight job as the page's Refresh sees it: never run (idle), waiting for an
+ * instance to take it (queued), running, or its last run done or failed.
+ */
+export const INSIGHT_JOB_STATUSES = ['idle', 'queued', 'running', 'done', 'failed'] as const
+export type InsightJobStatus = (typeof INSIGHT_JOB_STATUSES)[number]
+
 export const FORECAST_DAYS = [30, 60, 90] as const
 export type ForecastDays = (typeof FORECAST_DAYS)[number]

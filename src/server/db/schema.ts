@@ -30,7 +30,7 @@ import { BANK_CONNECTION_STATUSES, BANK_PROVIDERS } from '../../domain/bank-conn
 import { CATEGORY_KINDS } from '../../domain/categories'
 import { ACTION_STATUSES } from '../../domain/coaching/actions'
 import { RATE_SOURCES } from '../../domain/currency'
-import { CADENCES, INSIGHT_SEVERITIES, RECURRING_STATUSES } from '../../domain/insights/kinds'
+import { CADENCES, INSIGHT_JOB_STATUSES, INSIGHT_SEVERITIES, RECURRING_STATUSES } from '../../domain/insights/kinds'
 import { ASSET_KINDS } from '../../domain/investments/allocation'
 import { ACTIVITY_SOURCES, ACTIVITY_TYPES, COST_METHODS, PRICE_SOURCES, type Portfolio } from '../../domain/investments/lots'
 import { TRANSACTION_KINDS, TRANSACTION_SOURCES } from '../../domain/ledger'
@@ -1140,6 +1140,34 @@ export const categoryModels = pgTable('category_models', {
   model: jsonb().$type<Record<string, unknown>>().notNull(),
   trainedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 })
+
+/**
+ * The household's insight job (issue 18): a Refresh queues it, one instance claims it (status
+ * running with its run id: of several instances only one gets the row) and runs it off the
+ * request, the nightly job claims it the same way; the page polls where it stands.
+ */
+export const insightJobs = pgTable(
+  'insight_jobs',
+  {
+    householdId: uuid()
+      .primaryKey()
+      .references(() => households.id, { onDelete: 'cascade' }),
+    status: text().notNull().default('idle'),
+    /** when a member last pressed Refresh */
+    requestedAt: timestamp({ withTimezone: true }),
+    /** the time zone "today" is worked out in: the requesting member's */
+    timeZone: text().notNull().default('UTC'),
+    /** the claim of the run under way (or last made), and which instance (host:pid) made it */
+    runId: uuid(),
+    claimedBy: text(),
+    startedAt: timestamp({ withTimezone: true }),
+    finishedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    check('insight_jobs_status_check', oneOf(t.status, INSIGHT_JOB_STATUSES)),
+    index('insight_jobs_queued_idx').on(t.status).where(sql`${t.status} in ('queued', 'running')`),
+  ],
+)
 
 /**
  * Weekly coaching actions for one member (at most three a week): the saving each would bring,

@@ -5,11 +5,13 @@
 // household's subscriptions are found with the right cadence and next date.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_EMAIL, DEMO_PASSWORD, ensureDemoHousehold } from '../../demo/demo'
-import { addMember, categoryId, clientFor, createTestApp, setTestPlan, signUp, type Client, type TestContext } from '../../test/helper'
+import { addMember, categoryId, clientFor, createTestApp, refreshInsights, setTestPlan, signUp, type Client, type TestContext } from '../../test/helper'
 import { newAccount } from '../../test/family'
 import { eq } from 'drizzle-orm'
-import { recurringSeries } from '../../db/schema'
-import { runAllInsights } from './job'
+import { householdMembers, insightJobs, recurringSeries } from '../../db/schema'
+import { sharedJobs } from '../../jobs/jobs'
+import { runAllInsights, runClaimed, queueJob } from './job-queue'
+import { settleInsightJobs } from './routes'
 
 const NOW = '2026-06-20T12:00:00Z'
 
@@ -71,10 +73,21 @@ afterAll(async () => {
 })
 
 describe('refresh and recurring payments', () => {
-  it('finds the monthly subscription with its amount and next date', async () => {
+  it('queues the job on Refresh (202) and runs it in the background, never on the request', async () => {
+    expect((await owner.get('/api/insights/refresh')).json()).toEqual({ status: 'idle', requestedAt: null, startedAt: null, finishedAt: null })
     const refresh = await owner.post('/api/insights/refresh')
-    expect(refresh.statusCode, refresh.body).toBe(200)
-    expect(refresh.json()).toMatchObject({ recurring: 2, anomalies: 2, trainedAt: '2026-06-20T12:00:00.000Z' })
+    expect(refresh.statusCode, refresh.body).toBe(202)
+    // the answer comes before the job has run: nothing is found yet
+    expect(refresh.json()).toEqual({ status: 'queued', requestedAt: NOW.replace('Z', '.000Z'), startedAt: null, finishedAt: null })
+    await settleInsightJobs(t.database.db)
+    // the page polls this until the run is over
+    const state = (await viewer.get('/api/insights/refresh')).json()
+    expect(state).toEqual({ status: 'done', requestedAt: '2026-06-20T12:00:00.000Z', startedAt: '2026-06-20T12:00:00.000Z', finishedAt: '2026-06-20T12:00:00.000Z' })
+    const [job] = await t.database.db.select().from(insightJobs).where(eq(insightJobs.status, 'done'))
+    expect(job?.claimedBy).toMatch(/:\d+$/)
+  })
+
+  it('finds the monthly subscription with its amount and next date', async () => {
     const list = (await owner.get('/api/insights/recurring')).json() as Recurring[]
     expect(list).toEqual([
       expect.objectContaining({
@@ -120,7 +133,7 @@ describe('refresh and recurring payments', () => {
     const gym = ((await adult.get('/api/insights/recurring')).json() as Recurring[]).find((r) => r.payee === 'Secret Gym')
     const dismissed = await adult.post(`/api/insights/recurring/${gym?.id}/dismiss`)
     expect(dismissed.json()).toMatchObject({ status: 'dismissed' })
-    expect((await adult.post('/api/insights/refresh')).statusCode).toBe(200)
+    expect((await refreshInsights(t, adult)).status).toBe('done')
     const after = (await adult.get('/api/insights/recurring')).json() as Recurring[]
     expect(after.map((r) => `${r.payee} ${r.status}`)).toEqual(['Netflix confirmed'])
     const all = (await adult.get('/api/insights/recurring?includeDismissed=true')).json() as Recurring[]
@@ -296,6 +309,45 @@ describe('the nightly job', () => {
   })
 })
 
+describe('one run of the job per household at a time, on any instance', () => {
+  it('queues once for two presses, lets one of two instances claim it, and the sweep takes over a job left behind', async () => {
+    const db = t.database.db
+    const [member] = await db.select().from(householdMembers).where(eq(householdMembers.userId, owner.user.id))
+    const householdId = member?.householdId ?? ''
+    const now = new Date(NOW)
+    const state = async () => (await owner.get('/api/insights/refresh')).json()
+    // Refresh pressed twice before it runs: one job
+    const first = await queueJob(db, householdId, 'UTC', now)
+    expect(first.status).toBe('queued')
+    expect(await queueJob(db, householdId, 'UTC', new Date(now.getTime() + 5000))).toEqual(first)
+    // two instances reaching for it at once: exactly one runs it
+    const ran = await Promise.all([runClaimed(db, householdId, () => now, 'queued'), runClaimed(db, householdId, () => now, 'queued')])
+    expect(ran.sort()).toEqual([false, true])
+    expect(await state()).toMatchObject({ status: 'done' })
+    // while a run is under way, neither the nightly job nor a Refresh starts another
+    await db.update(insightJobs).set({ status: 'running', startedAt: now, finishedAt: null }).where(eq(insightJobs.householdId, householdId))
+    expect(await runClaimed(db, householdId, () => now, 'any', 'UTC')).toBe(false)
+    const pressed = await owner.post('/api/insights/refresh')
+    expect(pressed.statusCode).toBe(202)
+    expect(pressed.json()).toMatchObject({ status: 'running', startedAt: '2026-06-20T12:00:00.000Z' })
+    await settleInsightJobs(db)
+    expect(await state()).toMatchObject({ status: 'running' })
+    // a run not finished after 15 minutes died with its instance: the scheduler's sweep (on any
+    // instance) takes it over, as it runs a job queued by an instance that stopped before running it
+    const sweep = async () => {
+      const job = sharedJobs.find((j) => j.name === 'insights-queued')
+      expect(job?.everyMinutes).toBe(1)
+      await job?.run({ db, config: t.config, now, log: t.app.log })
+    }
+    await db.update(insightJobs).set({ startedAt: new Date(now.getTime() - 16 * 60_000) }).where(eq(insightJobs.householdId, householdId))
+    await sweep()
+    expect(await state()).toMatchObject({ status: 'done', startedAt: '2026-06-20T12:00:00.000Z' })
+    await db.update(insightJobs).set({ status: 'queued', startedAt: null, finishedAt: null }).where(eq(insightJobs.householdId, householdId))
+    await sweep()
+    expect(await state()).toMatchObject({ status: 'done', finishedAt: '2026-06-20T12:00:00.000Z' })
+  })
+})
+
 describe('access', () => {
   it('needs a plan with Smart Insights, and the adult role to write', async () => {
     for (const url of ['/api/insights', '/api/insights/recurring', '/api/insights/anomalies', '/api/insights/forecast', '/api/insights/category-suggestions']) {
@@ -303,6 +355,7 @@ describe('access', () => {
       expect((await viewer.get(url)).statusCode, url).toBe(200)
     }
     expect((await free.post('/api/insights/refresh')).statusCode).toBe(403)
+    expect((await free.get('/api/insights/refresh')).statusCode).toBe(403)
     expect((await viewer.post('/api/insights/refresh')).statusCode).toBe(403)
   })
 })
@@ -313,7 +366,7 @@ describe('the demo household', () => {
     const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: DEMO_EMAIL, password: DEMO_PASSWORD } })
     expect(login.statusCode).toBe(200)
     const demo = clientFor(t.app, String(login.headers['set-cookie']).split(';')[0] ?? '', login.json())
-    expect((await demo.post('/api/insights/refresh')).statusCode).toBe(200)
+    expect((await refreshInsights(t, demo)).status).toBe('done')
     const list = (await demo.get('/api/insights/recurring')).json() as Recurring[]
     const by = Object.fromEntries(list.map((r) => [r.payee, `${r.cadence} ${r.amount} ${r.nextDate}`]))
     // the generator's card subscriptions and checking bills, on their days of the month

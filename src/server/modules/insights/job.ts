@@ -1,10 +1,11 @@
 // The household's insight job (issue 18), run nightly for every household whose plan includes
-// Smart Insights and on request by the page's Refresh: recurring series found in the whole
+// Smart Insights and, queued by the page's Refresh, in the background (job-queue.ts claims each
+// run, never on a request): recurring series found in the whole
 // history (dismissed and confirmed ones keep their status), unusual transactions and months,
 // the category model trained afresh, and the insight feed written from all of it. Insights are
 // the household's; each names the accounts it is about, and the read side shows it only to
 // members who see every one of them.
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { addDays, addMonths, compareDates, formatDay, localDate, type IsoDate } from '../../../domain/dates'
 import { inGroups } from '../../../domain/category-groups'
 import { monthAnomalies, transactionAnomalies } from '../../../domain/insights/anomalies'
@@ -14,7 +15,6 @@ import { billCovers, detectRecurring, type DetectedSeries } from '../../../domai
 import { safeLocale } from '../../../domain/locale'
 import { absCents, asCents, formatMoney } from '../../../domain/money'
 import { payeeKey } from '../../../domain/payee'
-import { effectivePlan, isSubscriptionTier, planAllows } from '../../../domain/tiers'
 import type { Db } from '../../db/connect'
 import { households, householdMembers, users } from '../../db/schema'
 import { cashForecast } from './cash-flow'
@@ -313,41 +313,4 @@ export async function runHouseholdInsights(db: Db, householdId: string, now: Dat
     anomalies: anomalies.length,
     trainedAt: now.toISOString(),
   }
-}
-
-/** The nightly job: every household whose plan (as it stands now) includes Smart Insights. */
-export async function runAllInsights(
-  db: Db,
-  now: Date,
-  onError: (householdId: string, error: unknown) => void,
-): Promise<{ households: number; insights: number }> {
-  const rows = await db
-    .select({
-      id: households.id,
-      plan: households.plan,
-      billingStatus: households.billingStatus,
-      graceUntil: households.graceUntil,
-      timeZone: users.timeZone,
-    })
-    .from(households)
-    .innerJoin(householdMembers, and(eq(householdMembers.householdId, households.id), eq(householdMembers.role, 'owner')))
-    .innerJoin(users, eq(users.id, householdMembers.userId))
-    .where(inArray(households.plan, ['basic', 'premium']))
-  const out = { households: 0, insights: 0 }
-  const done = new Set<string>()
-  for (const h of rows) {
-    if (done.has(h.id)) continue
-    done.add(h.id)
-    const plan = isSubscriptionTier(h.plan) ? h.plan : 'free'
-    const billingStatus = h.billingStatus === 'active' || h.billingStatus === 'past_due' || h.billingStatus === 'canceled' ? h.billingStatus : 'none'
-    if (!planAllows(effectivePlan({ plan, billingStatus, graceUntil: h.graceUntil }, now), 'smartInsights')) continue
-    try {
-      const result = await runHouseholdInsights(db, h.id, now, h.timeZone)
-      out.households += 1
-      out.insights += result.insights
-    } catch (error) {
-      onError(h.id, error)
-    }
-  }
-  return out
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { asCents } from '../../../domain/money'
 import {
+  isRefreshing,
   actionDoneText,
   actionText,
   axisDomain,
@@ -147,5 +148,12 @@ describe('the balance axis', () => {
   it('has a range even with nothing in it', () => {
     expect(axisDomain([])).toEqual([0, 1])
     expect(axisDomain([0, 0])).toEqual([0, 1])
+  })
+})
+
+describe('isRefreshing', () => {
+  it('is true while the job is queued or running, and not before or after', () => {
+    expect(['idle', 'queued', 'running', 'done', 'failed'].map((s) => isRefreshing(s as 'idle'))).toEqual([false, true, true, false, false])
+    expect(isRefreshing(undefined)).toBe(false)
   })
 })

@@ -4,7 +4,7 @@
 // is tested on its own.
 import type { InsightAction } from '../../../contract/insights'
 import type { IsoDate } from '../../../domain/dates'
-import type { Cadence, InsightSeverity } from '../../../domain/insights/kinds'
+import type { Cadence, InsightJobStatus, InsightSeverity } from '../../../domain/insights/kinds'
 import { fromCents, type Cents } from '../../../domain/money'
 
 type PriceChange = { from: Cents; to: Cents; date: IsoDate; change: number }
@@ -77,6 +77,11 @@ export function momentText(iso: string, locale: string, timeZone: string | undef
   } catch {
     return new Intl.DateTimeFormat('en-US', options).format(value)
   }
+}
+
+/** The household's insight job is queued or under way: the page says "Refreshing…" and polls. */
+export function isRefreshing(status: InsightJobStatus | undefined): boolean {
+  return status === 'queued' || status === 'running'
 }
 
 /** What an insight's one-click button says. */

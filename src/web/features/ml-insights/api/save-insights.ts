@@ -1,4 +1,5 @@
-// The writes of the Smart Insights page: Refresh (runs the household's insight job), marking an
+// The writes of the Smart Insights page: Refresh (queues the household's insight job; the page
+// polls where it stands and reloads its sections once it is done), marking an
 // insight read or dismissed, accepting category suggestions (one or many), confirming a recurring
 // payment into a bill or dismissing it, and an insight's one-click action through the existing
 // endpoints (a rule, a budget, a bill).
@@ -15,6 +16,7 @@ import {
 import { createRule } from '../../../../contract/rules'
 import { callEndpoint } from '../../../lib/api'
 import { API_ROOTS, invalidateLedger, invalidateRoots } from '../../../lib/query-keys'
+import { insightKeys } from './insight-keys'
 
 const INSIGHTS = [API_ROOTS.insights] as const
 
@@ -22,7 +24,8 @@ export function useRefreshInsights() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: () => callEndpoint(refreshInsights),
-    onSuccess: () => invalidateRoots(queryClient, INSIGHTS),
+    // queued or running: the status query polls from here until the run is over
+    onSuccess: (state) => queryClient.setQueryData(insightKeys.refresh, state),
   })
 }
 
