@@ -7,7 +7,7 @@
 // and the nightly run never run one household's job at once either.
 import { randomUUID } from 'node:crypto'
 import { and, eq, inArray, lt, or, sql } from 'drizzle-orm'
-import type { InsightJobStatus } from '../../../domain/insights/kinds'
+import { INSIGHT_JOB_STATUSES, type InsightJobStatus } from '../../../domain/insights/kinds'
 import { effectivePlan, isSubscriptionTier, planAllows } from '../../../domain/tiers'
 import type { Db, DbOrTx } from '../../db/connect'
 import { householdMembers, households, insightJobs, users } from '../../db/schema'
@@ -30,7 +30,7 @@ const IDLE: JobState = { status: 'idle', requestedAt: null, startedAt: null, fin
 
 function toState(row: JobRow | undefined): JobState {
   if (!row) return IDLE
-  const status = (['queued', 'running', 'done', 'failed'] as const).find((s) => s === row.status) ?? 'idle'
+  const status = INSIGHT_JOB_STATUSES.find((s) => s === row.status) ?? 'idle'
   return {
     status,
     requestedAt: row.requestedAt?.toISOString() ?? null,
