@@ -203,10 +203,14 @@ export type Forecast = z.output<typeof forecast>
 
 /** What an insight turns into in one click; the page performs it through the existing endpoints. */
 export const insightAction = z.discriminatedUnion('action', [
-  /** POST /api/rules: payee contains `payee` → set category */
-  z.object({ action: z.literal('rule'), name: z.string(), payee: z.string(), categoryId: id }),
-  /** PUT /api/budgets */
-  z.object({ action: z.literal('budget'), categoryId: id, month: isoMonth, amount: money }),
+  /** POST /api/rules: payee contains `payee` → set category (null: the member picks it in the dialog) */
+  z.object({ action: z.literal('rule'), name: z.string(), payee: z.string(), categoryId: id.nullable() }),
+  /** PUT /api/budgets (the budget's rollover as it is) */
+  z.object({ action: z.literal('budget'), categoryId: id, month: isoMonth, amount: money, rollover: z.boolean().default(false) }),
+  /** PATCH /api/bills/:id { isActive: false }: a stopped payment's bill ends (its history stays) */
+  z.object({ action: z.literal('end_bill'), billId: id, name: z.string() }),
+  /** POST /api/insights/recurring/:id/dismiss: a stopped payment with no bill or budget is no longer tracked */
+  z.object({ action: z.literal('dismiss_recurring'), recurringId: id, name: z.string() }),
   /** POST /api/insights/recurring/:recurringId/confirm (or POST /api/bills with these fields) */
   z.object({
     action: z.literal('bill'),

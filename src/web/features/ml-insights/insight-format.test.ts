@@ -76,11 +76,26 @@ describe('insight actions', () => {
     expect(actionText({ action: 'rule', name: 'Coffee', payee: 'Bean', categoryId: 'c1' })).toBe(
       'Make a rule',
     )
+    expect(actionText({ action: 'rule', name: 'Coffee', payee: 'Bean', categoryId: null })).toBe(
+      'Make a rule…',
+    )
     expect(
-      actionText({ action: 'budget', categoryId: 'c1', month: '2026-04', amount: asCents(40000) }),
+      actionText({
+        action: 'budget',
+        categoryId: 'c1',
+        month: '2026-04',
+        amount: asCents(40000),
+        rollover: false,
+      }),
     ).toBe('Change the budget')
     expect(actionText(bill)).toBe('Make it a bill')
     expect(actionDoneText(bill)).toBe('Streamly is now a bill.')
+    const end = { action: 'end_bill', billId: 'b1', name: 'Gym' } as const
+    expect(actionText(end)).toBe('End the bill')
+    expect(actionDoneText(end)).toBe('Gym has ended: it stays on the bills page, paused.')
+    const forget = { action: 'dismiss_recurring', recurringId: 'r1', name: 'Gym' } as const
+    expect(actionText(forget)).toBe('Stop tracking it')
+    expect(actionDoneText(forget)).toBe('Gym is no longer tracked.')
     expect(
       actionDoneText({ action: 'rule', name: 'Coffee', payee: 'Bean', categoryId: 'c1' }),
     ).toBe('New rule: payees containing “Bean” get a category.')
