@@ -25,6 +25,7 @@ import { ACCOUNT_VISIBILITIES, INVITE_ROLES, ROLES } from '../../domain/access'
 import { ACCOUNT_TYPES } from '../../domain/accounts'
 import { ATTACHMENT_KINDS, ATTACHMENT_STORAGES } from '../../domain/attachments'
 import { ADVISOR_ROLES } from '../../domain/advisor/answer'
+import { TRANSACTION_CHANGES } from '../../domain/automation/events'
 import { AUTOMATION_TYPES } from '../../domain/automation/schedule'
 import { BANK_CONNECTION_STATUSES, BANK_PROVIDERS } from '../../domain/bank-connections'
 import { CATEGORY_KINDS } from '../../domain/categories'
@@ -1285,6 +1286,30 @@ export const automationRuns = pgTable(
   (t) => [
     uniqueIndex('automation_runs_period_idx').on(t.automationId, t.period),
     index('automation_runs_household_idx').on(t.householdId, t.ranAt),
+  ],
+)
+
+/**
+ * Changes to transactions (updated, deleted: the webhook events transaction.<change>), recorded by the ledger in
+ * the same database transaction as the change, only while the household has an active webhook
+ * listening for them, and kept CHANGE_KEEP_DAYS for the webhooks to send (issue 18). `data` is
+ * the row as it became (or as it was, when deleted), amounts in cents.
+ */
+export const transactionChanges = pgTable(
+  'transaction_changes',
+  {
+    id: id(),
+    householdId: householdRef(),
+    transactionId: uuid().notNull(),
+    accountId: uuid().notNull(),
+    /** updated | deleted: the webhook event transaction.<change> */
+    change: text().notNull(),
+    data: jsonb().$type<Record<string, unknown>>().notNull(),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('transaction_changes_household_idx').on(t.householdId, t.at),
+    check('transaction_changes_change_check', oneOf(t.change, TRANSACTION_CHANGES)),
   ],
 )
 

@@ -25,6 +25,8 @@ import {
   type TestContext,
 } from '../../test/helper'
 import { settleAutomationHooks } from './routes'
+import { eq } from 'drizzle-orm'
+import { transactionChanges } from '../../db/schema'
 
 let t: TestContext
 beforeAll(async () => {
@@ -600,6 +602,61 @@ describe('webhooks', () => {
     // a delivery is never sent twice
     await o.post(`/api/automations/${hook.id}/run`)
     expect(received.length).toBe(2)
+  })
+
+  it('signs transaction.updated and transaction.deleted, each change sent once', async () => {
+    received = []
+    const o = await premium(w)
+    const quiet = await premium(w)
+    const checking = await account(o, { name: 'Checking', openingBalance: 100 })
+    const theirs = await account(quiet, { name: 'Quiet', openingBalance: 100 })
+    const hook = await created(o, {
+      name: 'Changes',
+      config: { type: 'webhook', url, events: ['transaction.updated', 'transaction.deleted'] },
+    })
+    const made = await o.post('/api/transactions', {
+      accountId: checking.id,
+      date: '2026-03-14',
+      amount: -12,
+      merchant: 'Bakery',
+    })
+    await settleAutomationHooks(w.database.db)
+    // added: not listened for
+    expect(received).toEqual([])
+    const id = made.json().id as string
+    const edited = await o.patch(`/api/transactions/${id}`, { amount: -15.5, merchant: 'Corner Bakery' })
+    expect(edited.statusCode, edited.body).toBe(200)
+    await settleAutomationHooks(w.database.db)
+    expect(received).toHaveLength(1)
+    expect((await o.delete(`/api/transactions/${id}`)).statusCode).toBe(204)
+    await settleAutomationHooks(w.database.db)
+    expect(received).toHaveLength(2)
+    for (const r of received) verify(r, hook.secret)
+    const [updated, deleted] = received.map(
+      (r) => JSON.parse(r.body) as { type: string; data: { transaction: Record<string, unknown> } },
+    )
+    expect(updated).toMatchObject({
+      type: 'transaction.updated',
+      data: { transaction: { id, amount: -15.5, payee: 'Corner Bakery', date: '2026-03-14', accountId: checking.id } },
+    })
+    expect(deleted).toMatchObject({
+      type: 'transaction.deleted',
+      data: { transaction: { id, amount: -15.5, payee: 'Corner Bakery' } },
+    })
+    // run again: nothing is sent twice; the history says what went out
+    await o.post(`/api/automations/${hook.id}/run`)
+    expect(received).toHaveLength(2)
+    const runs = (await o.get(`/api/automations/${hook.id}/runs`)).json() as { summary: string; status: string }[]
+    expect(runs.map((r) => `${r.status} ${r.summary}`).sort()).toEqual([
+      'done Sent transaction.deleted: Corner Bakery -$15.50',
+      'done Sent transaction.updated: Corner Bakery -$15.50',
+    ])
+    // a household with no webhook listening records no change at all
+    const row = (await quiet.post('/api/transactions', { accountId: theirs.id, date: '2026-03-14', amount: -1, merchant: 'X' })).json()
+    await quiet.patch(`/api/transactions/${row.id}`, { amount: -2 })
+    await quiet.delete(`/api/transactions/${row.id}`)
+    const kept = await w.database.db.select().from(transactionChanges).where(eq(transactionChanges.transactionId, row.id))
+    expect(kept).toEqual([])
   })
 
   it('records a failed delivery and tries again later', async () => {

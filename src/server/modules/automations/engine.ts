@@ -7,6 +7,7 @@
 import { and, eq, gte, inArray, isNull, lte, or } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import { budgetAlertPercents, isBalanceUnder, isBillDueWithin } from '../../../domain/automation/alerts'
+import { changeEvent, TRANSACTION_CHANGES, type WebhookEvent as WebhookEventType } from '../../../domain/automation/events'
 import { billDueReminder, budgetReminder, type ReminderVoice } from '../../../domain/reminder-events'
 import {
   CATCH_UP_DAYS,
@@ -39,6 +40,7 @@ import {
   budgetUse,
   fullIds,
   membersWithScope,
+  transactionChangesSince,
   transactionsCreatedSince,
   transactionsIn,
   type Member,
@@ -547,10 +549,26 @@ async function runAlert(
 
 type WebhookEvent = {
   key: string
-  type: 'transaction.created' | 'budget.threshold'
+  type: WebhookEventType
   data: Record<string, unknown>
   summary: string
   accountId?: string
+}
+
+/** A transaction as every transaction event sends it (amounts as decimals, like the API). */
+function transactionData(t: { id: string; accountId: string; date: string; amount: number; merchant: string; description: string; categoryId: string | null; kind: string }) {
+  return {
+    transaction: {
+      id: t.id,
+      accountId: t.accountId,
+      date: t.date,
+      amount: t.amount / 100,
+      payee: t.merchant,
+      description: t.description,
+      categoryId: t.categoryId,
+      kind: t.kind,
+    },
+  }
 }
 
 async function webhookEvents(
@@ -575,18 +593,22 @@ async function webhookEvents(
         type: 'transaction.created',
         accountId: t.accountId,
         summary: `Sent transaction.created: ${t.merchant || t.description || 'transaction'} ${money(creator, t.amount)}`,
-        data: {
-          transaction: {
-            id: t.id,
-            accountId: t.accountId,
-            date: t.date,
-            amount: t.amount / 100,
-            payee: t.merchant,
-            description: t.description,
-            categoryId: t.categoryId,
-            kind: t.kind,
-          },
-        },
+        data: transactionData(t),
+      })
+    }
+  }
+  // changes and deletions the ledger recorded since, each sent once (its record's id is the key)
+  const changes = TRANSACTION_CHANGES.filter((c) => config.events.includes(changeEvent(c)))
+  if (changes.length) {
+    const since = new Date(Math.max(row.createdAt.getTime(), now.getTime() - 86_400_000))
+    for (const c of await transactionChangesSince(db, row.householdId, fullIds(creator.scope), since, changes)) {
+      const type = changeEvent(c.change)
+      events.push({
+        key: `${c.change}:${c.id}`,
+        type,
+        accountId: c.accountId,
+        summary: `Sent ${type}: ${c.row.merchant || c.row.description || 'transaction'} ${money(creator, c.row.amount)}`,
+        data: transactionData(c.row),
       })
     }
   }

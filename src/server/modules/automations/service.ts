@@ -15,6 +15,7 @@ import {
   type updateAutomationBody,
 } from '../../../contract/automations'
 import { billDueAlerts, budgetAlertPercents, dipDays } from '../../../domain/automation/alerts'
+import { changeEvent, TRANSACTION_CHANGES } from '../../../domain/automation/events'
 import { isRecurrence } from '../../../domain/recurrence'
 import { DRY_RUN_DAYS, scheduleDates } from '../../../domain/automation/schedule'
 import {
@@ -59,6 +60,7 @@ import {
   budgetUse,
   firstEntryDate,
   fullIds,
+  transactionChangesSince,
   transactionsIn,
 } from './facts'
 import { newWebhookSecret } from './webhooks'
@@ -538,6 +540,14 @@ export async function dryRunAt(
             asCents(t.amount),
           )
       }
+      // changes and deletions are kept only two days (CHANGE_KEEP_DAYS): those are the ones shown
+      const changes = TRANSACTION_CHANGES.filter((c) => config.events.includes(changeEvent(c)))
+      for (const c of await transactionChangesSince(db, user.householdId, fullIds(scope), new Date(`${from}T00:00:00Z`), changes, MAX_DRY_RUN_ACTIONS + 1))
+        add(
+          localDate(c.at, user.timeZone),
+          `Would send ${changeEvent(c.change)}: ${c.row.merchant || c.row.description || 'transaction'} ${m(c.row.amount)}`,
+          asCents(c.row.amount),
+        )
       if (config.events.includes('budget.threshold')) {
         for (const month of months)
           for (const use of await budgetUse(db, scope, month, null))

@@ -3,6 +3,7 @@
 // what a rule's dry run would change on a row ("Uncategorized → Groceries").
 import type { Automation, AutomationType } from '../../../contract/automations'
 import type { RulesDryRun } from '../../../contract/rules'
+import type { WebhookEvent } from '../../../domain/automation/events'
 import { UNCATEGORIZED } from '../../../domain/category-groups'
 import { asCents, type Cents } from '../../../domain/money'
 
@@ -56,8 +57,10 @@ export const CONDITION_LABELS = {
 
 export const EVENT_LABELS: Record<string, string> = {
   'transaction.created': 'A transaction is added',
+  'transaction.updated': 'A transaction is changed',
+  'transaction.deleted': 'A transaction is deleted',
   'budget.threshold': 'A budget reaches 80 % or 100 %',
-}
+} satisfies Record<WebhookEvent, string>
 
 export type Names = {
   account: (id: string | null) => string
