@@ -30,7 +30,7 @@ export function RulesDryRunDialog({
       title="Dry run: rules"
       description={
         result
-          ? `What each rule would change among your ${String(result.examined)} transactions from ${date(result.from)} to ${date(result.to)}. Nothing was changed.`
+          ? `What each rule would change among the ${String(result.examined)} ${result.examined === 1 ? 'transaction' : 'transactions'} you see from ${date(result.from)} to ${date(result.to)}. Nothing was changed.`
           : 'What each rule would change over the last 90 days. Nothing is changed.'
       }
       className="sm:max-w-xl"
