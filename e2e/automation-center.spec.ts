@@ -1,6 +1,6 @@
 // /automation-center (issue 18): an adult of the premium household creates a weekly scheduled
-// transaction (the form's own checks first) and an alert, dry-runs the schedule over the last 90
-// days, runs it now (the balance moves), reads the history, undoes the run (the balance is back
+// transaction (the form's own checks first) and an alert, dry-runs a rule and the schedule over the
+// last 90 days, runs it now (the balance moves), reads the history, undoes the run (the balance is back
 // to the cent) and deletes the alert; the page looked at on a desktop and a phone, light and
 // dark, with axe. A viewer of the same household sees it read only. Names carry a tag, since
 // other specs share the premium household.
@@ -9,6 +9,7 @@ import {
   type Page,
 } from '@playwright/test'
 import {
+  categoryId,
   isoToday,
   seed,
 } from './support/api'
@@ -42,12 +43,44 @@ test('automation center: schedule, alert, dry run, run now, history, undo, delet
     openingBalance: 1000,
   })
 
+  // a rule that would file last week's bookshop purchase: the rules card's dry run says so
+  const books = await seed.account(page.request, {
+    name: `Books card ${tag}`,
+    type: 'checking',
+    openingBalance: 100,
+  })
+  await seed.transaction(page.request, {
+    accountId: books.id,
+    merchant: `Bookshop ${tag}`,
+    amount: -24.5,
+    date: isoToday(-7),
+    categoryId: null,
+  })
+  const rule = await page.request.post('/api/rules', {
+    data: {
+      name: `Books ${tag}`,
+      conditions: [{ field: 'payee', operator: 'contains', value: `Bookshop ${tag}` }],
+      actions: { setCategoryId: await categoryId(page.request, 'Education') },
+    },
+  })
+  baseExpect(rule.ok(), await rule.text()).toBe(true)
+
   await page.goto('/automation-center')
   await expect(page.getByTestId('rules-summary')).toBeVisible()
   await expect(page.getByRole('link', { name: 'Manage rules' })).toHaveAttribute(
     'href',
     '/transactions/rules',
   )
+  await page.getByTestId('rules-summary').getByRole('button', { name: 'Dry run' }).click()
+  const rulesDry = page.getByRole('dialog', { name: 'Dry run: rules' })
+  const booksRule = rulesDry.getByTestId('rule-dry-run').filter({ hasText: `Books ${tag}` })
+  await expect(booksRule.getByTestId('rule-dry-run-count')).toHaveText('Would change 1 transaction')
+  const example = booksRule.getByTestId('rule-dry-run-example')
+  await expect(example).toContainText(`Bookshop ${tag}`)
+  await expect(example).toContainText('Uncategorized → Education')
+  await expect(example).toContainText('-$24.50')
+  await shot(page, 'automation-center-rules-dry-run', false)
+  await rulesDry.getByRole('button', { name: 'Close' }).click()
 
   // a weekly scheduled transaction: the form's own checks first
   await page.getByRole('button', { name: 'New automation' }).click()

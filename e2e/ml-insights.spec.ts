@@ -1,10 +1,12 @@
 // /ml-insights (issue 18): an adult of the premium household seeds a checking account whose
 // history holds a monthly subscription, an unusual grocery charge and uncategorised café rows
 // (payees carry a tag of letters, so other specs' data in the shared premium household never
-// matches); on the page Refresh runs the insight job, the subscription shows its cadence and
-// next date and becomes a bill, the unusual charge is told in words, the café suggestions are
-// accepted one by one and in bulk, the forecast switches length and shows its table, an insight
-// is dismissed; desktop and phone, light and dark, axe clean. A viewer sees no write buttons; a
+// matches); on the page Refresh queues the insight job and the page follows it until it is done,
+// the subscription shows its cadence and next date and becomes a bill, the unusual charge is told
+// in words, the café suggestions are accepted one by one and in bulk (one under another category
+// than suggested), the forecast switches length and shows its table, an uncategorised unusual
+// charge becomes a rule whose category is picked in a dialog, a stopped paper is no longer
+// tracked, an insight is dismissed; desktop and phone, light and dark, axe clean. A viewer sees no write buttons; a
 // free household sees which plans include the page.
 import type { APIRequestContext, Page } from '@playwright/test'
 import { longDate } from '../src/web/features/ml-insights/insight-format'
@@ -14,11 +16,18 @@ import {
   seed,
 } from './support/api'
 import { expect, test } from './support/fixtures'
-import { lookEverywhere } from './support/look'
+import { lookEverywhere, shot } from './support/look'
 import { PREMIUM_OWNERS } from './support/tier-users.mjs'
 import { joinPremiumHousehold, letterTag } from './support/premium'
 
-type Seeded = { subscription: string; gym: string; grocer: string; cafe: string }
+type Seeded = {
+  subscription: string
+  gym: string
+  grocer: string
+  cafe: string
+  hardware: string
+  paper: string
+}
 
 /**
  * A checking account opened 200 days ago with 4,000.00; Streamly charging 15.99 every 30 days
@@ -33,6 +42,8 @@ async function seedHistory(request: APIRequestContext, tag: string): Promise<See
     gym: `Climbing Gym ${tag}`,
     grocer: `Harbor Grocers ${tag}`,
     cafe: `Corner Cafe ${tag}`,
+    hardware: `Hardware Store ${tag}`,
+    paper: `Paper Daily ${tag}`,
   }
   const res = await request.post('/api/accounts', {
     data: {
@@ -74,13 +85,27 @@ async function seedHistory(request: APIRequestContext, tag: string): Promise<See
   for (const [daysAgo, amount] of grocer) await tx(names.grocer, amount, daysAgo, groceries)
   for (const daysAgo of [30, 20, 10]) await tx(names.cafe, -4.5, daysAgo, dining)
   for (const daysAgo of [3, 1]) await tx(names.cafe, -4.75, daysAgo, null)
+  // a hardware store without a category, about 20.00 seven times, then 150.00 five days ago
+  const hardware: [number, number][] = [
+    [170, -20.1],
+    [150, -19.8],
+    [125, -21],
+    [100, -20.5],
+    [75, -19.5],
+    [50, -20],
+    [30, -20.2],
+    [5, -150],
+  ]
+  for (const [daysAgo, amount] of hardware) await tx(names.hardware, amount, daysAgo, null)
+  // a monthly paper that stopped lately: the last two charges (about 40 and 10 days ago) never came
+  for (const daysAgo of [160, 130, 100, 70]) await tx(names.paper, -5, daysAgo, null)
   return names
 }
 
 /** The buttons only adults and the owner get. */
 function writeButtons(page: Page) {
   return page.getByRole('button', {
-    name: /^(Refresh|Look now|Make .* a bill|Make it a bill|Make a rule|Change the budget|Accept.*|Dismiss.*|Mark read.*)$/,
+    name: /^(Refresh|Refreshing…|Look now|Make .* a bill|Make it a bill|Make a rule…?|Change the budget|End the bill|Stop tracking it|Accept.*|Dismiss.*|Mark read.*)$/,
   })
 }
 
@@ -97,9 +122,17 @@ test('smart insights: refresh, a subscription made a bill, suggestions accepted,
   await expect(page.getByTestId('page-title')).toHaveText('Smart Insights')
   await expect(page.getByTestId('forecast-card')).toBeVisible()
 
-  // Refresh runs the household's insight job
+  // Refresh queues the household's insight job (202): the page says it is refreshing, polls, and
+  // shows the new feed once the job is done
+  const queued = page.waitForResponse(
+    (r) => r.url().endsWith('/api/insights/refresh') && r.request().method() === 'POST',
+  )
   await page.getByRole('button', { name: 'Refresh', exact: true }).click()
+  expect((await queued).status()).toBe(202)
+  await expect(page.getByTestId('refreshing-note')).toBeVisible()
   await expect(page.getByTestId('toast').filter({ hasText: 'Insights refreshed' })).toBeVisible()
+  await expect(page.getByTestId('refreshing-note')).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Refresh', exact: true })).toBeEnabled()
 
   // the subscription: every month, 15.99, next on the date the server worked out
   const recurringRes = await page.request.get('/api/insights/recurring')
@@ -153,7 +186,9 @@ test('smart insights: refresh, a subscription made a bill, suggestions accepted,
   // the café rows: Dining Out suggested from the payee's history; one accepted, then the other in bulk
   const cafe = page.getByTestId('suggestion-row').filter({ hasText: names.cafe })
   await expect(cafe).toHaveCount(2)
-  await expect(cafe.first().getByTestId('suggestion-category')).toHaveText('Dining Out')
+  await expect(cafe.first().getByTestId('suggestion-picker').locator('option:checked')).toHaveText(
+    'Dining Out',
+  )
   await expect(cafe.first().getByTestId('suggestion-confidence')).toContainText('Very likely')
   await cafe
     .first()
@@ -161,11 +196,22 @@ test('smart insights: refresh, a subscription made a bill, suggestions accepted,
     .click()
   await expect(page.getByTestId('toast').filter({ hasText: 'Categories set' })).toBeVisible()
   await expect(cafe).toHaveCount(1)
+  // another category than the one suggested: a correction, accepted like a suggestion
+  await cafe.getByTestId('suggestion-picker').selectOption({ label: 'Entertainment' })
+  await expect(cafe).toContainText('Your choice (suggested: Dining Out)')
   await cafe.getByRole('checkbox').check()
   await expect(page.getByTestId('accept-selected')).toHaveText(/Accept selected \(\d+\)/)
   // only the café row stays selected: other rows of the household are left alone
   await page.getByTestId('accept-selected').click()
   await expect(cafe).toHaveCount(0)
+  const cafeRows = await page.request.get(
+    `/api/transactions?search=${encodeURIComponent(names.cafe)}&limit=10`,
+  )
+  const cafeList: { amount: number; categoryId: string | null }[] = await cafeRows.json()
+  const entertainment = await categoryId(page.request, 'Entertainment')
+  expect(cafeList.filter((t) => t.categoryId === entertainment).map((t) => t.amount)).toEqual([
+    -4.75,
+  ])
 
   // the subscription made a bill
   await row.getByRole('button', { name: `Make ${names.subscription} a bill` }).click()
@@ -189,6 +235,40 @@ test('smart insights: refresh, a subscription made a bill, suggestions accepted,
     .first()
   await oneClick.click()
   await expect(page.getByTestId('toast').filter({ hasText: 'Done' })).toBeVisible()
+
+  // an unusual charge without a category: a rule whose category is picked in a dialog
+  const hardware = page
+    .getByTestId('insight-row')
+    .filter({ hasText: `Unusual spending at ${names.hardware}` })
+  await expect(hardware).toContainText('It has no category: choose one')
+  await hardware.getByRole('button', { name: 'Make a rule…' }).click()
+  const ruleDialog = page.getByRole('dialog', { name: 'Make a rule' })
+  await expect(ruleDialog).toContainText(`payee contains “${names.hardware}”`)
+  await ruleDialog.getByRole('button', { name: 'Make the rule' }).click()
+  await expect(ruleDialog.getByText('Choose a category', { exact: true })).toBeVisible()
+  await ruleDialog.getByLabel('Category').selectOption({ label: '— Home Maintenance' })
+  await shot(page, 'ml-insights-rule-dialog', false)
+  await ruleDialog.getByRole('button', { name: 'Make the rule' }).click()
+  await expect(ruleDialog).toBeHidden()
+  await expect(
+    page.getByTestId('toast').filter({ hasText: `payees containing “${names.hardware}”` }),
+  ).toBeVisible()
+  const rules: { name: string; actions: { setCategoryId?: string } }[] = await (
+    await page.request.get('/api/rules')
+  ).json()
+  expect(rules.find((r) => r.name === names.hardware)?.actions.setCategoryId).toBe(
+    await categoryId(page.request, 'Home Maintenance'),
+  )
+
+  // a payment that stopped, with no bill or budget: no longer tracked
+  const paper = page
+    .getByTestId('insight-row')
+    .filter({ hasText: `${names.paper} seems to have stopped` })
+  await paper.getByRole('button', { name: 'Stop tracking it' }).click()
+  await expect(
+    page.getByTestId('toast').filter({ hasText: `${names.paper} is no longer tracked.` }),
+  ).toBeVisible()
+  await expect(page.getByTestId('recurring-row').filter({ hasText: names.paper })).toHaveCount(0)
 
   // the feed: an insight dismissed leaves it
   const insights = page.getByTestId('insight-row')

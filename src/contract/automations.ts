@@ -1,17 +1,19 @@
 // The Automation Center (issue 18): what runs by itself — scheduled transactions, automatic
 // transfers to goals (monthly on a day, or when income arrives in an account), alerts delivered
 // as reminders (a transaction over X, a balance under Y, a budget at 80 % and 100 %, a bill due
-// in N days) and outgoing webhooks signed with HMAC-SHA256 on transaction and budget events. Each
+// in N days) and outgoing webhooks signed with HMAC-SHA256 on transaction events (added, changed,
+// deleted) and budget events. Each
 // automation has a dry run over the last 90 days, a history of its runs (one per period) and undo
 // of what a run made. The existing categorisation rules stay under /api/rules.
 import { z } from 'zod'
 import { ALERT_CONDITIONS } from '../domain/automation/alerts'
+import { WEBHOOK_EVENTS } from '../domain/automation/events'
 import { AUTOMATION_TYPES, CADENCES, type AutomationType } from '../domain/automation/schedule'
 import { endpoint, type Access } from './endpoint'
 import { id, idParams, isoDate, money, positiveMoney, requiredText, trimmed } from './common'
 
 export { AUTOMATION_TYPES, type AutomationType }
-export const WEBHOOK_EVENTS = ['transaction.created', 'budget.threshold'] as const
+export { WEBHOOK_EVENTS }
 export { ALERT_CONDITIONS, CADENCES }
 
 /** Reads: every member (rows about accounts they do not see whole are left out). */

@@ -56,7 +56,8 @@ export type EndpointDef = {
   body?: z.ZodType
   /** null for 204 No Content */
   response: z.ZodType | null
-  status?: 200 | 201 | 204
+  /** 202: accepted, done in the background (the answer says where it stands) */
+  status?: 200 | 201 | 202 | 204
 }
 
 /**

@@ -1,7 +1,8 @@
 // Smart Insights (issue 18): category suggestions learned from the household's own history,
 // recurring payments (cadence, expected amount, next date, price rises, stopped ones), unusual
 // transactions and months (median and MAD), a 30/60/90-day cash-flow forecast with a band, and
-// a feed of insights written by the nightly job (or the page's Refresh). Every number is
+// a feed of insights written by the nightly job (or the page's Refresh, which queues the same job
+// to run in the background and is polled until it is done). Every number is
 // computed in code (src/domain/insights); the GET endpoints read what the job stored, except the
 // forecast, which is worked out for the member asking over the cash accounts they see.
 //
@@ -12,6 +13,7 @@ import { z } from 'zod'
 import {
   CADENCES,
   FORECAST_DAYS,
+  INSIGHT_JOB_STATUSES,
   INSIGHT_KINDS,
   INSIGHT_SEVERITIES,
   RECURRING_STATUSES,
@@ -201,10 +203,14 @@ export type Forecast = z.output<typeof forecast>
 
 /** What an insight turns into in one click; the page performs it through the existing endpoints. */
 export const insightAction = z.discriminatedUnion('action', [
-  /** POST /api/rules: payee contains `payee` → set category */
-  z.object({ action: z.literal('rule'), name: z.string(), payee: z.string(), categoryId: id }),
-  /** PUT /api/budgets */
-  z.object({ action: z.literal('budget'), categoryId: id, month: isoMonth, amount: money }),
+  /** POST /api/rules: payee contains `payee` → set category (null: the member picks it in the dialog) */
+  z.object({ action: z.literal('rule'), name: z.string(), payee: z.string(), categoryId: id.nullable() }),
+  /** PUT /api/budgets (the budget's rollover as it is) */
+  z.object({ action: z.literal('budget'), categoryId: id, month: isoMonth, amount: money, rollover: z.boolean().default(false) }),
+  /** PATCH /api/bills/:id { isActive: false }: a stopped payment's bill ends (its history stays) */
+  z.object({ action: z.literal('end_bill'), billId: id, name: z.string() }),
+  /** POST /api/insights/recurring/:id/dismiss: a stopped payment with no bill or budget is no longer tracked */
+  z.object({ action: z.literal('dismiss_recurring'), recurringId: id, name: z.string() }),
   /** POST /api/insights/recurring/:recurringId/confirm (or POST /api/bills with these fields) */
   z.object({
     action: z.literal('bill'),
@@ -246,12 +252,17 @@ export const updateInsightBody = z
   .object({ read: z.boolean().optional(), dismissed: z.boolean().optional() })
   .refine((b) => b.read !== undefined || b.dismissed !== undefined, 'Send read or dismissed')
 
-export const refreshResult = z.object({
-  insights: z.number().int(),
-  recurring: z.number().int(),
-  anomalies: z.number().int(),
-  trainedAt: z.string().nullable(),
+/** Where the household's insight job stands: Refresh queues it, the page polls until it is done. */
+export const refreshStatus = z.object({
+  /** idle: never run; queued: waiting for an instance; running; done or failed: how the last run ended */
+  status: z.enum(INSIGHT_JOB_STATUSES),
+  /** when a member last pressed Refresh */
+  requestedAt: z.string().nullable(),
+  /** when the run under way (or the last one) started */
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
 })
+export type RefreshStatus = z.output<typeof refreshStatus>
 
 // ---- endpoints ----
 
@@ -279,10 +290,21 @@ export const updateInsight = endpoint({
 export const refreshInsights = endpoint({
   method: 'POST',
   path: '/api/insights/refresh',
-  summary: "Run the household's insight job now (the nightly job's code)",
+  summary:
+    "Run the household's insight job now (the nightly job's code), in the background: 202 with where it stands; once per household at a time",
   tag: 'insights',
   access: INSIGHTS_WRITE,
-  response: refreshResult,
+  response: refreshStatus,
+  status: 202,
+})
+
+export const getInsightRefresh = endpoint({
+  method: 'GET',
+  path: '/api/insights/refresh',
+  summary: "Where the household's insight job stands (queued, running, done or failed), for the page to poll after Refresh",
+  tag: 'insights',
+  access: INSIGHTS_READ,
+  response: refreshStatus,
 })
 
 export const listCategorySuggestions = endpoint({

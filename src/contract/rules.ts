@@ -3,7 +3,7 @@
 import { z } from 'zod'
 import { conditionProblem, RULE_FIELDS, RULE_MATCHES, RULE_OPERATORS } from '../domain/rules'
 import { ADULT_READ, ADULT_WRITE, endpoint } from './endpoint'
-import { id, idParams, requiredText, trimmed } from './common'
+import { id, idParams, isoDate, money, requiredText, trimmed } from './common'
 
 export const ruleCondition = z
   .object({
@@ -72,6 +72,42 @@ export const applyRulesBody = z.object({
   ruleIds: z.array(id).max(1000).optional(),
 })
 
+/** One row a rule would change, and how. */
+export const ruleDryRunExample = z.object({
+  transactionId: id,
+  date: isoDate,
+  /** the payee as shown now */
+  payee: z.string(),
+  /** negative = money out */
+  amount: money,
+  /** the category before and after (names; null = none), when the rule changes it */
+  category: z.object({ from: z.string().nullable(), to: z.string().nullable() }).nullable(),
+  /** the new payee, when the rule renames it */
+  renamedTo: z.string().nullable(),
+  /** the note it adds */
+  note: z.string().nullable(),
+})
+
+export const rulesDryRunResult = z.object({
+  from: isoDate,
+  to: isoDate,
+  /** the ordinary transactions of the window the member sees, each tried against the rules */
+  examined: z.number().int(),
+  /** every rule in the order they are tried; paused ones change nothing */
+  rules: z.array(
+    z.object({
+      ruleId: id,
+      name: z.string(),
+      isActive: z.boolean(),
+      /** the rows it would change (the first matching rule takes a row, as at import) */
+      changes: z.number().int(),
+      /** up to three of them, newest first */
+      examples: z.array(ruleDryRunExample),
+    }),
+  ),
+})
+export type RulesDryRun = z.output<typeof rulesDryRunResult>
+
 export const listRules = endpoint({
   method: 'GET',
   path: '/api/rules',
@@ -131,4 +167,13 @@ export const applyRulesToTransactions = endpoint({
   access: ADULT_WRITE,
   body: applyRulesBody,
   response: z.object({ changed: z.number().int(), examined: z.number().int() }),
+})
+
+export const dryRunRules = endpoint({
+  method: 'GET',
+  path: '/api/rules/dry-run',
+  summary: 'What each rule would change in the last 90 days of transactions the member sees: how many rows and examples, changing nothing',
+  tag: 'rules',
+  access: ADULT_READ,
+  response: rulesDryRunResult,
 })

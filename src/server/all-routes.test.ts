@@ -61,6 +61,7 @@ const OWNER_READS = [
   '/api/reports/top-merchants',
   '/api/imports',
   '/api/rules',
+  '/api/rules/dry-run',
   '/api/import-presets',
   '/api/household',
   '/api/household/invites',

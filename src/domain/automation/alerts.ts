@@ -3,8 +3,9 @@
 // some days. Amounts are integer cents; a spending amount is negative in the ledger, and "over
 // $200" compares what was spent (its absolute value), strictly.
 import { crossedBudgetThresholds, type BudgetAlertThreshold } from '../budget'
-import { addDays, compareDates, daysBetween, type IsoDate } from '../dates'
+import { addDays, addMonths, compareDates, daysBetween, type IsoDate } from '../dates'
 import type { Cents } from '../money'
+import type { Recurrence } from '../recurrence'
 
 export const ALERT_CONDITIONS = ['transaction_over', 'balance_under', 'budget', 'bill_due'] as const
 export type AlertCondition = (typeof ALERT_CONDITIONS)[number]
@@ -29,6 +30,41 @@ export function budgetAlertPercents(spent: Cents, budget: Cents): number[] {
 /** A bill due from today through today + `days` (a bill already past due is not "due in N days"). */
 export function isBillDueWithin(today: IsoDate, due: IsoDate, days: number): boolean {
   return compareDates(due, today) >= 0 && compareDates(due, addDays(today, days)) <= 0
+}
+
+const STEP_BACK = {
+  weekly: (d: IsoDate) => addDays(d, -7),
+  biweekly: (d: IsoDate) => addDays(d, -14),
+  monthly: (d: IsoDate, anchor: number) => addMonths(d, -1, anchor),
+  quarterly: (d: IsoDate, anchor: number) => addMonths(d, -3, anchor),
+  yearly: (d: IsoDate, anchor: number) => addMonths(d, -12, anchor),
+} as const
+
+/**
+ * What a bill-due alert would have done over [from, today] (a dry run): each due date of the
+ * bill up to its next one (stepped back along its recurrence, keeping its anchor day) that came
+ * within `days` on a day of the window, with that first day, when its reminder would have come.
+ * A date after the bill's next due date is never alerted on (the bill is not paid up to it yet).
+ */
+export function billDueAlerts(
+  bill: { nextDueDate: IsoDate; recurrence: Recurrence; anchorDay: number },
+  days: number,
+  from: IsoDate,
+  today: IsoDate,
+): { due: IsoDate; alertOn: IsoDate }[] {
+  const last = compareDates(bill.nextDueDate, addDays(today, days)) < 0 ? bill.nextDueDate : addDays(today, days)
+  const out: { due: IsoDate; alertOn: IsoDate }[] = []
+  const back = bill.recurrence === 'once' ? null : STEP_BACK[bill.recurrence]
+  // a year of weekly dates at most: the window is 90 days plus `days` (≤ 60)
+  for (let due = bill.nextDueDate, n = 0; compareDates(due, from) >= 0 && n < 60; n += 1) {
+    if (compareDates(due, last) <= 0) {
+      const start = addDays(due, -days)
+      out.push({ due, alertOn: compareDates(start, from) > 0 ? start : from })
+    }
+    if (!back) break
+    due = back(due, bill.anchorDay)
+  }
+  return out.reverse()
 }
 
 /** Days from today to the due date (0 = today). */

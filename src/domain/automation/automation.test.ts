@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { asCents } from '../money'
 import {
+  billDueAlerts,
   budgetAlertPercents,
   dipDays,
   isBalanceUnder,
@@ -83,6 +84,33 @@ describe('alert conditions', () => {
     expect(isBillDueWithin('2026-03-15', '2026-03-18', 3)).toBe(true)
     expect(isBillDueWithin('2026-03-15', '2026-03-19', 3)).toBe(false)
     expect(isBillDueWithin('2026-03-15', '2026-03-14', 3)).toBe(false)
+  })
+  it('a bill-due dry run: each due date of the last 90 days, alerted N days before', () => {
+    // the 31st of each month keeps its anchor through February; the next one (Apr 30) is not
+    // within 3 days of today, Mar 31 is not paid yet so nothing after it is alerted
+    const monthly = { nextDueDate: '2026-03-17', recurrence: 'monthly', anchorDay: 17 } as const
+    expect(billDueAlerts(monthly, 3, '2025-12-15', '2026-03-15')).toEqual([
+      { due: '2025-12-17', alertOn: '2025-12-15' },
+      { due: '2026-01-17', alertOn: '2026-01-14' },
+      { due: '2026-02-17', alertOn: '2026-02-14' },
+      { due: '2026-03-17', alertOn: '2026-03-14' },
+    ])
+    const endOfMonth = { nextDueDate: '2026-03-31', recurrence: 'monthly', anchorDay: 31 } as const
+    expect(billDueAlerts(endOfMonth, 0, '2026-01-01', '2026-03-15').map((a) => a.due)).toEqual([
+      '2026-01-31',
+      '2026-02-28',
+    ])
+    const weekly = { nextDueDate: '2026-03-20', recurrence: 'weekly', anchorDay: 20 } as const
+    expect(billDueAlerts(weekly, 0, '2026-02-25', '2026-03-15').map((a) => a.due)).toEqual([
+      '2026-02-27',
+      '2026-03-06',
+      '2026-03-13',
+    ])
+    // a one-off bill: its one date; a bill overdue since before the window: none
+    expect(
+      billDueAlerts({ nextDueDate: '2026-03-16', recurrence: 'once', anchorDay: 16 }, 2, '2025-12-15', '2026-03-15'),
+    ).toEqual([{ due: '2026-03-16', alertOn: '2026-03-14' }])
+    expect(billDueAlerts({ nextDueDate: '2025-11-01', recurrence: 'monthly', anchorDay: 1 }, 3, '2025-12-15', '2026-03-15')).toEqual([])
   })
   it('one alert per dip under a balance', () => {
     const days = [

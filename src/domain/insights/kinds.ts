@@ -28,13 +28,24 @@ export type InsightKind = (typeof INSIGHT_KINDS)[number]
 export const INSIGHT_SEVERITIES = ['info', 'notice', 'warning'] as const
 export type InsightSeverity = (typeof INSIGHT_SEVERITIES)[number]
 
-/** What an insight turns into in one click (performed by the page through the existing endpoints). */
-export const INSIGHT_ACTIONS = ['rule', 'budget', 'bill'] as const
+/**
+ * What an insight turns into in one click (performed by the page through the existing endpoints):
+ * a rule, a budget change, a bill made from a series, a stopped payment's bill ended, or a stopped
+ * payment no longer tracked.
+ */
+export const INSIGHT_ACTIONS = ['rule', 'budget', 'bill', 'end_bill', 'dismiss_recurring'] as const
 export type InsightActionKind = (typeof INSIGHT_ACTIONS)[number]
 
 /** Where a category suggestion came from: the payee's learned category, or the classifier. */
 export const SUGGESTION_SOURCES = ['payee', 'model'] as const
 export type SuggestionSource = (typeof SUGGESTION_SOURCES)[number]
+
+/**
+ * The household's insight job as the page's Refresh sees it: never run (idle), waiting for an
+ * instance to take it (queued), running, or its last run done or failed.
+ */
+export const INSIGHT_JOB_STATUSES = ['idle', 'queued', 'running', 'done', 'failed'] as const
+export type InsightJobStatus = (typeof INSIGHT_JOB_STATUSES)[number]
 
 export const FORECAST_DAYS = [30, 60, 90] as const
 export type ForecastDays = (typeof FORECAST_DAYS)[number]

@@ -25,12 +25,13 @@ import { ACCOUNT_VISIBILITIES, INVITE_ROLES, ROLES } from '../../domain/access'
 import { ACCOUNT_TYPES } from '../../domain/accounts'
 import { ATTACHMENT_KINDS, ATTACHMENT_STORAGES } from '../../domain/attachments'
 import { ADVISOR_ROLES } from '../../domain/advisor/answer'
+import { TRANSACTION_CHANGES } from '../../domain/automation/events'
 import { AUTOMATION_TYPES } from '../../domain/automation/schedule'
 import { BANK_CONNECTION_STATUSES, BANK_PROVIDERS } from '../../domain/bank-connections'
 import { CATEGORY_KINDS } from '../../domain/categories'
 import { ACTION_STATUSES } from '../../domain/coaching/actions'
 import { RATE_SOURCES } from '../../domain/currency'
-import { CADENCES, INSIGHT_SEVERITIES, RECURRING_STATUSES } from '../../domain/insights/kinds'
+import { CADENCES, INSIGHT_JOB_STATUSES, INSIGHT_SEVERITIES, RECURRING_STATUSES } from '../../domain/insights/kinds'
 import { ASSET_KINDS } from '../../domain/investments/allocation'
 import { ACTIVITY_SOURCES, ACTIVITY_TYPES, COST_METHODS, PRICE_SOURCES, type Portfolio } from '../../domain/investments/lots'
 import { TRANSACTION_KINDS, TRANSACTION_SOURCES } from '../../domain/ledger'
@@ -1144,6 +1145,34 @@ export const categoryModels = pgTable('category_models', {
 })
 
 /**
+ * The household's insight job (issue 18): a Refresh queues it, one instance claims it (status
+ * running with its run id: of several instances only one gets the row) and runs it off the
+ * request, the nightly job claims it the same way; the page polls where it stands.
+ */
+export const insightJobs = pgTable(
+  'insight_jobs',
+  {
+    householdId: uuid()
+      .primaryKey()
+      .references(() => households.id, { onDelete: 'cascade' }),
+    status: text().notNull().default('idle'),
+    /** when a member last pressed Refresh */
+    requestedAt: timestamp({ withTimezone: true }),
+    /** the time zone "today" is worked out in: the requesting member's */
+    timeZone: text().notNull().default('UTC'),
+    /** the claim of the run under way (or last made), and which instance (host:pid) made it */
+    runId: uuid(),
+    claimedBy: text(),
+    startedAt: timestamp({ withTimezone: true }),
+    finishedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    check('insight_jobs_status_check', oneOf(t.status, INSIGHT_JOB_STATUSES)),
+    index('insight_jobs_queued_idx').on(t.status).where(sql`${t.status} in ('queued', 'running')`),
+  ],
+)
+
+/**
  * Weekly coaching actions for one member (at most three a week): the saving each would bring,
  * accepted or dismissed, and 30 days after acceptance the measured result.
  */
@@ -1259,6 +1288,30 @@ export const automationRuns = pgTable(
   (t) => [
     uniqueIndex('automation_runs_period_idx').on(t.automationId, t.period),
     index('automation_runs_household_idx').on(t.householdId, t.ranAt),
+  ],
+)
+
+/**
+ * Changes to transactions (updated, deleted: the webhook events transaction.<change>), recorded by the ledger in
+ * the same database transaction as the change, only while the household has an active webhook
+ * listening for them, and kept CHANGE_KEEP_DAYS for the webhooks to send (issue 18). `data` is
+ * the row as it became (or as it was, when deleted), amounts in cents.
+ */
+export const transactionChanges = pgTable(
+  'transaction_changes',
+  {
+    id: id(),
+    householdId: householdRef(),
+    transactionId: uuid().notNull(),
+    accountId: uuid().notNull(),
+    /** updated | deleted: the webhook event transaction.<change> */
+    change: text().notNull(),
+    data: jsonb().$type<Record<string, unknown>>().notNull(),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('transaction_changes_household_idx').on(t.householdId, t.at),
+    check('transaction_changes_change_check', oneOf(t.change, TRANSACTION_CHANGES)),
   ],
 )
 

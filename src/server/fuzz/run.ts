@@ -14,6 +14,7 @@ import { endpointKey, loadEndpoints } from './contracts'
 import { Huge, Ref, planFor, type SymBody, type SymRequest } from './generate'
 import { FUZZ_PASSWORD, createWorld, heal, refreshPools, stock, takeChanges, type Member, type World } from './world'
 import { settleAutomationHooks } from '../modules/automations/routes'
+import { settleInsightJobs } from '../modules/insights/routes'
 
 /**
  * The text fields of multipart endpoints, which their contracts describe in words only; fields
@@ -216,9 +217,10 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     opts.remoteAddress = `10.55.0.${sym.ip + 1}`
     let mark = performance.now()
     const res = await app.inject(opts)
-    // what a request set off after its answer (event-driven automations) is still its own: wait
-    // for it, or its writes would be laid at the next request's door
+    // what a request set off after its answer (event-driven automations, an insight Refresh's
+    // job) is still its own: wait for it, or its writes would be laid at the next request's door
     await settleAutomationHooks(db)
+    await settleInsightJobs(db)
     report.timings.requests += (performance.now() - mark) / 1000
     report.requests += 1
     const stats = (report.byEndpoint[sym.endpoint] ??= { '2xx': 0, '4xx': 0, '5xx': 0, ms: 0, refusals: {} })

@@ -1,9 +1,15 @@
-// The nightly Smart Insights job (issue 18): the insight job of every household whose plan
-// includes Smart Insights. The scheduler's advisory lock lets one instance run it at a time.
+// The Smart Insights jobs (issue 18): nightly, the insight job of every household whose plan
+// includes Smart Insights; every minute, the jobs members queued with Refresh that no instance
+// has run yet (the instance that answered runs its own at once; this picks up the rest). Each
+// household's run is claimed in insight_jobs, so one instance runs it at a time.
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../db/connect'
-import { runAllInsights } from '../modules/insights/job'
+import { runAllInsights, runWaitingJobs } from '../modules/insights/job-queue'
 
-export async function insightsJob(db: Db, now: Date, log: FastifyBaseLogger): Promise<{ households: number; insights: number }> {
+export async function insightsJob(db: Db, now: Date, log: FastifyBaseLogger): Promise<{ households: number }> {
   return runAllInsights(db, now, (householdId, err) => log.warn({ err, householdId }, 'insights: a household could not be refreshed'))
+}
+
+export async function queuedInsightsJob(db: Db, now: () => Date, log: FastifyBaseLogger): Promise<number> {
+  return runWaitingJobs(db, now, (householdId, err) => log.warn({ err, householdId }, 'insights: a queued refresh failed'))
 }

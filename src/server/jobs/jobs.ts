@@ -13,7 +13,7 @@ import { refreshPrices } from './prices'
 import { httpRateProvider } from '../integrations/rates/rate-provider'
 import { refreshRates } from './rates'
 import { coachingJob } from './coaching'
-import { insightsJob } from './insights'
+import { insightsJob, queuedInsightsJob } from './insights'
 import { runAutomations } from './automations'
 import { bankSyncJob } from './bank-sync'
 
@@ -99,6 +99,16 @@ export const sharedJobs: SharedJob[] = [
     run: async ({ db, now, log }) => {
       const done = await coachingJob(db, now, log)
       if (done.made || done.measured) log.info(done, 'coaching actions made and measured')
+    },
+  },
+  {
+    // Smart Insights' Refresh (issue 18): jobs queued by a member that the instance that answered
+    // did not run (it stopped first); the one that answers runs its own at once
+    name: 'insights-queued',
+    everyMinutes: 1,
+    run: async ({ db, now, log }) => {
+      const ran = await queuedInsightsJob(db, () => now, log)
+      if (ran) log.info({ ran }, 'queued insight refreshes ran')
     },
   },
   {

@@ -3,13 +3,13 @@
 // period in job_runs with one atomic statement, so with several app instances each runs once per
 // period (ADR 0011).
 import { chmod, mkdir, readdir, rename, rm } from 'node:fs/promises'
-import { hostname } from 'node:os'
 import path from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Clock } from '../clock'
 import type { Config } from '../config'
 import type { Database } from '../db/connect'
 import { purgeSessions } from '../modules/auth/sessions'
+import { INSTANCE_ID } from '../instance'
 import { ENCRYPTED_EXTENSION, encryptFile } from './backup-crypto'
 import { sharedJobs, type SharedJob } from './jobs'
 
@@ -23,9 +23,6 @@ const builtInJobs: SharedJob[] = [
 
 /** Every job that claims its period in job_runs, in the order a tick runs them. */
 export const scheduledJobs: readonly SharedJob[] = [...builtInJobs, ...sharedJobs]
-
-/** Who claimed a job's period, kept in job_runs.claimed_by: this machine and process. */
-export const INSTANCE_ID = `${hostname()}:${String(process.pid)}`
 
 /**
  * Runs a shared job if its period has passed, claiming the period first with one atomic

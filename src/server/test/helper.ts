@@ -15,6 +15,7 @@ import { adminUrl, databaseUrl, testDbKind } from './global-setup'
 import type { SubscriptionTier } from '../../domain/tiers'
 import { setPlanByEmail } from '../modules/subscription/plan'
 import { addMembership, deleteHousehold } from '../modules/household/repo'
+import { settleInsightJobs } from '../modules/insights/routes'
 
 export type TestContext = {
   app: FastifyInstance
@@ -170,4 +171,15 @@ export async function categoryId(t: TestContext, client: Client, name: string): 
   const row = rows[0]
   if (!row) throw new Error(`no category ${name}`)
   return row.id
+}
+
+/**
+ * Presses the Smart Insights Refresh as `client`: the answer is 202 (queued), the job runs in the
+ * background, and this waits for it and returns where it then stands (done, or failed).
+ */
+export async function refreshInsights(t: TestContext, client: Client): Promise<{ status: string; finishedAt: string | null }> {
+  const res = await client.post('/api/insights/refresh')
+  if (res.statusCode !== 202) throw new Error(`refresh answered ${String(res.statusCode)}: ${res.body}`)
+  await settleInsightJobs(t.database.db)
+  return (await client.get('/api/insights/refresh')).json()
 }

@@ -25,6 +25,8 @@ import {
   type TestContext,
 } from '../../test/helper'
 import { settleAutomationHooks } from './routes'
+import { eq } from 'drizzle-orm'
+import { transactionChanges } from '../../db/schema'
 
 let t: TestContext
 beforeAll(async () => {
@@ -68,7 +70,9 @@ const transactionsOf = async (
   return Array.isArray(body) ? body : body.items
 }
 
-const remindersOf = async (c: Client): Promise<{ title: string; type: string }[]> =>
+const remindersOf = async (
+  c: Client,
+): Promise<{ id: string; title: string; type: string; isRead: boolean }[]> =>
   (await c.get('/api/reminders?status=all')).json()
 
 describe('scheduled transactions', () => {
@@ -288,10 +292,22 @@ describe('goal transfers', () => {
       '2026-03-15',
     ])
 
+    // money taken out of the goal since: undo can no longer be exact, so it changes nothing
+    const out = await o.post(`/api/goals/${goal.id}/contributions`, { amount: -100, date: '2026-03-15' })
+    expect(out.statusCode, out.body).toBe(201)
+    const refused = await o.post(`/api/automations/runs/${run.id}/undo`)
+    expect(refused.statusCode, refused.body).toBe(409)
+    expect(refused.json()).toMatchObject({ code: 'UNDO_NOT_EXACT' })
+    expect(refused.json().message).toContain('Holiday')
+    expect(await balanceOf(o, checking.id)).toBe(674.5)
+    expect((await o.get('/api/goals')).json()[0].currentAmount).toBe(25.5)
+    expect((await o.get(`/api/automations/${a.id}/runs`)).json()[0]).toMatchObject({ undoneAt: null, canUndo: true })
+    // put back, undo takes back exactly what the run made (not "down to zero")
+    expect((await o.post(`/api/goals/${goal.id}/contributions`, { amount: 110, date: '2026-03-15' })).statusCode).toBe(201)
     expect((await o.post(`/api/automations/runs/${run.id}/undo`)).statusCode).toBe(200)
     expect(await balanceOf(o, checking.id)).toBe(800)
     expect(await balanceOf(o, savings.id)).toBe(50)
-    expect((await o.get('/api/goals')).json()[0].currentAmount).toBe(0)
+    expect((await o.get('/api/goals')).json()[0].currentAmount).toBe(10)
   })
 
   it('moves money when income arrives in an account, once per income', async () => {
@@ -403,7 +419,7 @@ describe('alerts delivered as reminders', () => {
     const checking = await account(o, { name: 'Checking', openingBalance: 1000 })
     const food = await categoryId(t, o, 'Groceries')
     await o.put('/api/budgets', { categoryId: food, month: '2026-03', amount: 100 })
-    await created(o, {
+    const watch = await created(o, {
       name: 'Budget watch',
       config: { type: 'alert', condition: 'budget', categoryId: null },
     })
@@ -431,6 +447,8 @@ describe('alerts delivered as reminders', () => {
     expect(
       (await remindersOf(o)).filter((r) => r.title.startsWith('Groceries')).map((r) => r.title),
     ).toEqual(['Groceries budget at 80%'])
+    const eighty = (await remindersOf(o)).find((r) => r.title === 'Groceries budget at 80%')
+    expect((await o.patch(`/api/reminders/${eighty?.id}/read`)).statusCode).toBe(200)
     await o.post('/api/transactions', {
       accountId: checking.id,
       date: '2026-03-12',
@@ -445,6 +463,21 @@ describe('alerts delivered as reminders', () => {
         .map((r) => r.title)
         .sort(),
     ).toEqual(['Groceries budget reached'])
+
+    // undo of the 100 % run is exact: its reminder goes, and the 80 % one it retired comes back
+    // as it was (same id, still read)
+    const runs = (await o.get(`/api/automations/${watch.id}/runs`)).json() as {
+      id: string
+      summary: string
+    }[]
+    const reached = runs.find((r) => r.summary.includes('budget reached'))
+    expect(reached).toBeDefined()
+    const undone = await o.post(`/api/automations/runs/${reached?.id}/undo`)
+    expect(undone.statusCode, undone.body).toBe(200)
+    const back = (await remindersOf(o)).filter((r) => r.title.startsWith('Groceries'))
+    expect(back.map((r) => ({ id: r.id, title: r.title, isRead: r.isRead }))).toEqual([
+      { id: eighty?.id, title: 'Groceries budget at 80%', isRead: true },
+    ])
   })
 
   it('a bill due within N days', async () => {
@@ -455,9 +488,18 @@ describe('alerts delivered as reminders', () => {
       name: 'Bills soon',
       config: { type: 'alert', condition: 'bill_due', days: 3 },
     })
+    // the dry run covers the last 90 days like the others: each monthly due date, 3 days before
     const dry = (await o.get(`/api/automations/${a.id}/dry-run`)).json()
-    expect(dry.actions).toHaveLength(1)
-    expect(dry.actions[0].summary).toContain('Water')
+    expect(dry.from).toBe('2025-12-15')
+    expect(dry.actions.map((x: { date: string; summary: string }) => `${x.date} ${x.summary}`)).toEqual([
+      '2025-12-15 Would have reminded: Water $42.10 due Wed, Dec 17, 2025',
+      '2025-12-22 Would have reminded: Insurance $300.00 due Thu, Dec 25, 2025',
+      '2026-01-14 Would have reminded: Water $42.10 due Sat, Jan 17',
+      '2026-01-22 Would have reminded: Insurance $300.00 due Sun, Jan 25',
+      '2026-02-14 Would have reminded: Water $42.10 due Tue, Feb 17',
+      '2026-02-22 Would have reminded: Insurance $300.00 due Wed, Feb 25',
+      '2026-03-14 Would remind: Water $42.10 is due Tue, Mar 17',
+    ])
     const runs = (await o.post(`/api/automations/${a.id}/run`)).json()
     expect(runs).toHaveLength(1)
     const titles = (await remindersOf(o)).map((r) => r.title)
@@ -560,6 +602,61 @@ describe('webhooks', () => {
     // a delivery is never sent twice
     await o.post(`/api/automations/${hook.id}/run`)
     expect(received.length).toBe(2)
+  })
+
+  it('signs transaction.updated and transaction.deleted, each change sent once', async () => {
+    received = []
+    const o = await premium(w)
+    const quiet = await premium(w)
+    const checking = await account(o, { name: 'Checking', openingBalance: 100 })
+    const theirs = await account(quiet, { name: 'Quiet', openingBalance: 100 })
+    const hook = await created(o, {
+      name: 'Changes',
+      config: { type: 'webhook', url, events: ['transaction.updated', 'transaction.deleted'] },
+    })
+    const made = await o.post('/api/transactions', {
+      accountId: checking.id,
+      date: '2026-03-14',
+      amount: -12,
+      merchant: 'Bakery',
+    })
+    await settleAutomationHooks(w.database.db)
+    // added: not listened for
+    expect(received).toEqual([])
+    const id = made.json().id as string
+    const edited = await o.patch(`/api/transactions/${id}`, { amount: -15.5, merchant: 'Corner Bakery' })
+    expect(edited.statusCode, edited.body).toBe(200)
+    await settleAutomationHooks(w.database.db)
+    expect(received).toHaveLength(1)
+    expect((await o.delete(`/api/transactions/${id}`)).statusCode).toBe(204)
+    await settleAutomationHooks(w.database.db)
+    expect(received).toHaveLength(2)
+    for (const r of received) verify(r, hook.secret)
+    const [updated, deleted] = received.map(
+      (r) => JSON.parse(r.body) as { type: string; data: { transaction: Record<string, unknown> } },
+    )
+    expect(updated).toMatchObject({
+      type: 'transaction.updated',
+      data: { transaction: { id, amount: -15.5, payee: 'Corner Bakery', date: '2026-03-14', accountId: checking.id } },
+    })
+    expect(deleted).toMatchObject({
+      type: 'transaction.deleted',
+      data: { transaction: { id, amount: -15.5, payee: 'Corner Bakery' } },
+    })
+    // run again: nothing is sent twice; the history says what went out
+    await o.post(`/api/automations/${hook.id}/run`)
+    expect(received).toHaveLength(2)
+    const runs = (await o.get(`/api/automations/${hook.id}/runs`)).json() as { summary: string; status: string }[]
+    expect(runs.map((r) => `${r.status} ${r.summary}`).sort()).toEqual([
+      'done Sent transaction.deleted: Corner Bakery -$15.50',
+      'done Sent transaction.updated: Corner Bakery -$15.50',
+    ])
+    // a household with no webhook listening records no change at all
+    const row = (await quiet.post('/api/transactions', { accountId: theirs.id, date: '2026-03-14', amount: -1, merchant: 'X' })).json()
+    await quiet.patch(`/api/transactions/${row.id}`, { amount: -2 })
+    await quiet.delete(`/api/transactions/${row.id}`)
+    const kept = await w.database.db.select().from(transactionChanges).where(eq(transactionChanges.transactionId, row.id))
+    expect(kept).toEqual([])
   })
 
   it('records a failed delivery and tries again later', async () => {

@@ -7,6 +7,7 @@
 import { and, eq, gte, inArray, isNull, lte, or } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import { budgetAlertPercents, isBalanceUnder, isBillDueWithin } from '../../../domain/automation/alerts'
+import { changeEvent, TRANSACTION_CHANGES, type WebhookEvent as WebhookEventType } from '../../../domain/automation/events'
 import { billDueReminder, budgetReminder, type ReminderVoice } from '../../../domain/reminder-events'
 import {
   CATCH_UP_DAYS,
@@ -39,6 +40,7 @@ import {
   budgetUse,
   fullIds,
   membersWithScope,
+  transactionChangesSince,
   transactionsCreatedSince,
   transactionsIn,
   type Member,
@@ -524,11 +526,19 @@ async function runAlert(
           })
           .onConflictDoNothing({ target: [reminders.userId, reminders.sourceKey] })
           .returning({ id: reminders.id })
-        if (made.length && event.type === 'budget_limit' && event.shared)
-          await retireOtherBudgetAlerts(tx, row.householdId, member.id, event.key)
+        // the 100 % alert retires the 80 % one: the run keeps the rows it deleted, whole, so
+        // that its undo puts them back as they were
+        const retired =
+          made.length && event.type === 'budget_limit' && event.shared
+            ? await retireOtherBudgetAlerts(tx, row.householdId, member.id, event.key)
+            : []
         return finish(tx, claimed, {
           summary: `Reminded a member: ${event.title}`,
-          changes: { reminderIds: made.map((r) => r.id), userId: member.id },
+          changes: {
+            reminderIds: made.map((r) => r.id),
+            userId: member.id,
+            ...(retired.length ? { retiredReminders: retired } : {}),
+          },
         })
       })
       if (run) out.push(run)
@@ -539,10 +549,26 @@ async function runAlert(
 
 type WebhookEvent = {
   key: string
-  type: 'transaction.created' | 'budget.threshold'
+  type: WebhookEventType
   data: Record<string, unknown>
   summary: string
   accountId?: string
+}
+
+/** A transaction as every transaction event sends it (amounts as decimals, like the API). */
+function transactionData(t: { id: string; accountId: string; date: string; amount: number; merchant: string; description: string; categoryId: string | null; kind: string }) {
+  return {
+    transaction: {
+      id: t.id,
+      accountId: t.accountId,
+      date: t.date,
+      amount: t.amount / 100,
+      payee: t.merchant,
+      description: t.description,
+      categoryId: t.categoryId,
+      kind: t.kind,
+    },
+  }
 }
 
 async function webhookEvents(
@@ -567,18 +593,22 @@ async function webhookEvents(
         type: 'transaction.created',
         accountId: t.accountId,
         summary: `Sent transaction.created: ${t.merchant || t.description || 'transaction'} ${money(creator, t.amount)}`,
-        data: {
-          transaction: {
-            id: t.id,
-            accountId: t.accountId,
-            date: t.date,
-            amount: t.amount / 100,
-            payee: t.merchant,
-            description: t.description,
-            categoryId: t.categoryId,
-            kind: t.kind,
-          },
-        },
+        data: transactionData(t),
+      })
+    }
+  }
+  // changes and deletions the ledger recorded since, each sent once (its record's id is the key)
+  const changes = TRANSACTION_CHANGES.filter((c) => config.events.includes(changeEvent(c)))
+  if (changes.length) {
+    const since = new Date(Math.max(row.createdAt.getTime(), now.getTime() - 86_400_000))
+    for (const c of await transactionChangesSince(db, row.householdId, fullIds(creator.scope), since, changes)) {
+      const type = changeEvent(c.change)
+      events.push({
+        key: `${c.change}:${c.id}`,
+        type,
+        accountId: c.accountId,
+        summary: `Sent ${type}: ${c.row.merchant || c.row.description || 'transaction'} ${money(creator, c.row.amount)}`,
+        data: transactionData(c.row),
       })
     }
   }

@@ -11,9 +11,12 @@ import {
   categories,
   householdMembers,
   monthlyRollups,
+  transactionChanges,
   transactions,
   users,
 } from '../../db/schema'
+import type { TransactionChange } from '../../../domain/automation/events'
+import type { ChangedRow } from '../transactions/changes'
 import { memberScope, notIn, type MemberScope } from '../accounts/scope'
 import type { Role } from '../../../domain/access'
 
@@ -104,6 +107,47 @@ export async function transactionsCreatedSince(
     )
     .orderBy(desc(transactions.createdAt))
     .limit(limit)
+}
+
+/** Changes recorded since an instant (webhook events), in the given accounts, oldest first. */
+export async function transactionChangesSince(
+  db: DbOrTx,
+  householdId: string,
+  accountIds: string[],
+  since: Date,
+  changes: readonly TransactionChange[],
+  limit = 100,
+): Promise<{ id: string; change: TransactionChange; accountId: string; row: ChangedRow; at: Date }[]> {
+  if (!accountIds.length || !changes.length) return []
+  const rows = await db
+    .select()
+    .from(transactionChanges)
+    .where(
+      and(
+        eq(transactionChanges.householdId, householdId),
+        inArray(transactionChanges.accountId, accountIds),
+        inArray(transactionChanges.change, [...changes]),
+        gte(transactionChanges.at, since),
+      ),
+    )
+    .orderBy(asc(transactionChanges.at), asc(transactionChanges.id))
+    .limit(limit)
+  return rows.flatMap((r) => {
+    const change = changes.find((c) => c === r.change)
+    const d = r.data
+    if (!change) return []
+    const row: ChangedRow = {
+      id: r.transactionId,
+      accountId: r.accountId,
+      date: typeof d.date === 'string' ? d.date : '',
+      amount: typeof d.amount === 'number' ? d.amount : 0,
+      merchant: typeof d.merchant === 'string' ? d.merchant : '',
+      description: typeof d.description === 'string' ? d.description : '',
+      categoryId: typeof d.categoryId === 'string' ? d.categoryId : null,
+      kind: typeof d.kind === 'string' ? d.kind : 'standard',
+    }
+    return [{ id: r.id, change, accountId: r.accountId, row, at: r.at }]
+  })
 }
 
 export type BudgetUse = { categoryId: string; name: string; budget: number; spent: number }

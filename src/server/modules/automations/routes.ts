@@ -21,6 +21,8 @@ const EVENT_ROUTES = new Set([
   'POST /api/transactions',
   'POST /api/transfers',
   'PATCH /api/transactions/:id',
+  'DELETE /api/transactions/:id',
+  'POST /api/transactions/bulk',
   'PUT /api/budgets',
   'POST /api/imports/:id/commit',
 ])

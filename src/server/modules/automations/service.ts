@@ -14,7 +14,9 @@ import {
   type DryRunResult,
   type updateAutomationBody,
 } from '../../../contract/automations'
-import { budgetAlertPercents, dipDays, isBillDueWithin } from '../../../domain/automation/alerts'
+import { billDueAlerts, budgetAlertPercents, dipDays } from '../../../domain/automation/alerts'
+import { changeEvent, TRANSACTION_CHANGES } from '../../../domain/automation/events'
+import { isRecurrence } from '../../../domain/recurrence'
 import { DRY_RUN_DAYS, scheduleDates } from '../../../domain/automation/schedule'
 import {
   addDays,
@@ -58,6 +60,7 @@ import {
   budgetUse,
   firstEntryDate,
   fullIds,
+  transactionChangesSince,
   transactionsIn,
 } from './facts'
 import { newWebhookSecret } from './webhooks'
@@ -96,6 +99,25 @@ function toDto(row: AutomationRow, config: AutomationConfig, last: RunRow | unde
       : null,
   }
 }
+
+/** A reminder a run deleted (the 80 % budget alert a 100 % one retired), as the run recorded it. */
+const retiredReminders = z.array(
+  z.object({
+    id: z.string(),
+    householdId: z.string(),
+    userId: z.string(),
+    title: z.string(),
+    description: z.string(),
+    type: z.string(),
+    priority: z.string(),
+    dueDate: z.string().nullable(),
+    status: z.string(),
+    isRead: z.boolean(),
+    sourceKey: z.string().nullable(),
+    createdAt: z.coerce.date(),
+    updatedAt: z.coerce.date(),
+  }),
+)
 
 const ids = (changes: Record<string, unknown>, key: string): string[] => {
   const v = changes[key]
@@ -401,13 +423,21 @@ export async function undoRun(
             inArray(goalContributions.id, contributionIds),
           ),
         )
+      // a contribution whose goal was deleted went with it; any other is taken back to the cent,
+      // and when the goal no longer holds it (money taken out since) the undo is refused whole
+      // rather than leaving the goal at a made-up figure
       for (const c of made) {
         const goal = await goalsRepo.findGoal(tx, user.householdId, c.goalId, { lock: true })
-        if (goal)
-          await goalsRepo.updateGoalRow(tx, user.householdId, goal.id, {
-            currentAmount: asCents(Math.max(0, goal.currentAmount - c.amount)),
-            updatedAt: now,
-          })
+        if (!goal) continue
+        if (goal.currentAmount < c.amount)
+          throw conflict(
+            `${goal.name} holds less than this run added: change the goal by hand instead`,
+            'UNDO_NOT_EXACT',
+          )
+        await goalsRepo.updateGoalRow(tx, user.householdId, goal.id, {
+          currentAmount: asCents(goal.currentAmount - c.amount),
+          updatedAt: now,
+        })
       }
       if (made.length)
         await tx.delete(goalContributions).where(
@@ -422,6 +452,12 @@ export async function undoRun(
       await tx
         .delete(reminders)
         .where(and(eq(reminders.householdId, user.householdId), inArray(reminders.id, reminderIds)))
+    // the reminders the run retired (the 80 % alert under a 100 % one) come back as they were
+    const retired = retiredReminders.safeParse(run.changes.retiredReminders ?? [])
+    if (!retired.success)
+      throw conflict('This run’s record cannot be read back: nothing was changed', 'UNDO_NOT_EXACT')
+    const restore = retired.data.filter((r) => r.householdId === user.householdId)
+    if (restore.length) await tx.insert(reminders).values(restore).onConflictDoNothing()
     return toRunDto(redacted(claimed, user, scope))
   })
 }
@@ -504,6 +540,14 @@ export async function dryRunAt(
             asCents(t.amount),
           )
       }
+      // changes and deletions are kept only two days (CHANGE_KEEP_DAYS): those are the ones shown
+      const changes = TRANSACTION_CHANGES.filter((c) => config.events.includes(changeEvent(c)))
+      for (const c of await transactionChangesSince(db, user.householdId, fullIds(scope), new Date(`${from}T00:00:00Z`), changes, MAX_DRY_RUN_ACTIONS + 1))
+        add(
+          localDate(c.at, user.timeZone),
+          `Would send ${changeEvent(c.change)}: ${c.row.merchant || c.row.description || 'transaction'} ${m(c.row.amount)}`,
+          asCents(c.row.amount),
+        )
       if (config.events.includes('budget.threshold')) {
         for (const month of months)
           for (const use of await budgetUse(db, scope, month, null))
@@ -604,23 +648,34 @@ async function dryRunAlert(
             )
       return
     case 'bill_due': {
-      const upcoming = await db
+      // every due date of the window (stepped back along each bill's recurrence), on the day
+      // its reminder would have come, as the job makes one reminder per due date
+      const active = await db
         .select({
           name: bills.name,
           amount: bills.amount,
           nextDueDate: bills.nextDueDate,
+          recurrence: bills.recurrence,
+          anchorDay: bills.anchorDay,
           accountId: bills.accountId,
         })
         .from(bills)
         .where(and(eq(bills.householdId, user.householdId), eq(bills.isActive, true)))
-      for (const bill of upcoming) {
+      const thisYear = Number(today.slice(0, 4))
+      for (const bill of active) {
         if (bill.accountId && scope.accounts.get(bill.accountId)?.view !== 'full') continue
-        if (isBillDueWithin(today, bill.nextDueDate, config.days))
+        if (!isRecurrence(bill.recurrence)) continue
+        const recurrence = bill.recurrence
+        for (const { due, alertOn } of billDueAlerts({ ...bill, recurrence }, config.days, from, today)) {
+          const when = formatDay(due, user.locale, { weekday: true, thisYear })
           add(
-            today,
-            `Would remind now: ${bill.name} ${m(bill.amount)} is due ${formatDay(bill.nextDueDate, user.locale, { weekday: true, thisYear: Number(today.slice(0, 4)) })}`,
+            alertOn,
+            compareDates(due, today) >= 0
+              ? `Would remind: ${bill.name} ${m(bill.amount)} is due ${when}`
+              : `Would have reminded: ${bill.name} ${m(bill.amount)} due ${when}`,
             negate(asCents(bill.amount)),
           )
+        }
       }
       return
     }

@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { categories } from '../../db/schema'
-import { categoryId, createTestApp, setTestPlan, signUp, type Client, type TestContext } from '../../test/helper'
+import { categoryId, createTestApp, refreshInsights, setTestPlan, signUp, type Client, type TestContext } from '../../test/helper'
 
 let t: TestContext
 let a: Client
@@ -262,8 +262,7 @@ describe('sub-categories', () => {
     }
     await add('2026-03-05', -150, electricity, 'City Power')
     await add('2026-03-06', -60, water, 'Water Board')
-    const refreshed = await c.post('/api/insights/refresh', {})
-    expect(refreshed.statusCode, refreshed.body).toBe(200)
+    expect((await refreshInsights(t, c)).status).toBe('done')
     const feed = (await c.get('/api/insights')).json() as { kind: string; title: string; action: unknown }[]
     const months = feed.filter((i) => i.kind === 'anomaly_month')
     expect(months.map((i) => i.title)).toEqual(['Utilities is running high'])

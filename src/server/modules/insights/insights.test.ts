@@ -5,11 +5,13 @@
 // household's subscriptions are found with the right cadence and next date.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_EMAIL, DEMO_PASSWORD, ensureDemoHousehold } from '../../demo/demo'
-import { addMember, categoryId, clientFor, createTestApp, setTestPlan, signUp, type Client, type TestContext } from '../../test/helper'
+import { addMember, categoryId, clientFor, createTestApp, refreshInsights, setTestPlan, signUp, type Client, type TestContext } from '../../test/helper'
 import { newAccount } from '../../test/family'
 import { eq } from 'drizzle-orm'
-import { recurringSeries } from '../../db/schema'
-import { runAllInsights } from './job'
+import { householdMembers, insightJobs, recurringSeries } from '../../db/schema'
+import { sharedJobs } from '../../jobs/jobs'
+import { runAllInsights, runClaimed, queueJob } from './job-queue'
+import { settleInsightJobs } from './routes'
 
 const NOW = '2026-06-20T12:00:00Z'
 
@@ -71,10 +73,21 @@ afterAll(async () => {
 })
 
 describe('refresh and recurring payments', () => {
-  it('finds the monthly subscription with its amount and next date', async () => {
+  it('queues the job on Refresh (202) and runs it in the background, never on the request', async () => {
+    expect((await owner.get('/api/insights/refresh')).json()).toEqual({ status: 'idle', requestedAt: null, startedAt: null, finishedAt: null })
     const refresh = await owner.post('/api/insights/refresh')
-    expect(refresh.statusCode, refresh.body).toBe(200)
-    expect(refresh.json()).toMatchObject({ recurring: 2, anomalies: 2, trainedAt: '2026-06-20T12:00:00.000Z' })
+    expect(refresh.statusCode, refresh.body).toBe(202)
+    // the answer comes before the job has run: nothing is found yet
+    expect(refresh.json()).toEqual({ status: 'queued', requestedAt: NOW.replace('Z', '.000Z'), startedAt: null, finishedAt: null })
+    await settleInsightJobs(t.database.db)
+    // the page polls this until the run is over
+    const state = (await viewer.get('/api/insights/refresh')).json()
+    expect(state).toEqual({ status: 'done', requestedAt: '2026-06-20T12:00:00.000Z', startedAt: '2026-06-20T12:00:00.000Z', finishedAt: '2026-06-20T12:00:00.000Z' })
+    const [job] = await t.database.db.select().from(insightJobs).where(eq(insightJobs.status, 'done'))
+    expect(job?.claimedBy).toMatch(/:\d+$/)
+  })
+
+  it('finds the monthly subscription with its amount and next date', async () => {
     const list = (await owner.get('/api/insights/recurring')).json() as Recurring[]
     expect(list).toEqual([
       expect.objectContaining({
@@ -120,7 +133,7 @@ describe('refresh and recurring payments', () => {
     const gym = ((await adult.get('/api/insights/recurring')).json() as Recurring[]).find((r) => r.payee === 'Secret Gym')
     const dismissed = await adult.post(`/api/insights/recurring/${gym?.id}/dismiss`)
     expect(dismissed.json()).toMatchObject({ status: 'dismissed' })
-    expect((await adult.post('/api/insights/refresh')).statusCode).toBe(200)
+    expect((await refreshInsights(t, adult)).status).toBe('done')
     const after = (await adult.get('/api/insights/recurring')).json() as Recurring[]
     expect(after.map((r) => `${r.payee} ${r.status}`)).toEqual(['Netflix confirmed'])
     const all = (await adult.get('/api/insights/recurring?includeDismissed=true')).json() as Recurring[]
@@ -171,7 +184,7 @@ describe('the insight feed', () => {
     expect(feed.some((i) => i.kind === 'recurring_new')).toBe(false)
     const everything = (await owner.get('/api/insights?includeDismissed=true')).json() as Insight[]
     expect(everything.find((i) => i.kind === 'recurring_new')?.action).toMatchObject({ action: 'bill', name: 'Netflix', amount: 15.49, nextDueDate: '2026-07-03', recurrence: 'monthly', accountId: checking })
-    expect(feed.find((i) => i.kind === 'anomaly_month')?.action).toEqual({ action: 'budget', categoryId: groceries, month: '2026-06', amount: 78 })
+    expect(feed.find((i) => i.kind === 'anomaly_month')?.action).toEqual({ action: 'budget', categoryId: groceries, month: '2026-06', amount: 78, rollover: false })
     const adultFeed = (await adult.get('/api/insights')).json() as Insight[]
     expect(adultFeed.some((i) => i.accountIds.includes(privateAccount))).toBe(true)
 
@@ -189,6 +202,113 @@ describe('the insight feed', () => {
 
     const privateInsight = adultFeed.find((i) => i.accountIds.includes(privateAccount))
     expect((await owner.patch(`/api/insights/${privateInsight?.id}`, { read: true })).statusCode).toBe(404)
+  })
+})
+
+describe('one-click actions', () => {
+  type Action = Record<string, unknown> & { action: string }
+  const feedOf = async (c: Client) => (await c.get('/api/insights?includeDismissed=true')).json() as (Insight & { body: string; action: Action | null })[]
+
+  it('an unusual charge: a budget for its month with room for it, made through PUT /api/budgets', async () => {
+    const unusual = (await feedOf(owner)).find((i) => i.kind === 'anomaly_transaction')
+    // Groceries usually costs 78.00 a month (Jan–May: 80, 82, 78, 41, 39); 136.00 is 96.00 above the usual 40.00
+    expect(unusual?.action).toEqual({ action: 'budget', categoryId: groceries, month: '2026-06', amount: 174, rollover: false })
+    expect(unusual?.body).toContain('A Groceries budget of $174.00 for June 2026 (its usual month, $78.00, and this charge’s extra) makes room for it.')
+    const { action: _kind, ...body } = unusual?.action ?? { action: '' }
+    expect((await viewer.put('/api/budgets', body)).statusCode).toBe(403)
+    const res = await owner.put('/api/budgets', body)
+    expect(res.statusCode, res.body).toBe(200)
+    const june = (await owner.get('/api/budgets?month=2026-06')).json() as { categoryId: string; amount: number }[]
+    expect(june.find((b) => b.categoryId === groceries)?.amount).toBe(174)
+    // put back: the forecast and the other tests know no June budget
+    const budgetId = (june.find((b) => b.categoryId === groceries) as { id?: string } | undefined)?.id
+    expect((await owner.delete(`/api/budgets/${budgetId}`)).statusCode).toBe(204)
+  })
+
+  it('a cash low point: the biggest flexible category’s budget trimmed by the shortfall, before it', async () => {
+    // the adult sees both cash accounts the household's forecast covers; the owner does not see the private one
+    expect((await feedOf(owner)).some((i) => i.kind === 'forecast_low')).toBe(false)
+    const low = (await feedOf(adult)).find((i) => i.kind === 'forecast_low')
+    expect(low?.action).toMatchObject({ action: 'budget', categoryId: groceries, month: '2026-06', rollover: false })
+    expect(low?.body).toMatch(/Most of your flexible spending goes to Groceries \(about \$[\d.,]+ a month lately\)\. Spending \$[\d.,]+ less on it (keeps you above zero|covers part of the gap): a Groceries budget of \$[\d.,]+ for June 2026\./)
+    const { action: _kind, ...body } = low?.action ?? { action: '' }
+    const res = await adult.put('/api/budgets', body)
+    expect(res.statusCode, res.body).toBe(200)
+    const june = (await adult.get('/api/budgets?month=2026-06')).json() as { id: string; categoryId: string; amount: number }[]
+    const made = june.find((b) => b.categoryId === groceries)
+    expect(made?.amount).toBe(low?.action?.amount)
+    expect((await adult.delete(`/api/budgets/${made?.id}`)).statusCode).toBe(204)
+  })
+
+  it('a stopped payment: its bill ended, or its month taken off its budget, or no longer tracked', async () => {
+    const stops = await signUp(t.app)
+    await setTestPlan(t, stops, 'premium')
+    const account = await newAccount(stops, 'Stops checking')
+    const subs = await categoryId(t, stops, 'Subscriptions')
+    for (const month of ['01', '02', '03', '04']) {
+      await add(stops, account, `2026-${month}-05`, -30, 'Gym Club')
+      await add(stops, account, `2026-${month}-08`, -9.99, 'Music Box', subs)
+      await add(stops, account, `2026-${month}-09`, -5, 'Paper Daily')
+    }
+    const gymBill = (await stops.post('/api/bills', { name: 'Gym membership', amount: 30, nextDueDate: '2026-05-05', accountId: account, recurrence: 'monthly' })).json().id as string
+    expect((await stops.put('/api/budgets', { categoryId: subs, month: '2026-06', amount: 50, rollover: true })).statusCode).toBe(200)
+    expect((await refreshInsights(t, stops)).status).toBe('done')
+    const stopped = (await feedOf(stops)).filter((i) => i.kind === 'recurring_stopped')
+    const by = Object.fromEntries(stopped.map((i) => [i.title, i]))
+    expect(Object.keys(by).sort()).toEqual(['Gym Club seems to have stopped', 'Music Box seems to have stopped', 'Paper Daily seems to have stopped'])
+
+    const gym = by['Gym Club seems to have stopped']
+    expect(gym?.action).toEqual({ action: 'end_bill', billId: gymBill, name: 'Gym membership' })
+    expect(gym?.body).toContain('End the bill Gym membership if it is over.')
+    expect((await owner.patch(`/api/bills/${gymBill}`, { isActive: false })).statusCode).toBe(404)
+    const ended = await stops.patch(`/api/bills/${gymBill}`, { isActive: false })
+    expect(ended.statusCode, ended.body).toBe(200)
+    expect(ended.json()).toMatchObject({ isActive: false, name: 'Gym membership' })
+
+    const music = by['Music Box seems to have stopped']
+    // 50.00 − 9.99 a month; the budget's rollover stays as it is
+    expect(music?.action).toEqual({ action: 'budget', categoryId: subs, month: '2026-06', amount: 40.01, rollover: true })
+    expect(music?.body).toContain('If it is over, its $9.99 a month can come off the Subscriptions budget of June 2026: $40.01 instead of $50.00.')
+    const { action: _kind, ...budget } = music?.action ?? { action: '' }
+    expect((await stops.put('/api/budgets', budget)).statusCode).toBe(200)
+    expect(((await stops.get('/api/budgets?month=2026-06')).json() as { amount: number; rollover: boolean }[])[0]).toMatchObject({ amount: 40.01, rollover: true })
+
+    const paper = by['Paper Daily seems to have stopped']
+    const paperId = paper?.action?.recurringId
+    expect(paper?.action).toEqual({ action: 'dismiss_recurring', recurringId: paperId, name: 'Paper Daily' })
+    const dismissed = await stops.post(`/api/insights/recurring/${String(paperId)}/dismiss`)
+    expect(dismissed.statusCode, dismissed.body).toBe(200)
+    expect(dismissed.json()).toMatchObject({ payee: 'Paper Daily', status: 'dismissed' })
+
+    // a bill made from a series that later stops is offered to be ended too, once
+    const series = ((await stops.get('/api/insights/recurring')).json() as Recurring[]).find((r) => r.payee === 'Gym Club')
+    expect(series?.status).toBe('stopped')
+  })
+
+  it('a payee with nothing to suggest: a rule whose category the member picks', async () => {
+    const fresh = await signUp(t.app)
+    await setTestPlan(t, fresh, 'premium')
+    const account = await newAccount(fresh, 'Fresh checking')
+    for (const [i, amount] of [10, 11, 9, 10, 12, 10, 9, 11].entries()) await add(fresh, account, `2026-0${1 + (i % 5)}-${String(3 + i).padStart(2, '0')}`, -amount, 'Corner Shop')
+    await add(fresh, account, '2026-06-15', -90, 'Corner Shop')
+    expect((await refreshInsights(t, fresh)).status).toBe('done')
+    const feed = await feedOf(fresh)
+    const waiting = feed.find((i) => i.kind === 'uncategorised')
+    expect(waiting?.action).toEqual({ action: 'rule', name: 'Corner Shop', payee: 'Corner Shop', categoryId: null })
+    expect(waiting?.body).toBe('Corner Shop comes up most often: choose its category, and a rule files it from now on.')
+    const unusual = feed.find((i) => i.kind === 'anomaly_transaction')
+    expect(unusual?.action).toEqual({ action: 'rule', name: 'Corner Shop', payee: 'Corner Shop', categoryId: null })
+    // the page sends the rule with the category picked in its dialog
+    const household = await categoryId(t, fresh, 'Groceries')
+    const made = await fresh.post('/api/rules', {
+      name: 'Corner Shop',
+      match: 'all',
+      conditions: [{ field: 'payee', operator: 'contains', value: 'Corner Shop' }],
+      actions: { setCategoryId: household },
+    })
+    expect(made.statusCode, made.body).toBe(201)
+    const applied = await fresh.post('/api/rules/apply', {})
+    expect(applied.json()).toMatchObject({ changed: 9 })
   })
 })
 
@@ -226,6 +346,29 @@ describe('category suggestions', () => {
     expect((await owner.get(`/api/transactions/${uncategorised}`)).json().categoryId).toBe(groceries)
     expect((await owner.get(`/api/accounts/${checking}`)).json().balance).toBe(before)
     expect(((await owner.get('/api/insights/category-suggestions')).json() as { uncategorised: number }).uncategorised).toBe(0)
+  })
+
+  it('counts a correction at once: the payee’s next suggestions follow the newer choice, not the model’s history', async () => {
+    const dining = await categoryId(t, owner, 'Dining Out')
+    const shopping = await categoryId(t, owner, 'Shopping')
+    const next = await add(owner, checking, '2026-06-18', -12, 'Harbor Grocers')
+    const suggested = async (id: string) =>
+      ((await owner.get('/api/insights/category-suggestions')).json() as { items: Suggestion[] }).items.find((s) => s.transactionId === id)
+    // nine Groceries rows in the model's history
+    expect(await suggested(next)).toMatchObject({ categoryId: groceries, source: 'payee' })
+    // corrected on the transactions page: the model is not retrained until tonight, the suggestion follows at once
+    const fixed = await owner.patch(`/api/transactions/${bigGrocery}`, { categoryId: dining })
+    expect(fixed.statusCode, fixed.body).toBe(200)
+    expect(await suggested(next)).toMatchObject({ categoryId: dining, categoryName: 'Dining Out', confidence: 1, source: 'payee' })
+    // a category picked on the suggestions card other than the one suggested is a correction too
+    const other = await add(owner, checking, '2026-06-19', -8, 'Harbor Grocers')
+    const picked = await owner.post('/api/insights/category-suggestions/accept', { items: [{ transactionId: other, categoryId: shopping }] })
+    expect(picked.statusCode, picked.body).toBe(200)
+    expect(await suggested(next)).toMatchObject({ categoryId: shopping, categoryName: 'Shopping', source: 'payee' })
+    // put back as they were for the tests that follow
+    expect((await owner.patch(`/api/transactions/${bigGrocery}`, { categoryId: groceries })).statusCode).toBe(200)
+    expect((await owner.delete(`/api/transactions/${next}`)).statusCode).toBe(204)
+    expect((await owner.delete(`/api/transactions/${other}`)).statusCode).toBe(204)
   })
 })
 
@@ -273,6 +416,45 @@ describe('the nightly job', () => {
   })
 })
 
+describe('one run of the job per household at a time, on any instance', () => {
+  it('queues once for two presses, lets one of two instances claim it, and the sweep takes over a job left behind', async () => {
+    const db = t.database.db
+    const [member] = await db.select().from(householdMembers).where(eq(householdMembers.userId, owner.user.id))
+    const householdId = member?.householdId ?? ''
+    const now = new Date(NOW)
+    const state = async () => (await owner.get('/api/insights/refresh')).json()
+    // Refresh pressed twice before it runs: one job
+    const first = await queueJob(db, householdId, 'UTC', now)
+    expect(first.status).toBe('queued')
+    expect(await queueJob(db, householdId, 'UTC', new Date(now.getTime() + 5000))).toEqual(first)
+    // two instances reaching for it at once: exactly one runs it
+    const ran = await Promise.all([runClaimed(db, householdId, () => now, 'queued'), runClaimed(db, householdId, () => now, 'queued')])
+    expect(ran.sort()).toEqual([false, true])
+    expect(await state()).toMatchObject({ status: 'done' })
+    // while a run is under way, neither the nightly job nor a Refresh starts another
+    await db.update(insightJobs).set({ status: 'running', startedAt: now, finishedAt: null }).where(eq(insightJobs.householdId, householdId))
+    expect(await runClaimed(db, householdId, () => now, 'any', 'UTC')).toBe(false)
+    const pressed = await owner.post('/api/insights/refresh')
+    expect(pressed.statusCode).toBe(202)
+    expect(pressed.json()).toMatchObject({ status: 'running', startedAt: '2026-06-20T12:00:00.000Z' })
+    await settleInsightJobs(db)
+    expect(await state()).toMatchObject({ status: 'running' })
+    // a run not finished after 15 minutes died with its instance: the scheduler's sweep (on any
+    // instance) takes it over, as it runs a job queued by an instance that stopped before running it
+    const sweep = async () => {
+      const job = sharedJobs.find((j) => j.name === 'insights-queued')
+      expect(job?.everyMinutes).toBe(1)
+      await job?.run({ db, config: t.config, now, log: t.app.log })
+    }
+    await db.update(insightJobs).set({ startedAt: new Date(now.getTime() - 16 * 60_000) }).where(eq(insightJobs.householdId, householdId))
+    await sweep()
+    expect(await state()).toMatchObject({ status: 'done', startedAt: '2026-06-20T12:00:00.000Z' })
+    await db.update(insightJobs).set({ status: 'queued', startedAt: null, finishedAt: null }).where(eq(insightJobs.householdId, householdId))
+    await sweep()
+    expect(await state()).toMatchObject({ status: 'done', finishedAt: '2026-06-20T12:00:00.000Z' })
+  })
+})
+
 describe('access', () => {
   it('needs a plan with Smart Insights, and the adult role to write', async () => {
     for (const url of ['/api/insights', '/api/insights/recurring', '/api/insights/anomalies', '/api/insights/forecast', '/api/insights/category-suggestions']) {
@@ -280,6 +462,7 @@ describe('access', () => {
       expect((await viewer.get(url)).statusCode, url).toBe(200)
     }
     expect((await free.post('/api/insights/refresh')).statusCode).toBe(403)
+    expect((await free.get('/api/insights/refresh')).statusCode).toBe(403)
     expect((await viewer.post('/api/insights/refresh')).statusCode).toBe(403)
   })
 })
@@ -290,7 +473,7 @@ describe('the demo household', () => {
     const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: DEMO_EMAIL, password: DEMO_PASSWORD } })
     expect(login.statusCode).toBe(200)
     const demo = clientFor(t.app, String(login.headers['set-cookie']).split(';')[0] ?? '', login.json())
-    expect((await demo.post('/api/insights/refresh')).statusCode).toBe(200)
+    expect((await refreshInsights(t, demo)).status).toBe('done')
     const list = (await demo.get('/api/insights/recurring')).json() as Recurring[]
     const by = Object.fromEntries(list.map((r) => [r.payee, `${r.cadence} ${r.amount} ${r.nextDate}`]))
     // the generator's card subscriptions and checking bills, on their days of the month

@@ -1,22 +1,25 @@
 // The household's insight job (issue 18), run nightly for every household whose plan includes
-// Smart Insights and on request by the page's Refresh: recurring series found in the whole
+// Smart Insights and, queued by the page's Refresh, in the background (job-queue.ts claims each
+// run, never on a request): recurring series found in the whole
 // history (dismissed and confirmed ones keep their status), unusual transactions and months,
 // the category model trained afresh, and the insight feed written from all of it. Insights are
 // the household's; each names the accounts it is about, and the read side shows it only to
 // members who see every one of them.
-import { and, eq, inArray } from 'drizzle-orm'
-import { addDays, addMonths, compareDates, formatDay, localDate, type IsoDate } from '../../../domain/dates'
+import { and, eq } from 'drizzle-orm'
+import { addDays, addMonths, compareDates, formatDay, localDate, startOfMonth, type IsoDate } from '../../../domain/dates'
 import { inGroups } from '../../../domain/category-groups'
-import { monthAnomalies, transactionAnomalies } from '../../../domain/insights/anomalies'
+import { roomForUnusual, trimmedBudget, trimMonth, budgetWithout, usualMonth, VARIABLE_DAYS, variableSpending, type ActionRow } from '../../../domain/insights/actions'
+import { monthAnomalies, transactionAnomalies, type TransactionAnomaly } from '../../../domain/insights/anomalies'
 import { suggestCategory, trainModel, type LabelledRow } from '../../../domain/insights/classifier'
 import type { InsightKind, InsightSeverity } from '../../../domain/insights/kinds'
-import { billCovers, detectRecurring, type DetectedSeries } from '../../../domain/insights/recurring'
-import { safeLocale } from '../../../domain/locale'
-import { absCents, asCents, formatMoney } from '../../../domain/money'
+import { basePayeeKey, billCovers, cadenceRule, detectRecurring, type DetectedSeries } from '../../../domain/insights/recurring'
+import { formatMonth, safeLocale } from '../../../domain/locale'
+import { absCents, asCents, formatMoney, type Cents } from '../../../domain/money'
+import { monthlyEquivalent } from '../../../domain/recurrence'
 import { payeeKey } from '../../../domain/payee'
-import { effectivePlan, isSubscriptionTier, planAllows } from '../../../domain/tiers'
 import type { Db } from '../../db/connect'
 import { households, householdMembers, users } from '../../db/schema'
+import * as budgetsRepo from '../budgets/repo'
 import { cashForecast } from './cash-flow'
 import * as repo from './repo'
 
@@ -57,7 +60,7 @@ function seriesData(s: DetectedSeries): Record<string, unknown> {
  * written in its base currency and its owner's locale (ADR 0038): the owner set the household up,
  * and a feed that changed language with whoever pressed Refresh would read as noise.
  */
-type Writer = { money: (value: number) => string; day: (date: IsoDate) => string }
+type Writer = { money: (value: number) => string; day: (date: IsoDate) => string; month: (month: IsoDate) => string }
 
 async function householdWriter(db: Db, householdId: string): Promise<Writer & { currency: string }> {
   const [row] = await db
@@ -74,11 +77,130 @@ async function householdWriter(db: Db, householdId: string): Promise<Writer & { 
     money: (value) => formatMoney(asCents(value), currency, locale),
     // with the year, as the feed keeps news for weeks across New Year
     day: (date) => formatDay(date, locale),
+    month: (month) => formatMonth(month, locale),
+  }
+}
+
+/** A category's budget of a month (YYYY-MM-01), read once per month a run asks about. */
+type Budgets = (categoryId: string, month: IsoDate) => Promise<{ amount: Cents; rollover: boolean } | null>
+
+function budgetReader(db: Db, householdId: string): Budgets {
+  const months = new Map<IsoDate, Promise<Map<string, { amount: Cents; rollover: boolean }>>>()
+  return async (categoryId, month) => {
+    let rows = months.get(month)
+    if (!rows) {
+      rows = budgetsRepo
+        .listBudgetRows(db, householdId, month)
+        .then((list) => new Map(list.map((b) => [b.categoryId, { amount: asCents(b.amount), rollover: b.rollover }])))
+      months.set(month, rows)
+    }
+    return (await rows).get(categoryId) ?? null
+  }
+}
+
+/** What a run knows beside the series: the household's words, category names and budgets. */
+type RunContext = { w: Writer; names: ReadonlyMap<string, string>; budgets: Budgets }
+
+/**
+ * What a stopped payment turns into: ending its bill when it has one; else taking what it cost a
+ * month off its category's budget when there is one; else no longer tracking it.
+ */
+async function stoppedAction(
+  s: DetectedSeries,
+  recurringId: string,
+  bill: { id: string; name: string } | null,
+  today: IsoDate,
+  { w, names, budgets }: RunContext,
+): Promise<{ action: Record<string, unknown>; then: string }> {
+  if (bill) return { action: { action: 'end_bill', billId: bill.id, name: bill.name }, then: `End the bill ${bill.name} if it is over.` }
+  const month = startOfMonth(today)
+  const budget = s.categoryId ? await budgets(s.categoryId, month) : null
+  const categoryName = s.categoryId ? names.get(s.categoryId) : undefined
+  if (s.categoryId && budget && budget.amount > 0 && categoryName !== undefined) {
+    const monthly = monthlyEquivalent(s.amount, s.cadence)
+    const amount = budgetWithout(budget.amount, monthly)
+    return {
+      action: { action: 'budget', categoryId: s.categoryId, month: month.slice(0, 7), amount, rollover: budget.rollover },
+      then: `If it is over, its ${w.money(absCents(monthly))} a month can come off the ${categoryName} budget of ${w.month(month)}: ${w.money(amount)} instead of ${w.money(budget.amount)}.`,
+    }
+  }
+  return { action: { action: 'dismiss_recurring', recurringId, name: s.payee }, then: 'Stop tracking it if it is over.' }
+}
+
+/**
+ * What an unusual charge turns into: with a category, its month's budget with room for it (the
+ * budget it has, or the category's usual month, plus what the charge cost above the usual); without
+ * one, a rule for the payee whose category the member picks.
+ */
+async function unusualAction(
+  a: TransactionAnomaly,
+  ledger: readonly ActionRow[],
+  { w, names, budgets }: RunContext,
+): Promise<{ action: Record<string, unknown>; then: string }> {
+  const categoryName = a.categoryId ? names.get(a.categoryId) : undefined
+  if (!a.categoryId || categoryName === undefined) {
+    return {
+      action: { action: 'rule', name: a.payee.slice(0, 80), payee: a.payee, categoryId: null },
+      then: 'It has no category: choose one, and a rule files this payee from now on.',
+    }
+  }
+  const month = startOfMonth(a.date)
+  const budget = await budgets(a.categoryId, month)
+  const usual = usualMonth(ledger, a.categoryId, month)
+  const amount = roomForUnusual({ budget: budget?.amount ?? null, usualMonth: usual, amount: a.amount, usual: a.usual })
+  return {
+    action: { action: 'budget', categoryId: a.categoryId, month: month.slice(0, 7), amount, rollover: budget?.rollover ?? false },
+    then: budget
+      ? `A ${categoryName} budget of ${w.money(amount)} for ${w.month(month)} (${w.money(budget.amount)} now) makes room for it.`
+      : `A ${categoryName} budget of ${w.money(amount)} for ${w.month(month)} (its usual month, ${w.money(usual)}, and this charge’s extra) makes room for it.`,
+  }
+}
+
+/**
+ * What a low point turns into: a smaller budget for the category most of the flexible spending of
+ * the forecast's accounts went to over the last 90 days (not recurring payments, not bill
+ * payments; categories rolled up to their groups), in the month before the low point, trimmed by
+ * the shortfall (at most by half). Null when there is no such spending.
+ */
+async function lowPointTrim(
+  rows: readonly { id: string; billId: string | null }[],
+  grouped: readonly (ActionRow & { id: string })[],
+  found: readonly DetectedSeries[],
+  accountIds: readonly string[],
+  low: { date: IsoDate; balance: number },
+  today: IsoDate,
+  { w, names, budgets }: RunContext,
+): Promise<{ action: Record<string, unknown>; then: string } | null> {
+  const billPaid = new Set(rows.filter((r) => r.billId !== null).map((r) => r.id))
+  const [top] = variableSpending(
+    grouped.filter((r) => !billPaid.has(r.id)),
+    {
+      accountIds: new Set(accountIds),
+      recurring: new Set(found.map((s) => `${s.accountId}:${basePayeeKey(s.payeeKey)}`)),
+      from: addDays(today, -(VARIABLE_DAYS - 1)),
+      to: today,
+    },
+  )
+  const categoryName = top ? names.get(top.categoryId) : undefined
+  if (!top || categoryName === undefined) return null
+  const month = trimMonth(today, low.date)
+  const budget = await budgets(top.categoryId, month)
+  const monthly = asCents(Math.round((top.total * 30) / VARIABLE_DAYS))
+  const base = budget && budget.amount > 0 ? budget.amount : monthly
+  const trim = trimmedBudget(base, asCents(Math.max(0, -low.balance)))
+  if (trim.trim <= 0) return null
+  return {
+    action: { action: 'budget', categoryId: top.categoryId, month: month.slice(0, 7), amount: trim.amount, rollover: budget?.rollover ?? false },
+    then:
+      `Most of your flexible spending goes to ${categoryName} (about ${w.money(monthly)} a month lately). ` +
+      `Spending ${w.money(trim.trim)} less on it ${trim.covers ? 'keeps you above zero' : 'covers part of the gap'}: ` +
+      `a ${categoryName} budget of ${w.money(trim.amount)} for ${w.month(month)}${budget ? ` instead of ${w.money(budget.amount)}` : ''}.`,
   }
 }
 
 /** Stores what detection found: new series, new figures for known ones, and drops the ones gone. */
-async function storeSeries(db: Db, householdId: string, found: DetectedSeries[], today: IsoDate, now: Date, w: Writer): Promise<repo.NewInsight[]> {
+async function storeSeries(db: Db, householdId: string, found: DetectedSeries[], today: IsoDate, now: Date, ctx: RunContext): Promise<repo.NewInsight[]> {
+  const { w } = ctx
   const bills = await repo.activeBills(db, householdId)
   const existing = new Map((await repo.seriesOfHousehold(db, householdId)).map((s) => [`${s.accountId}:${s.payeeKey}`, s]))
   const news: repo.NewInsight[] = []
@@ -132,15 +254,24 @@ async function storeSeries(db: Db, householdId: string, found: DetectedSeries[],
         }),
       )
     }
-    if (status === 'stopped' && before?.status === 'found') {
+    // stopped: two expected charges did not come; news while it is recent (the key keeps it once),
+    // for a series still found, or one made a bill whose bill is still active
+    const stoppedOn = addDays(s.nextDate, cadenceRule(s.cadence).grace + 1)
+    const bill = status === 'confirmed' ? bills.find((b) => b.id === row.billId) : bills.find((b) => billCovers(b, s))
+    if (
+      s.stopped &&
+      compareDates(today, addDays(stoppedOn, NEWS_DAYS)) <= 0 &&
+      ((status === 'stopped' && before?.status !== 'stopped') || (status === 'confirmed' && bill))
+    ) {
+      const { action, then } = await stoppedAction(s, row.id, bill ?? null, today, ctx)
       news.push(
         insight(householdId, 'recurring_stopped', `recurring_stopped:${row.id}:${s.lastDate}`, {
           title: `${s.payee} seems to have stopped`,
-          body: `The last ${s.cadence} charge of ${money} was on ${w.day(s.lastDate)}, and two expected since did not come.`,
+          body: `The last ${s.cadence} charge of ${money} was on ${w.day(s.lastDate)}, and two expected since did not come. ${then}`,
           severity: 'info',
           accountIds: [s.accountId],
-          data: { recurringId: row.id, payee: s.payee, lastDate: s.lastDate, amount: s.amount },
-          expiresAt: endOfDay(addDays(today, NEWS_DAYS)),
+          data: { recurringId: row.id, payee: s.payee, lastDate: s.lastDate, amount: s.amount, action },
+          expiresAt: endOfDay(addDays(stoppedOn, NEWS_DAYS)),
         }),
       )
     }
@@ -195,18 +326,20 @@ export async function runHouseholdInsights(db: Db, householdId: string, now: Dat
   const ledger = rows.map((r) => ({ id: r.id, accountId: r.accountId, payee: payeeOf(r), date: r.date, amount: asCents(r.amount), categoryId: r.categoryId }))
   const found = detectRecurring(ledger, today)
   const w = await householdWriter(db, householdId)
-  const news = await storeSeries(db, householdId, found, today, now, w)
+  const ctx: RunContext = { w, names, budgets: budgetReader(db, householdId) }
+  const news = await storeSeries(db, householdId, found, today, now, ctx)
 
   const options = { today, categoryNames: names }
   const unusualRows = transactionAnomalies(ledger, options)
   // a month running high is a group's (its children's spending rolled up, ADR 0036): the budget
   // it suggests is the group's, which covers them all
   const unusualMonths = monthAnomalies(inGroups(ledger, tree), options)
+  const unusualActions = await Promise.all(unusualRows.map((a) => unusualAction(a, ledger, ctx)))
   const anomalies: repo.NewInsight[] = [
-    ...unusualRows.map((a) =>
+    ...unusualRows.map((a, i) =>
       insight(householdId, 'anomaly_transaction', `anomaly_transaction:${a.transactionId}`, {
         title: `Unusual spending at ${a.payee}`,
-        body: `${w.money(a.amount)} on ${w.day(a.date)}: ${a.reason} (${w.money(a.usual)}).`,
+        body: `${w.money(a.amount)} on ${w.day(a.date)}: ${a.reason} (${w.money(a.usual)}). ${unusualActions[i]?.then ?? ''}`.trim(),
         severity: 'notice',
         accountIds: [a.accountId],
         data: {
@@ -219,6 +352,7 @@ export async function runHouseholdInsights(db: Db, householdId: string, now: Dat
           ratio: a.ratio,
           score: a.score,
           reason: a.reason,
+          action: unusualActions[i]?.action,
         },
         expiresAt: endOfDay(addDays(a.date, 60)),
       }),
@@ -271,15 +405,20 @@ export async function runHouseholdInsights(db: Db, householdId: string, now: Dat
     const top = [...payees.values()].sort((a, b) => b.count - a.count)[0]
     const suggestion = top ? suggestCategory(model, { payee: top.payee, amount: asCents(top.amount), accountId }) : null
     const categoryName = suggestion ? names.get(suggestion.categoryId) : undefined
-    const rule =
-      top && suggestion && categoryName !== undefined
+    // with a suggestion, a rule to that category; without one, a rule whose category the member picks
+    const rule = top
+      ? suggestion && categoryName !== undefined
         ? { action: 'rule', name: `${top.payee} is ${categoryName}`.slice(0, 80), payee: top.payee, categoryId: suggestion.categoryId }
-        : null
+        : { action: 'rule', name: top.payee.slice(0, 80), payee: top.payee, categoryId: null }
+      : null
     return insight(householdId, 'uncategorised', `uncategorised:${accountId}`, {
       title: `${count} transaction${count === 1 ? '' : 's'} without a category`,
-      body: rule
-        ? `Smart Insights suggests a category for each. ${top?.payee ?? ''} looks like ${categoryName ?? ''}: a rule can file it from now on.`
-        : 'Smart Insights suggests a category for each: accept them one by one or all at once.',
+      body:
+        rule && rule.categoryId !== null
+          ? `Smart Insights suggests a category for each. ${top?.payee ?? ''} looks like ${categoryName ?? ''}: a rule can file it from now on.`
+          : rule
+            ? `${top?.payee ?? ''} comes up most often: choose its category, and a rule files it from now on.`
+            : 'Smart Insights suggests a category for each: accept them one by one or all at once.',
       severity: 'info',
       accountIds: [accountId],
       data: { accountId, count, ...(rule ? { action: rule } : {}) },
@@ -289,13 +428,15 @@ export async function runHouseholdInsights(db: Db, householdId: string, now: Dat
   const cash = await repo.cashAccounts(db, householdId, w.currency)
   const forecast = await cashForecast(db, householdId, cash, today, 30)
   if (forecast.lowPoint) {
+    const low = forecast.lowPoint
+    const trim = await lowPointTrim(rows, inGroups(ledger, tree), found, forecast.accountIds, low, today, ctx)
     refreshed.push(
       insight(householdId, 'forecast_low', 'forecast_low', {
         title: 'Your cash may run short',
-        body: `At the usual pace, the cash accounts would be at ${w.money(forecast.lowPoint.balance)} on ${w.day(forecast.lowPoint.date)}.`,
+        body: `At the usual pace, the cash accounts would be at ${w.money(low.balance)} on ${w.day(low.date)}.${trim ? ` ${trim.then}` : ''}`,
         severity: 'warning',
         accountIds: forecast.accountIds,
-        data: { date: forecast.lowPoint.date, balance: forecast.lowPoint.balance, days: 30 },
+        data: { date: low.date, balance: low.balance, days: 30, ...(trim ? { action: trim.action } : {}) },
         expiresAt: endOfDay(addDays(today, 2)),
       }),
     )
@@ -313,41 +454,4 @@ export async function runHouseholdInsights(db: Db, householdId: string, now: Dat
     anomalies: anomalies.length,
     trainedAt: now.toISOString(),
   }
-}
-
-/** The nightly job: every household whose plan (as it stands now) includes Smart Insights. */
-export async function runAllInsights(
-  db: Db,
-  now: Date,
-  onError: (householdId: string, error: unknown) => void,
-): Promise<{ households: number; insights: number }> {
-  const rows = await db
-    .select({
-      id: households.id,
-      plan: households.plan,
-      billingStatus: households.billingStatus,
-      graceUntil: households.graceUntil,
-      timeZone: users.timeZone,
-    })
-    .from(households)
-    .innerJoin(householdMembers, and(eq(householdMembers.householdId, households.id), eq(householdMembers.role, 'owner')))
-    .innerJoin(users, eq(users.id, householdMembers.userId))
-    .where(inArray(households.plan, ['basic', 'premium']))
-  const out = { households: 0, insights: 0 }
-  const done = new Set<string>()
-  for (const h of rows) {
-    if (done.has(h.id)) continue
-    done.add(h.id)
-    const plan = isSubscriptionTier(h.plan) ? h.plan : 'free'
-    const billingStatus = h.billingStatus === 'active' || h.billingStatus === 'past_due' || h.billingStatus === 'canceled' ? h.billingStatus : 'none'
-    if (!planAllows(effectivePlan({ plan, billingStatus, graceUntil: h.graceUntil }, now), 'smartInsights')) continue
-    try {
-      const result = await runHouseholdInsights(db, h.id, now, h.timeZone)
-      out.households += 1
-      out.insights += result.insights
-    } catch (error) {
-      onError(h.id, error)
-    }
-  }
-  return out
 }

@@ -29,6 +29,7 @@ export async function ledgerRows(db: DbOrTx, householdId: string, from: IsoDate)
       amount: transactions.amount,
       categoryId: transactions.categoryId,
       isSplit: transactions.isSplit,
+      billId: transactions.billId,
     })
     .from(transactions)
     .where(

@@ -1,17 +1,47 @@
 // Smart Insights endpoints (issue 18): the feed, category suggestions, recurring payments,
-// anomalies and the cash-flow forecast; Refresh runs the household's insight job now.
+// anomalies and the cash-flow forecast; Refresh queues the household's insight job and this
+// instance runs it once the answer is sent (the scheduler's sweep runs any left behind).
 import type { FastifyInstance } from 'fastify'
 import * as contract from '../../../contract/insights'
 import type { AppDeps } from '../../app-deps'
+import type { Db } from '../../db/connect'
 import { route } from '../../http/route'
+import { runClaimed } from './job-queue'
 import * as service from './service'
 
+/** Jobs started after a Refresh, so tests (and shutdown) can wait for them. */
+const inFlight = new Map<Db, Set<Promise<unknown>>>()
+
+export async function settleInsightJobs(db: Db): Promise<void> {
+  await Promise.all([...(inFlight.get(db) ?? [])])
+}
+
 export function insightRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
+  const runSoon = (householdId: string) => {
+    const set = inFlight.get(db) ?? new Set()
+    inFlight.set(db, set)
+    const work = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => runClaimed(db, householdId, () => clock.now(), 'queued'))
+      // a failed run is marked failed for the page; the scheduler's sweep never retries it
+      .catch((error: unknown) => app.log.error({ err: error, householdId }, 'insight refresh failed'))
+      .finally(() => set.delete(work))
+    set.add(work)
+  }
+  // a run under way finishes before the database closes
+  app.addHook('onClose', async () => settleInsightJobs(db))
+
   route(app, contract.listInsights, async ({ user, query }) => service.listInsights(db, user, query.includeDismissed ?? false, clock.now()))
 
   route(app, contract.updateInsight, async ({ user, params, body }) => service.updateInsight(db, user, params.id, body, clock.now()))
 
-  route(app, contract.refreshInsights, async ({ user }) => service.refresh(db, user, clock.now()))
+  // Refresh only queues the job; it runs once the answer is sent, off the request
+  route(app, contract.refreshInsights, async ({ user }) => {
+    const state = await service.refresh(db, user, clock.now())
+    if (state.status === 'queued') runSoon(user.householdId)
+    return state
+  })
+
+  route(app, contract.getInsightRefresh, async ({ user }) => service.refreshStatus(db, user))
 
   route(app, contract.listCategorySuggestions, async ({ user, query }) => service.listSuggestions(db, user, query))
 

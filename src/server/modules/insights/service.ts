@@ -14,6 +14,7 @@ import type {
   Forecast,
   Insight,
   RecurringItem,
+  RefreshStatus,
   updateInsightBody,
 } from '../../../contract/insights'
 import { INSIGHT_KINDS, insightAction } from '../../../contract/insights'
@@ -34,7 +35,7 @@ import { learnedCategories, learnPayeeCategories } from '../rules/repo'
 import { loadForWrite, updateStoredTransactions } from '../transactions/ledger'
 import { checkCategories } from '../transactions/service'
 import { cashForecast } from './cash-flow'
-import { runHouseholdInsights, type RefreshResult } from './job'
+import { jobState, queueJob } from './job-queue'
 import * as repo from './repo'
 
 /** Uncategorised rows looked at for one page of suggestions (newest first). */
@@ -100,8 +101,13 @@ export async function updateInsight(db: Db, user: SessionUser, id: string, body:
   })
 }
 
-export async function refresh(db: Db, user: SessionUser, now: Date): Promise<RefreshResult> {
-  return runHouseholdInsights(db, user.householdId, now, user.timeZone)
+/** Queues the household's insight job (run in the background, never on this request). */
+export async function refresh(db: Db, user: SessionUser, now: Date): Promise<RefreshStatus> {
+  return queueJob(db, user.householdId, user.timeZone, now)
+}
+
+export async function refreshStatus(db: Db, user: SessionUser): Promise<RefreshStatus> {
+  return jobState(db, user.householdId)
 }
 
 // ---- category suggestions ----
@@ -124,9 +130,13 @@ export async function listSuggestions(
     if (items.length >= query.limit) break
     const payee = payeeOf(row)
     const input = { payee, amount: asCents(row.amount), accountId: row.accountId }
-    // the payee's own history first, then the choice remembered from the last edit, then the model
+    // a member's latest choice for the payee first (a category set on the transactions page, in
+    // an import's review or here, remembered at once), so a correction counts before the nightly
+    // retrain; then the payee's own history as the model learned it; then the model's guess
     const remembered = learned.get(payeeKey(payee))
-    const decided = payeeDecision(model, payee) ?? (remembered ? { categoryId: remembered, confidence: 1, source: 'payee' as const } : null)
+    const decided =
+      (remembered !== undefined && names.has(remembered) ? { categoryId: remembered, confidence: 1, source: 'payee' as const } : null) ??
+      payeeDecision(model, payee)
     const best = decided ?? modelGuess(model, input, names)
     if (!best || best.confidence < query.minConfidence) continue
     const categoryName = names.get(best.categoryId)

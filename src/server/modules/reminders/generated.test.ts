@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addMember, categoryId, createTestApp, setTestPlan, signUp, type Client, type TestContext } from '../../test/helper'
-import { INSTANCE_ID, runSharedJob } from '../../jobs/scheduler'
+import { runSharedJob } from '../../jobs/scheduler'
+import { INSTANCE_ID } from '../../instance'
 import { sharedJobs } from '../../jobs/jobs'
 import { settleAutomationHooks } from '../automations/routes'
 import { generateReminders } from './generated'

@@ -133,16 +133,17 @@ async function retireBudgetAlerts(
 
 /**
  * A budget alert just made for a member (by an automation): the member's other alerts of the
- * same budget and month are retired, so the 100 % one does not sit beside the 80 % one.
+ * same budget and month are retired, so the 100 % one does not sit beside the 80 % one. Returns
+ * the rows it deleted, whole, so that the run can record them and its undo put them back.
  */
 export async function retireOtherBudgetAlerts(
   tx: DbOrTx,
   householdId: string,
   userId: string,
   sourceKey: string,
-): Promise<void> {
+): Promise<(typeof reminders.$inferSelect)[]> {
   const prefix = sourceKey.slice(0, sourceKey.lastIndexOf(':') + 1)
-  await tx
+  return tx
     .delete(reminders)
     .where(
       and(
@@ -153,6 +154,7 @@ export async function retireOtherBudgetAlerts(
         ne(reminders.sourceKey, sourceKey),
       ),
     )
+    .returning()
 }
 
 /** What the member should be reminded of now (none for a teen or a viewer). */

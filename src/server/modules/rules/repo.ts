@@ -1,6 +1,6 @@
 // Rule and learned-category queries, each scoped by household: the rules in order, the rows a
 // rule run looks at, and the payee → category suggestions learned from the user's choices.
-import { and, asc, eq, isNull, max, sql } from 'drizzle-orm'
+import { and, asc, eq, gte, isNull, lte, max, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/connect'
 import { categories, payeeCategories, rules, transactions } from '../../db/schema'
 import { notIn } from '../accounts/scope'
@@ -69,6 +69,7 @@ export async function setPositions(db: DbOrTx, householdId: string, ids: string[
 
 export type RuleTarget = {
   id: string
+  date: string
   accountId: string
   categoryId: string | null
   amount: number
@@ -79,11 +80,18 @@ export type RuleTarget = {
 }
 
 /** The ordinary (not transfer, not split) rows a rule run looks at, outside `excluded` accounts. */
-export function ruleTargets(db: DbOrTx, householdId: string, onlyUncategorized: boolean, excluded: string[]): Promise<RuleTarget[]> {
+export function ruleTargets(
+  db: DbOrTx,
+  householdId: string,
+  onlyUncategorized: boolean,
+  excluded: string[],
+  window?: { from: string; to: string },
+): Promise<RuleTarget[]> {
   const t = transactions
   return db
     .select({
       id: t.id,
+      date: t.date,
       accountId: t.accountId,
       categoryId: t.categoryId,
       amount: t.amount,
@@ -100,6 +108,8 @@ export function ruleTargets(db: DbOrTx, householdId: string, onlyUncategorized: 
         eq(t.isSplit, false),
         onlyUncategorized ? isNull(t.categoryId) : undefined,
         excluded.length ? notIn(t.accountId, excluded) : undefined,
+        window ? gte(t.date, window.from) : undefined,
+        window ? lte(t.date, window.to) : undefined,
       ),
     )
 }
@@ -139,4 +149,10 @@ export async function learnedCategories(db: DbOrTx, householdId: string, keys: r
 export async function householdCategoryIds(db: DbOrTx, householdId: string): Promise<Set<string>> {
   const rows = await db.select({ id: categories.id }).from(categories).where(eq(categories.householdId, householdId))
   return new Set(rows.map((r) => r.id))
+}
+
+/** Every category of the household by id, with its name (the dry run names the ones it sets). */
+export async function householdCategoryNames(db: DbOrTx, householdId: string): Promise<Map<string, string>> {
+  const rows = await db.select({ id: categories.id, name: categories.name }).from(categories).where(eq(categories.householdId, householdId))
+  return new Map(rows.map((r) => [r.id, r.name]))
 }

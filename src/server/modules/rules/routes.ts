@@ -7,6 +7,7 @@ import * as service from './service'
 
 export function ruleRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
   route(app, contract.listRules, async ({ user }) => service.list(db, user))
+  route(app, contract.dryRunRules, async ({ user }) => service.dryRun(db, user, clock.now()))
   route(app, contract.createRule, async ({ user, body }) => service.create(db, user, body, clock.now()))
   route(app, contract.updateRule, async ({ user, params, body }) => service.update(db, user, params.id, body, clock.now()))
   route(app, contract.deleteRule, async ({ user, params }) => {

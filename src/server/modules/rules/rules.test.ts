@@ -159,6 +159,63 @@ describe('rules', () => {
   })
 })
 
+describe('the rules’ dry run (Automation Center)', () => {
+  it('counts what each rule would change in the last 90 days, with examples, and changes nothing', async () => {
+    const c = await newUser(t.app)
+    const account = (await c.post('/api/accounts', { name: 'Everyday', type: 'checking' })).json().id as string
+    const food = await categoryId(t, c, 'Groceries')
+    const row = async (date: string, merchant: string, amount: number, categoryId: string | null = null) => {
+      const res = await c.post('/api/transactions', { accountId: account, date, amount, merchant, categoryId })
+      expect(res.statusCode, res.body).toBe(201)
+      return res.json().id as string
+    }
+    const newest = await row('2026-03-10', 'Farmers Market', -30)
+    await row('2026-03-02', 'Farmers Market', -20)
+    await row('2026-02-01', 'Farmers Market', -25, food) // filed already: nothing to change
+    await row('2025-11-01', 'Farmers Market', -15) // before the 90 days
+    await row('2026-03-05', 'Corner Cafe', -4)
+    const amazon = await row('2026-03-07', 'AMZN Mktp US', -12.5)
+    const market = (await c.post('/api/rules', { name: 'Market', conditions: [contains('market')], actions: { setCategoryId: food } })).json()
+    const cafe = (await c.post('/api/rules', { name: 'Cafe', isActive: false, conditions: [contains('cafe')], actions: { setCategoryId: food } })).json()
+    const rename = (await c.post('/api/rules', { name: 'Amazon', conditions: [contains('amzn')], actions: { renamePayee: 'Amazon', addNote: 'online' } })).json()
+    const before = (await c.get('/api/transactions?limit=100')).body
+
+    const res = await c.get('/api/rules/dry-run')
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json()).toEqual({
+      from: '2025-12-15',
+      to: '2026-03-15',
+      examined: 5,
+      rules: [
+        {
+          ruleId: market.id,
+          name: 'Market',
+          isActive: true,
+          changes: 2,
+          examples: [
+            { transactionId: newest, date: '2026-03-10', payee: 'Farmers Market', amount: -30, category: { from: null, to: 'Groceries' }, renamedTo: null, note: null },
+            expect.objectContaining({ date: '2026-03-02', amount: -20 }),
+          ],
+        },
+        { ruleId: cafe.id, name: 'Cafe', isActive: false, changes: 0, examples: [] },
+        {
+          ruleId: rename.id,
+          name: 'Amazon',
+          isActive: true,
+          changes: 1,
+          examples: [{ transactionId: amazon, date: '2026-03-07', payee: 'AMZN Mktp US', amount: -12.5, category: null, renamedTo: 'Amazon', note: 'online' }],
+        },
+      ],
+    })
+    // nothing changed, and the rules are the adults'
+    expect((await c.get('/api/transactions?limit=100')).body).toBe(before)
+    const viewer = await addMember(t, c, 'viewer')
+    expect((await viewer.get('/api/rules/dry-run')).statusCode).toBe(403)
+    // another household's dry run knows nothing of these
+    expect(JSON.stringify((await b.get('/api/rules/dry-run')).json())).not.toContain(market.id)
+  })
+})
+
 describe('rules and what each member sees', () => {
   it('run over only the rows the member sees, and name only accounts whose transactions they see', async () => {
     const owner = await signUp(t.app)

@@ -3,7 +3,9 @@
 // are the household's, but a member's run touches only the rows they see and may change, and a
 // rule names only accounts whose transactions its author sees (ADR 0023).
 import type { z } from 'zod'
-import type { applyRulesBody, createRuleBody, RuleDto, updateRuleBody } from '../../../contract/rules'
+import type { applyRulesBody, createRuleBody, RuleDto, RulesDryRun, updateRuleBody } from '../../../contract/rules'
+import { DRY_RUN_DAYS } from '../../../domain/automation/schedule'
+import { addDays, localDate } from '../../../domain/dates'
 import { asCents } from '../../../domain/money'
 import { compileRules, notesWith, type Rule, type RuleActions, type RuleCondition, type RuleOutcome } from '../../../domain/rules'
 import type { Db, DbOrTx } from '../../db/connect'
@@ -16,6 +18,7 @@ import {
   deleteRuleRow,
   findRule,
   householdCategoryIds,
+  householdCategoryNames,
   insertRule,
   listRuleRows,
   nextPosition,
@@ -188,4 +191,52 @@ export async function applyToExisting(
     )
     return { changed: stored.length, examined: targets.length }
   })
+}
+
+/** Examples of one rule's changes a dry run shows. */
+const DRY_RUN_EXAMPLES = 3
+
+/**
+ * What each rule would change over the last 90 days (the Automation Center's dry run): every
+ * ordinary row the member sees, tried against the active rules in order as an import would (the
+ * first matching rule takes it, its payee as shown or as the bank wrote it), counting the rows a
+ * rule would actually change and keeping the newest few as examples. Nothing is written.
+ */
+export async function dryRun(db: Db, user: SessionUser, now: Date): Promise<RulesDryRun> {
+  const to = localDate(now, user.timeZone)
+  const from = addDays(to, -DRY_RUN_DAYS)
+  const [rows, scope, names] = await Promise.all([listRuleRows(db, user.householdId), memberScope(db, user), householdCategoryNames(db, user.householdId)])
+  const run = compileRules(rows.map(toDomainRule), re2Compiler)
+  const targets = await ruleTargets(db, user.householdId, false, scope.noTransactions, { from, to })
+  targets.sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : a.id < b.id ? 1 : -1))
+  const categoryIds = new Set(names.keys())
+  const found = new Map<string, { changes: number; examples: RulesDryRun['rules'][number]['examples'] }>()
+  for (const row of targets) {
+    const subject = { payee: row.merchant, description: row.description, amount: asCents(row.amount), accountId: row.accountId }
+    const outcome =
+      run(subject) ?? (row.importedPayee !== null && row.importedPayee !== row.merchant ? run({ ...subject, payee: row.importedPayee }) : null)
+    if (!outcome) continue
+    const patch = patchFor(row, outcome, categoryIds)
+    if (Object.keys(patch).length === 0) continue
+    const rule = found.get(outcome.ruleId) ?? { changes: 0, examples: [] }
+    found.set(outcome.ruleId, rule)
+    rule.changes += 1
+    if (rule.examples.length >= DRY_RUN_EXAMPLES) continue
+    const name = (id: string | null) => (id === null ? null : (names.get(id) ?? null))
+    rule.examples.push({
+      transactionId: row.id,
+      date: row.date,
+      payee: row.merchant || row.description,
+      amount: asCents(row.amount),
+      category: patch.categoryId !== undefined ? { from: name(row.categoryId), to: name(patch.categoryId) } : null,
+      renamedTo: patch.merchant ?? null,
+      note: patch.notes !== undefined ? (outcome.note ?? null) : null,
+    })
+  }
+  return {
+    from,
+    to,
+    examined: targets.length,
+    rules: rows.map((r) => ({ ruleId: r.id, name: r.name, isActive: r.isActive, ...(found.get(r.id) ?? { changes: 0, examples: [] }) })),
+  }
 }

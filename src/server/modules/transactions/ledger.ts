@@ -1,5 +1,6 @@
 // The only code that writes transactions: every insert, update and delete moves account
-// balances and monthly rollups in the same database transaction (deltas from domain/ledger).
+// balances and monthly rollups in the same database transaction (deltas from domain/ledger), and
+// records changes and deletions for the webhooks listening for them (changes.ts).
 // Bulk paths use unnest() arrays so 100k rows are a handful of statements.
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { IsoDate } from '../../../domain/dates'
@@ -17,6 +18,7 @@ import type { Tx } from '../../db/connect'
 import { AppError } from '../../http/errors'
 import { uuidv7 } from '../../db/ids'
 import { transactions, transactionSplits } from '../../db/schema'
+import { recordChanges, type ChangedRow } from './changes'
 
 export type TransactionSource = 'manual' | 'plaid' | 'bank_statement' | 'credit_statement' | 'import'
 export type NewSplit = { categoryId: string | null; amount: Cents; memo: string }
@@ -271,6 +273,11 @@ export async function loadForWrite(tx: Tx, householdId: string, ids: string[]): 
   }))
 }
 
+/** A row as its webhook event tells it. */
+function changedRow(r: { id: string; accountId: string; date: string; amount: number; merchant: string; description: string; categoryId: string | null; kind: string }): ChangedRow {
+  return { id: r.id, accountId: r.accountId, date: r.date, amount: r.amount, merchant: r.merchant, description: r.description, categoryId: r.categoryId, kind: r.kind }
+}
+
 /** Deletes rows of a household and reverses their effect. Returns how many went. */
 export async function deleteTransactions(tx: Tx, householdId: string, ids: string[]): Promise<number> {
   const rows = await loadForWrite(tx, householdId, ids)
@@ -282,6 +289,7 @@ export async function deleteTransactions(tx: Tx, householdId: string, ids: strin
       .where(and(eq(transactions.householdId, householdId), inArray(transactions.id, found.slice(i, i + BATCH))))
   }
   await applyDeltas(tx, householdId, rows.map(toLedgerRow), -1)
+  await recordChanges(tx, householdId, 'deleted', rows.map(changedRow))
   return rows.length
 }
 
@@ -329,6 +337,7 @@ export async function updateStoredTransaction(
   }
   await applyDeltas(tx, before.householdId, [toLedgerRow(before)], -1)
   await applyDeltas(tx, before.householdId, [toLedgerRow({ ...after, splits })], 1)
+  await recordChanges(tx, before.householdId, 'updated', [changedRow({ ...before, ...after })])
 }
 
 /** The fields many rows can change at once: none of them moves a balance. */
@@ -375,6 +384,7 @@ export async function updateStoredTransactions(
       ) as u(id, category_id, merchant, notes, kind, transfer_group_id)
       where t.id = u.id and t.household_id = ${householdId}`)
   }
+  await recordChanges(tx, householdId, 'updated', rows.map((r) => changedRow({ ...r.before, ...r.after })))
   const renamed = rows.filter((r) => r.after.merchant !== r.before.merchant || r.after.kind !== r.before.kind)
   if (renamed.length) {
     const gone = merchantDeltas(renamed.map((r) => toLedgerRow(r.before)), -1)

@@ -1,6 +1,10 @@
-// How the Automation Center names things: the types, cadences and alert conditions in words, and
-// one line that says what an automation does ("Every month from Mar 15: −$45.99 in Checking").
+// How the Automation Center names things: the types, cadences and alert conditions in words, one
+// line that says what an automation does ("Every month from Mar 15: −$45.99 in Checking"), and
+// what a rule's dry run would change on a row ("Uncategorized → Groceries").
 import type { Automation, AutomationType } from '../../../contract/automations'
+import type { RulesDryRun } from '../../../contract/rules'
+import type { WebhookEvent } from '../../../domain/automation/events'
+import { UNCATEGORIZED } from '../../../domain/category-groups'
 import { asCents, type Cents } from '../../../domain/money'
 
 export const TYPE_LABELS: Record<
@@ -53,8 +57,10 @@ export const CONDITION_LABELS = {
 
 export const EVENT_LABELS: Record<string, string> = {
   'transaction.created': 'A transaction is added',
+  'transaction.updated': 'A transaction is changed',
+  'transaction.deleted': 'A transaction is deleted',
   'budget.threshold': 'A budget reaches 80 % or 100 %',
-}
+} satisfies Record<WebhookEvent, string>
 
 export type Names = {
   account: (id: string | null) => string
@@ -96,4 +102,23 @@ export function describeAutomation(a: Automation, n: Names): string {
     case 'webhook':
       return `${c.events.map((e) => EVENT_LABELS[e] ?? e).join(' · ')} → ${c.url}`
   }
+}
+
+type RuleExample = RulesDryRun['rules'][number]['examples'][number]
+
+/** What a rule would change on one row, in words: each change its own phrase. */
+export function ruleChangeText(example: Pick<RuleExample, 'category' | 'renamedTo' | 'note'>): string[] {
+  const out: string[] = []
+  if (example.category)
+    out.push(`${example.category.from ?? UNCATEGORIZED} → ${example.category.to ?? UNCATEGORIZED}`)
+  if (example.renamedTo !== null) out.push(`payee → ${example.renamedTo}`)
+  if (example.note !== null) out.push(`note “${example.note}”`)
+  return out
+}
+
+/** "Would change 3 transactions" / "Would change nothing" (a paused rule: "Paused: changes nothing"). */
+export function ruleDryRunText(rule: Pick<RulesDryRun['rules'][number], 'changes' | 'isActive'>): string {
+  if (!rule.isActive) return 'Paused: changes nothing'
+  if (rule.changes === 0) return 'Would change nothing'
+  return `Would change ${String(rule.changes)} ${rule.changes === 1 ? 'transaction' : 'transactions'}`
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { asCents } from '../../../domain/money'
 import {
+  isRefreshing,
   actionDoneText,
   actionText,
   axisDomain,
@@ -75,11 +76,26 @@ describe('insight actions', () => {
     expect(actionText({ action: 'rule', name: 'Coffee', payee: 'Bean', categoryId: 'c1' })).toBe(
       'Make a rule',
     )
+    expect(actionText({ action: 'rule', name: 'Coffee', payee: 'Bean', categoryId: null })).toBe(
+      'Make a rule…',
+    )
     expect(
-      actionText({ action: 'budget', categoryId: 'c1', month: '2026-04', amount: asCents(40000) }),
+      actionText({
+        action: 'budget',
+        categoryId: 'c1',
+        month: '2026-04',
+        amount: asCents(40000),
+        rollover: false,
+      }),
     ).toBe('Change the budget')
     expect(actionText(bill)).toBe('Make it a bill')
     expect(actionDoneText(bill)).toBe('Streamly is now a bill.')
+    const end = { action: 'end_bill', billId: 'b1', name: 'Gym' } as const
+    expect(actionText(end)).toBe('End the bill')
+    expect(actionDoneText(end)).toBe('Gym has ended: it stays on the bills page, paused.')
+    const forget = { action: 'dismiss_recurring', recurringId: 'r1', name: 'Gym' } as const
+    expect(actionText(forget)).toBe('Stop tracking it')
+    expect(actionDoneText(forget)).toBe('Gym is no longer tracked.')
     expect(
       actionDoneText({ action: 'rule', name: 'Coffee', payee: 'Bean', categoryId: 'c1' }),
     ).toBe('New rule: payees containing “Bean” get a category.')
@@ -147,5 +163,12 @@ describe('the balance axis', () => {
   it('has a range even with nothing in it', () => {
     expect(axisDomain([])).toEqual([0, 1])
     expect(axisDomain([0, 0])).toEqual([0, 1])
+  })
+})
+
+describe('isRefreshing', () => {
+  it('is true while the job is queued or running, and not before or after', () => {
+    expect(['idle', 'queued', 'running', 'done', 'failed'].map((s) => isRefreshing(s as 'idle'))).toEqual([false, true, true, false, false])
+    expect(isRefreshing(undefined)).toBe(false)
   })
 })

@@ -4,7 +4,7 @@
 // is tested on its own.
 import type { InsightAction } from '../../../contract/insights'
 import type { IsoDate } from '../../../domain/dates'
-import type { Cadence, InsightSeverity } from '../../../domain/insights/kinds'
+import type { Cadence, InsightJobStatus, InsightSeverity } from '../../../domain/insights/kinds'
 import { fromCents, type Cents } from '../../../domain/money'
 
 type PriceChange = { from: Cents; to: Cents; date: IsoDate; change: number }
@@ -79,19 +79,41 @@ export function momentText(iso: string, locale: string, timeZone: string | undef
   }
 }
 
-/** What an insight's one-click button says. */
+/** The household's insight job is queued or under way: the page says "Refreshing…" and polls. */
+export function isRefreshing(status: InsightJobStatus | undefined): boolean {
+  return status === 'queued' || status === 'running'
+}
+
+/** What an insight's one-click button says ("…": a dialog asks for the rule's category first). */
 export function actionText(action: InsightAction): string {
-  if (action.action === 'rule') return 'Make a rule'
-  if (action.action === 'budget') return 'Change the budget'
-  return 'Make it a bill'
+  switch (action.action) {
+    case 'rule':
+      return action.categoryId === null ? 'Make a rule…' : 'Make a rule'
+    case 'budget':
+      return 'Change the budget'
+    case 'bill':
+      return 'Make it a bill'
+    case 'end_bill':
+      return 'End the bill'
+    case 'dismiss_recurring':
+      return 'Stop tracking it'
+  }
 }
 
 /** What the toast says once an insight's action is done. */
 export function actionDoneText(action: InsightAction): string {
-  if (action.action === 'rule')
-    return `New rule: payees containing “${action.payee}” get a category.`
-  if (action.action === 'budget') return `The budget of ${action.month} is changed.`
-  return `${action.name} is now a bill.`
+  switch (action.action) {
+    case 'rule':
+      return `New rule: payees containing “${action.payee}” get a category.`
+    case 'budget':
+      return `The budget of ${action.month} is changed.`
+    case 'bill':
+      return `${action.name} is now a bill.`
+    case 'end_bill':
+      return `${action.name} has ended: it stays on the bills page, paused.`
+    case 'dismiss_recurring':
+      return `${action.name} is no longer tracked.`
+  }
 }
 
 /** A price rise worth a badge: the last charge cost more than the one before (money out grows). */

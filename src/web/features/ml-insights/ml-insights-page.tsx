@@ -3,19 +3,24 @@
 // 30, 60 or 90 days (?days=), recurring payments and subscriptions (confirm into a bill, dismiss)
 // and category suggestions for uncategorised rows (one by one or in bulk). Adults and the owner
 // press Refresh to run the household's insight job now; viewers see everything without the
-// buttons. A household whose plan does not include it sees which plans do.
-import { PremiumPageNote } from '../../components/premium-note'
+// buttons. Refresh queues the job: the page says "Refreshing…" while it is queued or running
+// (whoever pressed it) and shows the new feed once it is done. A household whose plan does not
+// include it sees which plans do.
+import { useQueryClient } from '@tanstack/react-query'
 import { Eye, RefreshCw, Sparkles } from 'lucide-react'
+import { useEffect, useRef } from 'react'
 import { useSearchParams } from 'react-router'
 import { roleAtLeast } from '../../../domain/access'
 import { FORECAST_DAYS, type ForecastDays } from '../../../domain/insights/kinds'
 import { planAllows } from '../../../domain/tiers'
 import { PageBody, PageHeader } from '../../components/page-header'
+import { PremiumPageNote } from '../../components/premium-note'
 import { Button } from '../../components/ui/button'
 import { Card, CardContent } from '../../components/ui/card'
 import { errorMessage } from '../../lib/api'
 import { useAuth } from '../../lib/auth'
 import { DEFAULT_CURRENCY } from '../../lib/format'
+import { API_ROOTS, invalidateRoots } from '../../lib/query-keys'
 import { toast } from '../../lib/toast'
 import {
   useAnomalies,
@@ -23,6 +28,7 @@ import {
   useForecast,
   useInsightFeed,
   useRecurring,
+  useRefreshStatus,
 } from './api/get-insights'
 import { useRefreshInsights } from './api/save-insights'
 import { AnomaliesCard } from './components/anomalies-card'
@@ -30,7 +36,7 @@ import { FeedCard } from './components/feed-card'
 import { ForecastCard } from './components/forecast-card'
 import { RecurringCard } from './components/recurring-card'
 import { SuggestionsCard } from './components/suggestions-card'
-import { plural } from './insight-format'
+import { isRefreshing } from './insight-format'
 
 function ViewOnlyNote() {
   return (
@@ -44,18 +50,14 @@ function ViewOnlyNote() {
   )
 }
 
-function RefreshButton({ label = 'Refresh' }: { label?: string }) {
+function RefreshButton({ label = 'Refresh', busy }: { label?: string; busy: boolean }) {
   const refresh = useRefreshInsights()
+  const working = busy || refresh.isPending
   return (
     <Button
-      disabled={refresh.isPending}
+      disabled={working}
       onClick={() =>
         refresh.mutate(undefined, {
-          onSuccess: (r) =>
-            toast({
-              title: 'Insights refreshed',
-              description: `${plural(r.insights, 'insight')}, ${plural(r.recurring, 'recurring payment')} and ${plural(r.anomalies, 'unusual item')} found.`,
-            }),
           onError: (error) =>
             toast({
               variant: 'destructive',
@@ -65,13 +67,60 @@ function RefreshButton({ label = 'Refresh' }: { label?: string }) {
         })
       }
     >
-      <RefreshCw className={refresh.isPending ? 'animate-spin' : undefined} aria-hidden="true" />
-      {refresh.isPending ? 'Looking…' : label}
+      <RefreshCw className={working ? 'animate-spin' : undefined} aria-hidden="true" />
+      {working ? 'Refreshing…' : label}
     </Button>
   )
 }
 
-function NoDataYet({ canWrite }: { canWrite: boolean }) {
+/**
+ * Follows the household's insight job: while it is queued or running the page says so (and the
+ * status is polled); once it is over, every section is read again and a toast says how it went.
+ */
+function useRefreshWatch(enabled: boolean): boolean {
+  const queryClient = useQueryClient()
+  const state = useRefreshStatus(enabled)
+  const status = state.data?.status
+  const busy = isRefreshing(status)
+  const wasBusy = useRef(false)
+  useEffect(() => {
+    if (busy) {
+      wasBusy.current = true
+      return
+    }
+    if (!wasBusy.current || status === undefined) return
+    wasBusy.current = false
+    if (status === 'done') {
+      void invalidateRoots(queryClient, [API_ROOTS.insights])
+      toast({
+        title: 'Insights refreshed',
+        description: 'Recurring payments, unusual spending and suggestions are up to date.',
+      })
+    } else if (status === 'failed') {
+      toast({
+        variant: 'destructive',
+        title: 'Not refreshed',
+        description: 'The look at your transactions stopped on an error. Try again in a while.',
+      })
+    }
+  }, [busy, status, queryClient])
+  return busy
+}
+
+function RefreshingNote() {
+  return (
+    <p
+      role="status"
+      className="inline-flex items-center gap-2 rounded-full border bg-card px-3 py-1 text-sm text-muted-foreground"
+      data-testid="refreshing-note"
+    >
+      <RefreshCw className="size-4 animate-spin" aria-hidden="true" />
+      Refreshing: looking through your transactions…
+    </p>
+  )
+}
+
+function NoDataYet({ canWrite, busy }: { canWrite: boolean; busy: boolean }) {
   return (
     <Card data-testid="insights-empty">
       <CardContent className="flex flex-col items-start gap-3 pt-5 sm:flex-row sm:items-center">
@@ -88,7 +137,7 @@ function NoDataYet({ canWrite }: { canWrite: boolean }) {
               : 'An adult in your household can run it now; otherwise it runs tonight.'}
           </p>
         </div>
-        {canWrite && <RefreshButton label="Look now" />}
+        {canWrite && <RefreshButton label="Look now" busy={busy} />}
       </CardContent>
     </Card>
   )
@@ -109,6 +158,7 @@ export function MlInsightsPage() {
   const anomalies = useAnomalies(allowed)
   const suggestions = useCategorySuggestions(allowed)
   const forecast = useForecast(days, allowed)
+  const refreshing = useRefreshWatch(allowed)
 
   if (user !== null && !allowed) {
     return (
@@ -135,9 +185,10 @@ export function MlInsightsPage() {
     <PageBody wide>
       <PageHeader
         description="Recurring payments, unusual spending, categories and a cash-flow forecast, all worked out from your own transactions."
-        actions={canWrite ? <RefreshButton /> : <ViewOnlyNote />}
+        actions={canWrite ? <RefreshButton busy={refreshing} /> : <ViewOnlyNote />}
       />
-      {nothingYet && <NoDataYet canWrite={canWrite} />}
+      {refreshing && <RefreshingNote />}
+      {nothingYet && <NoDataYet canWrite={canWrite} busy={refreshing} />}
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
         <FeedCard feed={feed} canWrite={canWrite} />
         <AnomaliesCard anomalies={anomalies} currency={currency} />

@@ -1,8 +1,11 @@
-// The categorisation rules, read only: how many there are and the first few by name, with a link
-// to the Rules page where they are managed (adults and the owner read them; others get a note).
-import { ListFilter } from 'lucide-react'
+// The categorisation rules: how many there are and the first few by name, a dry run of what each
+// would change over the last 90 days, and a link to the Rules page where they are managed (adults
+// and the owner read them; others get a note).
+import { FlaskConical, ListFilter } from 'lucide-react'
+import { useState } from 'react'
 import { Link } from 'react-router'
 import { ErrorState } from '../../../components/error-state'
+import { Button } from '../../../components/ui/button'
 import { buttonVariants } from '../../../components/ui/button-variants'
 import {
   Card,
@@ -13,6 +16,7 @@ import {
 } from '../../../components/ui/card'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { useRulesSummary } from '../api/get-rules'
+import { RulesDryRunDialog } from './rules-dry-run-dialog'
 
 export const RULES_PATH = '/transactions/rules'
 
@@ -20,6 +24,7 @@ export function RulesSummaryCard({ canRead }: { canRead: boolean }) {
   const rules = useRulesSummary(canRead)
   const list = rules.data ?? []
   const active = list.filter((r) => r.isActive)
+  const [trying, setTrying] = useState(false)
   return (
     <Card data-testid="rules-summary">
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
@@ -31,9 +36,17 @@ export function RulesSummaryCard({ canRead }: { canRead: boolean }) {
           <CardDescription>Sort new transactions into categories as they arrive.</CardDescription>
         </div>
         {canRead && (
-          <Link to={RULES_PATH} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
-            Manage rules
-          </Link>
+          <div className="flex flex-wrap gap-2">
+            {list.length > 0 && (
+              <Button variant="outline" size="sm" onClick={() => setTrying(true)}>
+                <FlaskConical aria-hidden="true" />
+                Dry run
+              </Button>
+            )}
+            <Link to={RULES_PATH} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+              Manage rules
+            </Link>
+          </div>
         )}
       </CardHeader>
       <CardContent className="text-sm">
@@ -64,6 +77,7 @@ export function RulesSummaryCard({ canRead }: { canRead: boolean }) {
           </p>
         )}
       </CardContent>
+      {canRead && <RulesDryRunDialog open={trying} onOpenChange={setTrying} />}
     </Card>
   )
 }

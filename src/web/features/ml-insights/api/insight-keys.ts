@@ -6,6 +6,8 @@ import { API_ROOTS } from '../../../lib/query-keys'
 export const insightKeys = {
   all: [API_ROOTS.insights] as const,
   feed: [API_ROOTS.insights, 'feed'] as const,
+  /** where the household's insight job stands (polled while it runs) */
+  refresh: [API_ROOTS.insights, 'refresh'] as const,
   suggestions: [API_ROOTS.insights, 'category-suggestions'] as const,
   recurring: [API_ROOTS.insights, 'recurring'] as const,
   anomalies: [API_ROOTS.insights, 'anomalies'] as const,

@@ -1,8 +1,10 @@
-// The writes of the Smart Insights page: Refresh (runs the household's insight job), marking an
+// The writes of the Smart Insights page: Refresh (queues the household's insight job; the page
+// polls where it stands and reloads its sections once it is done), marking an
 // insight read or dismissed, accepting category suggestions (one or many), confirming a recurring
 // payment into a bill or dismissing it, and an insight's one-click action through the existing
-// endpoints (a rule, a budget, a bill).
+// endpoints (a rule, a budget, a bill, ending a bill, no longer tracking a payment).
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { updateBill } from '../../../../contract/bills'
 import { upsertBudget } from '../../../../contract/budgets'
 import {
   acceptCategorySuggestions,
@@ -14,7 +16,8 @@ import {
 } from '../../../../contract/insights'
 import { createRule } from '../../../../contract/rules'
 import { callEndpoint } from '../../../lib/api'
-import { API_ROOTS, invalidateLedger, invalidateRoots } from '../../../lib/query-keys'
+import { API_ROOTS, invalidateLedger, invalidateRoots, type ApiRoot } from '../../../lib/query-keys'
+import { insightKeys } from './insight-keys'
 
 const INSIGHTS = [API_ROOTS.insights] as const
 
@@ -22,7 +25,8 @@ export function useRefreshInsights() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: () => callEndpoint(refreshInsights),
-    onSuccess: () => invalidateRoots(queryClient, INSIGHTS),
+    // queued or running: the status query polls from here until the run is over
+    onSuccess: (state) => queryClient.setQueryData(insightKeys.refresh, state),
   })
 }
 
@@ -62,43 +66,63 @@ export function useDismissRecurring() {
   })
 }
 
-/** An insight's one-click action, done through the endpoint the rest of the app uses. */
+/** The roots an insight's action changes, beside the insights themselves. */
+const ACTION_ROOTS = {
+  // a rule files transactions from the next import on: nothing shown changes yet
+  rule: [],
+  budget: [API_ROOTS.budgets, API_ROOTS.spendingPlan],
+  bill: [API_ROOTS.bills, API_ROOTS.reminders],
+  end_bill: [API_ROOTS.bills, API_ROOTS.reminders],
+  dismiss_recurring: [],
+} as const satisfies Record<InsightAction['action'], readonly ApiRoot[]>
+
+/**
+ * An insight's one-click action, done through the endpoint the rest of the app uses. A rule
+ * whose category the member picks arrives here with the category chosen in the dialog.
+ */
 export function useInsightAction() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async (action: InsightAction): Promise<void> => {
-      if (action.action === 'rule') {
-        await callEndpoint(createRule, {
-          body: {
-            name: action.name,
-            isActive: true,
-            match: 'all',
-            conditions: [{ field: 'payee', operator: 'contains', value: action.payee }],
-            actions: { setCategoryId: action.categoryId },
-          },
-        })
-      } else if (action.action === 'budget') {
-        await callEndpoint(upsertBudget, {
-          body: {
-            categoryId: action.categoryId,
-            month: action.month,
-            amount: action.amount,
-            rollover: false,
-          },
-        })
-      } else {
-        await callEndpoint(confirmRecurring, { params: { id: action.recurringId }, body: {} })
+      switch (action.action) {
+        case 'rule': {
+          if (action.categoryId === null) throw new Error('Choose a category for the rule')
+          await callEndpoint(createRule, {
+            body: {
+              name: action.name,
+              isActive: true,
+              match: 'all',
+              conditions: [{ field: 'payee', operator: 'contains', value: action.payee }],
+              actions: { setCategoryId: action.categoryId },
+            },
+          })
+          return
+        }
+        case 'budget':
+          await callEndpoint(upsertBudget, {
+            body: {
+              categoryId: action.categoryId,
+              month: action.month,
+              amount: action.amount,
+              rollover: action.rollover,
+            },
+          })
+          return
+        case 'bill':
+          await callEndpoint(confirmRecurring, { params: { id: action.recurringId }, body: {} })
+          return
+        case 'end_bill':
+          await callEndpoint(updateBill, { params: { id: action.billId }, body: { isActive: false } })
+          return
+        case 'dismiss_recurring':
+          await callEndpoint(dismissRecurring, { params: { id: action.recurringId } })
       }
     },
     onSuccess: async (_data, action) => {
       // the rules page keys its list on the contract's path
       if (action.action === 'rule')
         await queryClient.invalidateQueries({ queryKey: [createRule.path] })
-      await invalidateRoots(queryClient, [
-        ...INSIGHTS,
-        action.action === 'budget' ? API_ROOTS.budgets : API_ROOTS.bills,
-        ...(action.action === 'budget' ? [API_ROOTS.spendingPlan] : []),
-      ])
+      await invalidateRoots(queryClient, [...INSIGHTS, ...ACTION_ROOTS[action.action]])
     },
   })
 }

@@ -1,9 +1,12 @@
 // The insight feed: what the nightly job (or Refresh) found, newest first, each with its
-// severity, when it was found, and for adults and the owner its one-click action (a rule, a
-// budget change, a bill), "Mark read" and "Dismiss". Viewers read the same list without buttons.
+// severity, when it was found, and for adults and the owner its one-click action (a rule — its
+// category picked in a dialog when there is none to suggest —, a budget change, a bill, ending a
+// stopped payment's bill or no longer tracking it), "Mark read" and "Dismiss". Viewers read the
+// same list without buttons.
 import type { UseQueryResult } from '@tanstack/react-query'
 import { Bell, Check, Lightbulb, X } from 'lucide-react'
-import type { Insight } from '../../../../contract/insights'
+import { useState } from 'react'
+import type { Insight, InsightAction } from '../../../../contract/insights'
 import { EmptyState } from '../../../components/empty-state'
 import { ErrorState } from '../../../components/error-state'
 import { Badge } from '../../../components/ui/badge'
@@ -17,6 +20,9 @@ import { DEFAULT_LOCALE } from '../../../lib/format'
 import { toast } from '../../../lib/toast'
 import { useInsightAction, useUpdateInsight } from '../api/save-insights'
 import { actionDoneText, actionText, momentText, severityText } from '../insight-format'
+import { RuleCategoryDialog } from './rule-category-dialog'
+
+type RuleAction = Extract<InsightAction, { action: 'rule' }>
 
 const SEVERITY_BADGE = {
   info: 'secondary',
@@ -28,8 +34,15 @@ function InsightRow({ insight, canWrite }: { insight: Insight; canWrite: boolean
   const { user } = useAuth()
   const update = useUpdateInsight()
   const act = useInsightAction()
+  // a rule whose category the member picks first, in a dialog
+  const [choosing, setChoosing] = useState<RuleAction | null>(null)
   const unread = insight.readAt === null
   const busy = update.isPending || act.isPending
+  const perform = (action: InsightAction) =>
+    act.mutateAsync(action).then(() => {
+      toast({ title: 'Done', description: actionDoneText(action) })
+      if (unread) update.mutate({ id: insight.id, read: true })
+    })
   // mutateAsync: a dismissed row leaves the list (and unmounts) before mutate's callbacks would run
   const mark = (body: { read?: boolean; dismissed?: boolean }, done: string) =>
     void update.mutateAsync({ id: insight.id, ...body }).then(
@@ -67,17 +80,16 @@ function InsightRow({ insight, canWrite }: { insight: Insight; canWrite: boolean
               onClick={() => {
                 const action = insight.action
                 if (action === null) return
-                void act.mutateAsync(action).then(
-                  () => {
-                    toast({ title: 'Done', description: actionDoneText(action) })
-                    if (unread) update.mutate({ id: insight.id, read: true })
-                  },
-                  (error: unknown) =>
-                    toast({
-                      variant: 'destructive',
-                      title: 'Not done',
-                      description: errorMessage(error),
-                    }),
+                if (action.action === 'rule' && action.categoryId === null) {
+                  setChoosing(action)
+                  return
+                }
+                void perform(action).catch((error: unknown) =>
+                  toast({
+                    variant: 'destructive',
+                    title: 'Not done',
+                    description: errorMessage(error),
+                  }),
                 )
               }}
             >
@@ -107,6 +119,18 @@ function InsightRow({ insight, canWrite }: { insight: Insight; canWrite: boolean
             Dismiss
           </Button>
         </div>
+      )}
+      {canWrite && (
+        <RuleCategoryDialog
+          action={choosing}
+          onOpenChange={(open) => {
+            if (!open) setChoosing(null)
+          }}
+          onMake={async (rule) => {
+            await perform(rule)
+            setChoosing(null)
+          }}
+        />
       )}
     </li>
   )

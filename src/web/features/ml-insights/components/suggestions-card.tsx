@@ -1,7 +1,8 @@
 // Category suggestions for uncategorised transactions, learned from the household's own history:
 // the suggested category with its confidence (in words, as a percentage and a bar) and where it
-// came from. Adults and the owner accept one at a time or tick several and "Accept selected";
-// each accepted category teaches the next suggestions.
+// came from. Adults and the owner accept one at a time or tick several and "Accept selected",
+// and may pick another category than the one suggested before accepting (a correction, which
+// the next suggestions follow at once); each accepted category teaches the next suggestions.
 import type { UseQueryResult } from '@tanstack/react-query'
 import { Check, CheckCheck, Tags } from 'lucide-react'
 import { useMemo, useState } from 'react'
@@ -19,10 +20,12 @@ import {
 } from '../../../components/ui/card'
 import { Checkbox } from '../../../components/ui/checkbox'
 import { Progress } from '../../../components/ui/progress'
+import { Select } from '../../../components/ui/select'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { errorMessage } from '../../../lib/api'
 import { cn } from '../../../lib/cn'
 import { useDateFormat } from '../../../lib/format'
+import { categoryOptions, useCategoryList } from '../../../lib/queries/categories'
 import { toast } from '../../../lib/toast'
 import { useAcceptSuggestions } from '../api/save-insights'
 import { confidencePercent, confidenceText, keepListed, plural, toggled } from '../insight-format'
@@ -56,7 +59,20 @@ export function SuggestionsCard({
 }) {
   const formatDate = useDateFormat()
   const accept = useAcceptSuggestions()
+  const categories = useCategoryList()
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set())
+  // the category a member chose instead of the suggested one, by transaction
+  const [chosen, setChosen] = useState<ReadonlyMap<string, string>>(new Map())
+  const options = useMemo(() => categoryOptions(categories.data ?? []), [categories.data])
+  const nameOf = useMemo(
+    () => new Map((categories.data ?? []).map((c) => [c.id, c.name])),
+    [categories.data],
+  )
+  // what accepting a row files it under: the member's choice, else the suggestion
+  const choice = (s: CategorySuggestion) => {
+    const id = chosen.get(s.transactionId) ?? s.categoryId
+    return { id, name: nameOf.get(id) ?? s.categoryName }
+  }
   const data = suggestions.data
   const items = useMemo(() => data?.items ?? [], [data])
   // rows accepted elsewhere (or by a refresh) leave the list, and the selection with them
@@ -72,7 +88,7 @@ export function SuggestionsCard({
 
   const send = (rows: CategorySuggestion[]) =>
     accept.mutate(
-      rows.map((r) => ({ transactionId: r.transactionId, categoryId: r.categoryId })),
+      rows.map((r) => ({ transactionId: r.transactionId, categoryId: choice(r).id })),
       {
         onSuccess: (result) => {
           setPicked((prev) => {
@@ -80,11 +96,16 @@ export function SuggestionsCard({
             for (const r of rows) next.delete(r.transactionId)
             return next
           })
+          setChosen((prev) => {
+            const next = new Map(prev)
+            for (const r of rows) next.delete(r.transactionId)
+            return next
+          })
           toast({
             title: 'Categories set',
             description:
               rows.length === 1 && rows[0] !== undefined
-                ? `${rows[0].payee} is now in ${rows[0].categoryName}.`
+                ? `${rows[0].payee} is now in ${choice(rows[0]).name}.`
                 : `${plural(result.updated, 'transaction')} categorised.`,
           })
         },
@@ -164,6 +185,8 @@ export function SuggestionsCard({
             <ul className="divide-y border-t" aria-label="Category suggestions">
               {items.map((s) => {
                 const what = `${s.payee} on ${formatDate(s.date)}`
+                const pick = choice(s)
+                const changed = pick.id !== s.categoryId
                 return (
                   <li
                     key={s.transactionId}
@@ -195,7 +218,7 @@ export function SuggestionsCard({
                         variant="outline"
                         className="sm:order-last"
                         disabled={accept.isPending}
-                        aria-label={`Accept ${s.categoryName} for ${what}`}
+                        aria-label={`Accept ${pick.name} for ${what}`}
                         onClick={() => send([s])}
                       >
                         <Check aria-hidden="true" />
@@ -208,13 +231,43 @@ export function SuggestionsCard({
                         canWrite && 'col-span-2 col-start-2 sm:col-span-1 sm:col-start-auto',
                       )}
                     >
-                      <p className="text-sm font-medium" data-testid="suggestion-category">
-                        {s.categoryName}
-                      </p>
+                      {canWrite && options.length > 0 ? (
+                        <Select
+                          aria-label={`Category for ${what}`}
+                          data-testid="suggestion-picker"
+                          className="w-full"
+                          value={pick.id}
+                          disabled={accept.isPending}
+                          onChange={(e) => {
+                            const value = e.target.value
+                            setChosen((prev) => {
+                              const next = new Map(prev)
+                              if (value === s.categoryId) next.delete(s.transactionId)
+                              else next.set(s.transactionId, value)
+                              return next
+                            })
+                          }}
+                        >
+                          {!nameOf.has(s.categoryId) && (
+                            <option value={s.categoryId}>{s.categoryName}</option>
+                          )}
+                          {options.map((c) => (
+                            <option key={c.id} value={c.id}>
+                              {c.depth === 1 ? `— ${c.label}` : c.label}
+                            </option>
+                          ))}
+                        </Select>
+                      ) : (
+                        <p className="text-sm font-medium" data-testid="suggestion-category">
+                          {s.categoryName}
+                        </p>
+                      )}
                       <p className="text-xs text-muted-foreground">
-                        {s.source === 'payee'
-                          ? 'From this payee’s history'
-                          : 'From similar payments'}
+                        {changed
+                          ? `Your choice (suggested: ${s.categoryName})`
+                          : s.source === 'payee'
+                            ? 'From this payee’s history'
+                            : 'From similar payments'}
                       </p>
                     </div>
                     <div
