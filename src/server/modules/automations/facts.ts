@@ -20,17 +20,8 @@ import type { ChangedRow } from '../transactions/changes'
 import { memberScope, notIn, type MemberScope } from '../accounts/scope'
 import type { Role } from '../../../domain/access'
 
-export type TxnFact = {
-  id: string
-  accountId: string
-  date: string
-  amount: number
-  merchant: string
-  description: string
-  categoryId: string | null
-  kind: string
-  createdAt: Date
-}
+/** A transaction as the automations read it: what a webhook says of it, and when it was made. */
+export type TxnFact = ChangedRow & { createdAt: Date }
 
 const txnColumns = {
   id: transactions.id,
