@@ -202,6 +202,15 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   const requests = fc.sample(fc.oneof(...plans.map((p) => p.arbitrary)), { seed, numRuns: runs })
   const report: FuzzReport = { seed, requests: 0, seconds: 0, endpoints: plans.length, failures: [], serverErrors: 0, byEndpoint: {}, heals: 0, timings: { requests: 0, changes: 0, upkeep: 0 } }
   const started = performance.now()
+  // What a request (or the upkeep) set off after its answer (event-driven automations, an
+  // insight Refresh's job) is still its own: wait for it, or its writes would be laid at the next
+  // request's door. The onResponse hooks that start that work may run after inject() has
+  // resolved: a turn of the event loop lets them start it first.
+  const settle = async () => {
+    await new Promise((resolve) => setImmediate(resolve))
+    await settleAutomationHooks(db)
+    await settleInsightJobs(db)
+  }
   await takeChanges(world)
   let recentWrites: string[] = []
   const fail = (f: Failure) => {
@@ -218,9 +227,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     let mark = performance.now()
     const res = await app.inject(opts)
     // what a request set off after its answer (event-driven automations, an insight Refresh's
-    // job) is still its own: wait for it, or its writes would be laid at the next request's door
-    await settleAutomationHooks(db)
-    await settleInsightJobs(db)
+    // job) is still its own: wait for it, or its writes would be laid at the next request's door.
+    await settle()
     report.timings.requests += (performance.now() - mark) / 1000
     report.requests += 1
     const stats = (report.byEndpoint[sym.endpoint] ??= { '2xx': 0, '4xx': 0, '5xx': 0, ms: 0, refusals: {} })
@@ -277,6 +285,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     if (needsHeal || (index + 1) % 100 === 0) {
       report.heals += 1
       for (const m of needsHeal ? [member] : [world.A, world.B]) await heal(world, m)
+      await settle()
       await takeChanges(world)
     }
     if ((index + 1) % 40 === 0) await refreshPools(world)
@@ -284,6 +293,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       await stock(world, world.A)
       await stock(world, world.B)
       await refreshPools(world)
+      // the stock's own writes set off automations too: they are the upkeep's, not the next request's
+      await settle()
       await takeChanges(world)
     }
     report.timings.upkeep += (performance.now() - mark) / 1000
