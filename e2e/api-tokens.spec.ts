@@ -9,6 +9,8 @@ import { expect, test } from './support/fixtures'
 import { lookEverywhere, shot } from './support/look'
 
 test('make a read-only token, copy it, use it from a script, see it used, revoke it', async ({ page, context, baseURL, freshUser }) => {
+  // the whole Settings page is looked at four times, axe included: long on a busy 2-core machine
+  test.setTimeout(240_000)
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   const account = await seed.account(page.request, { name: 'Everyday', type: 'checking', openingBalance: 800 })
   await seed.transaction(page.request, { accountId: account.id, amount: -23.45, date: isoToday(), merchant: 'Corner shop' })
