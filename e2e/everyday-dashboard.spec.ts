@@ -214,6 +214,8 @@ test('on a phone: stat cards 2 × 2 with Available Today above the fold, whole c
   page,
   freshUser: _user,
 }) => {
+  // seeds a month of rows, then looks in both themes with axe: more than 90 s on a busy machine
+  test.setTimeout(180_000)
   const api = page.request
   const today = isoToday()
   const checking = await seed.account(api, {
