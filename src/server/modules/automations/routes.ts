@@ -7,6 +7,7 @@ import { planAllows } from '../../../domain/tiers'
 import type { AppDeps } from '../../app-deps'
 import type { Config } from '../../config'
 import type { Db } from '../../db/connect'
+import { afterAnswer } from '../../http/after-answer'
 import { route } from '../../http/route'
 import { runAllAutomations } from './engine'
 import * as service from './service'
@@ -28,11 +29,9 @@ const EVENT_ROUTES = new Set([
 ])
 
 /** Work started by the hook, so tests (and shutdown) can wait for it. */
-const inFlight = new Map<Db, Set<Promise<unknown>>>()
+const hooks = afterAnswer()
 
-export async function settleAutomationHooks(db: Db): Promise<void> {
-  await Promise.all([...(inFlight.get(db) ?? [])])
-}
+export const settleAutomationHooks = (db: Db): Promise<void> => hooks.settle(db)
 
 export function automationRoutes(app: FastifyInstance, { db, config, clock }: AppDeps): void {
   const deps = () => ({ secretKey: config.secretKey, allowLocal: allowLocal(config) })
@@ -66,18 +65,15 @@ export function automationRoutes(app: FastifyInstance, { db, config, clock }: Ap
     if (!EVENT_ROUTES.has(`${req.method} ${req.routeOptions.url ?? ''}`)) return
     const user = req.auth.user
     if (!planAllows(user.subscriptionTier, 'automation')) return
-    const set = inFlight.get(db) ?? new Set()
-    inFlight.set(db, set)
-    const work = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() =>
+    hooks.start(
+      db,
+      () =>
         runAllAutomations(db, { ...deps(), now: clock.now(), log: app.log }, user.householdId, [
           'alert',
           'webhook',
           'goal_transfer',
         ]),
-      )
-      .catch((error: unknown) => app.log.error({ err: error }, 'automations after a write failed'))
-      .finally(() => set.delete(work))
-    set.add(work)
+      (error) => app.log.error({ err: error }, 'automations after a write failed'),
+    )
   })
 }

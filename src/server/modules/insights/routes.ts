@@ -6,26 +6,23 @@ import * as contract from '../../../contract/insights'
 import type { AppDeps } from '../../app-deps'
 import type { Db } from '../../db/connect'
 import { route } from '../../http/route'
+import { afterAnswer } from '../../http/after-answer'
 import { runClaimed } from './job-queue'
 import * as service from './service'
 
 /** Jobs started after a Refresh, so tests (and shutdown) can wait for them. */
-const inFlight = new Map<Db, Set<Promise<unknown>>>()
+const jobs = afterAnswer()
 
-export async function settleInsightJobs(db: Db): Promise<void> {
-  await Promise.all([...(inFlight.get(db) ?? [])])
-}
+export const settleInsightJobs = (db: Db): Promise<void> => jobs.settle(db)
 
 export function insightRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
   const runSoon = (householdId: string) => {
-    const set = inFlight.get(db) ?? new Set()
-    inFlight.set(db, set)
-    const work = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => runClaimed(db, householdId, () => clock.now(), 'queued'))
-      // a failed run is marked failed for the page; the scheduler's sweep never retries it
-      .catch((error: unknown) => app.log.error({ err: error, householdId }, 'insight refresh failed'))
-      .finally(() => set.delete(work))
-    set.add(work)
+    // a failed run is marked failed for the page; the scheduler's sweep never retries it
+    jobs.start(
+      db,
+      () => runClaimed(db, householdId, () => clock.now(), 'queued'),
+      (error) => app.log.error({ err: error, householdId }, 'insight refresh failed'),
+    )
   }
   // a run under way finishes before the database closes
   app.addHook('onClose', async () => settleInsightJobs(db))
