@@ -1,24 +1,30 @@
-// Import throughput: generated 10k- and 100k-row statements (CSV and OFX) through the same
-// service the API and the CLI use — parse → duplicate check → transfers → rules → insert, in one
-// transaction — on a fresh embedded PGlite (worker thread, temp data dir) and, when DATABASE_URL
-// is set, on a fresh PostgreSQL database it creates and drops. Prints rows/s, seconds (split
-// into parse / check / write) and peak RSS (sampled every 50 ms); writes bench/results/import.json.
+// Import throughput and memory (issue 21): generated CSV and OFX statements (10k to 1M rows)
+// uploaded to the BUILT server (node dist/server/main.js) over HTTP as a user would, on a fresh
+// embedded PGlite data directory and, when DATABASE_URL is set, on a fresh PostgreSQL database.
+// For each file: rows/s, the server's peak RSS during the import (VmHWM, reset before each
+// upload), /api/health's p99 during the import against its idle p99, and the dashboard's calls
+// made meanwhile (answered, failed, p99). The file is written to disk a piece at a time and sent
+// as a stream, so neither side holds it. Writes bench/results/import.json.
 //
-//   npx tsx bench/import-bench.ts            (KINWISE_BENCH_ROWS=10000,100000 to choose sizes)
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+//   npm run build && npx tsx bench/import-bench.ts
+//   (KINWISE_BENCH_ROWS=100000,1000000 for sizes; KINWISE_BENCH_DBS=postgres for one database)
+import { createReadStream, createWriteStream } from 'node:fs'
+import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises'
+import http from 'node:http'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
-import pg from 'pg'
-import type { StatementFormat } from '../src/domain/import/types'
-import type { RuleCondition } from '../src/domain/rules'
-import { openDatabase, type Database } from '../src/server/db/connect'
-import { accounts, rules } from '../src/server/db/schema'
-import { createUser } from '../src/server/modules/auth/service'
-import type { SessionUser } from '../src/server/modules/auth/sessions'
-import { importStatement } from '../src/server/modules/imports/service'
+import { once } from 'node:events'
+import { DASHBOARD_CALLS } from './lib/dashboard'
+import { BENCH_EMAIL, BENCH_PASSWORD, pgliteDataset, postgresDataset, type Dataset } from './lib/datasets'
+import { request, signIn } from './lib/http'
+import { cpuMs, peakRssMb, rssMb } from './lib/proc'
+import { startServer, type ServerHandle } from './lib/server'
+import { sleep, summarize } from './lib/stats'
+import { HEALTH_RATIO_TARGET, IMPORT_RSS_TARGET_MB } from './sections/import'
 
 const SIZES = (process.env.KINWISE_BENCH_ROWS ?? '10000,100000').split(',').map(Number)
-const encoder = new TextEncoder()
+/** KINWISE_BENCH_DBS=pglite or postgres: one of the two (PostgreSQL runs when DATABASE_URL is set) */
+const DBS = (process.env.KINWISE_BENCH_DBS ?? 'pglite,postgres').split(',')
 const PAYEES = ['Corner Market', 'Blue Bottle Coffee', 'City Power', 'Shell Oil', 'Amazon Marketplace', 'Netflix', 'Uber Trip', 'Pharmacy', 'Bakery', 'Hardware Store']
 
 function dateOf(i: number, rows: number): string {
@@ -33,152 +39,208 @@ function amountOf(i: number): string {
   return `${sign}${String(Math.floor(cents / 100))}.${String(cents % 100).padStart(2, '0')}`
 }
 
-function csvFile(rows: number): Uint8Array {
-  const lines = ['Date,Description,Amount,Transaction ID']
-  for (let i = 0; i < rows; i++) lines.push(`${dateOf(i, rows)},"${PAYEES[i % PAYEES.length] ?? ''} ${String(i % 977)}",${amountOf(i)},T${String(i)}`)
-  return encoder.encode(`${lines.join('\n')}\n`)
+/** Writes a statement to disk a few thousand lines at a time. */
+async function writeStatement(file: string, format: 'csv' | 'ofx', rows: number, acct: string): Promise<number> {
+  const out = createWriteStream(file)
+  const put = async (text: string) => {
+    if (!out.write(text)) await once(out, 'drain')
+  }
+  if (format === 'csv') await put('Date,Description,Amount,Transaction ID\n')
+  else {
+    await put('OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\nSECURITY:NONE\nENCODING:USASCII\nCHARSET:1252\nCOMPRESSION:NONE\nOLDFILEUID:NONE\nNEWFILEUID:NONE\n\n')
+    await put('<OFX><SIGNONMSGSRSV1><SONRS><STATUS><CODE>0<SEVERITY>INFO</STATUS><DTSERVER>20250101<LANGUAGE>ENG</SONRS></SIGNONMSGSRSV1>')
+    await put(`<BANKMSGSRSV1><STMTTRNRS><TRNUID>1<STATUS><CODE>0<SEVERITY>INFO</STATUS><STMTRS><CURDEF>USD<BANKACCTFROM><BANKID>123<ACCTID>${acct}<ACCTTYPE>CHECKING</BANKACCTFROM><BANKTRANLIST><DTSTART>20240101<DTEND>20241231\n`)
+  }
+  let lines: string[] = []
+  for (let i = 0; i < rows; i++) {
+    const payee = `${PAYEES[i % PAYEES.length] ?? ''} ${String(i % 977)}`
+    lines.push(
+      format === 'csv'
+        ? `${dateOf(i, rows)},"${payee}",${amountOf(i)},T${String(i)}\n`
+        : `<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>${dateOf(i, rows).replace(/-/g, '')}120000.000[-5:EST]<TRNAMT>${amountOf(i)}<FITID>F${String(i)}<NAME>${payee}<MEMO>Memo ${String(i)}</STMTTRN>\n`,
+    )
+    if (lines.length === 5000) {
+      await put(lines.join(''))
+      lines = []
+    }
+  }
+  await put(lines.join(''))
+  if (format === 'ofx') await put('</BANKTRANLIST><LEDGERBAL><BALAMT>0<DTASOF>20241231</LEDGERBAL></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>\n')
+  out.end()
+  await once(out, 'finish')
+  return (await stat(file)).size
 }
 
-function ofxFile(rows: number, acct: string): Uint8Array {
-  const parts = [
-    'OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\nSECURITY:NONE\nENCODING:USASCII\nCHARSET:1252\nCOMPRESSION:NONE\nOLDFILEUID:NONE\nNEWFILEUID:NONE\n\n',
-    '<OFX><SIGNONMSGSRSV1><SONRS><STATUS><CODE>0<SEVERITY>INFO</STATUS><DTSERVER>20250101<LANGUAGE>ENG</SONRS></SIGNONMSGSRSV1>',
-    `<BANKMSGSRSV1><STMTTRNRS><TRNUID>1<STATUS><CODE>0<SEVERITY>INFO</STATUS><STMTRS><CURDEF>USD<BANKACCTFROM><BANKID>123<ACCTID>${acct}<ACCTTYPE>CHECKING</BANKACCTFROM><BANKTRANLIST><DTSTART>20240101<DTEND>20241231\n`,
-  ]
-  for (let i = 0; i < rows; i++) {
-    parts.push(
-      `<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>${dateOf(i, rows).replace(/-/g, '')}120000.000[-5:EST]<TRNAMT>${amountOf(i)}<FITID>F${String(i)}<NAME>${PAYEES[i % PAYEES.length] ?? ''} ${String(i % 977)}<MEMO>Memo ${String(i)}</STMTTRN>\n`,
-    )
+/** POSTs a file to /api/imports as multipart/form-data, streamed from disk. */
+function uploadFile(base: string, cookie: string, file: string, fileName: string, fields: Record<string, string>): Promise<{ status: number; body: string }> {
+  const boundary = `----kinwise${String(Date.now())}`
+  const head =
+    Object.entries(fields)
+      .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+      .join('') + `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`
+  const tail = `\r\n--${boundary}--\r\n`
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${base}/api/imports`, {
+      method: 'POST',
+      agent: false,
+      headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      timeout: 60 * 60_000,
+    })
+    req.on('response', (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (c: Buffer) => chunks.push(c))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }))
+    })
+    req.on('error', reject)
+    req.write(head)
+    const body = createReadStream(file)
+    body.on('error', reject)
+    body.on('end', () => req.end(tail))
+    body.pipe(req, { end: false })
+  })
+}
+
+/** Latencies of one call repeated (a pause between) until `done` settles; failures counted. */
+async function keepCalling(base: string, paths: readonly string[], cookie: string | null, done: Promise<unknown>, pauseMs: number): Promise<{ ms: number[]; failed: number }> {
+  let finished = false
+  void done.finally(() => (finished = true))
+  const ms: number[] = []
+  let failed = 0
+  for (let i = 0; !finished; i++) {
+    const url = `${base}${paths[i % paths.length] ?? ''}`
+    try {
+      const reply = await request(url, { headers: cookie ? { cookie } : {}, timeoutMs: 120_000 })
+      if (reply.status === 200) ms.push(reply.ms)
+      else failed++
+    } catch {
+      failed++
+    }
+    await sleep(pauseMs)
   }
-  parts.push('</BANKTRANLIST><LEDGERBAL><BALAMT>0<DTASOF>20241231</LEDGERBAL></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>\n')
-  return encoder.encode(parts.join(''))
+  return { ms, failed }
+}
+
+/** Resets the process's peak RSS (VmHWM) to its current RSS (Linux clear_refs). */
+async function resetPeak(pid: number): Promise<void> {
+  await writeFile(`/proc/${String(pid)}/clear_refs`, '5').catch(() => undefined)
 }
 
 type Result = {
   database: 'pglite' | 'postgres'
   case: string
   rows: number
+  fileMb: number
   added: number
   duplicates: number
   seconds: number
-  parseSeconds: number
-  checkSeconds: number
-  writeSeconds: number
   rowsPerSecond: number
-  /** CPU seconds of the whole process (both threads: the embedded database runs in a worker) */
+  /** CPU seconds of the server process (every thread: parse worker, embedded database) */
   cpuSeconds: number
+  /** the server's RSS before the upload and its peak during it */
+  rssBeforeMb: number
   peakRssMb: number
+  healthIdleP99Ms: number
+  healthP99Ms: number
+  healthRatio: number
+  dashboardAnswered: number
+  dashboardFailed: number
+  dashboardP99Ms: number
 }
 
-/** Samples RSS every 50 ms while `work` runs; returns its result and the peak in MB. */
-async function withPeakRss<T>(work: () => Promise<T>): Promise<{ value: T; peakMb: number }> {
-  let peak = process.memoryUsage().rss
-  const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss)
-  }, 50)
-  try {
-    const value = await work()
-    peak = Math.max(peak, process.memoryUsage().rss)
-    return { value, peakMb: peak / 1024 / 1024 }
-  } finally {
-    clearInterval(timer)
-  }
-}
-
-async function addRules(database: Database, householdId: string): Promise<void> {
-  const conditions: RuleCondition[][] = [
-    [{ field: 'payee', operator: 'contains', value: 'coffee' }],
-    [{ field: 'payee', operator: 'regex', value: '^shell\\s+oil' }],
-    [{ field: 'payee', operator: 'equals', value: 'Netflix' }],
-    [{ field: 'amount', operator: 'between', value: '-1000', value2: '-500' }, { field: 'payee', operator: 'contains', value: 'bakery' }],
-    [{ field: 'description', operator: 'contains', value: 'memo 1234' }],
-  ]
-  const values = Array.from({ length: 20 }, (_, i) => ({
-    householdId,
-    name: `Rule ${String(i)}`,
-    position: i,
-    conditions: conditions[i % conditions.length] ?? [],
-    actions: { addNote: `rule ${String(i)}` },
-  }))
-  await database.db.insert(rules).values(values)
-}
-
-async function runCases(kind: Result['database'], database: Database): Promise<Result[]> {
-  const user: SessionUser = await createUser(database.db, { email: `bench-${String(Date.now())}@example.com`, firstName: 'Bench', lastName: 'User' })
-  await addRules(database, user.householdId)
+async function runCases(kind: Result['database'], dataset: Dataset, dir: string): Promise<Result[]> {
+  const server: ServerHandle = await startServer({ ...dataset.env, MAX_UPLOAD_MB: '1024', LOG_LEVEL: 'warn' }, path.join(dir, `${kind}.log`))
   const results: Result[] = []
-  const now = new Date('2025-01-15T12:00:00Z')
-  for (const rows of SIZES) {
-    for (const format of ['csv', 'ofx'] as const satisfies readonly StatementFormat[]) {
-      const label = `${String(rows / 1000)}k ${format.toUpperCase()}`
-      const bytes = format === 'csv' ? csvFile(rows) : ofxFile(rows, `${String(rows)}99`)
-      let accountId: string | undefined
-      if (format === 'csv') {
-        const [row] = await database.db
-          .insert(accounts)
-          .values({ householdId: user.householdId, userId: user.id, name: label, type: 'checking' })
-          .returning({ id: accounts.id })
-        accountId = row?.id
-      }
-      // the first run imports every row; the second is the same file again (all duplicates)
-      for (const again of [false, true]) {
-        if (global.gc) global.gc()
-        const marks: Partial<Record<'parsed' | 'writing' | 'written', number>> = {}
-        const cpu = process.cpuUsage()
-        const started = performance.now()
-        const { value, peakMb } = await withPeakRss(() =>
-          importStatement(
-            database.db,
-            user,
-            { bytes, fileName: `bench.${format}`, preview: false, ...(accountId ? { accountId } : {}) },
-            now,
-            (stage) => {
-              marks[stage] = performance.now()
-            },
-          ),
-        )
-        const ended = performance.now()
-        const used = process.cpuUsage(cpu)
-        const parsed = marks.parsed ?? started
-        const writing = marks.writing ?? ended
-        const seconds = (ended - started) / 1000
-        results.push({
-          database: kind,
-          case: again ? `${label} again (all duplicates)` : label,
-          rows,
-          added: value.added,
-          duplicates: value.duplicates,
-          seconds,
-          parseSeconds: (parsed - started) / 1000,
-          checkSeconds: (writing - parsed) / 1000,
-          writeSeconds: (ended - writing) / 1000,
-          rowsPerSecond: rows / seconds,
-          cpuSeconds: (used.user + used.system) / 1e6,
-          peakRssMb: peakMb,
-        })
-        const r = results[results.length - 1]
-        if (r) process.stdout.write(`  ${kind} ${r.case}: ${r.seconds.toFixed(2)} s\n`)
+  try {
+    const cookie = await signIn(server.base, BENCH_EMAIL, BENCH_PASSWORD)
+    for (const rows of SIZES) {
+      for (const format of ['csv', 'ofx'] as const) {
+        const accounts = new Map<string, string>()
+        const label = `${rows >= 1_000_000 ? `${String(rows / 1_000_000)}M` : `${String(rows / 1000)}k`} ${format.toUpperCase()}`
+        const file = path.join(dir, `statement-${String(rows)}.${format}`)
+        // 1: the import alone (rows/s, peak RSS); 2: the same rows into another account while
+        // /api/health and the dashboard's calls are made (their p99); 3: the first file again
+        // (every row a duplicate)
+        for (const run of ['alone', 'probed', 'again'] as const) {
+          const acct = `${String(rows)}${run === 'probed' ? '98' : '99'}`
+          const bytes = run === 'again' ? (await stat(file)).size : await writeStatement(file, format, rows, acct)
+          const fields: Record<string, string> = {}
+          if (format === 'csv') {
+            if (run !== 'again') {
+              const made = await request(`${server.base}/api/accounts`, { method: 'POST', headers: { cookie }, body: { name: `${label} ${run}`, type: 'checking' } })
+              accounts.set(run, (JSON.parse(made.body) as { id: string }).id)
+            }
+            fields.accountId = accounts.get(run === 'again' ? 'alone' : run) ?? ''
+          }
+          if (run === 'again') await writeStatement(file, format, rows, `${String(rows)}99`)
+          await sleep(1000)
+          const idle = run === 'probed' ? await keepCalling(server.base, ['/api/health'], null, sleep(3000), 20) : { ms: [Number.NaN], failed: 0 }
+          const rssBefore = await rssMb(server.pid)
+          await resetPeak(server.pid)
+          const cpuBefore = await cpuMs(server.pid)
+          const started = performance.now()
+          const importing = uploadFile(server.base, cookie, file, `bench.${format}`, fields)
+          const quiet = { ms: [] as number[], failed: 0 }
+          const [reply, health, dashboard] = await Promise.all([
+            importing,
+            run === 'probed' ? keepCalling(server.base, ['/api/health'], null, importing, 20) : quiet,
+            run === 'probed' ? keepCalling(server.base, DASHBOARD_CALLS, cookie, importing, 50) : quiet,
+          ])
+          const seconds = (performance.now() - started) / 1000
+          const peak = await peakRssMb(server.pid)
+          const cpu = ((await cpuMs(server.pid)) - cpuBefore) / 1000
+          if (reply.status !== 200) throw new Error(`${label}: the import answered ${String(reply.status)}: ${reply.body.slice(0, 300)}`)
+          const body = JSON.parse(reply.body) as { added: number; duplicates: number }
+          const idleP99 = summarize(idle.ms).p99
+          const busyP99 = health.ms.length ? summarize(health.ms).p99 : Number.NaN
+          const result: Result = {
+            database: kind,
+            case: run === 'alone' ? label : run === 'probed' ? `${label} while probed` : `${label} again (all duplicates)`,
+            rows,
+            fileMb: bytes / 1024 / 1024,
+            added: body.added,
+            duplicates: body.duplicates,
+            seconds,
+            rowsPerSecond: rows / seconds,
+            cpuSeconds: cpu,
+            rssBeforeMb: rssBefore,
+            peakRssMb: peak,
+            healthIdleP99Ms: idleP99,
+            healthP99Ms: busyP99,
+            healthRatio: busyP99 / idleP99,
+            dashboardAnswered: dashboard.ms.length,
+            dashboardFailed: dashboard.failed,
+            dashboardP99Ms: dashboard.ms.length ? summarize(dashboard.ms).p99 : Number.NaN,
+          }
+          results.push(result)
+          const probed = run === 'probed' ? `, health p99 ×${result.healthRatio.toFixed(2)}, dashboard ${String(result.dashboardAnswered)} answered (p99 ${result.dashboardP99Ms.toFixed(0)} ms)` : ''
+          process.stdout.write(`  ${kind} ${result.case}: ${seconds.toFixed(1)} s, ${Math.round(result.rowsPerSecond).toLocaleString('en-US')} rows/s, peak ${Math.round(peak)} MB${probed}\n`)
+        }
+        await rm(file, { force: true })
       }
     }
+  } finally {
+    await server.stop()
   }
   return results
 }
 
 function table(results: Result[]): string {
-  const head = ['database', 'case', 'rows', 'added', 'dups', 'total s', 'parse s', 'check s', 'write s', 'rows/s', 'CPU s', 'peak RSS MB']
+  const head = ['database', 'case', 'rows', 'MB', 'added', 'dups', 'total s', 'rows/s', 'CPU s', 'RSS before', 'peak RSS', 'health p99 idle/busy ms', 'ratio', 'dashboard calls (failed, p99 ms)']
   const body = results.map((r) => [
     r.database,
     r.case,
     r.rows.toLocaleString('en-US'),
+    r.fileMb.toFixed(0),
     r.added.toLocaleString('en-US'),
     r.duplicates.toLocaleString('en-US'),
-    r.seconds.toFixed(2),
-    r.parseSeconds.toFixed(2),
-    r.checkSeconds.toFixed(2),
-    r.writeSeconds.toFixed(2),
+    r.seconds.toFixed(1),
     Math.round(r.rowsPerSecond).toLocaleString('en-US'),
-    r.cpuSeconds.toFixed(2),
+    r.cpuSeconds.toFixed(1),
+    Math.round(r.rssBeforeMb).toLocaleString('en-US'),
     Math.round(r.peakRssMb).toLocaleString('en-US'),
+    `${r.healthIdleP99Ms.toFixed(1)} / ${r.healthP99Ms.toFixed(1)}`,
+    `×${r.healthRatio.toFixed(2)}`,
+    `${String(r.dashboardAnswered)} (${String(r.dashboardFailed)}, ${r.dashboardP99Ms.toFixed(0)})`,
   ])
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((row) => (row[i] ?? '').length)))
   const line = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ')
@@ -187,47 +249,36 @@ function table(results: Result[]): string {
 
 async function main(): Promise<void> {
   const results: Result[] = []
-
-  const dir = await mkdtemp(path.join(tmpdir(), 'kinwise-bench-'))
+  const dir = await mkdtemp(path.join(tmpdir(), 'kinwise-import-bench-'))
   try {
-    process.stdout.write('PGlite (worker thread, fresh data dir)…\n')
-    const database = await openDatabase({ kind: 'pglite', dataDir: dir })
-    try {
-      results.push(...(await runCases('pglite', database)))
-    } finally {
-      await database.close()
+    if (DBS.includes('pglite')) {
+      process.stdout.write('PGlite (built server, fresh data dir)…\n')
+      const lite = await pgliteDataset(1000, dir)
+      try {
+        results.push(...(await runCases('pglite', lite, dir)))
+      } finally {
+        await lite.cleanup()
+      }
+    }
+    const url = process.env.DATABASE_URL
+    if (url && DBS.includes('postgres')) {
+      process.stdout.write('PostgreSQL (built server, fresh database)…\n')
+      const pgData = await postgresDataset(1000, url)
+      try {
+        results.push(...(await runCases('postgres', pgData, dir)))
+      } finally {
+        await pgData.cleanup()
+      }
+    } else {
+      process.stdout.write('(DATABASE_URL is not set: PostgreSQL skipped)\n')
     }
   } finally {
     await rm(dir, { recursive: true, force: true })
   }
 
-  const url = process.env.DATABASE_URL
-  if (url) {
-    const name = `kinwise_bench_${String(process.pid)}`
-    const admin = new pg.Client({ connectionString: url })
-    await admin.connect()
-    await admin.query(`drop database if exists ${name}`)
-    await admin.query(`create database ${name}`)
-    try {
-      process.stdout.write('PostgreSQL (fresh database)…\n')
-      const target = new URL(url)
-      target.pathname = `/${name}`
-      const database = await openDatabase({ kind: 'postgres', url: target.toString(), poolSize: 4 })
-      try {
-        results.push(...(await runCases('postgres', database)))
-      } finally {
-        await database.close()
-      }
-    } finally {
-      await admin.query(`drop database if exists ${name} with (force)`)
-      await admin.end()
-    }
-  } else {
-    process.stdout.write('(DATABASE_URL is not set: PostgreSQL skipped)\n')
-  }
-
   process.stdout.write(`\n${table(results)}\n`)
-  process.stdout.write(`\nLoad average (1, 5, 15 min) at the end: ${loadavg().map((l) => l.toFixed(1)).join(', ')} on ${String(cpus().length)} CPUs: on a busy machine the wall-clock figures stretch, CPU s less so.\n`)
+  process.stdout.write(`\nTargets: peak RSS ≤ ${String(IMPORT_RSS_TARGET_MB)} MB, health p99 ≤ ×${String(HEALTH_RATIO_TARGET)} its idle value.\n`)
+  process.stdout.write(`Load average (1, 5, 15 min) at the end: ${loadavg().map((l) => l.toFixed(1)).join(', ')} on ${String(cpus().length)} CPUs: on a busy machine the wall-clock figures stretch, CPU s less so.\n`)
   const out = path.join(import.meta.dirname, 'results')
   await mkdir(out, { recursive: true })
   await writeFile(

@@ -180,7 +180,13 @@ export async function buildAll({ quiet = false } = {}) {
   await precompress(path.join(root, 'dist', 'web'))
   await rm(out, { recursive: true, force: true })
   await esbuild({
-    entryPoints: [path.join(root, 'src/server/main.ts'), path.join(root, 'src/server/cli.ts')],
+    // the statement import and parse workers beside them: worker-script.ts starts ./<name>.js
+    entryPoints: {
+      main: path.join(root, 'src/server/main.ts'),
+      cli: path.join(root, 'src/server/cli.ts'),
+      'parse-worker': path.join(root, 'src/server/modules/imports/parse-worker.ts'),
+      'import-worker': path.join(root, 'src/server/modules/imports/import-worker.ts'),
+    },
     outdir: out,
     bundle: true,
     platform: 'node',

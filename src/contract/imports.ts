@@ -2,7 +2,7 @@
 // it in one transaction, list past imports and undo one; CSV column mappings saved per account.
 import { z } from 'zod'
 import { CSV_DATE_FORMATS, CSV_DELIMITERS, QIF_DATE_ORDERS, STATEMENT_FORMATS } from '../domain/import/types'
-import { ADULT_WRITE, MEMBER_READ, endpoint } from './endpoint'
+import { ADULT_READ, ADULT_WRITE, MEMBER_READ, endpoint } from './endpoint'
 import { booleanQuery, id, isoDate, money, paginationQuery, requiredText } from './common'
 
 export { STATEMENT_FORMATS }
@@ -81,6 +81,18 @@ export type ImportFields = z.output<typeof importFields>
 export const importQuery = z.object({
   /** true: parse and check the file, write nothing */
   preview: booleanQuery.default(false),
+  /** an id the client chose: GET /api/imports/progress?id= follows this upload's work */
+  progress: z.uuid().optional(),
+})
+
+export const IMPORT_STAGES = ['waiting', 'reading', 'checking', 'writing', 'done', 'failed'] as const
+export const importProgress = z.object({
+  /** waiting: nothing heard of this id yet (not started, or on another instance); reading: the
+   *  file is parsed; checking: rows planned (a preview); writing: rows planned and written */
+  stage: z.enum(IMPORT_STAGES),
+  /** rows done so far */
+  rows: z.number().int(),
+  updatedAt: z.string().nullable(),
 })
 
 export const importIssue = z.object({ line: z.number().int(), message: z.string() })
@@ -219,6 +231,16 @@ export const createImport = endpoint({
   response: importResult,
 })
 
+export const getImportProgress = endpoint({
+  method: 'GET',
+  path: '/api/imports/progress',
+  summary: "How far an upload sent with ?progress=<id> has got: its stage and the rows done so far (one's own uploads only)",
+  tag: 'imports',
+  access: ADULT_READ,
+  query: z.object({ id: z.uuid() }),
+  response: importProgress,
+})
+
 export const listImports = endpoint({
   method: 'GET',
   path: '/api/imports',
@@ -257,3 +279,5 @@ export const saveImportPreset = endpoint({
   body: importPresetBody,
   response: importPreset,
 })
+export type ImportProgressDto = z.output<typeof importProgress>
+export type ImportStageDto = ImportProgressDto['stage']

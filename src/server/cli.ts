@@ -19,7 +19,7 @@ import { createUser, loadSessionUser } from './modules/auth/service'
 import { resetLinkFor } from './modules/auth/password-reset'
 import { adminResetMfa } from './modules/mfa/service'
 import { SET_TIER_WITH_STRIPE_WARNING, setPlanByEmail } from './modules/subscription/plan'
-import { importStatement } from './modules/imports/service'
+import { importFile, statementFile } from './modules/imports/service'
 import { importSummary } from './modules/imports/summary'
 import { importFields } from '../contract/imports'
 import { exportToFile, importFromFile } from './modules/data-rights/cli'
@@ -237,7 +237,7 @@ export async function runCli(argv: string[]): Promise<void> {
         const issue = fields.error.issues[0]
         throw new Error(`--${String(issue?.path[0] ?? 'options')}: ${issue?.message ?? 'invalid value'}`)
       }
-      const bytes = await readFile(file)
+      const statement = await statementFile(file)
       await withDatabase(config, async ({ db }) => {
         const [found] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
         if (!found) throw new Error(`No user with the e-mail ${email}`)
@@ -245,11 +245,11 @@ export async function runCli(argv: string[]): Promise<void> {
         const { accountId, format, mapping, qifDateOrder } = fields.data
         const started = performance.now()
         const say = (line: string) => process.stdout.write(`${line}\n`)
-        const result = await importStatement(
+        let writing = false
+        const result = await importFile(
           db,
           user,
           {
-            bytes,
             fileName: path.basename(file),
             preview: values.preview === true,
             ...(accountId ? { accountId } : {}),
@@ -257,10 +257,12 @@ export async function runCli(argv: string[]): Promise<void> {
             ...(mapping ? { mapping } : {}),
             ...(qifDateOrder ? { qifDateOrder } : {}),
           },
+          statement,
           now,
           (stage, rows) => {
             if (stage === 'parsed') say(`Read ${rows.toLocaleString('en-US')} transactions from ${path.basename(file)}`)
-            if (stage === 'writing') say(`Writing ${rows.toLocaleString('en-US')} transactions…`)
+            if (stage === 'writing' && !writing && values.preview !== true) say(`Writing transactions (${rows.toLocaleString('en-US')} planned so far)…`)
+            if (stage === 'writing') writing = true
           },
         )
         for (const line of importSummary(result, (performance.now() - started) / 1000)) say(line)

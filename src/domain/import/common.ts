@@ -149,19 +149,38 @@ export function newAccount(
  * importer; the later ones get '#2', '#3'… so re-importing the same file still matches them.
  */
 export function makeExternalIdsUnique(account: ParsedAccount, warnings: ParseIssue[]): void {
-  const seen = new Set<string>()
-  const counts = new Map<string, number>()
-  for (const t of account.transactions) {
-    if (t.externalId === null) continue
-    if (!seen.has(t.externalId)) {
-      seen.add(t.externalId)
-      continue
+  const ids = new IdUniquifier()
+  for (const t of account.transactions) ids.apply(t, warnings)
+}
+
+/** makeExternalIdsUnique one row at a time, in file order (a stream sees each row once). */
+const encoder = new TextEncoder()
+const decoder = new TextDecoder()
+
+/**
+ * A copy of a string that holds nothing else alive: a substring of 13 characters or more is a
+ * view of the text it was cut from, so keeping a file's ids (a streamed file's, a million of
+ * them) would keep every piece of the file they came from.
+ */
+function ownCopy(text: string): string {
+  return text.length < 13 ? text : decoder.decode(encoder.encode(text))
+}
+
+export class IdUniquifier {
+  private readonly seen = new Set<string>()
+  private readonly counts = new Map<string, number>()
+
+  apply(t: ParsedTransaction, warnings: ParseIssue[]): void {
+    if (t.externalId === null) return
+    if (!this.seen.has(t.externalId)) {
+      this.seen.add(ownCopy(t.externalId))
+      return
     }
-    const count = (counts.get(t.externalId) ?? 1) + 1
-    counts.set(t.externalId, count)
+    const count = (this.counts.get(t.externalId) ?? 1) + 1
+    this.counts.set(t.externalId, count)
     warnings.push(issue(t.line, `the bank id ${quoted(t.externalId)} is used by more than one transaction; both are kept`))
     t.externalId = `${t.externalId}#${String(count)}`
-    seen.add(t.externalId)
+    this.seen.add(t.externalId)
   }
 }
 

@@ -5,7 +5,7 @@
 
 import { absCents, asCents, negate, parseDecimalToCents, ZERO, type Cents } from '../money'
 import type { IsoDate } from '../dates'
-import { cleanText, dateFromParts, plainCents, emptyTransaction, isCurrencyCode, issue, makeExternalIdsUnique, newAccount, quoted } from './common'
+import { cleanText, dateFromParts, plainCents, emptyTransaction, IdUniquifier, isCurrencyCode, issue, newAccount, quoted } from './common'
 import { lastFour } from '../accounts'
 import { decodeStatement } from './decode'
 import {
@@ -28,7 +28,8 @@ const MAX_FIELD_LINES = 20
 const MAX_FIELD_CHARS = 100_000
 const MAX_CELLS = 2_000
 
-type RecordRead = { cells: string[]; next: number; newlines: number; broken: boolean }
+/** `open`: a quoted field was still open at the end of the text (more text may close it) */
+type RecordRead = { cells: string[]; next: number; newlines: number; broken: boolean; open?: boolean }
 
 function endOfLine(text: string, pos: number): number {
   const nl = text.indexOf('\n', pos)
@@ -74,14 +75,16 @@ function readRecord(text: string, pos: number, delimiter: string): RecordRead {
       let value = ''
       let closed = false
       let fieldLines = 0
+      let close: number | undefined = 0
       for (;;) {
-        const close = text.indexOf('"', j)
+        close = text.indexOf('"', j)
         const limit = close === -1 ? n : close
         while (nextNewline !== -1 && nextNewline < limit && fieldLines <= MAX_FIELD_LINES) {
           fieldLines++
           nextNewline = text.indexOf('\n', nextNewline + 1)
         }
-        if (close === -1 || fieldLines > MAX_FIELD_LINES || close - q > MAX_FIELD_CHARS) break
+        if (close === -1 && fieldLines <= MAX_FIELD_LINES && n - q <= MAX_FIELD_CHARS) close = undefined
+        if (close === undefined || close === -1 || fieldLines > MAX_FIELD_LINES || close - q > MAX_FIELD_CHARS) break
         if (text.charCodeAt(close + 1) === 34) {
           value += text.slice(chunk, close + 1)
           j = close + 2
@@ -99,7 +102,12 @@ function readRecord(text: string, pos: number, delimiter: string): RecordRead {
         closed = true
         break
       }
-      if (!closed) return readNaive(text, pos, delimiter)
+      if (!closed) {
+        const naive = readNaive(text, pos, delimiter)
+        // an unclosed quote within the field limits may yet close further on in a stream
+        if (close === undefined) naive.open = true
+        return naive
+      }
       // anything between the closing quote and the delimiter stays part of the cell
       let k = j
       while (k < n) {
@@ -132,6 +140,18 @@ function readRecord(text: string, pos: number, delimiter: string): RecordRead {
       return { cells, next: eol + 1, newlines, broken: true }
     }
   }
+}
+
+/**
+ * The record at `pos` of a text that may go on (a stream): null when it reaches the end of what
+ * has arrived and more text could change it (unless `final`).
+ */
+export function readCsvRecordStep(text: string, pos: number, delimiter: string, final: boolean): RecordRead | null {
+  const r = readRecord(text, pos, delimiter)
+  if (final) return r
+  const n = text.length
+  if (r.open === true || r.next > n || (r.next === n && text.charCodeAt(n - 1) !== 10)) return null
+  return r
 }
 
 function offsetOfLine(text: string, lineIndex: number): number {
@@ -677,7 +697,7 @@ class Uniform {
 function preambleBalances(text: string, mapping: CsvMapping): { ledger: Cents | null; available: Cents | null } {
   const found: { ledger: Cents | null; available: Cents | null } = { ledger: null, available: null }
   if (mapping.skipRows === 0 || mapping.skipRows > 50) return found
-  const { records } = readCsvRecords(text.slice(0, offsetOfLine(text, mapping.skipRows)), mapping.delimiter)
+  const { records } = readCsvRecords(text, mapping.delimiter)
   for (const r of records) {
     const label = normalizeHeader(r.cells[0] ?? '')
     const raw = (r.cells[1] ?? '').trim()
@@ -697,53 +717,84 @@ export function parseCsv(bytes: Uint8Array, mapping: CsvMapping, maxRows?: numbe
 }
 
 function parseCsvText(text: string, mapping: CsvMapping, maxRows?: number): ParseResult {
-  const errors: ParseIssue[] = []
-  const warnings: ParseIssue[] = []
+  const rows = csvRows(mapping, maxRows)
   let offset = offsetOfLine(text, mapping.skipRows)
   let lineNo = mapping.skipRows + 1
-  const nextRecord = (): CsvRecord | null => {
-    if (offset >= text.length) return null
+  while (offset < text.length) {
     const r = readRecord(text, offset, mapping.delimiter)
-    const record = { cells: r.cells, line: lineNo }
-    if (r.broken) warnings.push(issue(lineNo, 'the quotes on this line do not balance; it was split at every delimiter'))
+    const more = rows.record({ cells: r.cells, line: lineNo }, r.broken)
     lineNo += 1 + r.newlines
     offset = r.next
-    return record
+    if (!more) break
   }
+  return rows.finish(text.slice(0, offsetOfLine(text, mapping.skipRows)))
+}
 
+/** The rows of a CSV file read one record at a time: the whole-file parser and the stream share it. */
+export type CsvRows = {
+  /** the next record after the skipped lines; false once `maxRows` transactions are read */
+  record(record: CsvRecord, broken: boolean): boolean
+  /** the transactions read so far, in file order; the last may still grow by a continuation row */
+  transactions: ParsedTransaction[]
+  errors: ParseIssue[]
+  warnings: ParseIssue[]
+  /** a stream gives each row its unique bank id as it takes it; finish() does the rows left */
+  ids: IdUniquifier
+  /** the account and its balances, once every record is read; `preamble` = the skipped lines */
+  finish(preamble: string): ParseResult
+}
+
+export function csvRows(mapping: CsvMapping, maxRows?: number): CsvRows {
+  assertValidMapping(mapping)
+  const errors: ParseIssue[] = []
+  const warnings: ParseIssue[] = []
   let header: string[] = []
-  if (mapping.hasHeader) {
-    let record = nextRecord()
-    while (record && isBlankRecord(record.cells)) record = nextRecord()
-    header = (record?.cells ?? []).map(normalizeHeader)
-  }
+  let headerRead = !mapping.hasHeader
   const c = mapping.columns
   const mapped = new Set([c.date, c.amount, c.debit, c.credit, c.payee, c.description, c.category, c.externalId].filter((i) => i !== undefined))
-  const extra = (names: Set<string>): number | undefined => {
-    const i = header.findIndex((h, index) => names.has(h) && !mapped.has(index))
-    return i === -1 ? undefined : i
+  let statusColumn: number | undefined
+  let checkColumn: number | undefined
+  let currencyColumns: { index: number; values: Uniform }[] = []
+  let accountColumns: { index: number; values: Uniform }[] = []
+  const columns = (): void => {
+    const extra = (names: Set<string>): number | undefined => {
+      const i = header.findIndex((h, index) => names.has(h) && !mapped.has(index))
+      return i === -1 ? undefined : i
+    }
+    statusColumn = extra(STATUS_HEADERS)
+    checkColumn = extra(CHECK_HEADERS)
+    // several columns may be called like the currency or the account ('Valuta' is also a value
+    // date): watch them all and keep the first that holds one value throughout
+    const watch = (names: Set<string>): { index: number; values: Uniform }[] =>
+      header.flatMap((h, index) => (names.has(h) && !mapped.has(index) ? [{ index, values: new Uniform() }] : []))
+    currencyColumns = watch(CURRENCY_HEADERS)
+    accountColumns = watch(ACCOUNT_HEADERS)
   }
-  const statusColumn = extra(STATUS_HEADERS)
-  const checkColumn = extra(CHECK_HEADERS)
-  // several columns may be called like the currency or the account ('Valuta' is also a value
-  // date): watch them all and keep the first that holds one value throughout
-  const watch = (names: Set<string>): { index: number; values: Uniform }[] =>
-    header.flatMap((h, index) => (names.has(h) && !mapped.has(index) ? [{ index, values: new Uniform() }] : []))
-  const currencyColumns = watch(CURRENCY_HEADERS)
-  const accountColumns = watch(ACCOUNT_HEADERS)
+  columns()
 
-  const transactions: ParsedTransaction[] = []
+  let transactions: ParsedTransaction[] = []
+  let count = 0
+  let newest: IsoDate | null = null
+  const ids = new IdUniquifier()
   let last: { t: ParsedTransaction; payeeFromDescription: boolean } | null = null
   let stoppedAt: number | null = null
   const cell = (cells: string[], index: number | undefined): string => (index === undefined ? '' : (cells[index] ?? ''))
 
-  for (let record = nextRecord(); record; record = nextRecord()) {
-    const cells = record.cells
-    if (isBlankRecord(cells)) continue
-    const line = record.line
-    if (maxRows !== undefined && transactions.length >= maxRows) {
+  const record = (rec: CsvRecord, broken: boolean): boolean => {
+    if (broken) warnings.push(issue(rec.line, 'the quotes on this line do not balance; it was split at every delimiter'))
+    if (!headerRead) {
+      if (isBlankRecord(rec.cells)) return true
+      header = rec.cells.map(normalizeHeader)
+      headerRead = true
+      columns()
+      return true
+    }
+    const cells = rec.cells
+    if (isBlankRecord(cells)) return true
+    const line = rec.line
+    if (maxRows !== undefined && count >= maxRows) {
       stoppedAt = line
-      break
+      return false
     }
     for (const w of currencyColumns) w.values.add(cells[w.index])
     for (const w of accountColumns) w.values.add(cells[w.index])
@@ -764,20 +815,20 @@ function parseCsvText(text: string, mapping: CsvMapping, maxRows?: number): Pars
         } else if (more !== '') {
           warnings.push(issue(line, 'a row without a date or amount was skipped'))
         }
-        continue
+        return true
       }
       errors.push(issue(line, 'the row has no date'))
-      continue
+      return true
     }
     const status = statusColumn === undefined ? '' : cleanText(cells[statusColumn]).toLowerCase()
     if (PENDING.test(rawDate) || status === 'pending' || status.includes('vorgemerkt')) {
       warnings.push(issue(line, 'a pending transaction was skipped; import it again once the bank has booked it'))
-      continue
+      return true
     }
     const date = parseCsvDate(rawDate, mapping.dateFormat)
     if (!date) {
       errors.push(issue(line, `${quoted(rawDate)} is not a valid date`))
-      continue
+      return true
     }
 
     let amount: Cents
@@ -785,29 +836,29 @@ function parseCsvText(text: string, mapping: CsvMapping, maxRows?: number): Pars
     if (c.amount !== undefined) {
       if (rawAmount === '') {
         errors.push(issue(line, 'the row has no amount'))
-        continue
+        return true
       }
       const parsed = parseCsvAmount(rawAmount, mapping.decimalSeparator)
       if (parsed.amount === null) {
         errors.push(issue(line, `${quoted(rawAmount)} is not an amount`))
-        continue
+        return true
       }
       amount = mapping.signConvention === 'inverted' ? negate(parsed.amount) : parsed.amount
       flag = parsed.flag
     } else {
       if (rawDebit === '' && rawCredit === '') {
         errors.push(issue(line, 'the row has no amount in the debit or credit column'))
-        continue
+        return true
       }
       const debit = rawDebit === '' ? null : parseCsvAmount(rawDebit, mapping.decimalSeparator)
       const credit = rawCredit === '' ? null : parseCsvAmount(rawCredit, mapping.decimalSeparator)
       if (debit && debit.amount === null) {
         errors.push(issue(line, `${quoted(rawDebit)} is not an amount`))
-        continue
+        return true
       }
       if (credit && credit.amount === null) {
         errors.push(issue(line, `${quoted(rawCredit)} is not an amount`))
-        continue
+        return true
       }
       // a debit column holds spending whether it is written 12.00 or -12.00
       amount = asCents(absCents(credit?.amount ?? ZERO) - absCents(debit?.amount ?? ZERO))
@@ -834,30 +885,47 @@ function parseCsvText(text: string, mapping: CsvMapping, maxRows?: number): Pars
     const check = checkColumn === undefined ? '' : cleanText(cells[checkColumn])
     t.checkNumber = check === '' ? null : check
     transactions.push(t)
+    count++
+    if (newest === null || t.date > newest) newest = t.date
     last = { t, payeeFromDescription }
-  }
-  if (stoppedAt !== null) {
-    warnings.push(issue(stoppedAt, `only the first ${String(maxRows)} transactions were read`))
+    return true
   }
 
-  const accountId = accountColumns.map((w) => w.values.get()).find((v) => v !== null) ?? null
-  const currency = currencyColumns.map((w) => w.values.get()?.toUpperCase()).find(isCurrencyCode) ?? null
-  const last4 = lastFour(accountId)
-  const type = mapping.signConvention === 'inverted' ? 'credit_card' : 'checking'
-  const account = newAccount(accountId ?? 'csv', last4 ? `Account ••${last4}` : 'Imported account', type, last4, currency)
-  account.transactions = transactions
-  const preamble = preambleBalances(text, mapping)
-  if (transactions.length > 0 && (preamble.ledger !== null || preamble.available !== null)) {
-    // the preamble says no date: the balances stand as of the newest transaction
-    const asOf = transactions.reduce((latest, t) => (t.date > latest ? t.date : latest), transactions[0]?.date ?? '')
-    if (preamble.ledger !== null) account.ledgerBalance = { amount: preamble.ledger, date: asOf }
-    if (preamble.available !== null) account.availableBalance = { amount: preamble.available, date: asOf }
+  const rows: CsvRows = {
+    record,
+    get transactions() {
+      return transactions
+    },
+    set transactions(list: ParsedTransaction[]) {
+      transactions = list
+    },
+    errors,
+    warnings,
+    ids,
+    finish(preamble: string): ParseResult {
+      if (stoppedAt !== null) {
+        warnings.push(issue(stoppedAt, `only the first ${String(maxRows)} transactions were read`))
+      }
+      const accountId = accountColumns.map((w) => w.values.get()).find((v) => v !== null) ?? null
+      const currency = currencyColumns.map((w) => w.values.get()?.toUpperCase()).find(isCurrencyCode) ?? null
+      const last4 = lastFour(accountId)
+      const type = mapping.signConvention === 'inverted' ? 'credit_card' : 'checking'
+      const account = newAccount(accountId ?? 'csv', last4 ? `Account ••${last4}` : 'Imported account', type, last4, currency)
+      account.transactions = transactions
+      const found = preambleBalances(preamble, mapping)
+      if (count > 0 && newest !== null && (found.ledger !== null || found.available !== null)) {
+        // the preamble says no date: the balances stand as of the newest transaction
+        if (found.ledger !== null) account.ledgerBalance = { amount: found.ledger, date: newest }
+        if (found.available !== null) account.availableBalance = { amount: found.available, date: newest }
+      }
+      for (const t of transactions) ids.apply(t, warnings)
+      if (count === 0 && errors.length === 0) {
+        warnings.push({ line: mapping.skipRows + 1, message: 'The file has no transactions in it.' })
+      }
+      return { format: 'csv', accounts: [account], errors, warnings }
+    },
   }
-  makeExternalIdsUnique(account, warnings)
-  if (transactions.length === 0 && errors.length === 0) {
-    warnings.push({ line: mapping.skipRows + 1, message: 'The file has no transactions in it.' })
-  }
-  return { format: 'csv', accounts: [account], errors, warnings }
+  return rows
 }
 
 /** Parses with a guessed mapping; refuses a file where no date and amount columns show up. */

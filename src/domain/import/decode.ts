@@ -165,6 +165,14 @@ function decodeWith(bytes: Uint8Array, encoding: string): string {
   })
 }
 
+/** A byte-order mark or BOM-less UTF-16 at the start: the encoding, and the mark's length to skip. */
+export function sniffEncodingStart(head: Uint8Array): { encoding: string; skip: number } | null {
+  const bom = detectBom(head)
+  if (bom) return { encoding: bom.encoding, skip: bom.length }
+  const utf16 = sniffUtf16(head)
+  return utf16 ? { encoding: utf16, skip: 0 } : null
+}
+
 /**
  * Decodes statement bytes. `forced` (a CSV mapping's encoding) wins over everything but a
  * byte-order mark; then the file's own declaration; then UTF-8 when the bytes are valid

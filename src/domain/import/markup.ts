@@ -31,6 +31,8 @@ export type MarkupOptions = {
    * without keeping them all.
    */
   onClose?: (node: MarkupNode, ancestors: readonly MarkupNode[]) => boolean
+  /** the line the fed text starts on (a stream fed from `start` on) */
+  firstLine?: number
 }
 
 export type MarkupTree = {
@@ -98,6 +100,28 @@ const DECLARATION = /^<!\s*(DOCTYPE|ENTITY|ELEMENT|ATTLIST|NOTATION)/i
 
 /** Builds the element tree of an OFX or XML document; throws StatementError on DTDs. */
 export function parseMarkup(text: string, options: MarkupOptions = {}): MarkupTree {
+  const start = options.start ?? 0
+  let firstLine = 1
+  for (let i = text.indexOf('\n'); i !== -1 && i < start; i = text.indexOf('\n', i + 1)) firstLine++
+  const parser = markupParser({ ...options, firstLine })
+  parser.feed(start > 0 ? text.slice(start) : text)
+  return parser.end()
+}
+
+export type MarkupParser = {
+  /** the next piece of the text; only whole tokens are read, the rest waits for the next piece */
+  feed(text: string): void
+  /** no more text: reads what is left and returns the tree */
+  end(): MarkupTree
+}
+
+/**
+ * The tokenizer as a stream: text arrives in pieces (a big statement is read from disk a piece at
+ * a time), and every decision that looks ahead waits until the text it looks at has arrived, so
+ * the tree and every callback come out exactly as from the whole text at once. `options.start`
+ * is not used here (the caller feeds the text from where it starts).
+ */
+export function markupParser(options: MarkupOptions = {}): MarkupParser {
   const upper = options.upperCase ?? false
   const leaves = options.leaves
   const aggregates = options.aggregates
@@ -105,6 +129,7 @@ export function parseMarkup(text: string, options: MarkupOptions = {}): MarkupTr
   const root: MarkupNode = { name: '#root', line: 1, value: null, children: [], attrs: null }
   const stack: MarkupNode[] = [root]
   let strayCloseTags = 0
+  let text = ''
   // tag names repeat endlessly: look them up by a hash of their characters, without slicing
   const names = new Map<number, { raw: string; name: string }[]>()
   const nameOf = (start: number, end: number, hash: number): string => {
@@ -132,8 +157,8 @@ export function parseMarkup(text: string, options: MarkupOptions = {}): MarkupTr
   }
 
   // line numbers by counting each newline once: the next one ahead is remembered
-  let line = 1
-  let nextNewline = text.indexOf('\n')
+  let line = options.firstLine ?? 1
+  let nextNewline = -1
   const lineAt = (offset: number): number => {
     while (nextNewline !== -1 && nextNewline < offset) {
       line++
@@ -176,120 +201,177 @@ export function parseMarkup(text: string, options: MarkupOptions = {}): MarkupTr
     if (cdata) pendingCdata = true
   }
 
-  const n = text.length
-  let pos = options.start ?? 0
-  while (pos < n) {
-    const lt = text.indexOf('<', pos)
-    if (lt === -1) {
-      if (pending) addText(text.slice(pos), false)
-      break
-    }
-    if (lt > pos && pending) addText(text.slice(pos, lt), false)
-    const next = text.charCodeAt(lt + 1)
-
-    if (next === 33 /* ! */) {
-      if (text.startsWith('<!--', lt)) {
-        const end = text.indexOf('-->', lt + 4)
-        pos = end === -1 ? n : end + 3
-        continue
-      }
-      if (text.startsWith('<![CDATA[', lt)) {
-        const end = text.indexOf(']]>', lt + 9)
-        addText(text.slice(lt + 9, end === -1 ? n : end), true)
-        pos = end === -1 ? n : end + 3
-        continue
-      }
-      if (DECLARATION.test(text.slice(lt, lt + 20))) {
-        throw new StatementError(
-          'The file declares a DTD or entities (<!DOCTYPE / <!ENTITY>), which statements never do; it was refused.',
-          lineAt(lt),
-        )
-      }
-      const end = text.indexOf('>', lt + 2)
-      pos = end === -1 ? n : end + 1
-      continue
-    }
-    if (next === 63 /* ? */) {
-      const end = text.indexOf('?>', lt + 2)
-      pos = end === -1 ? n : end + 2
-      continue
-    }
-
-    const closing = next === 47 /* / */
-    const nameStart = closing ? lt + 2 : lt + 1
-    if (!isNameStart(text.charCodeAt(nameStart))) {
-      // a '<' that starts no tag ("AT&T <3"): it is text
-      addText('<', false)
-      pos = lt + 1
-      continue
-    }
-    let nameEnd = nameStart + 1
-    let hash = text.charCodeAt(nameStart)
-    for (;;) {
-      const c = text.charCodeAt(nameEnd)
-      if (nameEnd >= n || !isNameChar(c)) break
-      hash = (hash * 31 + c) | 0
-      nameEnd++
-    }
-
-    // find the '>' that ends the tag; in XML, skip quoted attribute values (after an '=')
-    let end = nameEnd
-    let broken = false
-    let afterEquals = false
-    while (end < n) {
-      const c = text.charCodeAt(end)
-      if (c === 62 /* > */) break
-      if (c === 60 /* < */) {
-        broken = true
+  /** Reads the tokens of `text`; unless `final`, stops before one that may go on past its end. */
+  const run = (final: boolean): void => {
+    const n = text.length
+    let pos = 0
+    // where to cut: everything before it is read; a token that reaches the end waits
+    let waitAt = -1
+    while (pos < n) {
+      const lt = text.indexOf('<', pos)
+      if (lt === -1) {
+        if (!final) {
+          waitAt = pos
+          break
+        }
+        if (pending) addText(text.slice(pos), false)
+        pos = n
         break
       }
-      if (!upper && afterEquals && (c === 34 || c === 39)) {
-        const close = text.indexOf(c === 34 ? '"' : "'", end + 1)
-        end = close === -1 ? n : close + 1
-        afterEquals = false
+      if (lt > pos && pending) addText(text.slice(pos, lt), false)
+      // the longest look-ahead at a token's start is the 20 characters of a declaration test
+      if (!final && n - lt < 24) {
+        waitAt = lt
+        break
+      }
+      const next = text.charCodeAt(lt + 1)
+
+      if (next === 33 /* ! */) {
+        if (text.startsWith('<!--', lt)) {
+          const end = text.indexOf('-->', lt + 4)
+          if (end === -1 && !final) {
+            waitAt = lt
+            break
+          }
+          pos = end === -1 ? n : end + 3
+          continue
+        }
+        if (text.startsWith('<![CDATA[', lt)) {
+          const end = text.indexOf(']]>', lt + 9)
+          if (end === -1 && !final) {
+            waitAt = lt
+            break
+          }
+          addText(text.slice(lt + 9, end === -1 ? n : end), true)
+          pos = end === -1 ? n : end + 3
+          continue
+        }
+        if (DECLARATION.test(text.slice(lt, lt + 20))) {
+          throw new StatementError(
+            'The file declares a DTD or entities (<!DOCTYPE / <!ENTITY>), which statements never do; it was refused.',
+            lineAt(lt),
+          )
+        }
+        const end = text.indexOf('>', lt + 2)
+        if (end === -1 && !final) {
+          waitAt = lt
+          break
+        }
+        pos = end === -1 ? n : end + 1
         continue
       }
-      if (c === 61 /* = */) afterEquals = true
-      else if (c !== 32 && c !== 9 && c !== 10) afterEquals = false
-      end++
-    }
-    if (end >= n) {
-      // a tag cut off by the end of the file: the file is truncated
+      if (next === 63 /* ? */) {
+        const end = text.indexOf('?>', lt + 2)
+        if (end === -1 && !final) {
+          waitAt = lt
+          break
+        }
+        pos = end === -1 ? n : end + 2
+        continue
+      }
+
+      const closing = next === 47 /* / */
+      const nameStart = closing ? lt + 2 : lt + 1
+      if (!isNameStart(text.charCodeAt(nameStart))) {
+        // a '<' that starts no tag ("AT&T <3"): it is text
+        addText('<', false)
+        pos = lt + 1
+        continue
+      }
+      let nameEnd = nameStart + 1
+      let hash = text.charCodeAt(nameStart)
+      for (;;) {
+        const c = text.charCodeAt(nameEnd)
+        if (nameEnd >= n || !isNameChar(c)) break
+        hash = (hash * 31 + c) | 0
+        nameEnd++
+      }
+
+      // find the '>' that ends the tag; in XML, skip quoted attribute values (after an '=')
+      let end = nameEnd
+      let broken = false
+      let afterEquals = false
+      while (end < n) {
+        const c = text.charCodeAt(end)
+        if (c === 62 /* > */) break
+        if (c === 60 /* < */) {
+          broken = true
+          break
+        }
+        if (!upper && afterEquals && (c === 34 || c === 39)) {
+          const close = text.indexOf(c === 34 ? '"' : "'", end + 1)
+          end = close === -1 ? n : close + 1
+          afterEquals = false
+          continue
+        }
+        if (c === 61 /* = */) afterEquals = true
+        else if (c !== 32 && c !== 9 && c !== 10) afterEquals = false
+        end++
+      }
+      if (end >= n) {
+        if (!final) {
+          waitAt = lt
+          break
+        }
+        // a tag cut off by the end of the file: the file is truncated
+        resolvePending(null)
+        pos = n
+        break
+      }
+      const name = nameOf(nameStart, nameEnd, hash)
+      const selfClosing = !closing && !broken && text.charCodeAt(end - 1) === 47
+      pos = broken ? end : end + 1
+
+      if (closing) {
+        if (resolvePending(name)) continue
+        let i = stack.length - 1
+        while (i > 0 && (stack[i]?.name ?? '') !== name) i--
+        if (i > 0) popTo(i)
+        else strayCloseTags++
+        continue
+      }
+
       resolvePending(null)
-      break
+      const node: MarkupNode = {
+        name,
+        line: lineAt(lt),
+        value: null,
+        children: null,
+        attrs: upper ? null : parseAttributes(text.slice(nameEnd, selfClosing ? end - 1 : end)),
+      }
+      top().children?.push(node)
+      if (selfClosing) {
+        node.value = ''
+      } else {
+        pending = node
+      }
     }
-    const name = nameOf(nameStart, nameEnd, hash)
-    const selfClosing = !closing && !broken && text.charCodeAt(end - 1) === 47
-    pos = broken ? end : end + 1
-
-    if (closing) {
-      if (resolvePending(name)) continue
-      let i = stack.length - 1
-      while (i > 0 && (stack[i]?.name ?? '') !== name) i--
-      if (i > 0) popTo(i)
-      else strayCloseTags++
-      continue
-    }
-
-    resolvePending(null)
-    const node: MarkupNode = {
-      name,
-      line: lineAt(lt),
-      value: null,
-      children: null,
-      attrs: upper ? null : parseAttributes(text.slice(nameEnd, selfClosing ? end - 1 : end)),
-    }
-    top().children?.push(node)
-    if (selfClosing) {
-      node.value = ''
-    } else {
-      pending = node
-    }
+    const cut = waitAt === -1 ? n : waitAt
+    // keep the line count at the cut, then drop what was read
+    lineAt(cut)
+    if (nextNewline !== -1 && nextNewline < cut) nextNewline = -1
+    const rest = text.slice(cut)
+    if (nextNewline !== -1) nextNewline -= cut
+    text = rest
+    if (nextNewline === -1) nextNewline = text.indexOf('\n')
   }
-  resolvePending(null)
-  const closed = stack.length === 1
-  popTo(1)
-  return { root, closed, strayCloseTags }
+
+  return {
+    feed(piece: string): void {
+      if (piece.length === 0) return
+      const before = text.length
+      text += piece
+      if (nextNewline === -1) nextNewline = text.indexOf('\n', before)
+      run(false)
+    },
+    end(): MarkupTree {
+      run(true)
+      resolvePending(null)
+      const closed = stack.length === 1
+      popTo(1)
+      return { root, closed, strayCloseTags }
+    },
+  }
 }
 
 /** First direct child called `name`. */

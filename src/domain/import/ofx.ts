@@ -21,7 +21,7 @@ export { parseOfxDate } from './common'
 import { decodeStatement } from './decode'
 import { makeActivityIdsUnique, uniquePrices, type ParsedPrice } from './invest'
 import { readOfxInvestments, readOfxSecurities, secListPrices, type OfxSecurities } from './invest-ofx'
-import { child, findAll, findFirst, parseMarkup, text, type MarkupNode } from './markup'
+import { child, findAll, findFirst, markupParser, parseMarkup, text, type MarkupNode, type MarkupTree } from './markup'
 import {
   StatementError,
   type AccountType,
@@ -236,24 +236,40 @@ function latest(a: ParsedBalance | null, b: ParsedBalance | null): ParsedBalance
   return b.date >= a.date ? b : a
 }
 
-/** Parses OFX/QFX bytes. Throws StatementError when there is no <OFX> element at all. */
-export function parseOfx(bytes: Uint8Array, format: 'ofx' | 'qfx' = 'ofx'): ParseResult {
-  const { text: source } = decodeStatement(bytes)
+/** Where the markup starts; refuses a file with no <OFX> element or with a DTD before it. */
+function ofxStart(source: string): number {
   const start = source.search(/<OFX[\s>]/i)
   if (start === -1) throw new StatementError('This file has no <OFX> element, so it is not an OFX or QFX statement.')
   if (/<!\s*(?:DOCTYPE|ENTITY)/i.test(source.slice(0, start))) {
     throw new StatementError('The file declares a DTD or entities (<!DOCTYPE / <!ENTITY>), which statements never do; it was refused.')
   }
-  const ctx: Context = { errors: [], warnings: [], securities: { byId: new Map(), list: [] }, prices: [], streamed: new Map() }
+  return start
+}
+
+function newContext(): Context {
+  return { errors: [], warnings: [], securities: { byId: new Map(), list: [] }, prices: [], streamed: new Map() }
+}
+
+/** The bank or credit-card statement a closing STMTTRN belongs to (null: an investment one, or none). */
+function bankStatementOf(ancestors: readonly MarkupNode[]): MarkupNode | null {
+  let stmt: MarkupNode | undefined
+  for (let i = ancestors.length - 1; i >= 0 && !stmt; i--) {
+    const a = ancestors[i]
+    if (a && STATEMENTS.has(a.name)) stmt = a
+  }
+  // investment statements keep their (rare) bank transactions in order with the trades
+  return !stmt || stmt.name === 'INVSTMTRS' ? null : stmt
+}
+
+/** Parses OFX/QFX bytes. Throws StatementError when there is no <OFX> element at all. */
+export function parseOfx(bytes: Uint8Array, format: 'ofx' | 'qfx' = 'ofx'): ParseResult {
+  const { text: source } = decodeStatement(bytes)
+  const start = ofxStart(source)
+  const ctx = newContext()
   const onClose = (node: MarkupNode, ancestors: readonly MarkupNode[]): boolean => {
     if (node.name !== 'STMTTRN') return false
-    let stmt: MarkupNode | undefined
-    for (let i = ancestors.length - 1; i >= 0 && !stmt; i--) {
-      const a = ancestors[i]
-      if (a && STATEMENTS.has(a.name)) stmt = a
-    }
-    // investment statements keep their (rare) bank transactions in order with the trades
-    if (!stmt || stmt.name === 'INVSTMTRS') return false
+    const stmt = bankStatementOf(ancestors)
+    if (!stmt) return false
     const t = parseBankTransaction(node, ctx)
     let list = ctx.streamed.get(stmt)
     if (!list) {
@@ -264,6 +280,84 @@ export function parseOfx(bytes: Uint8Array, format: 'ofx' | 'qfx' = 'ofx'): Pars
     return true
   }
   const tree = parseMarkup(source, { upperCase: true, leaves: LEAVES, aggregates: AGGREGATES, start, onClose })
+  return ofxResult(tree, ctx, format, new Map())
+}
+
+/**
+ * OFX read as a stream of text pieces: each bank or credit-card transaction comes out as soon as
+ * its STMTTRN closes, with the account of its statement (read from the statement's opening,
+ * which comes before its transactions); `end()` reads the rest (balances, problems) exactly as
+ * parseOfx does. Investment statements are not streamed: `end()` returns them whole.
+ */
+export function ofxStream(format: 'ofx' | 'qfx' = 'ofx'): {
+  push(text: string): { account: ParsedAccount; t: ParsedTransaction }[]
+  end(): { result: ParseResult; rows: { account: ParsedAccount; t: ParsedTransaction }[] }
+  errors: ParseIssue[]
+  warnings: ParseIssue[]
+} {
+  const ctx = newContext()
+  let head = ''
+  let parser: ReturnType<typeof markupParser> | null = null
+  const accountOf = new Map<MarkupNode, ParsedAccount>()
+  const emittedKeys = new Map<MarkupNode, string>()
+  let out: { account: ParsedAccount; t: ParsedTransaction }[] = []
+  const onClose = (node: MarkupNode, ancestors: readonly MarkupNode[]): boolean => {
+    if (node.name !== 'STMTTRN') return false
+    const stmt = bankStatementOf(ancestors)
+    if (!stmt) return false
+    let account = accountOf.get(stmt)
+    if (!account) {
+      // the account as its statement names it so far; end() checks the whole statement agrees
+      account = statementAccount(stmt, accountOf.size + 1, newContext())
+      accountOf.set(stmt, account)
+      emittedKeys.set(stmt, account.key)
+    }
+    const t = parseBankTransaction(node, ctx)
+    if (t) out.push({ account, t })
+    return true
+  }
+  const start = (final: boolean): void => {
+    if (parser) return
+    // the header before <OFX> is short: wait for it whole
+    const at = head.search(/<OFX[\s>]/i)
+    if (at === -1 && !final && head.length < 1_000_000) return
+    const from = ofxStart(head)
+    let firstLine = 1
+    for (let i = head.indexOf('\n'); i !== -1 && i < from; i = head.indexOf('\n', i + 1)) firstLine++
+    parser = markupParser({ upperCase: true, leaves: LEAVES, aggregates: AGGREGATES, onClose, firstLine })
+    parser.feed(head.slice(from))
+    head = ''
+  }
+  return {
+    errors: ctx.errors,
+    warnings: ctx.warnings,
+    push(piece) {
+      if (parser) parser.feed(piece)
+      else {
+        head += piece
+        start(false)
+      }
+      const rows = out
+      out = []
+      return rows
+    },
+    end() {
+      start(true)
+      const tree = (parser ?? markupParser()).end()
+      const keys = new Map<MarkupNode, string>()
+      const result = ofxResult(tree, ctx, format, keys)
+      for (const [stmt, key] of emittedKeys) {
+        if (keys.get(stmt) !== key) {
+          throw new StatementError('This statement names its account after its transactions; Kinwise reads such a large file only with the account first.')
+        }
+      }
+      return { result, rows: out }
+    },
+  }
+}
+
+/** Everything after the markup is read: securities, sign-on, statements, balances, problems. */
+function ofxResult(tree: MarkupTree, ctx: Context, format: 'ofx' | 'qfx', keys: Map<MarkupNode, string>): ParseResult {
   const ofx = child(tree.root, 'OFX') ?? tree.root
   const curdef = cleanText(text(findFirst(ofx, 'INVSTMTRS'), 'CURDEF')).toUpperCase()
   ctx.securities = readOfxSecurities(ofx, isCurrencyCode(curdef) ? curdef : null, ctx.warnings)
@@ -290,6 +384,7 @@ export function parseOfx(bytes: Uint8Array, format: 'ofx' | 'qfx' = 'ofx'): Pars
     if (!stmt) continue
     index++
     const account = readStatement(stmt, index, ctx)
+    keys.set(stmt, account.key)
     const existing = accounts.get(account.key)
     if (existing) {
       existing.transactions = existing.transactions.concat(account.transactions)

@@ -276,3 +276,47 @@ async function startPglite(options: {
   }
   return { database, started }
 }
+
+/**
+ * How another thread of this process reaches the same database (the import worker, issue 21):
+ * the pool's connection settings, plain data that a worker can be given. The embedded database
+ * is reached through its socket like any client; behind a pooler in transaction mode the worker
+ * sends unnamed statements too.
+ */
+/** the application_name by which the embedded database's worker knows a client of unnamed statements */
+const UNNAMED_CLIENT = 'kinwise-unnamed-statements'
+
+export type DbTarget = {
+  connectionString: string | null
+  host: string | null
+  user: string | null
+  database: string | null
+  unnamed: boolean
+}
+
+export function targetOf(db: Db): DbTarget {
+  const options = (db.$client as pg.Pool & { options: pg.PoolConfig & { Client?: unknown } }).options
+  return {
+    connectionString: options.connectionString ?? null,
+    host: options.host ?? null,
+    user: options.user ?? null,
+    database: options.database ?? null,
+    // PGlite is one session: the app's client prepares statements by name in it, so another
+    // client must send its own unnamed (and the worker then leaves the app's alone)
+    unnamed: options.Client === UnnamedStatementClient || (options.host ?? '').startsWith('/'),
+  }
+}
+
+/** A pool of one connection to a target (the import worker's): no migrations, no engine of its own. */
+export function connectTarget(target: DbTarget): { db: Db; close: () => Promise<void> } {
+  const pool = new pg.Pool({
+    ...(target.connectionString ? { connectionString: target.connectionString } : {}),
+    ...(target.host ? { host: target.host } : {}),
+    ...(target.user ? { user: target.user } : {}),
+    ...(target.database ? { database: target.database } : {}),
+    max: 1,
+    ...(target.unnamed ? { Client: UnnamedStatementClient, application_name: UNNAMED_CLIENT } : {}),
+  })
+  pool.on('error', () => undefined)
+  return { db: makeDrizzle(pool), close: () => pool.end() }
+}

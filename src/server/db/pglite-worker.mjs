@@ -63,6 +63,8 @@ function queryMessage(query) {
 }
 const ROLLBACK = queryMessage('ROLLBACK')
 const DEALLOCATE_ALL = queryMessage('DEALLOCATE ALL')
+/** the application_name of a client that sends only unnamed statements (db/connect.ts connectTarget) */
+const UNNAMED_CLIENT = Buffer.from('kinwise-unnamed-statements')
 
 /**
  * Serves the PostgreSQL wire protocol on a Unix socket. Every complete message that arrived in
@@ -167,8 +169,11 @@ function serveSocket(pg, socketPath) {
             started = true
             // a new client knows no prepared statements, but PGlite's one session still holds
             // those of the client before it (node-postgres replaces a client whose query
-            // failed): forget them, as a server does when a connection ends; the answer is ours
-            busy = busy.then(() => run(conn, DEALLOCATE_ALL))
+            // failed): forget them, as a server does when a connection ends; the answer is ours.
+            // A client that prepares none (the import worker's, named by its application_name)
+            // comes beside the app's own and leaves its statements alone.
+            const startup = pending.subarray(offset - length, offset)
+            if (!startup.includes(UNNAMED_CLIENT)) busy = busy.then(() => run(conn, DEALLOCATE_ALL))
             flush(offset)
           }
           continue

@@ -6,6 +6,8 @@ export type UploadOptions = {
   fileName?: string
   fields?: Record<string, string | object>
   preview?: boolean
+  /** the id GET /api/imports/progress follows this upload by */
+  progress?: string
 }
 
 /** POSTs a file to /api/imports (or ?preview=true) as the `file` field, with text fields. */
@@ -17,7 +19,8 @@ export function upload(client: Client, content: string | Uint8Array, options: Up
   // a copy on a plain ArrayBuffer, which is what Blob takes
   const bytes = typeof content === 'string' ? new TextEncoder().encode(content) : new Uint8Array(content)
   form.append('file', new Blob([bytes]), options.fileName ?? 'statement.csv')
-  return client.request({ method: 'POST', url: `/api/imports${options.preview ? '?preview=true' : ''}`, payload: form })
+  const query = new URLSearchParams({ ...(options.preview ? { preview: 'true' } : {}), ...(options.progress ? { progress: options.progress } : {}) }).toString()
+  return client.request({ method: 'POST', url: `/api/imports${query ? `?${query}` : ''}`, payload: form })
 }
 
 /** POSTs a file to a transaction's attachments as the `file` field (modules/attachments). */

@@ -26,6 +26,9 @@ export type ImportInput = {
   preview: boolean
 }
 
+/** What an import was asked to do, apart from the file's bytes (a streamed file is not held). */
+export type ImportOptions = Omit<ImportInput, 'bytes'>
+
 export const BANK_FORMATS: readonly StatementFormat[] = ['ofx', 'qfx', 'camt']
 
 export function notAStatement(message: string, format?: StatementFormat): AppError {
@@ -47,13 +50,18 @@ function statementMessage(error: StatementError): string {
   return error.line !== null && !/^Line \d+/.test(error.message) ? `Line ${error.line}: ${error.message}` : error.message
 }
 
+/** What a parser threw, as a clear 400 (never a 500). */
+export function unreadable(error: unknown, format?: StatementFormat): AppError {
+  if (error instanceof StatementError) return notAStatement(statementMessage(error), format)
+  return notAStatement('Kinwise could not read this file: it is damaged or in an unexpected layout.', format)
+}
+
 /** Runs a parser step; whatever it throws becomes a clear 400, never a 500. */
 function parsing<T>(work: () => T, format?: StatementFormat): T {
   try {
     return work()
   } catch (error) {
-    if (error instanceof StatementError) throw notAStatement(statementMessage(error), format)
-    throw notAStatement('Kinwise could not read this file: it is damaged or in an unexpected layout.', format)
+    throw unreadable(error, format)
   }
 }
 

@@ -23,10 +23,11 @@ import { re2Compiler } from '../rules/regex'
 import { loadRules } from '../rules/service'
 import type { NewSplit, TransactionSource } from '../transactions/ledger'
 import { hasInvestments, newActivities } from './investments'
-import { BANK_FORMATS, type ImportInput, type ParsedFile } from './parse-file'
-import { balanceThrough, householdAccounts, householdCategories, rowsForDedupe, rowsForTransfers, type AccountRow } from './repo'
+import { BANK_FORMATS, type ImportOptions, type ParsedFile } from './parse-file'
+import { accountsWithBankIds, balanceThrough, householdAccounts, householdCategories, rowsForDedupe, rowsForTransfers, type AccountRow } from './repo'
 
 const DAY_WINDOW = 3
+const KEY_CACHE_SIZE = 20_000
 
 export type PlannedAccount = {
   parsed: ParsedAccount
@@ -156,7 +157,7 @@ function resolveAccounts(
 }
 
 // ---------------------------------------------------------------------------------------
-// The plan: what each row of the file will be
+// The plan: what each row of the file will be, a chunk at a time
 
 type RowStatus = ImportRow['status']
 
@@ -170,7 +171,7 @@ export type PlannedRow = {
   forced: boolean
   /** the stored row this one duplicates or pairs with as a transfer */
   matchId: string | null
-  /** the row of the same file this one pairs with as a transfer */
+  /** the row of the same chunk this one pairs with as a transfer */
   partner: PlannedRow | null
   categoryId: string | null
   categorySource: ImportRow['categorySource']
@@ -181,13 +182,51 @@ export type PlannedRow = {
   dropExternalId: boolean
 }
 
+/** What an account's rows come to, kept as the chunks go by (the rows themselves are not kept). */
+type AccountTally = {
+  /** the rows imported (new or transfer legs), summed per day: the statement balance's check */
+  byDay: Map<IsoDate, number>
+  /** the earliest day of any of its rows: where a created account's opening balance goes */
+  firstDate: IsoDate | null
+}
+
+/**
+ * An import's plan as it is made: the accounts (resolved once, or as a streamed file names them),
+ * the rules and categories (loaded once), and running counts. Each chunk of rows is planned
+ * (planChunk), written or not, then counted (tally); only the rows a preview shows are kept, so
+ * a file of any size is planned in the memory of one chunk.
+ */
 export type Plan = {
   parsed: ParsedFile
   accounts: PlannedAccount[]
-  rows: PlannedRow[]
   warnings: ParseIssue[]
   /** the accounts the member may import into */
   storedAccounts: AccountRow[]
+  rowCount: number
+  skipped: number
+  /** the rows a preview shows: every duplicate and transfer first (up to the limit), then new rows */
+  shown: { notable: ImportRow[]; fill: ImportRow[] } | null
+  /** this import's batch when it writes: its own rows, written by earlier chunks, are not matched */
+  batchId: string | null
+  ctx: PlanContext
+}
+
+type PlanContext = {
+  user: SessionUser
+  scope: MemberScope
+  input: ImportOptions
+  keysInUse: ReadonlySet<string>
+  byKey: Map<string, PlannedAccount>
+  tallies: Map<PlannedAccount, AccountTally>
+  byRow: Map<number, 'new' | 'skip'>
+  byLine: Map<number, 'new' | 'skip'>
+  chosen: Map<number, string | null>
+  book: ReturnType<typeof categoryBook>
+  run: ReturnType<typeof compileRules>
+  keyOf: (payee: string) => string
+  /** the accounts asked whether they held bank ids before the import, and those that did */
+  checkedIds: Set<string>
+  withIds: Set<string>
 }
 
 function dateRange(rows: readonly PlannedRow[]): { from: IsoDate; to: IsoDate } | null {
@@ -201,63 +240,139 @@ function dateRange(rows: readonly PlannedRow[]): { from: IsoDate; to: IsoDate } 
 }
 
 /**
- * What each row of the file will be: parsed rows → accounts → duplicates (one read of the stored
- * rows) → the user's overrides → transfers → categories → the statement's balance per account.
- * Writes nothing; the caller runs it inside the import's transaction to write it.
+ * Starts a plan: the accounts the file names so far (a whole file: all of them; a stream: those
+ * it has named yet, the others come with their rows), the user's overrides and choices, the
+ * household's rules and categories. `batchId` is the batch an import writes (null: a preview).
  */
-export async function makePlan(db: DbOrTx, user: SessionUser, scope: MemberScope, input: ImportInput, parsed: ParsedFile): Promise<Plan> {
+export async function startPlan(
+  db: DbOrTx,
+  user: SessionUser,
+  scope: MemberScope,
+  input: ImportOptions,
+  parsed: ParsedFile,
+  batchId: string | null,
+): Promise<Plan> {
   const householdId = user.householdId
-  const warnings: ParseIssue[] = [...parsed.result.warnings]
   const everyAccount = await householdAccounts(db, householdId)
   const keysInUse = new Set(everyAccount.map((a) => a.externalKey).filter((k): k is string => k !== null))
   const storedAccounts = everyAccount.filter((a) => scope.accounts.get(a.id)?.view === 'full')
-  const accounts = resolveAccounts(storedAccounts, keysInUse, user, parsed.format, parsed.result.accounts, input.accountId, warnings)
-  // an override names its row; an older client names only the line
-  const byRow = new Map((input.overrides ?? []).flatMap((o) => (o.row !== undefined ? [[o.row, o.status] as const] : [])))
-  const byLine = new Map((input.overrides ?? []).flatMap((o) => (o.row === undefined ? [[o.line, o.status] as const] : [])))
-  const chosen = new Map((input.categories ?? []).map((c) => [c.row, c.categoryId]))
-
-  const rows: PlannedRow[] = []
-  for (const account of accounts) {
-    for (const t of account.parsed.transactions) {
-      rows.push({
-        t,
-        row: 0,
-        account,
-        status: 'new',
-        forced: false,
-        matchId: null,
-        partner: null,
-        categoryId: null,
-        categorySource: null,
-        merchant: t.payee,
-        notes: '',
-        splits: [],
-        dropExternalId: false,
-      })
-    }
+  const warnings: ParseIssue[] = [...parsed.result.warnings]
+  const [rules, categoryRows] = await Promise.all([loadRules(db, householdId), householdCategories(db, householdId)])
+  const keyCache = new Map<string, string>()
+  const plan: Plan = {
+    parsed,
+    accounts: [],
+    warnings,
+    storedAccounts,
+    rowCount: 0,
+    skipped: 0,
+    shown: input.preview ? { notable: [], fill: [] } : null,
+    batchId,
+    ctx: {
+      user,
+      scope,
+      input,
+      keysInUse,
+      byKey: new Map(),
+      tallies: new Map(),
+      // an override names its row; an older client names only the line
+      byRow: new Map((input.overrides ?? []).flatMap((o) => (o.row !== undefined ? [[o.row, o.status] as const] : []))),
+      byLine: new Map((input.overrides ?? []).flatMap((o) => (o.row === undefined ? [[o.line, o.status] as const] : []))),
+      chosen: new Map((input.categories ?? []).map((c) => [c.row, c.categoryId])),
+      book: categoryBook(categoryRows),
+      run: compileRules(rules, re2Compiler),
+      checkedIds: new Set(),
+      withIds: new Set(),
+      keyOf: (payee) => {
+        let key = keyCache.get(payee)
+        if (key === undefined) {
+          // a file of a million payees keeps a chunk's worth, not all of them
+          if (keyCache.size >= KEY_CACHE_SIZE) keyCache.clear()
+          keyCache.set(payee, (key = payeeKey(payee)))
+        }
+        return key
+      },
+    },
   }
+  await addAccounts(db, plan, parsed.result.accounts)
+  return plan
+}
+
+/**
+ * Resolves the file's accounts not planned yet (a stream names them as they come). One more
+ * account than the member chose is refused, as for a whole file.
+ */
+export async function addAccounts(db: DbOrTx, plan: Plan, parsedAccounts: readonly ParsedAccount[]): Promise<PlannedAccount[]> {
+  const { ctx } = plan
+  const fresh = parsedAccounts.filter((p) => !ctx.byKey.has(p.key))
+  if (fresh.length === 0) return []
+  const all = [...plan.accounts.map((a) => a.parsed), ...fresh]
+  const resolved = resolveAccounts(plan.storedAccounts, ctx.keysInUse, ctx.user, plan.parsed.format, all, ctx.input.accountId, plan.warnings)
+  const added = resolved.slice(plan.accounts.length)
+  for (const a of added) {
+    plan.accounts.push(a)
+    ctx.byKey.set(a.parsed.key, a)
+    ctx.tallies.set(a, { byDay: new Map(), firstDate: null })
+    if (a.parsed.activities?.length) a.activities = (await newActivities(db, a.account?.id ?? null, a.parsed)).length
+  }
+  return added
+}
+
+/** The planned account of a parsed account's key (added by addAccounts). */
+export function accountOf(plan: Plan, key: string): PlannedAccount {
+  const account = plan.ctx.byKey.get(key)
+  if (!account) throw new Error(`import: the account ${key} was not planned`)
+  return account
+}
+
+/** Every row of a whole file, with its planned account, for planChunk. */
+export function wholeFileRows(plan: Plan): { account: PlannedAccount; t: ParsedTransaction }[] {
+  return plan.accounts.flatMap((account) => account.parsed.transactions.map((t) => ({ account, t })))
+}
+
+/**
+ * What each row of a chunk will be: the user's overrides → duplicates (one read of the stored
+ * rows around the chunk's days) → transfers → categories. Writes nothing. The rows of one chunk
+ * pair with each other and with stored rows (not with this import's rows of earlier chunks).
+ */
+export async function planChunk(db: DbOrTx, plan: Plan, chunk: readonly { account: PlannedAccount; t: ParsedTransaction }[]): Promise<PlannedRow[]> {
+  const { ctx } = plan
+  const householdId = ctx.user.householdId
+  const rows: PlannedRow[] = chunk.map(({ account, t }) => ({
+    t,
+    row: 0,
+    account,
+    status: 'new',
+    forced: false,
+    matchId: null,
+    partner: null,
+    categoryId: null,
+    categorySource: null,
+    merchant: t.payee,
+    notes: '',
+    splits: [],
+    dropExternalId: false,
+  }))
   rows.sort((a, b) => a.t.line - b.t.line)
   rows.forEach((r, i) => {
-    r.row = i + 1
-    const override = byRow.get(r.row) ?? byLine.get(r.t.line)
+    r.row = plan.rowCount + i + 1
+    const override = ctx.byRow.get(r.row) ?? ctx.byLine.get(r.t.line)
     if (override === 'skip') r.status = 'skip'
     r.forced = override === 'new'
   })
-  for (const a of accounts) {
-    if (a.parsed.activities?.length) a.activities = (await newActivities(db, a.account?.id ?? null, a.parsed)).length
-  }
+  plan.rowCount += rows.length
   const range = dateRange(rows)
-  if (!range) {
-    const plan = { parsed, accounts, rows, warnings, storedAccounts }
-    await statementBalances(db, householdId, plan)
-    return plan
-  }
+  if (!range) return rows
 
-  // duplicates: the stored rows of the file's known accounts, read once
-  const knownIds = [...new Set(accounts.flatMap((a) => (a.account ? [a.account.id] : [])))]
+  // duplicates: the stored rows of the chunk's known accounts, read once
+  const knownIds = [...new Set(rows.flatMap((r) => (r.account.account ? [r.account.account.id] : [])))]
   const externalIds = rows.flatMap((r) => (r.account.account && r.t.externalId !== null ? [{ accountId: r.account.account.id, externalId: r.t.externalId }] : []))
-  const stored = await rowsForDedupe(db, householdId, knownIds, range.from, range.to, externalIds)
+  // an import's later chunks look a file's bank ids up beyond the chunk's days only in accounts
+  // that held any before it began (its own rows would always answer)
+  const unseen = knownIds.filter((id) => !ctx.checkedIds.has(id))
+  for (const id of unseen) ctx.checkedIds.add(id)
+  for (const id of await accountsWithBankIds(db, householdId, unseen)) ctx.withIds.add(id)
+  const stored = await rowsForDedupe(db, householdId, knownIds, range.from, range.to, externalIds, plan.batchId, plan.batchId ? ctx.withIds : null)
   const takenIds = new Set(stored.flatMap((s) => (s.externalId === null ? [] : [`${s.accountId}\u0000${s.externalId}`])))
   const checked = rows.filter((r) => r.status !== 'skip')
   const matches = findDuplicates(
@@ -293,7 +408,7 @@ export async function makePlan(db: DbOrTx, user: SessionUser, scope: MemberScope
   const candidates = rows.filter((r) => r.status === 'new' && !r.forced)
   const refs = new Set(candidates.map((r) => r.account.ref))
   const onlyAccount = refs.size === 1 ? (candidates[0]?.account.account?.id ?? null) : null
-  const othersExist = storedAccounts.some((a) => !refs.has(a.id))
+  const othersExist = plan.storedAccounts.some((a) => !refs.has(a.id))
   const storedPartners =
     othersExist && candidates.length > 0
       ? await rowsForTransfers(
@@ -303,7 +418,8 @@ export async function makePlan(db: DbOrTx, user: SessionUser, scope: MemberScope
           range.to,
           [...new Set(candidates.map((r) => -r.t.amount))],
           onlyAccount,
-          scope.noTransactions,
+          ctx.scope.noTransactions,
+          plan.batchId,
         )
       : []
   if (refs.size > 1 || storedPartners.length > 0) {
@@ -322,17 +438,9 @@ export async function makePlan(db: DbOrTx, user: SessionUser, scope: MemberScope
 
   // categories: the user's choice, else a matching rule, else the learned choice for the payee,
   // else the file's own (domain/import/categories)
-  const [rules, categoryRows] = await Promise.all([loadRules(db, householdId), householdCategories(db, householdId)])
-  const book = categoryBook(categoryRows)
-  const run = compileRules(rules, re2Compiler)
-  const keyCache = new Map<string, string>()
-  const keyOf = (payee: string): string => {
-    let key = keyCache.get(payee)
-    if (key === undefined) keyCache.set(payee, (key = payeeKey(payee)))
-    return key
-  }
+  const { keyOf } = ctx
   const inserted = rows.filter((r) => r.status === 'new' || r.status === 'transfer')
-  const outcomes = inserted.map((r) => run({ payee: r.t.payee, description: r.t.memo, amount: r.t.amount, accountId: r.account.ref }))
+  const outcomes = inserted.map((r) => ctx.run({ payee: r.t.payee, description: r.t.memo, amount: r.t.amount, accountId: r.account.ref }))
   const learned = await learnedCategories(
     db,
     householdId,
@@ -343,88 +451,99 @@ export async function makePlan(db: DbOrTx, user: SessionUser, scope: MemberScope
     r.merchant = outcome?.payee ?? r.t.payee
     r.notes = notesWith('', outcome?.note)
     const learnedId = learned.get(keyOf(r.t.payee)) ?? (outcome?.payee ? learned.get(keyOf(outcome.payee)) : undefined)
-    const choice = chooseCategory(r.t, book, outcome, learnedId, chosen.has(r.row) ? (chosen.get(r.row) ?? null) : undefined)
+    const choice = chooseCategory(r.t, ctx.book, outcome, learnedId, ctx.chosen.has(r.row) ? (ctx.chosen.get(r.row) ?? null) : undefined)
     r.categoryId = choice.categoryId
     r.categorySource = choice.source
     r.splits = choice.splits
   })
-  const plan = { parsed, accounts, rows, warnings, storedAccounts }
-  await statementBalances(db, householdId, plan)
-  return plan
+  return rows
+}
+
+/**
+ * Counts a chunk's rows once their status is final (after writing: a stored partner edited
+ * meanwhile turns a transfer back into a new row), and keeps the ones a preview shows.
+ */
+export function tally(plan: Plan, rows: readonly PlannedRow[]): void {
+  for (const r of rows) {
+    const a = r.account
+    const t = plan.ctx.tallies.get(a)
+    if (t && (t.firstDate === null || r.t.date < t.firstDate)) t.firstDate = r.t.date
+    if (r.status === 'skip') plan.skipped++
+    if (r.status === 'duplicate') a.duplicates++
+    if (r.status === 'new' || r.status === 'transfer') {
+      a.added++
+      if (t) t.byDay.set(r.t.date, (t.byDay.get(r.t.date) ?? 0) + r.t.amount)
+    }
+    if (r.status === 'transfer') a.transfers++
+    const shown = plan.shown
+    if (!shown) continue
+    if (r.status !== 'new') {
+      if (shown.notable.length < MAX_PREVIEW_ROWS) shown.notable.push(previewRow(r))
+    } else if (shown.fill.length < MAX_PREVIEW_ROWS) shown.fill.push(previewRow(r))
+  }
+}
+
+/** The earliest day of any row of an account (null: it has none). */
+export function firstDateOf(plan: Plan, account: PlannedAccount): IsoDate | null {
+  return plan.ctx.tallies.get(account)?.firstDate ?? null
 }
 
 /**
  * Where each account will stand against the balance its bank statement states (OFX LEDGERBAL,
- * CAMT CLBD). An account the import creates gets an opening-balance entry for what the file's
- * rows do not explain, so it ends at the statement's balance; an account that exists gets the
- * difference on the statement's date, import included, for the user to reconcile.
+ * CAMT CLBD), once every row is planned. An account the import creates gets an opening-balance
+ * entry for what the file's rows do not explain, so it ends at the statement's balance; an
+ * account that exists gets the difference on the statement's date, import included, for the
+ * user to reconcile. `written`: the rows are stored already (an import), else not (a preview).
  */
-async function statementBalances(db: DbOrTx, householdId: string, plan: Plan): Promise<void> {
+export async function statementBalances(db: DbOrTx, plan: Plan, written: boolean): Promise<void> {
   if (!BANK_FORMATS.includes(plan.parsed.format)) return
   for (const a of plan.accounts) {
     const stated = a.parsed.ledgerBalance
     const type = a.account?.type ?? a.create?.type
     if (!stated || type === 'investment') continue
-    const through = plan.rows
-      .filter((r) => r.account === a && (r.status === 'new' || r.status === 'transfer') && r.t.date <= stated.date)
-      .reduce((sum, r) => sum + r.t.amount, 0)
+    let through = 0
+    for (const [day, sum] of plan.ctx.tallies.get(a)?.byDay ?? []) if (day <= stated.date) through += sum
     if (a.create) {
       const opening = stated.amount - through
       a.openingBalance = opening === 0 ? null : asCents(opening)
     } else if (a.account) {
-      const stored = await balanceThrough(db, householdId, a.account.id, stated.date)
-      a.balanceDifference = asCents(stated.amount - stored - through)
+      const stored = await balanceThrough(db, plan.ctx.user.householdId, a.account.id, stated.date)
+      a.balanceDifference = asCents(stated.amount - stored - (written ? 0 : through))
     }
   }
 }
 
-
 // ---------------------------------------------------------------------------------------
 // Results
 
-export function count(plan: Plan): void {
-  for (const a of plan.accounts) {
-    a.added = 0
-    a.duplicates = 0
-    a.transfers = 0
-  }
-  for (const r of plan.rows) {
-    if (r.status === 'duplicate') r.account.duplicates++
-    if (r.status === 'new' || r.status === 'transfer') r.account.added++
-    if (r.status === 'transfer') r.account.transfers++
+function previewRow(r: PlannedRow): ImportRow {
+  const partner = r.partner
+  return {
+    line: r.t.line,
+    row: r.row,
+    date: r.t.date,
+    amount: r.t.amount,
+    payee: r.merchant,
+    memo: r.t.memo,
+    accountKey: r.account.parsed.key,
+    status: r.status,
+    matchId: r.matchId,
+    matchLine: partner ? partner.t.line : null,
+    suggestedCategoryId: r.status === 'new' ? r.categoryId : null,
+    categorySource: r.status === 'new' ? r.categorySource : null,
   }
 }
 
 /** Every row when there are few; otherwise every duplicate and transfer first, then new rows. */
 function previewRows(plan: Plan): ImportRow[] {
-  let chosen = plan.rows
-  if (chosen.length > MAX_PREVIEW_ROWS) {
-    const notable = plan.rows.filter((r) => r.status !== 'new').slice(0, MAX_PREVIEW_ROWS)
-    const fill = plan.rows.filter((r) => r.status === 'new').slice(0, MAX_PREVIEW_ROWS - notable.length)
-    chosen = [...notable, ...fill].sort((a, b) => a.t.line - b.t.line)
-  }
-  return chosen.map((r) => {
-    const partner = r.partner
-    return {
-      line: r.t.line,
-      row: r.row,
-      date: r.t.date,
-      amount: r.t.amount,
-      payee: r.merchant,
-      memo: r.t.memo,
-      accountKey: r.account.parsed.key,
-      status: r.status,
-      matchId: r.matchId,
-      matchLine: partner ? partner.t.line : null,
-      suggestedCategoryId: r.status === 'new' ? r.categoryId : null,
-      categorySource: r.status === 'new' ? r.categorySource : null,
-    }
-  })
+  const shown = plan.shown
+  if (!shown) return []
+  const fill = shown.fill.slice(0, MAX_PREVIEW_ROWS - shown.notable.length)
+  return [...shown.notable, ...fill].sort((a, b) => a.row - b.row)
 }
 
 /** The answer of a preview (with its rows) or of an import. */
 export function summary(plan: Plan, batchId: string | null, preview: boolean): ImportResult {
-  count(plan)
   const sum = (pick: (a: PlannedAccount) => number) => plan.accounts.reduce((n, a) => n + pick(a), 0)
   return {
     batchId,
@@ -448,15 +567,14 @@ export function summary(plan: Plan, batchId: string | null, preview: boolean): I
     added: sum((a) => a.added),
     duplicates: sum((a) => a.duplicates),
     transfers: sum((a) => a.transfers),
-    skipped: plan.rows.filter((r) => r.status === 'skip').length,
+    skipped: plan.skipped,
     activities: sum((a) => a.activities),
     prices: plan.parsed.result.investments?.prices.length ?? 0,
     errors: plan.parsed.result.errors,
     warnings: plan.warnings,
     ...(preview ? { rows: previewRows(plan) } : {}),
-    rowCount: plan.rows.length,
+    rowCount: plan.rowCount,
     ...(preview && plan.parsed.csv ? { csv: plan.parsed.csv } : {}),
     qifDateOrder: plan.parsed.qifDateOrder,
   }
 }
-

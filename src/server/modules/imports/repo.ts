@@ -48,6 +48,10 @@ export async function rowsForDedupe(
   from: string,
   to: string,
   externalIds: readonly { accountId: string; externalId: string }[],
+  /** this import's batch: its rows (written by earlier chunks) are not duplicates of the file */
+  ownBatchId: string | null = null,
+  /** the accounts whose rows stored before the import hold bank ids (null: look) */
+  withIds: ReadonlySet<string> | null = null,
 ): Promise<StoredForDedupe[]> {
   if (accountIds.length === 0) return []
   const t = transactions
@@ -69,6 +73,7 @@ export async function rowsForDedupe(
         sql`${t.accountId} = any(${sql.param([...accountIds])}::uuid[])`,
         sql`${t.date} between ${from} and ${to}`,
         sql`${t.kind} in ('standard', 'transfer')`,
+        ownBatchId ? sql`${t.importBatchId} is distinct from ${ownBatchId}` : undefined,
       ),
     )
     .orderBy(asc(t.date), asc(t.id))
@@ -76,10 +81,11 @@ export async function rowsForDedupe(
   // that are not in the range, and only when the account has such rows at all
   const key = (accountId: string, externalId: string | null) => `${accountId}\u0000${externalId ?? ''}`
   const found = new Set(inRange.map((r) => key(r.accountId, r.externalId)))
-  const missing = externalIds.filter((e) => !found.has(key(e.accountId, e.externalId)))
+  const missing = externalIds.filter((e) => !found.has(key(e.accountId, e.externalId)) && (withIds === null || withIds.has(e.accountId)))
   if (missing.length === 0) return inRange
   const missingAccounts = [...new Set(missing.map((e) => e.accountId))]
-  const older = await db
+  // (an import's later chunks skip the probe: its own earlier rows would always answer it)
+  const older = ownBatchId ? [{ id: '' }] : await db
     .select({ id: t.id })
     .from(t)
     .where(
@@ -103,10 +109,20 @@ export async function rowsForDedupe(
           sql`${t.accountId} = any(${sql.param(missingAccounts)}::uuid[])`,
           sql`${t.externalId} = any(${sql.param([...new Set(missing.map((e) => e.externalId))])}::text[])`,
           sql`${t.date} not between ${from} and ${to}`,
+          ownBatchId ? sql`${t.importBatchId} is distinct from ${ownBatchId}` : undefined,
         ),
       )
   ).filter((r) => wanted.has(key(r.accountId, r.externalId)))
   return [...inRange, ...outside]
+}
+
+/** Which of these accounts hold any row with a bank id (an import asks once, before it writes). */
+export async function accountsWithBankIds(db: DbOrTx, householdId: string, accountIds: readonly string[]): Promise<string[]> {
+  if (accountIds.length === 0) return []
+  const result = await db.execute<{ id: string }>(sql`
+    select a.id from unnest(${sql.param([...accountIds])}::uuid[]) as a(id)
+    where exists (select 1 from transactions t where t.household_id = ${householdId} and t.account_id = a.id and t.external_id is not null)`)
+  return result.rows.map((r) => r.id)
 }
 
 export type StoredTransferRow = { id: string; accountId: string; date: string; amount: number }
@@ -124,6 +140,8 @@ export async function rowsForTransfers(
   exceptAccountId: string | null,
   /** accounts whose rows the member may not see (nor turn into transfer legs) */
   excluded: readonly string[],
+  /** this import's batch: its rows (written by earlier chunks) are not stored partners */
+  ownBatchId: string | null = null,
 ): Promise<StoredTransferRow[]> {
   if (amounts.length === 0) return []
   const t = transactions
@@ -140,6 +158,7 @@ export async function rowsForTransfers(
         sql`${t.amount} = any(${sql.param([...amounts])}::bigint[])`,
         exceptAccountId ? sql`${t.accountId} <> ${exceptAccountId}` : undefined,
         excluded.length ? notIn(t.accountId, [...excluded]) : undefined,
+        ownBatchId ? sql`${t.importBatchId} is distinct from ${ownBatchId}` : undefined,
       ),
     )
     .orderBy(asc(t.date), asc(t.id))

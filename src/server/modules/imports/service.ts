@@ -1,22 +1,52 @@
-// Statement imports: one pipeline serves the HTTP upload, its preview and the CLI. The file is
-// parsed outside any transaction (parse-file.ts); then, in ONE database transaction under a
-// per-household lock, the plan is made from one read of the stored rows (plan.ts) and written
-// (write.ts), so a crash or kill leaves all of it or none of it. A preview makes the same plan
-// and writes nothing. A member imports only into accounts they may write to. Past imports and
-// undo live in history.ts, the saved CSV mappings in presets.ts.
+// Statement imports: one pipeline serves the HTTP upload, its preview and the CLI. The rows come
+// from a whole file held in memory (parse-file.ts) or, for a large CSV or OFX/QFX file, from the
+// parse worker reading its temp file (stream-source.ts); either way they are planned (plan.ts)
+// and written (write.ts) a chunk at a time in ONE database transaction under a per-household lock,
+// so a crash or kill leaves all of it or none of it while memory stays that of a chunk. A preview
+// plans the same chunks and writes nothing. A member imports only into accounts they may write
+// to. Past imports and undo live in history.ts, the saved CSV mappings in presets.ts.
 import { createHash } from 'node:crypto'
+import { createReadStream } from 'node:fs'
+import { open, readFile } from 'node:fs/promises'
 import type { ImportResult } from '../../../contract/imports'
-import type { Db } from '../../db/connect'
-import { badRequest } from '../../http/errors'
 import { formatDay, localDate } from '../../../domain/dates'
+import { detectFormat } from '../../../domain/import/parse'
+import { STREAMED_FORMATS } from '../../../domain/import/stream'
+import type { ParsedAccount, StatementFormat } from '../../../domain/import/types'
+import type { Db, DbOrTx } from '../../db/connect'
+import { badRequest } from '../../http/errors'
 import type { SessionUser } from '../auth/sessions'
 import { memberScope, writableAccount } from '../accounts/scope'
-import { BANK_FORMATS, notAStatement, parseFile, type ImportInput } from './parse-file'
-import { makePlan, summary } from './plan'
+import { BANK_FORMATS, notAStatement, parseFile, type ImportInput, type ImportOptions, type ParsedFile } from './parse-file'
+import { accountOf, addAccounts, planChunk, startPlan, statementBalances, summary, tally, wholeFileRows, type Plan } from './plan'
 import { findBatchByHash, lockHouseholdImports } from './repo'
-import { writePlan, type ImportProgress } from './write'
+import { STREAM_CHUNK_ROWS, streamStatement, type StreamChunk, type StreamEnd } from './stream-source'
+import { finishWrite, startWrite, writeAccounts, writeChunk, type ImportProgress, type Writer } from './write'
 
-/** Parses a statement and previews it (writes nothing) or imports it in one transaction. */
+/** A file at least this large (CSV, OFX or QFX) is read as a stream, never held whole. */
+export const STREAM_MIN_BYTES = 2 * 1024 * 1024
+const HEAD_BYTES = 1 << 20
+
+/** A statement stored in a file (an upload's temp file, the CLI's file): its size and SHA-256. */
+export type StatementFile = { path: string; size: number; hash: string }
+
+/** A statement file's size and SHA-256, read as a stream (the CLI's file). */
+export async function statementFile(path: string): Promise<StatementFile> {
+  const hash = createHash('sha256')
+  let size = 0
+  for await (const piece of createReadStream(path) as AsyncIterable<Buffer>) {
+    hash.update(piece)
+    size += piece.length
+  }
+  return { path, size, hash: hash.digest('hex') }
+}
+
+type FileFacts = { fileName: string; fileSize: number; fileHash: string }
+
+/** Where an import's rows come from: the parsed whole file, or the parse worker's chunks. */
+type RowSource = { whole: true } | { whole: false; chunks: AsyncGenerator<StreamChunk, StreamEnd> }
+
+/** Parses a statement held in memory and previews it (writes nothing) or imports it. */
 export async function importStatement(
   db: Db,
   user: SessionUser,
@@ -27,37 +57,160 @@ export async function importStatement(
   // the chosen account first: its saved CSV mapping is read while parsing
   if (input.accountId !== undefined) writableAccount(await memberScope(db, user), input.accountId)
   const parsed = await parseFile(db, user, input)
-  const { format } = parsed
-  const rowTotal = parsed.result.accounts.reduce((n, a) => n + a.transactions.length + (a.activities?.length ?? 0), 0)
-  onProgress?.('parsed', rowTotal)
-  const fileHash = createHash('sha256').update(input.bytes).digest('hex')
+  const rows = parsed.result.accounts.reduce((n, a) => n + a.transactions.length + (a.activities?.length ?? 0), 0)
+  onProgress?.('parsed', rows)
+  const file = { fileName: input.fileName, fileSize: input.bytes.length, fileHash: createHash('sha256').update(input.bytes).digest('hex') }
+  return runImport(db, user, input, parsed, { whole: true }, file, now, onProgress)
+}
 
-  if (input.preview) {
-    const scope = await memberScope(db, user)
-    const plan = await makePlan(db, user, scope, input, parsed)
-    const earlier = await findBatchByHash(db, user.householdId, fileHash, scope.noTransactions)
-    if (earlier) {
-      plan.warnings.unshift({ line: 0, message: `This very file was imported on ${formatDay(localDate(earlier.createdAt, user.timeZone), user.locale)}.` })
-    }
-    return summary(plan, null, true)
-  }
+/**
+ * Imports (or previews) a statement stored in a file: a large CSV or OFX/QFX bank statement is
+ * read as a stream by the parse worker; anything else is read whole.
+ */
+export async function importFile(
+  db: Db,
+  user: SessionUser,
+  options: ImportOptions,
+  file: StatementFile,
+  now: Date,
+  onProgress?: ImportProgress,
+): Promise<ImportResult> {
+  const head = await readHead(file.path)
+  const format = streamedFormat(options, file, head)
+  if (!format) return importStatement(db, user, { ...options, bytes: await readFile(file.path) }, now, onProgress)
+  if (options.accountId !== undefined) writableAccount(await memberScope(db, user), options.accountId)
+  // the head alone says the CSV's columns (given, saved or guessed); the rows come from the worker
+  const fromHead = await parseFile(db, user, { ...options, format, bytes: wholeLines(head) })
+  const parsed: ParsedFile = { ...fromHead, result: { format, accounts: [], errors: [], warnings: [] } }
+  const facts = { fileName: options.fileName, fileSize: file.size, fileHash: file.hash }
+  // columns that could not be guessed: the preview shows the mapping editor, an import refuses
+  if (parsed.csvProblem) return runImport(db, user, options, fromHead, { whole: true }, facts, now, onProgress)
+  const chunks = streamStatement({ path: file.path, format, mapping: parsed.csv?.mapping ?? null, chunkRows: STREAM_CHUNK_ROWS })
+  return runImport(db, user, options, parsed, { whole: false, chunks }, facts, now, onProgress)
+}
 
-  if (parsed.csvProblem) throw notAStatement(parsed.csvProblem, format)
-  if (rowTotal === 0) {
-    const first = parsed.result.errors[0]
-    if (first) throw badRequest(`No row of the file could be read. ${first.message}`, 'PARSE_ERRORS', { format })
-    // a bank statement of accounts without activity still brings its accounts in
-    if (!BANK_FORMATS.includes(format) || parsed.result.accounts.length === 0) {
-      const why = parsed.result.warnings[0]
-      throw badRequest(`There is nothing to import: the file has no transactions in it.${why ? ` ${why.message}` : ''}`, 'NO_TRANSACTIONS', { format })
-    }
+/** The format of a file read as a stream (a large CSV or OFX/QFX bank statement), else null: read whole. */
+function streamedFormat(options: ImportOptions, file: StatementFile, head: Uint8Array): StatementFormat | null {
+  if (file.size < STREAM_MIN_BYTES) return null
+  const format = options.format ?? detectFormat(head, options.fileName)
+  if (!format || !STREAMED_FORMATS.includes(format)) return null
+  // an investment statement is read whole
+  return format === 'csv' || !/<INVSTMTRS>/i.test(new TextDecoder('latin1').decode(head)) ? format : null
+}
+
+/** Whether a statement file is read as a stream (and so imported in the import worker). */
+export async function streamsFile(options: ImportOptions, file: StatementFile): Promise<boolean> {
+  if (file.size < STREAM_MIN_BYTES) return false
+  return streamedFormat(options, file, await readHead(file.path)) !== null
+}
+
+async function readHead(path: string): Promise<Uint8Array> {
+  const handle = await open(path, 'r')
+  try {
+    const buffer = Buffer.alloc(HEAD_BYTES)
+    const { bytesRead } = await handle.read(buffer, 0, HEAD_BYTES, 0)
+    return buffer.subarray(0, bytesRead)
+  } finally {
+    await handle.close()
   }
-  const result = await db.transaction(async (tx) => {
-    await lockHouseholdImports(tx, user.householdId)
-    const plan = await makePlan(tx, user, await memberScope(tx, user), input, parsed)
-    const batchId = await writePlan(tx, user, input, plan, fileHash, now, onProgress)
-    return summary(plan, batchId, false)
-  })
-  onProgress?.('written', result.added)
-  return result
+}
+
+/** The head up to its last line break: no half row for the CSV guess to trip on. */
+function wholeLines(head: Uint8Array): Uint8Array {
+  const last = head.lastIndexOf(10)
+  return last > 0 ? head.subarray(0, last + 1) : head
+}
+
+async function runImport(
+  db: Db,
+  user: SessionUser,
+  options: ImportOptions,
+  parsed: ParsedFile,
+  source: RowSource,
+  file: FileFacts,
+  now: Date,
+  onProgress: ImportProgress | undefined,
+): Promise<ImportResult> {
+  try {
+    // a CSV whose columns could not be guessed: a preview shows the mapping editor, an import refuses
+    if (parsed.csvProblem && !options.preview) throw notAStatement(parsed.csvProblem, parsed.format)
+    if (options.preview) {
+      const scope = await memberScope(db, user)
+      const plan = await startPlan(db, user, scope, options, parsed, null)
+      await planRows(db, plan, source, null, onProgress)
+      await statementBalances(db, plan, false)
+      const earlier = await findBatchByHash(db, user.householdId, file.fileHash, scope.noTransactions)
+      if (earlier) {
+        plan.warnings.unshift({ line: 0, message: `This very file was imported on ${formatDay(localDate(earlier.createdAt, user.timeZone), user.locale)}.` })
+      }
+      return summary(plan, null, true)
+    }
+    const result = await db.transaction(async (tx) => {
+      await lockHouseholdImports(tx, user.householdId)
+      const writer = startWrite(tx, user, now)
+      const plan = await startPlan(tx, user, await memberScope(tx, user), options, parsed, writer.batchId)
+      await writeAccounts(writer, plan.accounts)
+      await planRows(tx, plan, source, writer, onProgress)
+      refuseEmpty(plan)
+      const batchId = await finishWrite(writer, plan, file)
+      return summary(plan, batchId, false)
+    })
+    onProgress?.('written', result.added)
+    return result
+  } finally {
+    // an import that stopped early ends its parse worker
+    if (!source.whole) await source.chunks.return({ accounts: [], errors: [], warnings: [] })
+  }
+}
+
+/** Plans every chunk of rows (writing each when there is a writer), then takes in the file's end. */
+async function planRows(db: DbOrTx, plan: Plan, source: RowSource, writer: Writer | null, onProgress: ImportProgress | undefined): Promise<void> {
+  const step = async (rows: Parameters<typeof planChunk>[2]): Promise<void> => {
+    const planned = await planChunk(db, plan, rows)
+    if (writer) await writeChunk(writer, plan, planned)
+    else tally(plan, planned)
+    onProgress?.('writing', plan.rowCount)
+  }
+  if (source.whole) {
+    await step(wholeFileRows(plan))
+    return
+  }
+  for (;;) {
+    const next = await source.chunks.next()
+    if (next.done) {
+      await takeEnd(db, plan, next.value, writer)
+      return
+    }
+    const added = await addAccounts(db, plan, next.value.accounts)
+    if (writer) await writeAccounts(writer, added)
+    await step(next.value.rows.map((r) => ({ account: accountOf(plan, r.key), t: r.t })))
+  }
+}
+
+/** A stream's end: each account's name and balances as the whole file states them, and the problems. */
+async function takeEnd(db: DbOrTx, plan: Plan, end: StreamEnd, writer: Writer | null): Promise<void> {
+  const fresh: ParsedAccount[] = []
+  for (const account of end.accounts) {
+    const planned = plan.ctx.byKey.get(account.key)
+    if (planned) Object.assign(planned.parsed, { ...account, transactions: [] })
+    else fresh.push(account)
+  }
+  const added = await addAccounts(db, plan, fresh)
+  if (writer) await writeAccounts(writer, added)
+  plan.parsed.result.errors.push(...end.errors)
+  plan.parsed.result.warnings.push(...end.warnings)
+  plan.warnings.push(...end.warnings)
+}
+
+/** An import with nothing in it is refused (a bank statement of accounts without activity still brings them in). */
+function refuseEmpty(plan: Plan): void {
+  const { format } = plan.parsed
+  const activities = plan.accounts.reduce((n, a) => n + (a.parsed.activities?.length ?? 0), 0)
+  if (plan.rowCount + activities > 0) return
+  const first = plan.parsed.result.errors[0]
+  if (first) throw badRequest(`No row of the file could be read. ${first.message}`, 'PARSE_ERRORS', { format })
+  if (!BANK_FORMATS.includes(format) || plan.accounts.length === 0) {
+    const why = plan.parsed.result.warnings[0]
+    throw badRequest(`There is nothing to import: the file has no transactions in it.${why ? ` ${why.message}` : ''}`, 'NO_TRANSACTIONS', { format })
+  }
 }

@@ -1,6 +1,12 @@
 // Reads the multipart upload of POST /api/imports: one file (field `file`) and a few text
 // fields, each limit turned into a clear 4xx (413 with the configured size above it).
+import { createHash, randomUUID } from 'node:crypto'
+import { createWriteStream } from 'node:fs'
+import { mkdir, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { Transform } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 import type { FastifyRequest } from 'fastify'
 import { importFields, type ImportFields } from '../../../contract/imports'
 import { AppError, badRequest, tooLarge } from '../../http/errors'
@@ -35,16 +41,74 @@ export function multipartError(error: unknown, maxBytes: number): AppError | nul
   }
 }
 
+/** An upload whose file went to a temp file as it arrived (never held whole): remove it when done. */
+export type SpooledUpload = {
+  file: { path: string; size: number; hash: string }
+  fileName: string
+  fields: ImportFields
+  remove: () => Promise<void>
+}
+
+/** Where uploads wait while they are imported (TMPDIR): one folder, a file per upload. */
+const SPOOL_DIR = path.join(tmpdir(), 'kinwise-uploads')
+
+/**
+ * Reads the multipart upload of POST /api/imports with its file written to a temp file as it
+ * arrives, its SHA-256 and size counted on the way: a statement of any size is never in memory.
+ */
+export async function spoolUpload(req: FastifyRequest, maxBytes: number): Promise<SpooledUpload> {
+  await mkdir(SPOOL_DIR, { recursive: true, mode: 0o700 })
+  const target = path.join(SPOOL_DIR, `${randomUUID()}.upload`)
+  const remove = () => rm(target, { force: true })
+  try {
+    let file: SpooledUpload['file'] | null = null
+    let fileName = ''
+    const fields = await readParts(req, maxBytes, async (part) => {
+      const hash = createHash('sha256')
+      let size = 0
+      const count = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          hash.update(chunk)
+          size += chunk.length
+          done(null, chunk)
+        },
+      })
+      await pipeline(part.file, count, createWriteStream(target, { mode: 0o600 }))
+      if (part.file.truncated) throw tooLarge(`The file is larger than ${String(Math.round(maxBytes / MB))} MB`)
+      file = { path: target, size, hash: hash.digest('hex') }
+      fileName = cleanFileName(part.filename)
+    })
+    if (!file) throw badRequest('Choose a statement file to import (the form field "file")', 'NO_FILE')
+    return { file, fileName, fields, remove }
+  } catch (error) {
+    await remove()
+    throw error
+  }
+}
+
 export async function readUpload(req: FastifyRequest, maxBytes: number): Promise<Upload> {
-  if (!req.isMultipart()) throw badRequest('Send the statement as multipart/form-data, in a field named "file"', 'NOT_MULTIPART')
   let file: { bytes: Buffer; fileName: string } | null = null
+  const fields = await readParts(req, maxBytes, async (part) => {
+    file = { bytes: await part.toBuffer(), fileName: cleanFileName(part.filename) }
+  })
+  if (!file) throw badRequest('Choose a statement file to import (the form field "file")', 'NO_FILE')
+  return { ...(file as { bytes: Buffer; fileName: string }), fields }
+}
+
+type FilePart = Extract<Awaited<ReturnType<FastifyRequest['file']>>, object>
+
+/** Reads the parts of a multipart upload: the file (field `file`) goes to `onFile`, the text fields are checked. */
+async function readParts(req: FastifyRequest, maxBytes: number, onFile: (part: FilePart) => Promise<void>): Promise<ImportFields> {
+  if (!req.isMultipart()) throw badRequest('Send the statement as multipart/form-data, in a field named "file"', 'NOT_MULTIPART')
   const raw: Record<string, string> = {}
   try {
     for await (const part of req.parts()) {
       if (part.type === 'file') {
-        const bytes = await part.toBuffer()
-        if (part.fieldname !== 'file') throw badRequest(`Unexpected file field "${part.fieldname.slice(0, 40)}": send the statement as "file"`)
-        file = { bytes, fileName: cleanFileName(part.filename) }
+        if (part.fieldname !== 'file') {
+          part.file.resume()
+          throw badRequest(`Unexpected file field "${part.fieldname.slice(0, 40)}": send the statement as "file"`)
+        }
+        await onFile(part)
       } else if (typeof part.value === 'string') {
         if (part.valueTruncated) throw badRequest(`The field "${part.fieldname.slice(0, 40)}" is too long`)
         raw[part.fieldname] = part.value
@@ -56,12 +120,11 @@ export async function readUpload(req: FastifyRequest, maxBytes: number): Promise
     if (known) throw known
     throw badRequest('The upload is not a valid multipart form', 'BAD_MULTIPART')
   }
-  if (!file) throw badRequest('Choose a statement file to import (the form field "file")', 'NO_FILE')
   const parsed = importFields.safeParse(raw)
   if (!parsed.success) {
     const first = parsed.error.issues[0]
     const where = first?.path.join('.') || 'fields'
     throw badRequest(`Invalid ${where}: ${first?.message ?? 'invalid value'}`, 'VALIDATION_ERROR')
   }
-  return { ...file, fields: parsed.data }
+  return parsed.data
 }

@@ -1,5 +1,5 @@
-// Writes an import's plan inside the one transaction the service opens: all of it or none of it.
-import type { IsoDate } from '../../../domain/dates'
+// Writes an import's plan inside the one transaction the service opens, a chunk at a time: all of
+// it or none of it.
 import type { TransactionKind } from '../../../domain/ledger'
 import { payeeKey } from '../../../domain/rules'
 import type { Tx } from '../../db/connect'
@@ -15,48 +15,59 @@ import {
   type StoredTransaction,
 } from '../transactions/ledger'
 import { hasInvestments, writeInvestments } from './investments'
-import type { ImportInput } from './parse-file'
-import { count, type Plan, type PlannedRow } from './plan'
+import { firstDateOf, statementBalances, tally, type Plan, type PlannedAccount, type PlannedRow } from './plan'
 import { insertAccount, insertBatch, setExternalKey, upsertPreset, type ConvertedRow } from './repo'
 
 export type ImportStage = 'parsed' | 'writing' | 'written'
 /** Told when the file is parsed and when writing starts and ends (the CLI prints these). */
 export type ImportProgress = (stage: ImportStage, rows: number) => void
 
-/**
- * Writes a plan inside the import's transaction: the accounts it creates, the rows (through the
- * ledger, which moves the balances), an opening-balance entry for each created account the
- * statement's balance asks for, the stored rows it turns into transfer legs, investment
- * activities, the batch (so undo finds everything), the categories the user chose (learned for
- * the payee) and the CSV mapping the user set up. Returns the batch id.
- */
-export async function writePlan(
-  tx: Tx,
-  user: SessionUser,
-  input: ImportInput,
-  plan: Plan,
-  fileHash: string,
-  now: Date,
-  onProgress: ImportProgress | undefined,
-): Promise<string> {
-  const householdId = user.householdId
-  // time-ordered, so imports made in the same instant still list newest first
-  const batchId = uuidv7()
-  const createdAccountIds: string[] = []
-  for (const a of plan.accounts) {
-    if (a.create) {
-      a.account = await insertAccount(tx, { householdId, userId: user.id, ...a.create })
-      createdAccountIds.push(a.account.id)
+/** What an import has written so far: the batch's accounts, converted rows and id range. */
+export type Writer = {
+  tx: Tx
+  user: SessionUser
+  now: Date
+  batchId: string
+  createdAccountIds: string[]
+  /** the id of each created account's opening balance, taken before its rows' ids */
+  openingIds: Map<PlannedAccount, string>
+  converted: ConvertedRow[]
+  firstId: string | null
+  lastId: string | null
+}
+
+/** Starts writing a plan: the batch's id (time-ordered, so imports of one instant still list newest first). */
+export function startWrite(tx: Tx, user: SessionUser, now: Date): Writer {
+  return { tx, user, now, batchId: uuidv7(), createdAccountIds: [], openingIds: new Map(), converted: [], firstId: null, lastId: null }
+}
+
+/** Creates the accounts the plan makes (and gives a stored account the file's identity), once each. */
+export async function writeAccounts(w: Writer, accounts: readonly PlannedAccount[]): Promise<void> {
+  const householdId = w.user.householdId
+  for (const a of accounts) {
+    if (a.create && !a.account) {
+      a.account = await insertAccount(w.tx, { householdId, userId: w.user.id, ...a.create })
+      w.createdAccountIds.push(a.account.id)
+      w.openingIds.set(a, uuidv7())
     } else if (a.giveKey && a.account) {
-      await setExternalKey(tx, householdId, a.account.id, a.parsed.key, now)
+      a.giveKey = false
+      await setExternalKey(w.tx, householdId, a.account.id, a.parsed.key, w.now)
     }
   }
+}
 
-  // stored partners are locked and re-checked: one edited meanwhile is left alone
-  const partnerRows = plan.rows.filter((r) => r.status === 'transfer' && r.matchId !== null)
+/**
+ * Writes a planned chunk: the stored rows it turns into transfer legs (locked and re-checked: one
+ * edited meanwhile is left alone and the row comes in as new), the rows (through the ledger,
+ * which moves the balances) and the categories the user chose (learned for the payee). Then
+ * counts the chunk.
+ */
+export async function writeChunk(w: Writer, plan: Plan, rows: PlannedRow[]): Promise<void> {
+  const { tx, user, now, batchId } = w
+  const householdId = user.householdId
+  const partnerRows = rows.filter((r) => r.status === 'transfer' && r.matchId !== null)
   const before = await loadForWrite(tx, householdId, partnerRows.map((r) => r.matchId ?? ''))
   const stillFree = new Map(before.filter((b) => b.kind === 'standard' && b.transferGroupId === null && !b.isSplit).map((b) => [b.id, b]))
-  const converted: ConvertedRow[] = []
   const conversions: { before: StoredTransaction; patch: BulkPatch }[] = []
   const groupOf = new Map<PlannedRow, string>()
   for (const r of partnerRows) {
@@ -69,10 +80,10 @@ export async function writePlan(
     stillFree.delete(partner.id)
     const group = uuidv7()
     groupOf.set(r, group)
-    converted.push({ id: partner.id, kind: partner.kind, categoryId: partner.categoryId, transferGroupId: partner.transferGroupId })
+    w.converted.push({ id: partner.id, kind: partner.kind, categoryId: partner.categoryId, transferGroupId: partner.transferGroupId })
     conversions.push({ before: partner, patch: { kind: 'transfer', categoryId: null, transferGroupId: group } })
   }
-  for (const r of plan.rows) {
+  for (const r of rows) {
     if (r.status !== 'transfer' || !r.partner || groupOf.has(r)) continue
     const group = uuidv7()
     groupOf.set(r, group)
@@ -81,7 +92,7 @@ export async function writePlan(
 
   const taken = new Set<string>()
   const newRows: NewTransaction[] = []
-  for (const r of plan.rows) {
+  for (const r of rows) {
     if (r.status !== 'new' && r.status !== 'transfer') continue
     const accountId = r.account.account?.id
     if (!accountId) throw new Error('import: an account was not created')
@@ -111,15 +122,44 @@ export async function writePlan(
       splits: transfer ? [] : r.splits,
     })
   }
+  idRange(w, await insertTransactions(tx, newRows))
+  // a category the user picked in the review is remembered for the payee, as an edit would be
+  const picked = rows.filter((r) => r.categorySource === 'user' && r.categoryId !== null && r.status === 'new')
+  await learnPayeeCategories(
+    tx,
+    householdId,
+    picked.map((r) => ({ payeeKey: payeeKey(r.t.payee), categoryId: r.categoryId ?? '' })),
+    now,
+  )
+  await updateStoredTransactions(tx, householdId, conversions, now)
+  tally(plan, rows)
+}
+
+/**
+ * Ends an import once every chunk is written: the accounts still to create (a bank file's
+ * account without activity), an opening-balance entry for each created account the statement's
+ * balance asks for, investment activities, the batch (so undo finds everything) and the CSV
+ * mapping the user set up. Returns the batch id.
+ */
+export async function finishWrite(
+  w: Writer,
+  plan: Plan,
+  file: { fileName: string; fileSize: number; fileHash: string },
+): Promise<string> {
+  const { tx, user, batchId } = w
+  const householdId = user.householdId
+  await writeAccounts(w, plan.accounts)
+  await statementBalances(tx, plan, true)
   // an account made for a statement starts where the statement says, before its first row
   const openings: NewTransaction[] = plan.accounts.flatMap((a) => {
     if (!a.create || a.openingBalance === null || !a.account) return []
     const stated = a.parsed.ledgerBalance
     if (!stated) return []
-    const first = plan.rows.reduce<IsoDate | null>((min, r) => (r.account === a && (min === null || r.t.date < min) ? r.t.date : min), null)
+    const first = firstDateOf(plan, a)
     const date = first !== null && first < stated.date ? first : stated.date
     return [
       {
+        ...(w.openingIds.has(a) ? { id: w.openingIds.get(a) } : {}),
         householdId,
         userId: user.id,
         accountId: a.account.id,
@@ -135,18 +175,7 @@ export async function writePlan(
       },
     ]
   })
-  newRows.unshift(...openings)
-  onProgress?.('writing', newRows.length)
-  const ids = await insertTransactions(tx, newRows)
-  // a category the user picked in the review is remembered for the payee, as an edit would be
-  const picked = plan.rows.filter((r) => r.categorySource === 'user' && r.categoryId !== null && r.status === 'new')
-  await learnPayeeCategories(
-    tx,
-    householdId,
-    picked.map((r) => ({ payeeKey: payeeKey(r.t.payee), categoryId: r.categoryId ?? '' })),
-    now,
-  )
-  await updateStoredTransactions(tx, householdId, conversions, now)
+  idRange(w, await insertTransactions(tx, openings))
   const investing = plan.accounts.filter((a) => a.account !== null && hasInvestments(a.parsed))
   if (investing.length > 0) {
     const outcome = await writeInvestments(
@@ -160,41 +189,36 @@ export async function writePlan(
     )
     for (const a of investing) a.activities = outcome.perAccount.get(a.account?.id ?? '') ?? 0
   }
-  count(plan)
-  const added = plan.accounts.reduce((n, a) => n + a.added, 0)
   await insertBatch(tx, {
     id: batchId,
     householdId,
     userId: user.id,
-    fileName: input.fileName,
+    fileName: file.fileName,
     format: plan.parsed.format,
-    fileSize: input.bytes.length,
-    fileHash,
-    added,
-    ...idRange(ids),
+    fileSize: file.fileSize,
+    fileHash: file.fileHash,
+    added: plan.accounts.reduce((n, a) => n + a.added, 0),
+    firstTransactionId: w.firstId,
+    lastTransactionId: w.lastId,
     duplicates: plan.accounts.reduce((n, a) => n + a.duplicates, 0),
     transfers: plan.accounts.reduce((n, a) => n + a.transfers, 0),
     accountIds: [...new Set(plan.accounts.flatMap((a) => (a.account ? [a.account.id] : [])))],
-    createdAccountIds,
-    convertedRows: converted,
-    createdAt: now,
+    createdAccountIds: w.createdAccountIds,
+    convertedRows: w.converted,
+    createdAt: w.now,
   })
   // a mapping the user set up for an account is remembered for its next file
   const only = plan.accounts.length === 1 ? plan.accounts[0]?.account : null
   if (plan.parsed.csv?.source === 'request' && only) {
-    await upsertPreset(tx, { householdId, accountId: only.id, name: `${only.name} CSV`, mapping: { ...plan.parsed.csv.mapping } }, now)
+    await upsertPreset(tx, { householdId, accountId: only.id, name: `${only.name} CSV`, mapping: { ...plan.parsed.csv.mapping } }, w.now)
   }
   return batchId
 }
 
-/** The lowest and highest of time-ordered ids (as strings they compare as the database does). */
-function idRange(ids: readonly string[]): { firstTransactionId: string | null; lastTransactionId: string | null } {
-  let first: string | null = null
-  let last: string | null = null
+/** Widens the batch's range of time-ordered ids (as strings they compare as the database does). */
+function idRange(w: Writer, ids: readonly string[]): void {
   for (const id of ids) {
-    if (first === null || id < first) first = id
-    if (last === null || id > last) last = id
+    if (w.firstId === null || id < w.firstId) w.firstId = id
+    if (w.lastId === null || id > w.lastId) w.lastId = id
   }
-  return { firstTransactionId: first, lastTransactionId: last }
 }
-

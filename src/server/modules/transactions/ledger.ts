@@ -24,6 +24,8 @@ export type TransactionSource = 'manual' | 'plaid' | 'bank_statement' | 'credit_
 export type NewSplit = { categoryId: string | null; amount: Cents; memo: string }
 
 export type NewTransaction = {
+  /** an id taken beforehand (time-ordered: an import's opening balance sorts before its rows) */
+  id?: string
   householdId: string
   userId: string
   accountId: string
@@ -209,7 +211,7 @@ async function checkReferencesOnce(tx: Tx, householdId: string, rows: NewTransac
 /** Inserts transactions (with their splits) and updates balances and rollups. Returns ids in order. */
 export async function insertTransactions(tx: Tx, rows: NewTransaction[]): Promise<string[]> {
   if (rows.length === 0) return []
-  const ids = rows.map(() => uuidv7())
+  const ids = rows.map((r) => r.id ?? uuidv7())
   const householdIds = new Set(rows.map((r) => r.householdId))
   if (householdIds.size !== 1) throw new Error('insertTransactions: one household at a time')
   const householdId = rows[0]?.householdId ?? ''

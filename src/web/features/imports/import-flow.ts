@@ -266,3 +266,13 @@ export function fileSizeText(bytes: number): string {
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${countText(n)} ${n === 1 ? one : many}`
 }
+
+/**
+ * The import bar's value while the server works: the rows it has done (GET
+ * /api/imports/progress) against the file's rows (the preview's count), held below 100 until the
+ * answer comes, since the last rows and the commit still take a moment. Null: nothing to show yet.
+ */
+export function serverPercent(server: { stage: string; rows: number } | null, rows: number): number | null {
+  if (server === null || rows <= 0 || (server.stage !== 'writing' && server.stage !== 'done')) return null
+  return Math.min(99, Math.floor((server.rows / rows) * 100))
+}

@@ -10,6 +10,7 @@ import { useAccountList } from '../../lib/queries/accounts'
 import { categoryOptions, useCategoryList } from '../../lib/queries/categories'
 import type { UploadProgress } from '../../lib/upload'
 import { useCommitImport } from './api/commit-import'
+import { useImportProgress } from './api/import-progress'
 import { chooseFile, type ChosenFile, type ImportOptions } from './api/import-form'
 import { useImportPreview } from './api/preview-import'
 import type { AccountInfo } from './components/preview-rows'
@@ -49,6 +50,10 @@ export function useImportWizard() {
   const [categoryChoices, setCategoryChoices] = useState<CategoryChoices>(new Map())
   const [previewProgress, setPreviewProgress] = useState<UploadProgress | null>(null)
   const [commitProgress, setCommitProgress] = useState<UploadProgress | null>(null)
+  // the server's side of the import under way: asked for once the file has gone out
+  const [progressId, setProgressId] = useState<string | null>(null)
+  const uploaded = commitProgress === null || commitProgress.loaded >= commitProgress.total
+  const serverProgress = useImportProgress(progressId, commit.isPending && uploaded).data ?? null
   const [result, setResult] = useState<ImportResult | null>(null)
   const mappingTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
 
@@ -164,9 +169,12 @@ export function useImportWizard() {
     if (chosen === null || data === undefined) return
     const mapping = format === 'csv' ? (applied ?? data.csv?.mapping) : undefined
     setCommitProgress(null)
+    const id = crypto.randomUUID()
+    setProgressId(id)
     commit.mutate(
       {
         file: chosen.file,
+        progressId: id,
         options: {
           ...options,
           ...(mapping !== undefined ? { mapping } : {}),
@@ -212,6 +220,7 @@ export function useImportWizard() {
     categoryOptions: categoryChoicesOptions,
     previewProgress,
     commitProgress,
+    serverProgress,
     result,
     detect,
     format,

@@ -14,13 +14,19 @@ export type CommitImport = {
   overrides: readonly ImportOverride[]
   categories?: readonly ImportCategoryChoice[]
   onProgress?: (progress: UploadProgress) => void
+  /** an id of the wizard's choosing: GET /api/imports/progress follows the server's work by it */
+  progressId?: string
 }
 
 export function useCommitImport() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: ({ file, options, overrides, categories = [], onProgress }: CommitImport) =>
-      uploadFile(createImport, { form: importForm(file, options, overrides, categories), onProgress }),
+    mutationFn: ({ file, options, overrides, categories = [], onProgress, progressId }: CommitImport) =>
+      uploadFile(createImport, {
+        form: importForm(file, options, overrides, categories),
+        onProgress,
+        ...(progressId ? { query: { progress: progressId } } : {}),
+      }),
     onSuccess: () =>
       Promise.all([
         invalidateLedger(queryClient),

@@ -13,6 +13,8 @@ export const importKeys = {
   preview: (fileKey: string, options: ImportOptions) =>
     [IMPORTS_ROOT, 'preview', fileKey, options] as const,
   presets: () => [PRESETS_ROOT] as const,
+  /** how far one import has got (its own id, chosen by the wizard) */
+  progress: (id: string) => [IMPORTS_ROOT, 'progress', id] as const,
   /** one stored transaction (the row a duplicate matches): under the ledger's root */
   transaction: (id: string) => [API_ROOTS.transactions, id] as const,
 }

@@ -1,30 +1,48 @@
-// The import under way: the upload's progress while the file goes out, then "Importing…" while
-// the server writes every row in one transaction.
+// The import under way: the upload's progress while the file goes out, then the server's own
+// count of the rows it has checked and written (GET /api/imports/progress) against the rows the
+// preview found, until the one transaction commits.
+import type { ImportProgressDto } from '../../../../contract/imports'
 import { Progress } from '../../../components/ui/progress'
+import { useFormat } from '../../../lib/format'
 import type { UploadProgress } from '../../../lib/upload'
-import { fileSizeText, plural } from '../import-flow'
+import { fileSizeText, plural, serverPercent } from '../import-flow'
 
 export function ImportProgress({
   fileName,
   progress,
+  server,
   rows,
+  added,
 }: {
   fileName: string
   progress: UploadProgress | null
+  server: ImportProgressDto | null
+  /** the rows of the file (the preview's count) */
   rows: number
+  /** the rows it will add */
+  added: number
 }) {
   const uploading = progress !== null && progress.loaded < progress.total
-  const percent =
+  const sent =
     progress === null || progress.total === 0
       ? 0
       : Math.round((progress.loaded / progress.total) * 100)
+  const f = useFormat()
+  const working = serverPercent(server, rows)
+  const label = uploading
+    ? `Uploading ${fileName}… ${sent}%`
+    : working !== null && server !== null
+      ? `Importing ${plural(added, 'row')}… ${f.number(server.rows)} of ${f.number(rows)} done (${f.percent(working)})`
+      : `Importing ${plural(added, 'row')}…`
   return (
     <div className="space-y-3 py-6" data-testid="import-progress">
       <p role="status" className="text-sm font-medium">
-        {uploading ? `Uploading ${fileName}… ${percent}%` : `Importing ${plural(rows, 'row')}…`}
+        {label}
       </p>
       {uploading ? (
-        <Progress value={percent} aria-label="Upload progress" />
+        <Progress value={sent} aria-label="Upload progress" />
+      ) : working !== null ? (
+        <Progress value={working} aria-label="Import progress" />
       ) : (
         <Progress value={100} aria-label="Importing" indicatorClassName="animate-pulse" />
       )}

@@ -20,6 +20,7 @@ export function ReviewStep({ w }: { w: ImportWizard }) {
     overrides,
     previewProgress,
     commitProgress,
+    serverProgress,
     format,
     data,
     accountInfo,
@@ -45,7 +46,9 @@ export function ReviewStep({ w }: { w: ImportWizard }) {
           <ImportProgress
             fileName={chosen.file.name}
             progress={commitProgress}
-            rows={counts.added}
+            server={serverProgress}
+            rows={data.rowCount}
+            added={counts.added}
           />
         ) : (
           <>

@@ -1,0 +1,50 @@
+// Runs a large statement's import in the import worker (import-worker.ts) instead of on the HTTP
+// thread: the same pipeline (service.importFile), its answer or its clear 4xx handed back as if it
+// had run here. A small file is imported on the HTTP thread, where it takes milliseconds.
+import type { ImportResult } from '../../../contract/imports'
+import { targetOf, type Db, type DbTarget } from '../../db/connect'
+import { AppError } from '../../http/errors'
+import type { SessionUser } from '../auth/sessions'
+import type { ImportOptions } from './parse-file'
+import { importFile, streamsFile, type StatementFile } from './service'
+import { startScript } from './worker-script'
+import type { ImportProgress, ImportStage } from './write'
+
+export type ImportJob = { target: DbTarget; user: SessionUser; options: ImportOptions; file: StatementFile; now: string }
+export type ImportWorkerMessage =
+  | { type: 'progress'; stage: ImportStage; rows: number }
+  | { type: 'done'; result: ImportResult }
+  | { type: 'refused'; statusCode: number; code: string; message: string; details: AppError['details'] }
+  | { type: 'failed'; message: string }
+
+/** The import worker's heap: a chunk's rows and plan need a few megabytes; V8 collects before growing past this. */
+const WORKER_HEAP_MB = 128
+
+/** Imports a statement file: a large CSV or OFX in the import worker, anything else here. */
+export async function importFileOffThread(
+  db: Db,
+  user: SessionUser,
+  options: ImportOptions,
+  file: StatementFile,
+  now: Date,
+  onProgress?: ImportProgress,
+): Promise<ImportResult> {
+  if (!(await streamsFile(options, file))) return importFile(db, user, options, file, now, onProgress)
+  const job: ImportJob = { target: targetOf(db), user, options, file, now: now.toISOString() }
+  const worker = startScript('import-worker', job, { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 32 })
+  try {
+    return await new Promise<ImportResult>((resolve, reject) => {
+      worker.on('message', (m: ImportWorkerMessage) => {
+        if (m.type === 'progress') onProgress?.(m.stage, m.rows)
+        else if (m.type === 'done') resolve(m.result)
+        else if (m.type === 'refused') reject(new AppError(m.statusCode, m.code, m.message, m.details))
+        else reject(new Error(`import worker: ${m.message}`))
+      })
+      worker.on('error', reject)
+      worker.on('exit', (code) => reject(new Error(`the import worker stopped (exit ${String(code)})`)))
+    })
+  } finally {
+    worker.removeAllListeners('exit')
+    await worker.terminate()
+  }
+}

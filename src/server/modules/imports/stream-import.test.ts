@@ -1,0 +1,175 @@
+// Large statements (issue 21): a CSV or OFX file of STREAM_MIN_BYTES or more goes to a temp file as
+// it is uploaded and is read by the parse worker a chunk at a time, planned and written chunk by
+// chunk in one transaction. These files span several chunks, so each test crosses the chunk
+// boundaries: rows alike on both sides of one, rules and categories in every chunk, a transfer
+// pair, a created account's opening balance, a re-import that finds every row, and undo.
+import { createHash, randomUUID } from 'node:crypto'
+import { readdir } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MAX_PREVIEW_ROWS } from '../../../contract/imports'
+import { importBatches } from '../../db/schema'
+import { newUser } from '../../test/fixtures'
+import { categoryId, createTestApp, type Client, type TestContext } from '../../test/helper'
+import { upload } from '../../test/upload'
+import { STREAM_MIN_BYTES } from './service'
+import { STREAM_CHUNK_ROWS } from './stream-source'
+
+let t: TestContext
+let c: Client
+
+beforeAll(async () => {
+  t = await createTestApp({ now: '2026-03-15T12:00:00Z' })
+  c = await newUser(t.app)
+})
+afterAll(async () => {
+  await t.close()
+})
+
+// several chunks, and at least STREAM_MIN_BYTES
+const ROWS = Math.max(Math.ceil(STREAM_CHUNK_ROWS * 2.5), 25_000)
+const PAD = 'x'.repeat(60)
+
+const cents = (i: number) => -((i * 7919) % 9000) - 100
+const money = (c: number) => `${c < 0 ? '-' : ''}${String(Math.floor(Math.abs(c) / 100))}.${String(Math.abs(c) % 100).padStart(2, '0')}`
+const dayOf = (i: number) => new Date(Date.UTC(2024, 0, 1 + Math.floor(i / 100))).toISOString().slice(0, 10)
+
+/** Rows spread over the year; every 7th a coffee; rows STREAM_CHUNK_ROWS−1 and STREAM_CHUNK_ROWS alike (no id). */
+function bigCsv(): { text: string; sum: number } {
+  const lines = ['Date,Description,Amount,Transaction ID']
+  let sum = 0
+  for (let i = 0; i < ROWS; i++) {
+    const twin = i === STREAM_CHUNK_ROWS - 1 || i === STREAM_CHUNK_ROWS
+    const amount = twin ? -1234 : cents(i)
+    sum += amount
+    const payee = twin ? 'Twin Bakery' : i % 7 === 0 ? `Blue Bottle Coffee ${String(i % 13)}` : `Shop ${String(i % 977)} ${PAD}`
+    lines.push(`${twin ? dayOf(STREAM_CHUNK_ROWS) : dayOf(i)},${payee},${money(amount)},${twin ? '' : `S${String(i)}`}`)
+  }
+  return { text: `${lines.join('\n')}\n`, sum }
+}
+
+async function newAccount(name: string): Promise<string> {
+  const res = await c.post('/api/accounts', { name, type: 'checking' })
+  expect(res.statusCode).toBe(201)
+  return res.json().id
+}
+
+/** in cents (the API answers in the currency's units) */
+const balanceOf = async (id: string): Promise<number> => Math.round((await c.get(`/api/accounts/${id}`)).json().balance * 100)
+
+async function spooled(): Promise<string[]> {
+  return readdir(path.join(tmpdir(), 'kinwise-uploads')).catch(() => [])
+}
+
+describe('a CSV statement larger than a chunk', () => {
+  const file = bigCsv()
+  let account: string
+  let coffee: string
+
+  beforeAll(async () => {
+    expect(new TextEncoder().encode(file.text).length).toBeGreaterThanOrEqual(STREAM_MIN_BYTES)
+    account = await newAccount('Big checking')
+    coffee = await categoryId(t, c, 'Dining Out')
+    const rule = await c.post('/api/rules', { name: 'Coffee', conditions: [{ field: 'payee', operator: 'contains', value: 'coffee' }], actions: { setCategoryId: coffee } })
+    expect(rule.statusCode).toBe(201)
+  })
+
+  it('previews every row without writing: the counts of all, the rows up to the limit', async () => {
+    const before = await spooled()
+    const res = await upload(c, file.text, { fields: { accountId: account }, preview: true })
+    expect(res.statusCode, res.body).toBe(200)
+    const preview = res.json()
+    expect(preview).toMatchObject({ rowCount: ROWS, added: ROWS, duplicates: 0, errors: [] })
+    expect(preview.rows).toHaveLength(Math.min(ROWS, MAX_PREVIEW_ROWS))
+    expect(preview.rows[0]).toMatchObject({ row: 1, date: dayOf(0), amount: cents(0) / 100 })
+    expect(preview.csv.mapping).toMatchObject({ hasHeader: true })
+    expect(await balanceOf(account)).toBe(0)
+    expect(await spooled()).toEqual(before)
+  })
+
+  it('imports every row in one batch: the balance to the cent, rules in every chunk, alike rows across a chunk boundary both in', async () => {
+    const progress = randomUUID()
+    expect((await c.get(`/api/imports/progress?id=${progress}`)).json()).toEqual({ stage: 'waiting', rows: 0, updatedAt: null })
+    const res = await upload(c, file.text, { fields: { accountId: account }, progress })
+    expect(res.statusCode, res.body).toBe(200)
+    const result = res.json()
+    expect(result).toMatchObject({ added: ROWS, duplicates: 0, rowCount: ROWS })
+    expect(await balanceOf(account)).toBe(file.sum)
+    // the progress it was sent with says done, with every row; only to the member who sent it
+    expect((await c.get(`/api/imports/progress?id=${progress}`)).json()).toMatchObject({ stage: 'done', rows: ROWS })
+    const other = await newUser(t.app)
+    expect((await other.get(`/api/imports/progress?id=${progress}`)).json()).toMatchObject({ stage: 'waiting', rows: 0 })
+    expect((await c.get('/api/imports/progress?id=not-an-id')).statusCode).toBe(400)
+
+    const [batch] = await t.database.db.select().from(importBatches).where(eq(importBatches.id, result.batchId))
+    expect(batch).toMatchObject({ added: ROWS, fileSize: new TextEncoder().encode(file.text).length })
+    expect(batch?.fileHash).toBe(createHash('sha256').update(file.text).digest('hex'))
+
+    const twins = (await c.get(`/api/transactions?accountId=${account}&search=Twin%20Bakery&limit=10`)).json()
+    expect(twins).toHaveLength(2)
+    // a coffee in the last chunk was categorised by the rule, as one in the first was
+    const coffees = (await c.get(`/api/transactions?accountId=${account}&search=Blue%20Bottle&limit=500&sort=date_desc`)).json() as { categoryId: string | null; date: string }[]
+    expect(coffees.length).toBeGreaterThan(100)
+    expect(coffees.every((r) => r.categoryId === coffee)).toBe(true)
+    expect(coffees[0]?.date).toBe(dayOf(ROWS - 1 - ((ROWS - 1) % 7)))
+  })
+
+  it('finds every row again when the same file comes back, and undo takes the import back to the cent', async () => {
+    const again = (await upload(c, file.text, { fields: { accountId: account } })).json()
+    expect(again).toMatchObject({ added: 0, duplicates: ROWS })
+    const batches = (await c.get('/api/imports')).json() as { id: string; added: number }[]
+    const first = batches.find((b) => b.added === ROWS)
+    const undo = await c.request({ method: 'DELETE', url: `/api/imports/${first?.id ?? ''}` })
+    expect(undo.statusCode, undo.body).toBe(200)
+    expect(await balanceOf(account)).toBe(0)
+  })
+})
+
+describe('an OFX statement of two accounts larger than a chunk', () => {
+  // the last checking row and the first savings row fall in one chunk (half-way through it)
+  const PER = Math.max(1, Math.ceil(9000 / STREAM_CHUNK_ROWS)) * STREAM_CHUNK_ROWS + STREAM_CHUNK_ROWS / 2
+  function bigOfx(): string {
+    const statement = (acct: string, type: string, rows: string[], ledger: string) =>
+      `<BANKMSGSRSV1><STMTTRNRS><TRNUID>1<STATUS><CODE>0<SEVERITY>INFO</STATUS><STMTRS><CURDEF>USD<BANKACCTFROM><BANKID>111000025<ACCTID>${acct}<ACCTTYPE>${type}</BANKACCTFROM><BANKTRANLIST><DTSTART>20240101<DTEND>20241231\n${rows.join('\n')}\n</BANKTRANLIST><LEDGERBAL><BALAMT>${ledger}<DTASOF>20241231</LEDGERBAL></STMTRS></STMTTRNRS></BANKMSGSRSV1>`
+    const row = (i: number, amount: number, name: string, fitid: string) =>
+      `<STMTTRN><TRNTYPE>OTHER<DTPOSTED>${dayOf(i).replace(/-/g, '')}<TRNAMT>${money(amount)}<FITID>${fitid}<NAME>${name}<MEMO>${PAD}</STMTTRN>`
+    // the last checking row and the first savings row are one transfer, in the same chunk
+    const checking = Array.from({ length: PER }, (_, i) => (i === PER - 1 ? row(PER, -50000, 'To savings', 'C-T') : row(i, cents(i), `Shop ${String(i % 300)}`, `C${String(i)}`)))
+    const savings = Array.from({ length: PER }, (_, i) => (i === 0 ? row(PER, 50000, 'From checking', 'S-T') : row(i, 100, 'Interest', `V${String(i)}`)))
+    const head = 'OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\nSECURITY:NONE\nENCODING:USASCII\nCHARSET:1252\nCOMPRESSION:NONE\nOLDFILEUID:NONE\nNEWFILEUID:NONE\n\n<OFX><SIGNONMSGSRSV1><SONRS><STATUS><CODE>0<SEVERITY>INFO</STATUS><DTSERVER>20250101<LANGUAGE>ENG</SONRS></SIGNONMSGSRSV1>\n'
+    return `${head}${statement('77001', 'CHECKING', checking, '1000.00')}\n${statement('77002', 'SAVINGS', savings, '9999.99')}\n</OFX>\n`
+  }
+
+  it('creates both accounts at their statement balances and links the transfer between them', async () => {
+    const text = bigOfx()
+    expect(new TextEncoder().encode(text).length).toBeGreaterThanOrEqual(STREAM_MIN_BYTES)
+    const res = await upload(c, text, { fileName: 'big.ofx' })
+    expect(res.statusCode, res.body).toBe(200)
+    const result = res.json()
+    expect(result).toMatchObject({ format: 'ofx', added: PER * 2, transfers: 2, rowCount: PER * 2 })
+    const [checking, savings] = result.accounts as { accountId: string; created: boolean; openingBalance: number | null }[]
+    expect(checking?.created).toBe(true)
+    expect(savings?.created).toBe(true)
+    // the opening balance makes up what the rows do not explain: each account ends at its statement's balance
+    expect(await balanceOf(checking?.accountId ?? '')).toBe(100000)
+    expect(await balanceOf(savings?.accountId ?? '')).toBe(999999)
+    const legs = (await c.get(`/api/transactions?accountId=${checking?.accountId ?? ''}&search=To%20savings`)).json() as { kind: string; transferAccountId: string | null }[]
+    expect(legs[0]).toMatchObject({ kind: 'transfer', transferAccountId: savings?.accountId })
+  })
+})
+
+describe('a large file with no readable row', () => {
+  it('is refused with the line of its first problem, and nothing is written', async () => {
+    const account = await newAccount('Unreadable')
+    const lines = ['Date,Description,Amount']
+    for (let i = 0; i < 60_000; i++) lines.push(`2024-13-45,Payee ${PAD},not money`)
+    const res = await upload(c, `${lines.join('\n')}\n`, { fields: { accountId: account, mapping: { delimiter: ',', decimalSeparator: '.', dateFormat: 'YYYY-MM-DD', skipRows: 0, hasHeader: true, columns: { date: 0, payee: 1, amount: 2 }, signConvention: 'as-is' } } })
+    expect(res.statusCode, res.body).toBe(400)
+    expect(res.json()).toMatchObject({ code: 'PARSE_ERRORS', format: 'csv' })
+    expect(res.json().message).toMatch(/Line 2/)
+    expect(await balanceOf(account)).toBe(0)
+    expect((await c.get(`/api/transactions?accountId=${account}`)).json()).toEqual([])
+  })
+})
