@@ -7,7 +7,8 @@
 // as a stream, so neither side holds it. Writes bench/results/import.json.
 //
 //   npm run build && npx tsx bench/import-bench.ts
-//   (KINWISE_BENCH_ROWS=100000,1000000 for sizes; KINWISE_BENCH_DBS=postgres for one database)
+//   (KINWISE_BENCH_ROWS=100000,1000000 for sizes; KINWISE_BENCH_DBS=postgres for one database;
+//   KINWISE_BENCH_FORMATS=csv for one format)
 import { createReadStream, createWriteStream } from 'node:fs'
 import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises'
 import http from 'node:http'
@@ -25,6 +26,8 @@ import { HEALTH_RATIO_TARGET, IMPORT_RSS_TARGET_MB } from './sections/import'
 const SIZES = (process.env.KINWISE_BENCH_ROWS ?? '10000,100000').split(',').map(Number)
 /** KINWISE_BENCH_DBS=pglite or postgres: one of the two (PostgreSQL runs when DATABASE_URL is set) */
 const DBS = (process.env.KINWISE_BENCH_DBS ?? 'pglite,postgres').split(',')
+/** KINWISE_BENCH_FORMATS=csv or ofx: one of the two */
+const FORMATS = (process.env.KINWISE_BENCH_FORMATS ?? 'csv,ofx').split(',').filter((f): f is 'csv' | 'ofx' => f === 'csv' || f === 'ofx')
 const PAYEES = ['Corner Market', 'Blue Bottle Coffee', 'City Power', 'Shell Oil', 'Amazon Marketplace', 'Netflix', 'Uber Trip', 'Pharmacy', 'Bakery', 'Hardware Store']
 
 function dateOf(i: number, rows: number): string {
@@ -153,7 +156,7 @@ async function runCases(kind: Result['database'], dataset: Dataset, dir: string)
   try {
     const cookie = await signIn(server.base, BENCH_EMAIL, BENCH_PASSWORD)
     for (const rows of SIZES) {
-      for (const format of ['csv', 'ofx'] as const) {
+      for (const format of FORMATS) {
         const accounts = new Map<string, string>()
         const label = `${rows >= 1_000_000 ? `${String(rows / 1_000_000)}M` : `${String(rows / 1000)}k`} ${format.toUpperCase()}`
         const file = path.join(dir, `statement-${String(rows)}.${format}`)

@@ -371,3 +371,38 @@ test('a one-line card statement: every row its own number, one left out, a categ
   await expect(transactions.row('SPOTIFY')).toContainText('Entertainment')
   await expect(transactions.row('AMC VILLAGE')).toHaveCount(0)
 })
+
+test('a statement of 40,000 rows is read as a stream: previewed with its counts, imported with the server counting rows, every row in', async ({
+  page,
+  freshUser: _user,
+  allowConsoleErrors,
+}, testInfo) => {
+  test.setTimeout(240_000)
+  allowConsoleErrors(/status of 400/)
+  await seed.account(page.request, { name: 'Old Checking', type: 'checking', openingBalance: 0 })
+  // over 2 MB: the server spools it, parses it in its worker and writes it 10,000 rows at a time
+  const rows = 40_000
+  const lines = ['Date,Description,Amount,Transaction ID']
+  for (let i = 0; i < rows; i++) {
+    const day = new Date(Date.UTC(2024, 0, 1 + Math.floor(i / 120))).toISOString().slice(0, 10)
+    lines.push(`${day},Corner Market ${String(i % 400)} ${'x'.repeat(20)},-${String(1 + (i % 50))}.25,H${String(i)}`)
+  }
+  const csv = testInfo.outputPath('history.csv')
+  writeFileSync(csv, `${lines.join('\n')}\n`)
+
+  const importPage = new ImportPage(page)
+  await importPage.goto()
+  await importPage.upload(csv)
+  await chooseAccountAndContinue(importPage, 'Old Checking · Checking')
+  await expect(importPage.mappingEditor).toBeVisible()
+  await expect(importPage.parsedRows).toContainText('Corner Market')
+  await importPage.continueButton.click()
+
+  // the preview counted every row of the file, not only the ones it shows
+  await expect(importPage.count('new')).toContainText('40,000')
+  await expect(importPage.importButton).toHaveText('Import 40,000 transactions')
+  await importPage.importButton.click()
+  await expect(page.getByTestId('import-progress')).toBeVisible()
+  await expect(importPage.summary).toContainText('Imported 40,000 transactions', { timeout: 180_000 })
+  await expect(importPage.pastImport('history.csv')).toContainText('40,000 rows added')
+})

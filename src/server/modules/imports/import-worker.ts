@@ -8,7 +8,9 @@ import { connectTarget } from '../../db/connect'
 import { AppError } from '../../http/errors'
 import type { ImportJob, ImportWorkerMessage } from './offthread'
 import { importFile } from './service'
+import { yieldToHttpThread } from './worker-script'
 
+yieldToHttpThread()
 const job = workerData as ImportJob
 const port = parentPort
 if (!port) throw new Error('import-worker runs as a worker thread')

@@ -7,11 +7,13 @@ import { parentPort, workerData } from 'node:worker_threads'
 import { EncodingProbe, statementStream, streamEncoding, TextStream } from '../../../domain/import/stream'
 import { StatementError, type ParseIssue, type ParsedAccount } from '../../../domain/import/types'
 import type { ParseJob, WorkerMessage } from './stream-source'
+import { yieldToHttpThread } from './worker-script'
 
 const HEAD_BYTES = 1 << 20
 /** problems kept and sent (each further one is only counted) */
 const MAX_ISSUES = 1000
 
+yieldToHttpThread()
 const job = workerData as ParseJob
 const port = parentPort
 if (!port) throw new Error('parse-worker runs as a worker thread')

@@ -6,10 +6,10 @@ import { unreadable } from './parse-file'
 import { startScript } from './worker-script'
 
 /** The parse worker's heap: two chunks of rows and the file's bank ids (to keep each unique). */
-const PARSE_HEAP_MB = 160
+const PARSE_HEAP_MB = 96
 
 /** Rows per chunk: each is planned (one read of the stored rows around it) and written at once. */
-export const STREAM_CHUNK_ROWS = 5_000
+export const STREAM_CHUNK_ROWS = 10_000
 
 export type ParseJob = { path: string; format: StatementFormat; mapping: CsvMapping | null; chunkRows: number }
 
