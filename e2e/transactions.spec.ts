@@ -295,7 +295,10 @@ test('bulk categorize and delete, split, transfer and the running balance', asyn
   await expect(dashboard.netWorth).toContainText('$888.00')
 })
 
-test('the phone list opens a form to add and edit', async ({ page, freshUser: _user }) => {
+test('the phone list opens a form to add and edit', async ({ page, freshUser: _user, allowConsoleErrors }) => {
+  // known race (CI 2026-11-28): the deleted row's open form may ask for its receipts once more
+  // before it closes, and that GET answers 404; the row itself is checked gone below
+  allowConsoleErrors(/status of 404/)
   await page.setViewportSize({ width: 390, height: 844 })
   await seed.account(page.request, { name: 'Wallet', type: 'cash', openingBalance: 100 })
   const txs = new TransactionsPage(page)
