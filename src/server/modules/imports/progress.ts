@@ -12,7 +12,9 @@ const entries = new Map<string, Entry>()
 
 const keyOf = (userId: string, id: string) => `${userId}:${id}`
 
-function put(key: string, stage: ImportStageDto, rows: number, now: number): void {
+function put(key: string, stage: ImportStageDto, rows: number): void {
+  const now = Date.now()
+  // full: forget the expired, then the oldest (a Map keeps insertion order)
   if (!entries.has(key) && entries.size >= MAX_ENTRIES) {
     for (const [k, e] of entries) if (now - e.at > KEEP_MS || entries.size >= MAX_ENTRIES) entries.delete(k)
   }
@@ -20,18 +22,18 @@ function put(key: string, stage: ImportStageDto, rows: number, now: number): voi
 }
 
 /** The progress hook of one upload (null id: nobody follows it), and its end. */
-export function tracker(userId: string, id: string | undefined, preview: boolean, now: () => number = Date.now): { onProgress: ImportProgress; end: (ok: boolean) => void } {
+export function tracker(userId: string, id: string | undefined, preview: boolean): { onProgress: ImportProgress; end: (ok: boolean) => void } {
   if (id === undefined) return { onProgress: () => undefined, end: () => undefined }
   const key = keyOf(userId, id)
-  put(key, 'reading', 0, now())
+  put(key, 'reading', 0)
   return {
     onProgress: (stage, rows) => {
-      if (stage === 'parsed') put(key, 'reading', 0, now())
-      else if (stage === 'writing') put(key, preview ? 'checking' : 'writing', rows, now())
+      if (stage === 'parsed') put(key, 'reading', 0)
+      else if (stage === 'writing') put(key, preview ? 'checking' : 'writing', rows)
     },
     end: (ok) => {
       const last = entries.get(key)
-      put(key, ok ? 'done' : 'failed', last?.rows ?? 0, now())
+      put(key, ok ? 'done' : 'failed', last?.rows ?? 0)
     },
   }
 }
