@@ -31,15 +31,23 @@ export const API_ROOTS = {
 
 export type ApiRoot = (typeof API_ROOTS)[keyof typeof API_ROOTS]
 
-/** Refreshes every query under these roots ('/api/analytics' also covers '/api/analytics/…'). */
+/**
+ * Refreshes every query under these roots ('/api/analytics' also covers '/api/analytics/…'),
+ * except those whose keys start with one of `except` (what was just deleted: asking again
+ * would only answer 404).
+ */
 export function invalidateRoots(
   queryClient: QueryClient,
   roots: readonly ApiRoot[],
+  except: readonly (readonly string[])[] = [],
 ): Promise<void> {
   return queryClient.invalidateQueries({
     predicate: (query) => {
-      const head = query.queryKey[0]
-      return typeof head === 'string' && roots.some((r) => head === r || head.startsWith(`${r}/`))
+      const key = query.queryKey
+      const head = key[0]
+      if (typeof head !== 'string') return false
+      if (except.some((prefix) => prefix.every((part, i) => key[i] === part))) return false
+      return roots.some((r) => head === r || head.startsWith(`${r}/`))
     },
   })
 }
@@ -60,6 +68,7 @@ export const LEDGER_ROOTS: readonly ApiRoot[] = [
 export function invalidateLedger(
   queryClient: QueryClient,
   also: readonly ApiRoot[] = [],
+  except: readonly (readonly string[])[] = [],
 ): Promise<void> {
-  return invalidateRoots(queryClient, [...LEDGER_ROOTS, ...also])
+  return invalidateRoots(queryClient, [...LEDGER_ROOTS, ...also], except)
 }

@@ -223,7 +223,8 @@ export function TransactionsPage() {
               )}
               <Button
                 onClick={startAdding}
-                disabled={noAccounts || adding}
+                // the form's account is chosen when it opens, so it waits for the accounts
+                disabled={accounts.data === undefined || noAccounts || adding}
                 className="order-first w-full sm:order-none sm:w-auto"
               >
                 <Plus aria-hidden="true" />

@@ -48,9 +48,11 @@ export function useDeleteTransactions() {
   return useMutation({
     mutationFn: (ids: string[]) =>
       callEndpoint(bulkTransactions, { body: { action: 'delete', ids } }),
-    onSuccess: (_answer, ids) => {
-      for (const id of ids) queryClient.removeQueries({ queryKey: transactionKeys.one(id) })
-      return invalidateLedger(queryClient)
-    },
+    onSuccess: (_answer, ids) =>
+      invalidateLedger(
+        queryClient,
+        [],
+        ids.map((id) => transactionKeys.one(id)),
+      ),
   })
 }

@@ -9,10 +9,8 @@ export function useDeleteTransaction() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (id: string) => callEndpoint(deleteTransaction, { params: { id } }),
-    onSuccess: (_answer, id) => {
-      // its receipts are gone with it: asking for them again would be a 404
-      queryClient.removeQueries({ queryKey: transactionKeys.one(id) })
-      return invalidateLedger(queryClient)
-    },
+    // its receipts are gone with it: they are not asked for again (a 404) while its form is
+    // still open; with no one watching they are let go like any unused query
+    onSuccess: (_answer, id) => invalidateLedger(queryClient, [], [transactionKeys.one(id)]),
   })
 }

@@ -7,7 +7,8 @@ export const transactionKeys = {
   all: [API_ROOTS.transactions] as const,
   infinite: (filters: TransactionFilters) => [API_ROOTS.transactions, 'infinite', filters] as const,
   totals: (filters: TransactionFilters) => [API_ROOTS.transactions, 'totals', filters] as const,
-  /** everything kept about one transaction (its receipts): dropped, not refetched, once it is deleted */
+  /** everything kept about one transaction (its receipts): not refetched once it is deleted */
   one: (transactionId: string) => [API_ROOTS.transactions, transactionId] as const,
-  attachments: (transactionId: string) => [API_ROOTS.transactions, transactionId, 'attachments'] as const,
+  attachments: (transactionId: string) =>
+    [API_ROOTS.transactions, transactionId, 'attachments'] as const,
 }
