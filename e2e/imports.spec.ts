@@ -380,7 +380,7 @@ test('a statement of 40,000 rows is read as a stream: previewed with its counts,
   test.setTimeout(240_000)
   allowConsoleErrors(/status of 400/)
   await seed.account(page.request, { name: 'Old Checking', type: 'checking', openingBalance: 0 })
-  // over 2 MB: the server spools it, parses it in its worker and writes it 10,000 rows at a time
+  // over 2 MB: the server spools it, parses it in its worker and writes it 5,000 rows at a time
   const rows = 40_000
   const lines = ['Date,Description,Amount,Transaction ID']
   for (let i = 0; i < rows; i++) {

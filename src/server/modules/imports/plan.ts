@@ -404,11 +404,16 @@ export async function planChunk(db: DbOrTx, plan: Plan, chunk: readonly { accoun
     r.matchId = match
   })
 
-  // transfers: new rows against each other and against stored ordinary rows of other accounts
+  // transfers: new rows against each other and against stored ordinary rows of other accounts,
+  // among them this import's own rows of its other accounts written by earlier chunks (a file's
+  // accounts follow one another, so the two legs of a transfer are often chunks apart)
   const candidates = rows.filter((r) => r.status === 'new' && !r.forced)
-  const refs = new Set(candidates.map((r) => r.account.ref))
+  const refOf = (a: PlannedAccount) => a.account?.id ?? a.ref
+  const refs = new Set(candidates.map((r) => refOf(r.account)))
   const onlyAccount = refs.size === 1 ? (candidates[0]?.account.account?.id ?? null) : null
-  const othersExist = plan.storedAccounts.some((a) => !refs.has(a.id))
+  const othersExist =
+    plan.storedAccounts.some((a) => !refs.has(a.id)) ||
+    (plan.batchId !== null && plan.accounts.some((a) => a.account !== null && a.added > 0 && !refs.has(a.account.id)))
   const storedPartners =
     othersExist && candidates.length > 0
       ? await rowsForTransfers(
@@ -419,12 +424,11 @@ export async function planChunk(db: DbOrTx, plan: Plan, chunk: readonly { accoun
           [...new Set(candidates.map((r) => -r.t.amount))],
           onlyAccount,
           ctx.scope.noTransactions,
-          plan.batchId,
         )
       : []
   if (refs.size > 1 || storedPartners.length > 0) {
     const partners = findTransfers(
-      candidates.map((r) => ({ account: r.account.ref, date: r.t.date, amount: r.t.amount })),
+      candidates.map((r) => ({ account: refOf(r.account), date: r.t.date, amount: r.t.amount })),
       storedPartners.map((s) => ({ id: s.id, account: s.accountId, date: s.date, amount: asCents(s.amount) })),
     )
     candidates.forEach((r, i) => {

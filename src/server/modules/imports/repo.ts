@@ -140,8 +140,6 @@ export async function rowsForTransfers(
   exceptAccountId: string | null,
   /** accounts whose rows the member may not see (nor turn into transfer legs) */
   excluded: readonly string[],
-  /** this import's batch: its rows (written by earlier chunks) are not stored partners */
-  ownBatchId: string | null = null,
 ): Promise<StoredTransferRow[]> {
   if (amounts.length === 0) return []
   const t = transactions
@@ -158,7 +156,6 @@ export async function rowsForTransfers(
         sql`${t.amount} = any(${sql.param([...amounts])}::bigint[])`,
         exceptAccountId ? sql`${t.accountId} <> ${exceptAccountId}` : undefined,
         excluded.length ? notIn(t.accountId, [...excluded]) : undefined,
-        ownBatchId ? sql`${t.importBatchId} is distinct from ${ownBatchId}` : undefined,
       ),
     )
     .orderBy(asc(t.date), asc(t.id))

@@ -163,27 +163,63 @@ async function runImport(
   }
 }
 
-/** Plans every chunk of rows (writing each when there is a writer), then takes in the file's end. */
+/**
+ * Plans every chunk of rows (writing each when there is a writer), then takes in the file's end.
+ * A chunk is planned while the one before it is being written (a file of one account): planning
+ * leaves the import's own rows out of the duplicates, and writing re-checks the stored rows it
+ * turns into transfers, so the two need not wait for each other; the writes stay in order.
+ */
 async function planRows(db: DbOrTx, plan: Plan, source: RowSource, writer: Writer | null, onProgress: ImportProgress | undefined): Promise<void> {
+  const inFlight: { write: Promise<void> | null } = { write: null }
+  let written = 0
+  const settle = async (): Promise<void> => {
+    const pending = inFlight.write
+    inFlight.write = null
+    await pending
+  }
   const step = async (rows: Parameters<typeof planChunk>[2]): Promise<void> => {
-    const planned = await planChunk(db, plan, rows)
-    if (writer) await writeChunk(writer, plan, planned)
-    else tally(plan, planned)
-    onProgress?.('writing', plan.rowCount)
-  }
-  if (source.whole) {
-    await step(wholeFileRows(plan))
-    return
-  }
-  for (;;) {
-    const next = await source.chunks.next()
-    if (next.done) {
-      await takeEnd(db, plan, next.value, writer)
+    // a file of several accounts looks for transfer legs among the rows earlier chunks wrote,
+    // so those are written first
+    if (writer && plan.accounts.length > 1) await settle()
+    // a failed write aborts the transaction, and the next chunk's reads with it: its error is the one to tell
+    const planned = await planChunk(db, plan, rows).catch(async (error: unknown) => {
+      await settle()
+      throw error
+    })
+    if (!writer) {
+      tally(plan, planned)
+      onProgress?.('writing', plan.rowCount)
       return
     }
-    const added = await addAccounts(db, plan, next.value.accounts)
-    if (writer) await writeAccounts(writer, added)
-    await step(next.value.rows.map((r) => ({ account: accountOf(plan, r.key), t: r.t })))
+    await settle()
+    const write = writeChunk(writer, plan, planned).then(() => {
+      written += planned.length
+      onProgress?.('writing', written)
+    })
+    // awaited by the next step or at the end; until then a failure is kept, not thrown unhandled
+    write.catch(() => undefined)
+    inFlight.write = write
+  }
+  try {
+    if (source.whole) {
+      await step(wholeFileRows(plan))
+      await settle()
+      return
+    }
+    for (;;) {
+      const next = await source.chunks.next()
+      if (next.done) {
+        await settle()
+        await takeEnd(db, plan, next.value, writer)
+        return
+      }
+      const added = await addAccounts(db, plan, next.value.accounts)
+      if (writer) await writeAccounts(writer, added)
+      await step(next.value.rows.map((r) => ({ account: accountOf(plan, r.key), t: r.t })))
+    }
+  } finally {
+    // an import that stops early (a parse error) lets the write in flight end before the rollback
+    await inFlight.write?.catch(() => undefined)
   }
 }
 

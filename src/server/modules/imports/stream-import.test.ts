@@ -4,11 +4,10 @@
 // boundaries: rows alike on both sides of one, rules and categories in every chunk, a transfer
 // pair, a created account's opening balance, a re-import that finds every row, and undo.
 import { createHash, randomUUID } from 'node:crypto'
-import { readdir } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readdir, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { MAX_PREVIEW_ROWS } from '../../../contract/imports'
 import { importBatches } from '../../db/schema'
 import { newUser } from '../../test/fixtures'
@@ -16,6 +15,17 @@ import { categoryId, createTestApp, type Client, type TestContext } from '../../
 import { upload } from '../../test/upload'
 import { STREAM_MIN_BYTES } from './service'
 import { STREAM_CHUNK_ROWS } from './stream-source'
+
+// the uploads of this file are spooled in a temp dir of its own (TMPDIR is read when the upload
+// module loads), so other test files uploading meanwhile do not show up in its checks
+const spool = vi.hoisted(() => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- runs before the imports
+  const { mkdtempSync } = require('node:fs') as typeof import('node:fs')
+  const was = process.env.TMPDIR
+  const dir = mkdtempSync(`${process.env.TMPDIR ?? '/tmp'}/kinwise-stream-test-`)
+  process.env.TMPDIR = dir
+  return { dir, was }
+})
 
 let t: TestContext
 let c: Client
@@ -26,6 +36,9 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await t.close()
+  if (spool.was === undefined) delete process.env.TMPDIR
+  else process.env.TMPDIR = spool.was
+  await rm(spool.dir, { recursive: true, force: true })
 })
 
 // several chunks, and at least STREAM_MIN_BYTES
@@ -60,7 +73,7 @@ async function newAccount(name: string): Promise<string> {
 const balanceOf = async (id: string): Promise<number> => Math.round((await c.get(`/api/accounts/${id}`)).json().balance * 100)
 
 async function spooled(): Promise<string[]> {
-  return readdir(path.join(tmpdir(), 'kinwise-uploads')).catch(() => [])
+  return readdir(path.join(spool.dir, 'kinwise-uploads')).catch(() => [])
 }
 
 describe('a CSV statement larger than a chunk', () => {
@@ -135,9 +148,14 @@ describe('an OFX statement of two accounts larger than a chunk', () => {
       `<BANKMSGSRSV1><STMTTRNRS><TRNUID>1<STATUS><CODE>0<SEVERITY>INFO</STATUS><STMTRS><CURDEF>USD<BANKACCTFROM><BANKID>111000025<ACCTID>${acct}<ACCTTYPE>${type}</BANKACCTFROM><BANKTRANLIST><DTSTART>20240101<DTEND>20241231\n${rows.join('\n')}\n</BANKTRANLIST><LEDGERBAL><BALAMT>${ledger}<DTASOF>20241231</LEDGERBAL></STMTRS></STMTTRNRS></BANKMSGSRSV1>`
     const row = (i: number, amount: number, name: string, fitid: string) =>
       `<STMTTRN><TRNTYPE>OTHER<DTPOSTED>${dayOf(i).replace(/-/g, '')}<TRNAMT>${money(amount)}<FITID>${fitid}<NAME>${name}<MEMO>${PAD}</STMTTRN>`
-    // the last checking row and the first savings row are one transfer, in the same chunk
-    const checking = Array.from({ length: PER }, (_, i) => (i === PER - 1 ? row(PER, -50000, 'To savings', 'C-T') : row(i, cents(i), `Shop ${String(i % 300)}`, `C${String(i)}`)))
-    const savings = Array.from({ length: PER }, (_, i) => (i === 0 ? row(PER, 50000, 'From checking', 'S-T') : row(i, 100, 'Interest', `V${String(i)}`)))
+    // the last checking row and the first savings row are one transfer, in the same chunk; the
+    // first checking row and the last savings row are another, chunks apart
+    const checking = Array.from({ length: PER }, (_, i) =>
+      i === PER - 1 ? row(PER, -50000, 'To savings', 'C-T') : i === 0 ? row(0, -30000, 'To savings early', 'C-E') : row(i, cents(i), `Shop ${String(i % 300)}`, `C${String(i)}`),
+    )
+    const savings = Array.from({ length: PER }, (_, i) =>
+      i === 0 ? row(PER, 50000, 'From checking', 'S-T') : i === PER - 1 ? row(0, 30000, 'From checking early', 'S-E') : row(i, 9500, 'Interest', `V${String(i)}`),
+    )
     const head = 'OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\nSECURITY:NONE\nENCODING:USASCII\nCHARSET:1252\nCOMPRESSION:NONE\nOLDFILEUID:NONE\nNEWFILEUID:NONE\n\n<OFX><SIGNONMSGSRSV1><SONRS><STATUS><CODE>0<SEVERITY>INFO</STATUS><DTSERVER>20250101<LANGUAGE>ENG</SONRS></SIGNONMSGSRSV1>\n'
     return `${head}${statement('77001', 'CHECKING', checking, '1000.00')}\n${statement('77002', 'SAVINGS', savings, '9999.99')}\n</OFX>\n`
   }
@@ -148,7 +166,7 @@ describe('an OFX statement of two accounts larger than a chunk', () => {
     const res = await upload(c, text, { fileName: 'big.ofx' })
     expect(res.statusCode, res.body).toBe(200)
     const result = res.json()
-    expect(result).toMatchObject({ format: 'ofx', added: PER * 2, transfers: 2, rowCount: PER * 2 })
+    expect(result).toMatchObject({ format: 'ofx', added: PER * 2, transfers: 4, rowCount: PER * 2 })
     const [checking, savings] = result.accounts as { accountId: string; created: boolean; openingBalance: number | null }[]
     expect(checking?.created).toBe(true)
     expect(savings?.created).toBe(true)
@@ -157,6 +175,15 @@ describe('an OFX statement of two accounts larger than a chunk', () => {
     expect(await balanceOf(savings?.accountId ?? '')).toBe(999999)
     const legs = (await c.get(`/api/transactions?accountId=${checking?.accountId ?? ''}&search=To%20savings`)).json() as { kind: string; transferAccountId: string | null }[]
     expect(legs[0]).toMatchObject({ kind: 'transfer', transferAccountId: savings?.accountId })
+    // the pair chunks apart: the checking leg was written first, and linked when its partner came
+    const early = (await c.get(`/api/transactions?accountId=${checking?.accountId ?? ''}&search=To%20savings%20early`)).json() as { kind: string; categoryId: string | null; transferAccountId: string | null }[]
+    expect(early).toHaveLength(1)
+    expect(early[0]).toMatchObject({ kind: 'transfer', categoryId: null, transferAccountId: savings?.accountId })
+    // an undo takes every row away and has no stored row to give back
+    const undo = await c.request({ method: 'DELETE', url: `/api/imports/${String(result.batchId)}` })
+    expect(undo.statusCode, undo.body).toBe(200)
+    expect(undo.json()).toMatchObject({ restored: 0 })
+    expect(await balanceOf(checking?.accountId ?? '')).toBe(0)
   })
 })
 

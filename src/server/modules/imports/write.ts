@@ -80,7 +80,14 @@ export async function writeChunk(w: Writer, plan: Plan, rows: PlannedRow[]): Pro
     stillFree.delete(partner.id)
     const group = uuidv7()
     groupOf.set(r, group)
-    w.converted.push({ id: partner.id, kind: partner.kind, categoryId: partner.categoryId, transferGroupId: partner.transferGroupId })
+    if (partner.importBatchId === batchId) {
+      // a leg this import wrote in an earlier chunk: counted as a transfer now, and an undo
+      // deletes it rather than giving it back
+      const account = plan.accounts.find((a) => a.account?.id === partner.accountId)
+      if (account) account.transfers++
+    } else {
+      w.converted.push({ id: partner.id, kind: partner.kind, categoryId: partner.categoryId, transferGroupId: partner.transferGroupId })
+    }
     conversions.push({ before: partner, patch: { kind: 'transfer', categoryId: null, transferGroupId: group } })
   }
   for (const r of rows) {
