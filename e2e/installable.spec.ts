@@ -117,6 +117,7 @@ test('offline, a reload shows the offline screen, and the app comes back with th
   // the shortcut's page too
   await page.goto('/transactions?new=1')
   await expect(offline.getByRole('heading', { name: 'You’re offline' })).toBeVisible()
+  await expect(page).toHaveURL(/\/transactions/)
   // back online: the screen reloads by itself into the app
   await context.setOffline(false)
   await expect(page.getByRole('heading', { name: 'You’re offline' })).toHaveCount(0)

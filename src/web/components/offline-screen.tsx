@@ -22,10 +22,33 @@ export function useOnline(): boolean {
   )
 }
 
+/** How often the screen asks whether the server answers, once the browser says it is online. */
+const RETRY_MS = 3000
+
 export function OfflineScreen() {
   const online = useOnline()
+  // the browser's word alone is not enough (it can say online for a moment while still cut off,
+  // and the reload would then show this screen again, or replace a page being opened): the app
+  // reloads once the server answers
   useEffect(() => {
-    if (online) window.location.reload()
+    if (!online) return
+    const controller = new AbortController()
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const check = (): void => {
+      fetch('/api/health', { cache: 'no-store', signal: controller.signal })
+        .then((res) => {
+          if (res.ok) window.location.reload()
+          else timer = setTimeout(check, RETRY_MS)
+        })
+        .catch(() => {
+          if (!controller.signal.aborted) timer = setTimeout(check, RETRY_MS)
+        })
+    }
+    check()
+    return () => {
+      controller.abort()
+      clearTimeout(timer)
+    }
   }, [online])
   return (
     <main className="grid min-h-dvh place-items-center bg-background p-6 text-foreground" data-testid="offline-screen">
