@@ -1,7 +1,8 @@
 // The in-process session cache (ADR 0015): what a user does on this instance takes effect on
 // their very next request; what changes elsewhere (another instance, the CLI) is seen once the
 // cached entry is older than its lifetime.
-import { eq } from 'drizzle-orm'
+import { randomUUID } from 'node:crypto'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sessions } from '../db/schema'
 import { resetLinkFor } from '../modules/auth/password-reset'
@@ -101,6 +102,49 @@ describe('session cache', () => {
     expect((await a.get('/api/subscription/info')).statusCode).toBe(200)
     t.clock.set(new Date(t.clock.now().getTime() + TTL).toISOString())
     expect((await a.get('/api/subscription/info')).statusCode).toBe(401)
+  })
+
+  it('answers from the cache past its lifetime while the database is busy, never for a session that ended', async () => {
+    const a = await signUp(t.app)
+    const progress = `/api/imports/progress?id=${randomUUID()}`
+    expect((await a.get(progress)).statusCode).toBe(200)
+    t.clock.set(new Date(t.clock.now().getTime() + TTL).toISOString())
+    // the database busy, as a large import keeps it: the sessions table locked by a transaction
+    const hold = async (body: () => Promise<void>): Promise<void> => {
+      let release = (): void => undefined
+      const released = new Promise<void>((resolve) => (release = resolve))
+      let locked = (): void => undefined
+      const isLocked = new Promise<void>((resolve) => (locked = resolve))
+      const holding = t.database.db.transaction(async (tx) => {
+        await tx.execute(sql`lock table ${sessions} in access exclusive mode`)
+        locked()
+        await released
+      })
+      await isLocked
+      try {
+        await body()
+      } finally {
+        release()
+        await holding
+      }
+    }
+    await hold(async () => {
+      // past its lifetime, the read waits for the lock: the cached answer is given meanwhile
+      const res = await a.get(progress)
+      expect(res.statusCode).toBe(200)
+      expect(res.json()).toMatchObject({ stage: 'waiting' })
+    })
+    // signed out: forgotten, so a busy database is waited for, and the answer is 401
+    expect((await a.post('/api/auth/logout')).statusCode).toBe(200)
+    let answered: number | null = null
+    await hold(async () => {
+      const waiting = a.get(progress).then((res) => (answered = res.statusCode))
+      await new Promise((resolve) => setTimeout(resolve, 600))
+      expect(answered).toBeNull()
+      void waiting
+    })
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(answered).toBe(401)
   })
 
   it('still ends an idle session with "Session expired"', async () => {

@@ -18,6 +18,11 @@ const MAX_ENTRIES = 10_000
 export type SessionCache = {
   /** The cached lookup of a session id, or null when absent, stale or past its limits. */
   get(sessionId: string, now: number, idleMs: number): SessionLookup | null
+  /**
+   * The cached lookup even when older than the cache's time to live, still within the session's
+   * own limits (expiry, idle time), or null: what is served while the database is busy.
+   */
+  stale(sessionId: string, now: number, idleMs: number): SessionLookup | null
   /** Stores a valid lookup unless a user was forgotten since `generation` was taken. */
   set(sessionId: string, entry: Omit<Entry, 'readAt'>, now: number, generation: number): void
   /** A number that changes whenever a user or session is forgotten: take it before reading. */
@@ -32,20 +37,23 @@ export function createSessionCache(ttlMs: number): SessionCache {
   const entries = new Map<string, Entry>()
   // bumped by every forget, so a read that started before a sign-out cannot store what it saw
   let generation = 0
+  /** The entry while the session itself is still good (kept past the time to live, for stale()). */
+  const live = (sessionId: string, now: number, idleMs: number): Entry | null => {
+    const entry = entries.get(sessionId)
+    if (!entry) return null
+    if (now < entry.readAt || entry.expiresAt <= now || now - entry.lastSeenAt > idleMs) {
+      entries.delete(sessionId)
+      return null
+    }
+    return entry
+  }
   return {
     get(sessionId, now, idleMs) {
-      const entry = entries.get(sessionId)
-      if (!entry) return null
-      if (
-        now - entry.readAt >= ttlMs ||
-        now < entry.readAt ||
-        entry.expiresAt <= now ||
-        now - entry.lastSeenAt > idleMs
-      ) {
-        entries.delete(sessionId)
-        return null
-      }
-      return entry.lookup
+      const entry = live(sessionId, now, idleMs)
+      return entry && now - entry.readAt < ttlMs ? entry.lookup : null
+    },
+    stale(sessionId, now, idleMs) {
+      return live(sessionId, now, idleMs)?.lookup ?? null
     },
     set(sessionId, entry, now, takenAt) {
       if (ttlMs <= 0 || takenAt !== generation) return

@@ -69,6 +69,29 @@ export function clearSessionCookie(reply: FastifyReply, config: Config): void {
   })
 }
 
+/** How long a request waits for its session's read before a cached answer past its time is used. */
+export const STALE_AFTER_MS = 250
+
+/**
+ * The session's read, or, when it takes longer than STALE_AFTER_MS and the cache still holds the
+ * session (past its time to live, within its own limits), that cached answer. Only the embedded
+ * database keeps a cache, and there a long write (a large import holds its one session) would
+ * otherwise hold every request of the app, the import's own progress included; the read goes on
+ * and refreshes the cache when the database is free. Forgotten sessions (sign-out, a password or
+ * household change) are not in the cache, so they are never served this way.
+ */
+async function orStale(pending: Promise<SessionLookup>, stale: SessionLookup | null): Promise<SessionLookup> {
+  if (stale === null) return pending
+  let timer: ReturnType<typeof setTimeout> | undefined
+  // a read that fails after the cached answer was used is dropped: the next request reads again
+  pending.catch(() => undefined)
+  try {
+    return await Promise.race([pending, new Promise<SessionLookup>((resolve) => (timer = setTimeout(() => resolve(stale), STALE_AFTER_MS)))])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
 /**
  * `cacheMs` > 0 keeps resolved sessions that long in this process (ADR 0015); 0 reads the
  * database on every request. Concurrent requests of one session share one read either way.
@@ -129,7 +152,7 @@ export function registerSession(
           })
         reading.set(id, pending)
       }
-      found = await pending
+      found = await orStale(pending, cache.stale(id, now.getTime(), idleMs))
     }
     if (found.status === 'valid' && found.mfaPending) req.pendingMfa = { user: found.user, sessionId: found.sessionId }
     else if (found.status === 'valid') req.auth = { user: found.user, sessionId: found.sessionId, reauthAt: found.reauthAt, token: null }
