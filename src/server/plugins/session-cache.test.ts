@@ -137,13 +137,13 @@ describe('session cache', () => {
     // signed out: forgotten, so a busy database is waited for, and the answer is 401
     expect((await a.post('/api/auth/logout')).statusCode).toBe(200)
     let answered: number | null = null
+    let waiting: Promise<unknown> = Promise.resolve()
     await hold(async () => {
-      const waiting = a.get(progress).then((res) => (answered = res.statusCode))
+      waiting = a.get(progress).then((res) => (answered = res.statusCode))
       await new Promise((resolve) => setTimeout(resolve, 600))
       expect(answered).toBeNull()
-      void waiting
     })
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    await waiting
     expect(answered).toBe(401)
   })
 

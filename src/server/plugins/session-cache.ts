@@ -1,7 +1,9 @@
 // A short-lived in-process cache of resolved sessions (ADR 0015): a dashboard fires a dozen API
 // calls at once, and each would otherwise read its session and user from the database first.
-// Entries live `ttlMs` at most; any state-changing request of a user (sign-out, password or
-// settings change, …) forgets every cached session of that user on this instance at once.
+// An entry answers for `ttlMs`; past that it is kept (within the session's own expiry and idle
+// limits, at most MAX_ENTRIES) only for stale(), which session.ts uses when the database is slow
+// to answer. Any state-changing request of a user (sign-out, password or settings change, …)
+// forgets every cached session of that user on this instance at once.
 import type { SessionLookup } from '../modules/auth/sessions'
 
 type Entry = {
