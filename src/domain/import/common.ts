@@ -3,6 +3,7 @@
 
 import { asCents, parseDecimalToCents, type Cents } from '../money'
 import type { IsoDate } from '../dates'
+import { CompactStringSet } from './string-set'
 import type { AccountType, ParseIssue, ParsedAccount, ParsedTransaction } from './types'
 
 /** Trims and collapses every run of whitespace (including no-break spaces) to one space. */
@@ -153,31 +154,31 @@ export function makeExternalIdsUnique(account: ParsedAccount, warnings: ParseIss
   for (const t of account.transactions) ids.apply(t, warnings)
 }
 
-/** makeExternalIdsUnique one row at a time, in file order (a stream sees each row once). */
 const encoder = new TextEncoder()
 const decoder = new TextDecoder()
 
 /**
  * A copy of a string that holds nothing else alive: a substring of 13 characters or more is a
- * view of the text it was cut from, so keeping a file's ids (a streamed file's, a million of
- * them) would keep every piece of the file they came from.
+ * view of the text it was cut from, so keeping ids of a streamed file would keep every piece of
+ * the file they came from.
  */
 function ownCopy(text: string): string {
   return text.length < 13 ? text : decoder.decode(encoder.encode(text))
 }
 
+/**
+ * makeExternalIdsUnique one row at a time, in file order (a stream sees each row once). The ids
+ * seen are kept outside the heap (a streamed file has a million of them).
+ */
 export class IdUniquifier {
-  private readonly seen = new Set<string>()
+  private readonly seen = new CompactStringSet()
   private readonly counts = new Map<string, number>()
 
   apply(t: ParsedTransaction, warnings: ParseIssue[]): void {
     if (t.externalId === null) return
-    if (!this.seen.has(t.externalId)) {
-      this.seen.add(ownCopy(t.externalId))
-      return
-    }
+    if (this.seen.add(t.externalId)) return
     const count = (this.counts.get(t.externalId) ?? 1) + 1
-    this.counts.set(t.externalId, count)
+    this.counts.set(count === 2 ? ownCopy(t.externalId) : t.externalId, count)
     warnings.push(issue(t.line, `the bank id ${quoted(t.externalId)} is used by more than one transaction; both are kept`))
     t.externalId = `${t.externalId}#${String(count)}`
     this.seen.add(t.externalId)
