@@ -180,11 +180,10 @@ export async function buildAll({ quiet = false } = {}) {
   await precompress(path.join(root, 'dist', 'web'))
   await rm(out, { recursive: true, force: true })
   await esbuild({
-    // the statement import and parse workers beside them: worker-script.ts starts ./<name>.js
+    // the statement import worker beside them: worker-script.ts starts ./<name>.js
     entryPoints: {
       main: path.join(root, 'src/server/main.ts'),
       cli: path.join(root, 'src/server/cli.ts'),
-      'parse-worker': path.join(root, 'src/server/modules/imports/parse-worker.ts'),
       'import-worker': path.join(root, 'src/server/modules/imports/import-worker.ts'),
     },
     outdir: out,

@@ -53,7 +53,16 @@ export async function startServer(
   const started = performance.now()
   const child = spawn(process.execPath, [path.join(ROOT, 'dist/server/main.js')], {
     cwd: ROOT,
-    env: { ...cleanEnv, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), ...env },
+    // MALLOC_ARENA_MAX as `npm start` sets it for the embedded database (package.json): the server
+    // measured is the one users run
+    env: {
+      ...(env.DATABASE_URL ? {} : { MALLOC_ARENA_MAX: '2' }),
+      ...cleanEnv,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      ...env,
+    },
     stdio: ['ignore', logFd, logFd],
   })
   closeSync(logFd)

@@ -1,8 +1,8 @@
 // The import worker (issue 21): a large statement is planned and written here, in a thread of its
 // own with a bounded heap, on its own connection to the database, so the HTTP thread keeps
-// answering (/api/health, the dashboard on PostgreSQL) while a million rows go in. The rows come
-// from the parse worker it starts (stream-source.ts). Started by offthread.ts; the build makes it
-// dist/server/import-worker.js.
+// answering (/api/health, the dashboard on PostgreSQL) while a million rows go in. The file is
+// parsed here too, a chunk at a time (stream-source.ts). Started by offthread.ts; the build makes
+// it dist/server/import-worker.js.
 import { parentPort, workerData } from 'node:worker_threads'
 import { connectTarget } from '../../db/connect'
 import { AppError } from '../../http/errors'

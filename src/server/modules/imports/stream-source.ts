@@ -1,12 +1,13 @@
-// A large statement's rows, read by the parse worker (parse-worker.ts) from the upload's temp file
-// and handed over a chunk at a time. The worker parses one chunk ahead of the import, never more,
-// so the server holds two chunks of rows whatever the file's size (issue 21).
-import { StatementError, type CsvMapping, type ParseIssue, type ParsedAccount, type ParsedTransaction, type StatementFormat } from '../../../domain/import/types'
+// A large statement's rows, read from the upload's temp file a piece at a time and handed to the
+// import a chunk at a time (domain/import/stream). It runs in the thread that imports (the import
+// worker, offthread.ts) and parses a chunk only when the import asks for it, while the chunk before
+// is written: the server holds two chunks of rows whatever the file's size (issue 21). It was a
+// worker of its own; in the import's thread it saves that thread's heap (~40 MB) and the copy of
+// every chunk between the two (ADR 0040).
+import { createReadStream } from 'node:fs'
+import { EncodingProbe, statementStream, streamEncoding, TextStream } from '../../../domain/import/stream'
+import type { CsvMapping, ParseIssue, ParsedAccount, ParsedTransaction, StatementFormat } from '../../../domain/import/types'
 import { unreadable } from './parse-file'
-import { startScript } from './worker-script'
-
-/** The parse worker's heap: two chunks of rows and the file's bank ids (to keep each unique). */
-const PARSE_HEAP_MB = 96
 
 /**
  * Rows per chunk: each is planned (one read of the stored rows around it) and written at once.
@@ -23,45 +24,80 @@ export type StreamChunk = {
   rows: { key: string; t: ParsedTransaction }[]
 }
 export type StreamEnd = { accounts: ParsedAccount[]; errors: ParseIssue[]; warnings: ParseIssue[] }
-export type WorkerMessage =
-  | ({ type: 'chunk' } & StreamChunk)
-  | ({ type: 'end' } & StreamEnd)
-  | { type: 'fail'; message: string | null; line: number | null }
+
+const HEAD_BYTES = 1 << 20
+/** problems kept (each further one is only counted) */
+const MAX_ISSUES = 1000
+
+/** Keeps the first MAX_ISSUES problems of a list, counting the others. */
+function trim(list: ParseIssue[], dropped: { n: number }): void {
+  if (list.length <= MAX_ISSUES) return
+  dropped.n += list.length - MAX_ISSUES
+  list.length = MAX_ISSUES
+}
 
 /**
  * The rows of a statement file in chunks, then (as the generator's return value) its accounts
- * with their balances and its problems. Stopping early (an error in the import) ends the worker.
+ * with their balances and its problems. A file that cannot be read is a clear 4xx (parse-file.ts).
  */
 export async function* streamStatement(job: ParseJob): AsyncGenerator<StreamChunk, StreamEnd> {
-  const worker = startScript('parse-worker', job, { maxOldGenerationSizeMb: PARSE_HEAP_MB, maxYoungGenerationSizeMb: 16 })
-  const inbox: (WorkerMessage | { type: 'crash'; error: Error })[] = []
-  let wake: (() => void) | null = null
-  const arrive = (m: WorkerMessage | { type: 'crash'; error: Error }): void => {
-    inbox.push(m)
-    wake?.()
-  }
-  worker.on('message', (m: WorkerMessage) => arrive(m))
-  worker.on('error', (error) => arrive({ type: 'crash', error }))
-  worker.on('exit', (code) => arrive({ type: 'crash', error: new Error(`the parse worker stopped (exit ${String(code)})`) }))
   try {
-    for (;;) {
-      while (inbox.length === 0) await new Promise<void>((resolve) => (wake = resolve))
-      const m = inbox.shift()
-      if (!m) continue
-      if (m.type === 'chunk') {
-        // the worker reads the next chunk while this one is planned and written
-        worker.postMessage('next')
-        yield { accounts: m.accounts, rows: m.rows }
-      } else if (m.type === 'end') {
-        return { accounts: m.accounts, errors: m.errors, warnings: m.warnings }
-      } else if (m.type === 'fail') {
-        throw unreadable(m.message === null ? new Error('unreadable') : new StatementError(m.message, m.line), job.format)
-      } else {
-        throw m.error
-      }
+    return yield* parseChunks(job)
+  } catch (error) {
+    throw unreadable(error, job.format)
+  }
+}
+
+async function* parseChunks(job: ParseJob): AsyncGenerator<StreamChunk, StreamEnd> {
+  // one pass to choose the encoding as the whole-file parser would (is every byte valid UTF-8?)
+  const probe = new EncodingProbe()
+  const headParts: Buffer[] = []
+  let headSize = 0
+  for await (const piece of createReadStream(job.path, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
+    if (headSize < HEAD_BYTES) {
+      headParts.push(piece)
+      headSize += piece.length
     }
-  } finally {
-    worker.removeAllListeners('exit')
-    await worker.terminate()
+    probe.push(piece)
+  }
+  probe.end()
+  const head = Buffer.concat(headParts).subarray(0, HEAD_BYTES)
+  const text = new TextStream(streamEncoding(head, probe, job.format === 'csv' ? (job.mapping?.encoding ?? null) : null))
+  const stream = statementStream(job.format, job.mapping)
+  const errorsDropped = { n: 0 }
+  const warningsDropped = { n: 0 }
+  const seen = new Set<string>()
+  let rows: StreamChunk['rows'] = []
+  let accounts: ParsedAccount[] = []
+  const take = (list: ReturnType<typeof stream.push>): void => {
+    for (const { account, t } of list) {
+      if (!seen.has(account.key)) {
+        seen.add(account.key)
+        accounts.push({ ...account, transactions: [] })
+      }
+      rows.push({ key: account.key, t })
+    }
+  }
+  const cut = (size: number): StreamChunk => {
+    const chunk = { accounts, rows: rows.slice(0, size) }
+    rows = rows.slice(size)
+    accounts = []
+    return chunk
+  }
+  for await (const piece of createReadStream(job.path, { highWaterMark: 256 * 1024 }) as AsyncIterable<Buffer>) {
+    take(stream.push(text.push(piece)))
+    trim(stream.errors, errorsDropped)
+    trim(stream.warnings, warningsDropped)
+    while (rows.length >= job.chunkRows) yield cut(job.chunkRows)
+  }
+  take(stream.push(text.end()))
+  const end = stream.end()
+  take(end.rows)
+  if (rows.length > 0 || accounts.length > 0) yield cut(rows.length)
+  const more = (n: number, what: string): ParseIssue[] => (n > 0 ? [{ line: 0, message: `…and ${n.toLocaleString('en-US')} more ${what}.` }] : [])
+  return {
+    accounts: end.accounts.map((a) => ({ ...a, transactions: [] })),
+    errors: [...stream.errors.slice(0, MAX_ISSUES), ...more(errorsDropped.n + Math.max(0, stream.errors.length - MAX_ISSUES), 'rows that could not be read')],
+    warnings: [...stream.warnings.slice(0, MAX_ISSUES), ...more(warningsDropped.n + Math.max(0, stream.warnings.length - MAX_ISSUES), 'warnings')],
   }
 }

@@ -1,11 +1,11 @@
-// Starts one of the import's worker scripts (parse-worker, import-worker): the built one beside
+// Starts the import's worker script (import-worker): the built one beside
 // the server's bundle in dist, else the TypeScript source through tsx (dev, tests).
 import { existsSync, readlinkSync } from 'node:fs'
 import { setPriority } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { Worker, type ResourceLimits } from 'node:worker_threads'
 
-export function startScript(name: 'parse-worker' | 'import-worker', workerData: unknown, resourceLimits: ResourceLimits): Worker {
+export function startScript(name: 'import-worker', workerData: unknown, resourceLimits: ResourceLimits): Worker {
   const options = { workerData, resourceLimits }
   const built = new URL(`./${name}.js`, import.meta.url)
   if (existsSync(fileURLToPath(built))) return new Worker(built, options)
