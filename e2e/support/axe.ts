@@ -6,6 +6,17 @@ import { expect, type Page } from '@playwright/test'
 export async function checkAxe(page: Page, what: string): Promise<void> {
   await page.waitForLoadState('networkidle')
   await expect(page.locator('.animate-pulse')).toHaveCount(0)
+  // colours still fading (the sidebar's links ease their colour for 150 ms after a theme switch)
+  // are read half-way, at a contrast no one sees for long: wait for every finite transition and
+  // animation to end (CI 2026-11-28 failed axe on a dark sidebar caught mid-fade)
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  )
   const results = await new AxeBuilder({ page }).analyze()
   const found = results.violations.map((v) => ({
     id: v.id,
