@@ -200,3 +200,26 @@ describe('a large file with no readable row', () => {
     expect((await c.get(`/api/transactions?accountId=${account}`)).json()).toEqual([])
   })
 })
+
+describe('a large file that turns out unreadable after chunks were written', () => {
+  it('is refused with what the parser said, and the chunks already written are rolled back', async () => {
+    // the account comes after its transactions: known only at the end, when three chunks are in
+    const rows = Array.from(
+      { length: STREAM_CHUNK_ROWS * 3 },
+      (_, i) => `<STMTTRN><TRNTYPE>OTHER<DTPOSTED>20240105<TRNAMT>-${String(1 + (i % 90))}.00<FITID>L${String(i)}<NAME>Shop ${PAD}</STMTTRN>`,
+    )
+    const text =
+      'OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\nSECURITY:NONE\nENCODING:USASCII\nCHARSET:1252\nCOMPRESSION:NONE\nOLDFILEUID:NONE\nNEWFILEUID:NONE\n\n' +
+      `<OFX><BANKMSGSRSV1><STMTTRNRS><TRNUID>1<STMTRS><CURDEF>USD<BANKTRANLIST><DTSTART>20240101<DTEND>20241231\n${rows.join('\n')}\n</BANKTRANLIST>` +
+      '<BANKACCTFROM><BANKID>111000025<ACCTID>88001<ACCTTYPE>CHECKING</BANKACCTFROM><LEDGERBAL><BALAMT>0<DTASOF>20241231</LEDGERBAL></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>\n'
+    expect(new TextEncoder().encode(text).length).toBeGreaterThanOrEqual(STREAM_MIN_BYTES)
+    const accountsBefore = (await c.get('/api/accounts')).json() as unknown[]
+    const res = await upload(c, text, { fileName: 'late-account.ofx' })
+    expect(res.statusCode, res.body).toBe(400)
+    expect(res.json()).toMatchObject({ format: 'ofx' })
+    expect(res.json().message).toMatch(/names its account after its transactions/)
+    expect((await c.get('/api/accounts')).json()).toHaveLength(accountsBefore.length)
+    const batches = await c.get('/api/imports')
+    expect(JSON.stringify(batches.json())).not.toContain('late-account.ofx')
+  })
+})
