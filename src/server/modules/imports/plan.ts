@@ -24,7 +24,7 @@ import { loadRules } from '../rules/service'
 import type { NewSplit, TransactionSource } from '../transactions/ledger'
 import { hasInvestments, newActivities } from './investments'
 import { BANK_FORMATS, type ImportOptions, type ParsedFile } from './parse-file'
-import { accountsWithBankIds, balanceThrough, householdAccounts, householdCategories, rowsForDedupe, rowsForTransfers, type AccountRow } from './repo'
+import { accountsWithBankIds, balanceThrough, householdAccounts, householdCategories, rowsForDedupe, rowsForTransfers, type AccountRow, type StoredTransferRow } from './repo'
 
 const DAY_WINDOW = 3
 const KEY_CACHE_SIZE = 20_000
@@ -224,6 +224,10 @@ type PlanContext = {
   book: ReturnType<typeof categoryBook>
   run: ReturnType<typeof compileRules>
   keyOf: (payee: string) => string
+  /** the payee keys the rules rename to (their learned categories are read with each chunk's) */
+  renamedKeys: string[]
+  /** whether a chunk's transfer and category reads are asked with its duplicates' (startChunk) */
+  readAhead: boolean
   /** the accounts asked whether they held bank ids before the import, and those that did */
   checkedIds: Set<string>
   withIds: Set<string>
@@ -283,6 +287,8 @@ export async function startPlan(
       run: compileRules(rules, re2Compiler),
       checkedIds: new Set(),
       withIds: new Set(),
+      readAhead: true,
+      renamedKeys: [...new Set(rules.flatMap((r) => (r.actions.renamePayee?.trim() ? [payeeKey(r.actions.renamePayee.trim())] : [])))],
       keyOf: (payee) => {
         let key = keyCache.get(payee)
         if (key === undefined) {
@@ -330,12 +336,42 @@ export function wholeFileRows(plan: Plan): { account: PlannedAccount; t: ParsedT
   return plan.accounts.flatMap((account) => account.parsed.transactions.map((t) => ({ account, t })))
 }
 
+/** A chunk's rows, their overrides applied, and what the database holds around them (being read). */
+export type StartedChunk = { rows: PlannedRow[]; reads: Promise<ChunkReads | null> }
+
+/**
+ * The stored rows a chunk is planned against, read together before any of it is decided. The
+ * transfer partners and learned categories are null when they were not read ahead (then
+ * decideChunk reads them for the rows left new).
+ */
+type ChunkReads = {
+  range: { from: IsoDate; to: IsoDate }
+  stored: Awaited<ReturnType<typeof rowsForDedupe>>
+  storedPartners: StoredTransferRow[] | null
+  learned: Map<string, string> | null
+}
+
 /**
  * What each row of a chunk will be: the user's overrides → duplicates (one read of the stored
  * rows around the chunk's days) → transfers → categories. Writes nothing. The rows of one chunk
  * pair with each other and with stored rows (not with this import's rows of earlier chunks).
  */
 export async function planChunk(db: DbOrTx, plan: Plan, chunk: readonly { account: PlannedAccount; t: ParsedTransaction }[]): Promise<PlannedRow[]> {
+  const started = startChunk(db, plan, chunk)
+  return decideChunk(db, plan, started.rows, await started.reads)
+}
+
+/**
+ * planChunk's first half: the rows with the user's overrides, and the reads the chunk needs
+ * asked at once (the stored rows it may duplicate and, unless the chunk before was all
+ * duplicates, those it may pair with as transfers and the learned categories of its payees), so
+ * they reach the connection before anything asked after this call, such as the previous chunk's
+ * write (service.ts). Read ahead, the transfer and category reads take every row that is not
+ * skipped, not only those that turn out new: a few rows more read, the same result (a stored
+ * row pairs only with an amount's opposite, a key only with its payee). A re-import, where each
+ * chunk is all duplicates, does not read them at all.
+ */
+export function startChunk(db: DbOrTx, plan: Plan, chunk: readonly { account: PlannedAccount; t: ParsedTransaction }[]): StartedChunk {
   const { ctx } = plan
   const householdId = ctx.user.householdId
   const rows: PlannedRow[] = chunk.map(({ account, t }) => ({
@@ -362,7 +398,7 @@ export async function planChunk(db: DbOrTx, plan: Plan, chunk: readonly { accoun
   })
   plan.rowCount += rows.length
   const range = dateRange(rows)
-  if (!range) return rows
+  if (!range) return { rows, reads: Promise.resolve(null) }
 
   // duplicates: the stored rows of the chunk's known accounts, read once
   const knownIds = [...new Set(rows.flatMap((r) => (r.account.account ? [r.account.account.id] : [])))]
@@ -371,8 +407,55 @@ export async function planChunk(db: DbOrTx, plan: Plan, chunk: readonly { accoun
   // that held any before it began (its own rows would always answer)
   const unseen = knownIds.filter((id) => !ctx.checkedIds.has(id))
   for (const id of unseen) ctx.checkedIds.add(id)
-  for (const id of await accountsWithBankIds(db, householdId, unseen)) ctx.withIds.add(id)
-  const stored = await rowsForDedupe(db, householdId, knownIds, range.from, range.to, externalIds, plan.batchId, plan.batchId ? ctx.withIds : null)
+  const dedupe = async () => {
+    if (unseen.length > 0) for (const id of await accountsWithBankIds(db, householdId, unseen)) ctx.withIds.add(id)
+    return rowsForDedupe(db, householdId, knownIds, range.from, range.to, externalIds, plan.batchId, plan.batchId ? ctx.withIds : null)
+  }
+
+  const open = rows.filter((r) => r.status !== 'skip' && !r.forced)
+  const ahead = ctx.readAhead
+  const reads = Promise.all([
+    dedupe(),
+    ahead ? partnerRows(db, plan, open, range) : null,
+    ahead ? learnedFor(db, plan, rows.filter((r) => r.status !== 'skip')) : null,
+  ]).then(([stored, storedPartners, learned]) => ({ range, stored, storedPartners, learned }))
+  return { rows, reads }
+}
+
+/**
+ * The stored rows these rows may pair with as transfers: ordinary rows of other accounts, among
+ * them this import's own rows of its other accounts written by earlier chunks (a file's accounts
+ * follow one another, so the two legs of a transfer are often chunks apart).
+ */
+function partnerRows(db: DbOrTx, plan: Plan, rows: readonly PlannedRow[], range: { from: IsoDate; to: IsoDate }): Promise<StoredTransferRow[]> {
+  const refs = new Set(rows.map((r) => refOf(r.account)))
+  const onlyAccount = refs.size === 1 ? (rows[0]?.account.account?.id ?? null) : null
+  // (the rows left new may be of fewer accounts than these: with more than one, any other counts)
+  const other = (id: string) => refs.size > 1 || !refs.has(id)
+  const othersExist =
+    plan.storedAccounts.some((a) => other(a.id)) || (plan.batchId !== null && plan.accounts.some((a) => a.account !== null && a.added > 0 && other(a.account.id)))
+  if (!othersExist || rows.length === 0) return Promise.resolve([])
+  const { householdId } = plan.ctx.user
+  return rowsForTransfers(db, householdId, range.from, range.to, [...new Set(rows.map((r) => -r.t.amount))], onlyAccount, plan.ctx.scope.noTransactions)
+}
+
+/** The learned categories of these rows' payees, and of each payee a rule renames to. */
+function learnedFor(db: DbOrTx, plan: Plan, rows: readonly PlannedRow[]): Promise<Map<string, string>> {
+  const { keyOf } = plan.ctx
+  if (rows.length === 0) return Promise.resolve(new Map())
+  return learnedCategories(db, plan.ctx.user.householdId, [...rows.map((r) => keyOf(r.t.payee)), ...plan.ctx.renamedKeys])
+}
+
+const refOf = (a: PlannedAccount) => a.account?.id ?? a.ref
+
+/**
+ * planChunk's second half: decides each row from the chunk's reads, reading the transfer partners
+ * and learned categories of the rows left new when they were not read ahead.
+ */
+export async function decideChunk(db: DbOrTx, plan: Plan, rows: PlannedRow[], reads: ChunkReads | null): Promise<PlannedRow[]> {
+  if (!reads) return rows
+  const { ctx } = plan
+  const { stored } = reads
   const takenIds = new Set(stored.flatMap((s) => (s.externalId === null ? [] : [`${s.accountId}\u0000${s.externalId}`])))
   const checked = rows.filter((r) => r.status !== 'skip')
   const matches = findDuplicates(
@@ -404,28 +487,12 @@ export async function planChunk(db: DbOrTx, plan: Plan, chunk: readonly { accoun
     r.matchId = match
   })
 
-  // transfers: new rows against each other and against stored ordinary rows of other accounts,
-  // among them this import's own rows of its other accounts written by earlier chunks (a file's
-  // accounts follow one another, so the two legs of a transfer are often chunks apart)
+  // transfers: new rows against each other and against the stored rows read
   const candidates = rows.filter((r) => r.status === 'new' && !r.forced)
-  const refOf = (a: PlannedAccount) => a.account?.id ?? a.ref
+  // the next chunk reads ahead unless this one was all duplicates (a re-import)
+  ctx.readAhead = candidates.length > 0
+  const storedPartners = reads.storedPartners ?? (await partnerRows(db, plan, candidates, reads.range))
   const refs = new Set(candidates.map((r) => refOf(r.account)))
-  const onlyAccount = refs.size === 1 ? (candidates[0]?.account.account?.id ?? null) : null
-  const othersExist =
-    plan.storedAccounts.some((a) => !refs.has(a.id)) ||
-    (plan.batchId !== null && plan.accounts.some((a) => a.account !== null && a.added > 0 && !refs.has(a.account.id)))
-  const storedPartners =
-    othersExist && candidates.length > 0
-      ? await rowsForTransfers(
-          db,
-          householdId,
-          range.from,
-          range.to,
-          [...new Set(candidates.map((r) => -r.t.amount))],
-          onlyAccount,
-          ctx.scope.noTransactions,
-        )
-      : []
   if (refs.size > 1 || storedPartners.length > 0) {
     const partners = findTransfers(
       candidates.map((r) => ({ account: refOf(r.account), date: r.t.date, amount: r.t.amount })),
@@ -444,14 +511,9 @@ export async function planChunk(db: DbOrTx, plan: Plan, chunk: readonly { accoun
   // else the file's own (domain/import/categories)
   const { keyOf } = ctx
   const inserted = rows.filter((r) => r.status === 'new' || r.status === 'transfer')
-  const outcomes = inserted.map((r) => ctx.run({ payee: r.t.payee, description: r.t.memo, amount: r.t.amount, accountId: r.account.ref }))
-  const learned = await learnedCategories(
-    db,
-    householdId,
-    inserted.flatMap((r, i) => [keyOf(r.t.payee), keyOf(outcomes[i]?.payee ?? '')]),
-  )
-  inserted.forEach((r, i) => {
-    const outcome = outcomes[i] ?? null
+  const learned = reads.learned ?? (await learnedFor(db, plan, inserted))
+  for (const r of inserted) {
+    const outcome = ctx.run({ payee: r.t.payee, description: r.t.memo, amount: r.t.amount, accountId: r.account.ref })
     r.merchant = outcome?.payee ?? r.t.payee
     r.notes = notesWith('', outcome?.note)
     const learnedId = learned.get(keyOf(r.t.payee)) ?? (outcome?.payee ? learned.get(keyOf(outcome.payee)) : undefined)
@@ -459,7 +521,7 @@ export async function planChunk(db: DbOrTx, plan: Plan, chunk: readonly { accoun
     r.categoryId = choice.categoryId
     r.categorySource = choice.source
     r.splits = choice.splits
-  })
+  }
   return rows
 }
 

@@ -1,6 +1,6 @@
 // Statement imports: one pipeline serves the HTTP upload, its preview and the CLI. The rows come
 // from a whole file held in memory (parse-file.ts) or, for a large CSV or OFX/QFX file, from the
-// parse worker reading its temp file (stream-source.ts); either way they are planned (plan.ts)
+// temp file read a chunk at a time (stream-source.ts); either way they are planned (plan.ts)
 // and written (write.ts) a chunk at a time in ONE database transaction under a per-household lock,
 // so a crash or kill leaves all of it or none of it while memory stays that of a chunk. A preview
 // plans the same chunks and writes nothing. A member imports only into accounts they may write
@@ -18,7 +18,7 @@ import { badRequest } from '../../http/errors'
 import type { SessionUser } from '../auth/sessions'
 import { memberScope, writableAccount } from '../accounts/scope'
 import { BANK_FORMATS, notAStatement, parseFile, type ImportInput, type ImportOptions, type ParsedFile } from './parse-file'
-import { accountOf, addAccounts, planChunk, startPlan, statementBalances, summary, tally, wholeFileRows, type Plan } from './plan'
+import { accountOf, addAccounts, decideChunk, startChunk, startPlan, statementBalances, summary, tally, wholeFileRows, type Plan, type PlannedRow, type StartedChunk } from './plan'
 import { findBatchByHash, lockHouseholdImports } from './repo'
 import { STREAM_CHUNK_ROWS, streamStatement, type StreamChunk, type StreamEnd } from './stream-source'
 import { finishWrite, startWrite, writeAccounts, writeChunk, type ImportProgress, type Writer } from './write'
@@ -43,7 +43,7 @@ export async function statementFile(path: string): Promise<StatementFile> {
 
 type FileFacts = { fileName: string; fileSize: number; fileHash: string }
 
-/** Where an import's rows come from: the parsed whole file, or the parse worker's chunks. */
+/** Where an import's rows come from: the parsed whole file, or the chunks read from its temp file. */
 type RowSource = { whole: true } | { whole: false; chunks: AsyncGenerator<StreamChunk, StreamEnd> }
 
 /** Parses a statement held in memory and previews it (writes nothing) or imports it. */
@@ -65,7 +65,7 @@ export async function importStatement(
 
 /**
  * Imports (or previews) a statement stored in a file: a large CSV or OFX/QFX bank statement is
- * read as a stream by the parse worker; anything else is read whole.
+ * read as a stream, a chunk at a time; anything else is read whole.
  */
 export async function importFile(
   db: Db,
@@ -158,68 +158,93 @@ async function runImport(
     onProgress?.('written', result.added)
     return result
   } finally {
-    // an import that stopped early ends its parse worker
+    // an import that stopped early closes its file
     if (!source.whole) await source.chunks.return({ accounts: [], errors: [], warnings: [] })
   }
 }
 
 /**
  * Plans every chunk of rows (writing each when there is a writer), then takes in the file's end.
- * A chunk is planned while the one before it is being written (a file of one account): planning
- * leaves the import's own rows out of the duplicates, and writing re-checks the stored rows it
- * turns into transfers, so the two need not wait for each other; the writes stay in order.
+ * A file of one account is pipelined: while a chunk is written, the next is read from the file,
+ * its stored rows are read (asked before the write, so they come first on the connection) and it
+ * is decided. Planning leaves the import's own rows out of the duplicates, and writing re-checks
+ * the stored rows it turns into transfers, so the two need not wait for each other; the writes
+ * stay in order. A file of several accounts writes each chunk before the next one's reads: a
+ * transfer's legs may be chunks apart.
  */
 async function planRows(db: DbOrTx, plan: Plan, source: RowSource, writer: Writer | null, onProgress: ImportProgress | undefined): Promise<void> {
-  const inFlight: { write: Promise<void> | null } = { write: null }
+  const inFlight: { write: Promise<void> | null; reads: Promise<unknown> | null } = { write: null, reads: null }
   let written = 0
   const settle = async (): Promise<void> => {
     const pending = inFlight.write
     inFlight.write = null
     await pending
   }
-  const step = async (rows: Parameters<typeof planChunk>[2]): Promise<void> => {
-    // a file of several accounts looks for transfer legs among the rows earlier chunks wrote,
-    // so those are written first
-    if (writer && plan.accounts.length > 1) await settle()
-    // a failed write aborts the transaction, and the next chunk's reads with it: its error is the one to tell
-    const planned = await planChunk(db, plan, rows).catch(async (error: unknown) => {
+  const start = (rows: Parameters<typeof startChunk>[2]): StartedChunk => {
+    const started = startChunk(db, plan, rows)
+    // awaited when the chunk is decided; until then a failure is kept, not thrown unhandled
+    inFlight.reads = started.reads.catch(() => undefined)
+    return started
+  }
+  // a failed write aborts the transaction, and the next chunk's reads with it: its error is the one to tell
+  const decide = async (started: StartedChunk): Promise<PlannedRow[]> => {
+    const reads = await started.reads.catch(async (error: unknown) => {
       await settle()
       throw error
     })
-    if (!writer) {
-      tally(plan, planned)
-      onProgress?.('writing', plan.rowCount)
-      return
+    return decideChunk(db, plan, started.rows, reads)
+  }
+  const tail: { end: StreamEnd | null } = { end: null }
+  /** The next chunk's rows with their accounts (created when writing), or null at the file's end. */
+  const nextRows = async (): Promise<Parameters<typeof startChunk>[2] | null> => {
+    if (source.whole) return null
+    const next = await source.chunks.next()
+    if (next.done) {
+      tail.end = next.value
+      return null
     }
-    await settle()
-    const write = writeChunk(writer, plan, planned).then(() => {
-      written += planned.length
-      onProgress?.('writing', written)
-    })
-    // awaited by the next step or at the end; until then a failure is kept, not thrown unhandled
-    write.catch(() => undefined)
-    inFlight.write = write
+    const added = await addAccounts(db, plan, next.value.accounts)
+    if (writer) await writeAccounts(writer, added)
+    return next.value.rows.map((r) => ({ account: accountOf(plan, r.key), t: r.t }))
   }
   try {
-    if (source.whole) {
-      await step(wholeFileRows(plan))
-      await settle()
-      return
-    }
-    for (;;) {
-      const next = await source.chunks.next()
-      if (next.done) {
-        await settle()
-        await takeEnd(db, plan, next.value, writer)
-        return
+    const first = source.whole ? wholeFileRows(plan) : await nextRows()
+    let current = first ? start(first) : null
+    while (current) {
+      const planned = await decide(current)
+      if (!writer) {
+        tally(plan, planned)
+        onProgress?.('writing', plan.rowCount)
+        const rows = await nextRows()
+        current = rows ? start(rows) : null
+        continue
       }
-      const added = await addAccounts(db, plan, next.value.accounts)
-      if (writer) await writeAccounts(writer, added)
-      await step(next.value.rows.map((r) => ({ account: accountOf(plan, r.key), t: r.t })))
+      // one account: the next chunk is read from the file and its reads asked before this chunk's write
+      let rows = plan.accounts.length === 1 ? await nextRows() : undefined
+      let next = rows && plan.accounts.length === 1 ? start(rows) : null
+      await settle()
+      const write = writeChunk(writer, plan, planned).then(() => {
+        written += planned.length
+        onProgress?.('writing', written)
+      })
+      // awaited by the next step or at the end; until then a failure is kept, not thrown unhandled
+      write.catch(() => undefined)
+      inFlight.write = write
+      // several accounts: the next chunk is read from the file while this one is written, and its
+      // reads wait for the write
+      if (rows === undefined) rows = await nextRows()
+      if (rows && !next) {
+        await settle()
+        next = start(rows)
+      }
+      current = next
     }
+    await settle()
+    if (tail.end) await takeEnd(db, plan, tail.end, writer)
   } finally {
-    // an import that stops early (a parse error) lets the write in flight end before the rollback
+    // an import that stops early (a parse error) lets the statements in flight end before the rollback
     await inFlight.write?.catch(() => undefined)
+    await inFlight.reads
   }
 }
 
