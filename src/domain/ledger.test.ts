@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { balanceDeltas, rollupDeltas, splitsBalance, type LedgerRow } from './ledger'
+import { balanceDeltas, DeltaTotals, merchantDeltas, rollupDeltas, splitsBalance, type LedgerRow } from './ledger'
 import { asCents } from './money'
 
 const row = (over: Partial<LedgerRow>): LedgerRow => ({
@@ -76,5 +76,53 @@ describe('ledger deltas', () => {
   it('checks that splits add up to the cent', () => {
     expect(splitsBalance(asCents(-10000), [{ amount: asCents(-7550) }, { amount: asCents(-2450) }])).toBe(true)
     expect(splitsBalance(asCents(-10000), [{ amount: asCents(-7550) }, { amount: asCents(-2449) }])).toBe(false)
+  })
+
+  it('sums the deltas of many writes into what applying each in turn would give', () => {
+    const totals = new DeltaTotals()
+    // a first chunk: two groceries rows in March at Corner Market, salary in March
+    totals.add(
+      [
+        row({ merchant: 'Corner Market' }),
+        row({ merchant: 'Corner Market', amount: asCents(-1001), date: '2026-03-31' }),
+        row({ merchant: 'Employer', amount: asCents(250000), categoryId: 'salary', date: '2026-03-01' }),
+      ],
+      1,
+    )
+    // a second: Corner Market again in March, a transfer out, and another account's April row
+    totals.add(
+      [
+        row({ merchant: 'Corner Market', amount: asCents(-2500), date: '2026-03-02' }),
+        row({ merchant: 'Savings', amount: asCents(-10000), kind: 'transfer', categoryId: null }),
+        row({ accountId: 'a2', merchant: 'Corner Market', amount: asCents(-500), date: '2026-04-01' }),
+      ],
+      1,
+    )
+    // a third takes one row back out (an edit's removal)
+    totals.add([row({ merchant: 'Corner Market', amount: asCents(-1001), date: '2026-03-31' })], -1)
+    // balances: a1 = −45.99 −10.01 +2,500.00 −25.00 −100.00 +10.01 = 2,329.01; a2 = −5.00
+    expect([...totals.balances]).toEqual([
+      ['a1', 232901],
+      ['a2', -500],
+    ])
+    // March groceries in a1: 45.99 + 10.01 + 25.00 − 10.01 = 70.99 over 2 rows
+    expect(totals.rollups.get('a1|groceries|2026-03-01')).toEqual({ accountId: 'a1', categoryId: 'groceries', month: '2026-03-01', income: 0, expense: 7099, other: 0, count: 2 })
+    expect(totals.rollups.get('a1||2026-03-01')).toEqual({ accountId: 'a1', categoryId: null, month: '2026-03-01', income: 0, expense: 0, other: -10000, count: 1 })
+    expect(totals.merchants.get('a1|2026-03-01|Corner Market')).toEqual({ accountId: 'a1', merchant: 'Corner Market', month: '2026-03-01', spent: 7099, count: 2 })
+    expect(totals.merchants.get('a2|2026-04-01|Corner Market')).toEqual({ accountId: 'a2', merchant: 'Corner Market', month: '2026-04-01', spent: 500, count: 1 })
+    // the same as the deltas of all the rows at once
+    const all = [
+      row({ merchant: 'Corner Market' }),
+      row({ merchant: 'Employer', amount: asCents(250000), categoryId: 'salary', date: '2026-03-01' }),
+      row({ merchant: 'Corner Market', amount: asCents(-2500), date: '2026-03-02' }),
+      row({ merchant: 'Savings', amount: asCents(-10000), kind: 'transfer', categoryId: null }),
+      row({ accountId: 'a2', merchant: 'Corner Market', amount: asCents(-500), date: '2026-04-01' }),
+    ]
+    expect([...totals.rollups.values()]).toEqual(expect.arrayContaining(rollupDeltas(all, 1)))
+    expect(totals.rollups.size).toBe(rollupDeltas(all, 1).length)
+    expect([...totals.merchants.values()]).toEqual(expect.arrayContaining(merchantDeltas(all, 1)))
+    expect(totals.size).toBe(2 + totals.rollups.size + totals.merchants.size)
+    totals.clear()
+    expect(totals.size).toBe(0)
   })
 })

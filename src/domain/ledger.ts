@@ -118,3 +118,51 @@ export function merchantDeltas(rows: readonly LedgerRow[], sign: 1 | -1): Mercha
   }
   return [...byKey.values()]
 }
+
+/**
+ * Balance and rollup deltas summed over many writes, to be applied in one go: a large import's
+ * chunks add theirs here and the server writes them when the sums grow large and at the end, in
+ * the same database transaction (a handful of statements where each chunk would take three).
+ * Sums of deltas are what applying each in turn would give: every delta adds.
+ */
+export class DeltaTotals {
+  readonly balances = new Map<string, number>()
+  readonly rollups = new Map<string, RollupDelta>()
+  readonly merchants = new Map<string, MerchantDelta>()
+
+  /** Adds the deltas of adding (1) or removing (−1) these rows. */
+  add(rows: readonly LedgerRow[], sign: 1 | -1): void {
+    for (const [accountId, delta] of balanceDeltas(rows, sign)) this.balances.set(accountId, (this.balances.get(accountId) ?? 0) + delta)
+    for (const d of rollupDeltas(rows, sign)) {
+      const key = `${d.accountId}|${d.categoryId ?? ''}|${d.month}`
+      const sum = this.rollups.get(key)
+      if (!sum) this.rollups.set(key, { ...d })
+      else {
+        sum.income += d.income
+        sum.expense += d.expense
+        sum.other += d.other
+        sum.count += d.count
+      }
+    }
+    for (const d of merchantDeltas(rows, sign)) {
+      const key = `${d.accountId}|${d.month}|${d.merchant}`
+      const sum = this.merchants.get(key)
+      if (!sum) this.merchants.set(key, { ...d })
+      else {
+        sum.spent += d.spent
+        sum.count += d.count
+      }
+    }
+  }
+
+  /** How many sums are held (each is one row to write). */
+  get size(): number {
+    return this.balances.size + this.rollups.size + this.merchants.size
+  }
+
+  clear(): void {
+    this.balances.clear()
+    this.rollups.clear()
+    this.merchants.clear()
+  }
+}

@@ -12,6 +12,7 @@ import { MAX_PREVIEW_ROWS } from '../../../contract/imports'
 import { importBatches } from '../../db/schema'
 import { newUser } from '../../test/fixtures'
 import { categoryId, createTestApp, type Client, type TestContext } from '../../test/helper'
+import { merchantRollups } from '../../test/rollups'
 import { upload } from '../../test/upload'
 import { STREAM_MIN_BYTES } from './service'
 import { STREAM_CHUNK_ROWS } from './stream-source'
@@ -49,7 +50,10 @@ const cents = (i: number) => -((i * 7919) % 9000) - 100
 const money = (c: number) => `${c < 0 ? '-' : ''}${String(Math.floor(Math.abs(c) / 100))}.${String(Math.abs(c) % 100).padStart(2, '0')}`
 const dayOf = (i: number) => new Date(Date.UTC(2024, 0, 1 + Math.floor(i / 100))).toISOString().slice(0, 10)
 
-/** Rows spread over the year; every 7th a coffee; rows STREAM_CHUNK_ROWS−1 and STREAM_CHUNK_ROWS alike (no id). */
+/**
+ * Rows spread over the year; every 7th a coffee; rows STREAM_CHUNK_ROWS−1 and STREAM_CHUNK_ROWS
+ * alike (no id); payees enough that their sums by month pass the import's 20,000 held (write.ts).
+ */
 function bigCsv(): { text: string; sum: number } {
   const lines = ['Date,Description,Amount,Transaction ID']
   let sum = 0
@@ -57,7 +61,7 @@ function bigCsv(): { text: string; sum: number } {
     const twin = i === STREAM_CHUNK_ROWS - 1 || i === STREAM_CHUNK_ROWS
     const amount = twin ? -1234 : cents(i)
     sum += amount
-    const payee = twin ? 'Twin Bakery' : i % 7 === 0 ? `Blue Bottle Coffee ${String(i % 13)}` : `Shop ${String(i % 977)} ${PAD}`
+    const payee = twin ? 'Twin Bakery' : i % 7 === 0 ? `Blue Bottle Coffee ${String(i % 13)}` : `Shop ${String(i % 5000)} ${PAD}`
     lines.push(`${twin ? dayOf(STREAM_CHUNK_ROWS) : dayOf(i)},${payee},${money(amount)},${twin ? '' : `S${String(i)}`}`)
   }
   return { text: `${lines.join('\n')}\n`, sum }
@@ -110,6 +114,11 @@ describe('a CSV statement larger than a chunk', () => {
     const result = res.json()
     expect(result).toMatchObject({ added: ROWS, duplicates: 0, rowCount: ROWS })
     expect(await balanceOf(account)).toBe(file.sum)
+    // the spending by payee and month, summed across the chunks and written as they grew
+    const household = (await c.get('/api/auth/user')).json().householdId as string
+    const rollups = await merchantRollups(t.database.db, household)
+    expect(rollups.kept.length).toBeGreaterThan(20_000)
+    expect(rollups.kept).toEqual(rollups.truth)
     // the progress it was sent with says done, with every row; only to the member who sent it
     expect((await c.get(`/api/imports/progress?id=${progress}`)).json()).toMatchObject({ stage: 'done', rows: ROWS })
     const other = await newUser(t.app)
@@ -137,6 +146,8 @@ describe('a CSV statement larger than a chunk', () => {
     const undo = await c.request({ method: 'DELETE', url: `/api/imports/${first?.id ?? ''}` })
     expect(undo.statusCode, undo.body).toBe(200)
     expect(await balanceOf(account)).toBe(0)
+    const rollups = await merchantRollups(t.database.db, (await c.get('/api/auth/user')).json().householdId as string)
+    expect(rollups.kept).toEqual(rollups.truth)
   })
 })
 

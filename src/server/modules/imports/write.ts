@@ -1,12 +1,13 @@
 // Writes an import's plan inside the one transaction the service opens, a chunk at a time: all of
 // it or none of it.
-import type { TransactionKind } from '../../../domain/ledger'
+import { DeltaTotals, type TransactionKind } from '../../../domain/ledger'
 import { payeeKey } from '../../../domain/rules'
 import type { Tx } from '../../db/connect'
 import { uuidv7 } from '../../db/ids'
 import type { SessionUser } from '../auth/sessions'
 import { learnPayeeCategories } from '../rules/repo'
 import {
+  applyDeltaTotals,
   insertTransactions,
   loadForWrite,
   updateStoredTransactions,
@@ -34,11 +35,19 @@ export type Writer = {
   converted: ConvertedRow[]
   firstId: string | null
   lastId: string | null
+  /** the balance and rollup changes of the rows written so far, applied when large and at the end */
+  totals: DeltaTotals
 }
+
+/**
+ * Sums of balance and rollup changes held before they are written: a statement's payees by
+ * month are few (one write at the end), a million distinct ones are written ~20,000 at a time.
+ */
+const TOTALS_HELD = 20_000
 
 /** Starts writing a plan: the batch's id (time-ordered, so imports of one instant still list newest first). */
 export function startWrite(tx: Tx, user: SessionUser, now: Date): Writer {
-  return { tx, user, now, batchId: uuidv7(), createdAccountIds: [], openingIds: new Map(), converted: [], firstId: null, lastId: null }
+  return { tx, user, now, batchId: uuidv7(), createdAccountIds: [], openingIds: new Map(), converted: [], firstId: null, lastId: null, totals: new DeltaTotals() }
 }
 
 /** Creates the accounts the plan makes (and gives a stored account the file's identity), once each. */
@@ -129,7 +138,8 @@ export async function writeChunk(w: Writer, plan: Plan, rows: PlannedRow[]): Pro
       splits: transfer ? [] : r.splits,
     })
   }
-  idRange(w, await insertTransactions(tx, newRows))
+  idRange(w, await insertTransactions(tx, newRows, w.totals))
+  if (w.totals.size >= TOTALS_HELD) await applyDeltaTotals(tx, householdId, w.totals)
   // a category the user picked in the review is remembered for the payee, as an edit would be
   const picked = rows.filter((r) => r.categorySource === 'user' && r.categoryId !== null && r.status === 'new')
   await learnPayeeCategories(
@@ -155,6 +165,7 @@ export async function finishWrite(
 ): Promise<string> {
   const { tx, user, batchId } = w
   const householdId = user.householdId
+  await applyDeltaTotals(tx, householdId, w.totals)
   await writeAccounts(w, plan.accounts)
   await statementBalances(tx, plan, true)
   // an account made for a statement starts where the statement says, before its first row

@@ -7,6 +7,7 @@ import type { IsoDate } from '../../../domain/dates'
 import {
   balanceDeltas,
   merchantDeltas,
+  type DeltaTotals,
   rollupDeltas,
   type LedgerRow,
   type MerchantDelta,
@@ -69,15 +70,25 @@ const toLedgerRow = (t: {
 /** Applies balance and rollup deltas for rows added (1) or removed (−1). */
 async function applyDeltas(tx: Tx, householdId: string, rows: LedgerRow[], sign: 1 | -1): Promise<void> {
   if (rows.length === 0) return
-  const balances = [...balanceDeltas(rows, sign)].filter(([, d]) => d !== 0)
+  await writeDeltas(tx, householdId, [...balanceDeltas(rows, sign)], rollupDeltas(rows, sign), merchantDeltas(rows, sign))
+}
+
+/** Writes deltas summed over many inserts (a large import's chunks) and empties the sums. */
+export async function applyDeltaTotals(tx: Tx, householdId: string, totals: DeltaTotals): Promise<void> {
+  await writeDeltas(tx, householdId, [...totals.balances], [...totals.rollups.values()], [...totals.merchants.values()])
+  totals.clear()
+}
+
+async function writeDeltas(tx: Tx, householdId: string, balanceList: [string, number][], rollups: RollupDelta[], merchants: MerchantDelta[]): Promise<void> {
+  const balances = balanceList.filter(([, d]) => d !== 0)
   if (balances.length) {
     await tx.execute(sql`
       update accounts a set balance = a.balance + d.delta, updated_at = now()
       from unnest(${sql.param(balances.map(([id]) => id))}::uuid[], ${sql.param(balances.map(([, d]) => d))}::bigint[]) as d(id, delta)
       where a.id = d.id and a.household_id = ${householdId}`)
   }
-  await applyRollups(tx, householdId, rollupDeltas(rows, sign))
-  await applyMerchantRollups(tx, householdId, merchantDeltas(rows, sign))
+  await applyRollups(tx, householdId, rollups)
+  await applyMerchantRollups(tx, householdId, merchants)
 }
 
 /** Upserts merchant rollup deltas; each (account, payee, month) must appear once. */
@@ -208,8 +219,12 @@ async function checkReferencesOnce(tx: Tx, householdId: string, rows: NewTransac
   return true
 }
 
-/** Inserts transactions (with their splits) and updates balances and rollups. Returns ids in order. */
-export async function insertTransactions(tx: Tx, rows: NewTransaction[]): Promise<string[]> {
+/**
+ * Inserts transactions (with their splits) and updates balances and rollups, or adds their deltas
+ * to `totals` for the caller to apply later in the same transaction (applyDeltaTotals). Returns
+ * ids in order.
+ */
+export async function insertTransactions(tx: Tx, rows: NewTransaction[], totals?: DeltaTotals): Promise<string[]> {
   if (rows.length === 0) return []
   const ids = rows.map((r) => r.id ?? uuidv7())
   const householdIds = new Set(rows.map((r) => r.householdId))
@@ -239,12 +254,9 @@ export async function insertTransactions(tx: Tx, rows: NewTransaction[]): Promis
     await tx.insert(transactionSplits).values(splitRows.slice(i, i + BATCH))
   }
   if (triggersOff) await tx.execute(sql`set local session_replication_role = origin`)
-  await applyDeltas(
-    tx,
-    householdId,
-    rows.map((r) => toLedgerRow({ ...r, splits: r.splits ?? [] })),
-    1,
-  )
+  const ledgerRows = rows.map((r) => toLedgerRow({ ...r, splits: r.splits ?? [] }))
+  if (totals) totals.add(ledgerRows, 1)
+  else await applyDeltas(tx, householdId, ledgerRows, 1)
   return ids
 }
 

@@ -1,11 +1,11 @@
 // The merchant rollups (top merchants, issue 16) stay equal to what the transactions say after
 // every kind of write: create, split, edit of payee, amount, date and account, rules renaming a
 // payee, transfers, delete, an import and its undo.
-import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { merchantDeltas } from '../../../domain/ledger'
 import { asCents } from '../../../domain/money'
 import { createTestApp, signUp, type Client, type TestContext } from '../../test/helper'
+import { merchantRollups } from '../../test/rollups'
 import { upload } from '../../test/upload'
 
 let t: TestContext
@@ -17,28 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close()
 })
-
-type Row = { account: string; merchant: string; month: string; spent: string; count: number }
-
-/** What the table holds, and what the transactions say it should hold (the migration's backfill). */
-async function both(householdId: string): Promise<{ kept: string[]; truth: string[] }> {
-  const fmt = (r: Row) => `${r.account}|${r.merchant}|${r.month}|${Number(r.spent)}|${Number(r.count)}`
-  const kept = await t.database.db.execute<Row>(sql`
-    select account_id::text as account, merchant, month::text as month, spent::text as spent, count
-    from merchant_rollups where household_id = ${householdId} and (spent <> 0 or count <> 0)`)
-  const truth = await t.database.db.execute<Row>(sql`
-    select x.account_id::text as account, x.merchant, x.month::text as month, sum(x.spent)::text as spent, count(*)::int as count
-    from (
-      select t.account_id, t.merchant, date_trunc('month', t.date)::date as month,
-        case when t.is_split
-          then coalesce((select sum(-s.amount) from transaction_splits s where s.transaction_id = t.id and s.amount < 0), 0)
-          else -t.amount end as spent
-      from transactions t
-      where t.household_id = ${householdId} and t.kind = 'standard' and (t.amount < 0 or t.is_split)
-    ) x where x.spent > 0
-    group by 1, 2, 3`)
-  return { kept: kept.rows.map(fmt).sort(), truth: truth.rows.map(fmt).sort() }
-}
 
 describe('merchant rollups', () => {
   it('count only standard money out, a split by its parts that are money out', () => {
@@ -61,7 +39,7 @@ describe('merchant rollups', () => {
     const a = (await o.post('/api/accounts', { name: 'Checking', type: 'checking', openingBalance: 5000 })).json().id
     const b = (await o.post('/api/accounts', { name: 'Card', type: 'credit_card' })).json().id
     const check = async (step: string) => {
-      const { kept, truth } = await both(h)
+      const { kept, truth } = await merchantRollups(t.database.db, h)
       expect(kept, step).toEqual(truth)
     }
     const made = []
