@@ -299,6 +299,7 @@ export function DebtPlanningPage() {
               ) : (
                 <div
                   className="space-y-3 rounded-xl border bg-card p-5"
+                  role="status"
                   aria-label="Working out your plan"
                 >
                   <Skeleton className="h-5 w-48" />

@@ -338,6 +338,7 @@ export function RetirementPlanningPage() {
           ) : (
             <div
               className="space-y-3 rounded-xl border bg-card p-5"
+              role="status"
               aria-label="Simulating 10,000 markets"
             >
               <Skeleton className="h-12 w-40" />

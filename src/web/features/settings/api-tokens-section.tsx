@@ -276,7 +276,7 @@ export function ApiTokensSection() {
       </CardHeader>
       <CardContent className="grid gap-3">
         {tokens.isLoading ? (
-          <div className="grid gap-2" aria-label="Loading your API tokens">
+          <div className="grid gap-2" role="status" aria-label="Loading your API tokens">
             <Skeleton className="h-12 w-full" />
             <Skeleton className="h-12 w-full" />
           </div>

@@ -152,9 +152,9 @@ export function BillCalendar({
                           'inline-flex size-6 items-center justify-center self-end rounded-full tabular-nums',
                           date === today && 'bg-primary font-semibold text-primary-foreground',
                         )}
-                        aria-label={date === today ? `${dayOfMonth(date)}, today` : undefined}
                       >
                         {dayOfMonth(date)}
+                        {date === today && <span className="sr-only">, today</span>}
                       </span>
                       {items.map((e) =>
                         e.kind === 'paid' ? (
