@@ -54,7 +54,7 @@ export function rollupDeltas(rows: readonly LedgerRow[], sign: 1 | -1): RollupDe
   const byKey = new Map<string, RollupDelta>()
   const add = (row: LedgerRow, categoryId: string | null, amount: number, countOne: boolean) => {
     const month = startOfMonth(row.date)
-    const key = `${row.accountId}|${categoryId ?? ''}|${month}`
+    const key = rollupKey({ accountId: row.accountId, categoryId, month })
     let delta = byKey.get(key)
     if (!delta) {
       delta = { accountId: row.accountId, categoryId, month, income: 0, expense: 0, other: 0, count: 0 }
@@ -110,13 +110,57 @@ export function merchantDeltas(rows: readonly LedgerRow[], sign: 1 | -1): Mercha
     if (spent === 0) continue
     const merchant = row.merchant ?? ''
     const month = startOfMonth(row.date)
-    const key = `${row.accountId}|${month}|${merchant}`
+    const key = merchantKey({ accountId: row.accountId, merchant, month })
     let delta = byKey.get(key)
     if (!delta) byKey.set(key, (delta = { accountId: row.accountId, merchant, month, spent: 0, count: 0 }))
     delta.spent += sign * spent
     delta.count += sign
   }
   return [...byKey.values()]
+}
+
+/** The row of monthly_rollups a delta moves: (account, category, month). */
+const rollupKey = (d: Pick<RollupDelta, 'accountId' | 'categoryId' | 'month'>): string => `${d.accountId}|${d.categoryId ?? ''}|${d.month}`
+/** The row of merchant_rollups a delta moves: (account, month, payee). */
+const merchantKey = (d: Pick<MerchantDelta, 'accountId' | 'month' | 'merchant'>): string => `${d.accountId}|${d.month}|${d.merchant}`
+
+function sumRollup(into: Map<string, RollupDelta>, d: RollupDelta): void {
+  const key = rollupKey(d)
+  const sum = into.get(key)
+  if (!sum) into.set(key, { ...d })
+  else {
+    sum.income += d.income
+    sum.expense += d.expense
+    sum.other += d.other
+    sum.count += d.count
+  }
+}
+
+function sumMerchant(into: Map<string, MerchantDelta>, d: MerchantDelta): void {
+  const key = merchantKey(d)
+  const sum = into.get(key)
+  if (!sum) into.set(key, { ...d })
+  else {
+    sum.spent += d.spent
+    sum.count += d.count
+  }
+}
+
+const movesRollup = (d: RollupDelta): boolean => d.income !== 0 || d.expense !== 0 || d.other !== 0 || d.count !== 0
+const movesMerchant = (d: MerchantDelta): boolean => d.spent !== 0 || d.count !== 0
+
+/** Sums rollup deltas that share a row (one upsert touches each row once), leaving out those that come to nothing. */
+export function mergeRollups(deltas: readonly RollupDelta[]): RollupDelta[] {
+  const byKey = new Map<string, RollupDelta>()
+  for (const d of deltas) sumRollup(byKey, d)
+  return [...byKey.values()].filter(movesRollup)
+}
+
+/** Sums merchant rollup deltas that share a row, leaving out those that come to nothing. */
+export function mergeMerchantRollups(deltas: readonly MerchantDelta[]): MerchantDelta[] {
+  const byKey = new Map<string, MerchantDelta>()
+  for (const d of deltas) sumMerchant(byKey, d)
+  return [...byKey.values()].filter(movesMerchant)
 }
 
 /**
@@ -133,31 +177,22 @@ export class DeltaTotals {
   /** Adds the deltas of adding (1) or removing (−1) these rows. */
   add(rows: readonly LedgerRow[], sign: 1 | -1): void {
     for (const [accountId, delta] of balanceDeltas(rows, sign)) this.balances.set(accountId, (this.balances.get(accountId) ?? 0) + delta)
-    for (const d of rollupDeltas(rows, sign)) {
-      const key = `${d.accountId}|${d.categoryId ?? ''}|${d.month}`
-      const sum = this.rollups.get(key)
-      if (!sum) this.rollups.set(key, { ...d })
-      else {
-        sum.income += d.income
-        sum.expense += d.expense
-        sum.other += d.other
-        sum.count += d.count
-      }
-    }
-    for (const d of merchantDeltas(rows, sign)) {
-      const key = `${d.accountId}|${d.month}|${d.merchant}`
-      const sum = this.merchants.get(key)
-      if (!sum) this.merchants.set(key, { ...d })
-      else {
-        sum.spent += d.spent
-        sum.count += d.count
-      }
-    }
+    for (const d of rollupDeltas(rows, sign)) sumRollup(this.rollups, d)
+    for (const d of merchantDeltas(rows, sign)) sumMerchant(this.merchants, d)
   }
 
   /** How many sums are held (each is one row to write). */
   get size(): number {
     return this.balances.size + this.rollups.size + this.merchants.size
+  }
+
+  /** The sums that move something: each account's balance, then each rollup row's. */
+  moves(): { balances: [string, number][]; rollups: RollupDelta[]; merchants: MerchantDelta[] } {
+    return {
+      balances: [...this.balances].filter(([, d]) => d !== 0),
+      rollups: [...this.rollups.values()].filter(movesRollup),
+      merchants: [...this.merchants.values()].filter(movesMerchant),
+    }
   }
 
   clear(): void {

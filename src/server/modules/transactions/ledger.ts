@@ -5,9 +5,10 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { IsoDate } from '../../../domain/dates'
 import {
-  balanceDeltas,
+  DeltaTotals,
+  mergeMerchantRollups,
+  mergeRollups,
   merchantDeltas,
-  type DeltaTotals,
   rollupDeltas,
   type LedgerRow,
   type MerchantDelta,
@@ -70,17 +71,15 @@ const toLedgerRow = (t: {
 /** Applies balance and rollup deltas for rows added (1) or removed (−1). */
 async function applyDeltas(tx: Tx, householdId: string, rows: LedgerRow[], sign: 1 | -1): Promise<void> {
   if (rows.length === 0) return
-  await writeDeltas(tx, householdId, [...balanceDeltas(rows, sign)], rollupDeltas(rows, sign), merchantDeltas(rows, sign))
+  const totals = new DeltaTotals()
+  totals.add(rows, sign)
+  await applyDeltaTotals(tx, householdId, totals)
 }
 
-/** Writes deltas summed over many inserts (a large import's chunks) and empties the sums. */
+/** Writes summed deltas (one insert's, or a large import's chunks') and empties the sums. */
 export async function applyDeltaTotals(tx: Tx, householdId: string, totals: DeltaTotals): Promise<void> {
-  await writeDeltas(tx, householdId, [...totals.balances], [...totals.rollups.values()], [...totals.merchants.values()])
+  const { balances, rollups, merchants } = totals.moves()
   totals.clear()
-}
-
-async function writeDeltas(tx: Tx, householdId: string, balanceList: [string, number][], rollups: RollupDelta[], merchants: MerchantDelta[]): Promise<void> {
-  const balances = balanceList.filter(([, d]) => d !== 0)
   if (balances.length) {
     await tx.execute(sql`
       update accounts a set balance = a.balance + d.delta, updated_at = now()
@@ -415,34 +414,3 @@ export async function updateStoredTransactions(
   await applyRollups(tx, householdId, mergeRollups([...removed, ...added]))
 }
 
-/** Sums deltas that share a key, so one upsert statement touches each rollup row once. */
-function mergeRollups(deltas: RollupDelta[]): RollupDelta[] {
-  const byKey = new Map<string, RollupDelta>()
-  for (const d of deltas) {
-    const key = `${d.accountId}|${d.categoryId ?? ''}|${d.month}`
-    const seen = byKey.get(key)
-    if (!seen) byKey.set(key, { ...d })
-    else {
-      seen.income += d.income
-      seen.expense += d.expense
-      seen.other += d.other
-      seen.count += d.count
-    }
-  }
-  return [...byKey.values()].filter((d) => d.income !== 0 || d.expense !== 0 || d.other !== 0 || d.count !== 0)
-}
-
-/** Sums merchant deltas that share a key, so one upsert touches each row once. */
-function mergeMerchantRollups(deltas: MerchantDelta[]): MerchantDelta[] {
-  const byKey = new Map<string, MerchantDelta>()
-  for (const d of deltas) {
-    const key = `${d.accountId}|${d.month}|${d.merchant}`
-    const seen = byKey.get(key)
-    if (!seen) byKey.set(key, { ...d })
-    else {
-      seen.spent += d.spent
-      seen.count += d.count
-    }
-  }
-  return [...byKey.values()].filter((d) => d.spent !== 0 || d.count !== 0)
-}
