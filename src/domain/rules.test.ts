@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { asCents } from './money'
-import { applyRules, compileRules, conditionProblem, MAX_RULE_INPUT, notesWith, payeeKey, regexProblem, patternSize, type RegexCompiler, type Rule, type RuleSubject } from './rules'
+import { applyRules, compileRules, conditionProblem, MAX_RULE_INPUT, notesWith, payeeKey, regexProblem, patternSize, renamedPayees, type RegexCompiler, type Rule, type RuleSubject } from './rules'
 
 const subject = (overrides: Partial<RuleSubject> = {}): RuleSubject => ({
   payee: 'STARBUCKS #1234 SEATTLE',
@@ -72,6 +72,20 @@ describe('applyRules', () => {
       actions: { setCategoryId: null, renamePayee: ' Starbucks ', addNote: '  ' },
     })
     expect(applyRules([r], subject(), jsRegex)).toEqual({ ruleId: r.id, categoryId: null, payee: 'Starbucks' })
+  })
+
+  it('lists the payees active rules rename to, trimmed, once each, as applying them gives', () => {
+    const on = { conditions: [{ field: 'payee' as const, operator: 'contains' as const, value: 'star' }] }
+    const rules = [
+      rule({ ...on, actions: { renamePayee: ' Starbucks ' } }),
+      rule({ ...on, actions: { renamePayee: 'Starbucks' } }),
+      rule({ ...on, actions: { renamePayee: '   ', setCategoryId: 'coffee' } }),
+      rule({ ...on, isActive: false, actions: { renamePayee: 'Off' } }),
+      rule({ conditions: [], actions: { renamePayee: 'Never' } }),
+      rule({ ...on, actions: { renamePayee: 'Corner Market' } }),
+    ]
+    expect(renamedPayees(rules)).toEqual(['Starbucks', 'Corner Market'])
+    expect(renamedPayees(rules)).toContain(applyRules(rules, subject(), jsRegex)?.payee)
   })
 
   it('never throws on a bad pattern or one the engine refuses: it just does not match', () => {

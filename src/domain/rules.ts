@@ -217,6 +217,11 @@ function outcomeOf(rule: Rule): RuleOutcome {
   return outcome
 }
 
+/** The payees the active rules rename rows to (what a row's payee may become). */
+export function renamedPayees(rules: readonly Rule[]): string[] {
+  return [...new Set(rules.filter((r) => r.isActive && r.conditions.length > 0).flatMap((r) => outcomeOf(r).payee ?? []))]
+}
+
 /** Compiles rules once (sorted, regexes built with the engine given) into a function to run on many rows. */
 export function compileRules(rules: readonly Rule[], regex: RegexCompiler): (row: RuleSubject) => RuleOutcome | null {
   const compiled = rules

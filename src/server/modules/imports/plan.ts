@@ -12,7 +12,7 @@ import { findDuplicates } from '../../../domain/import/dedupe'
 import { findTransfers } from '../../../domain/import/transfers'
 import type { ParseIssue, ParsedAccount, ParsedTransaction, StatementFormat } from '../../../domain/import/types'
 import { asCents, type Cents } from '../../../domain/money'
-import { compileRules, notesWith, payeeKey } from '../../../domain/rules'
+import { compileRules, notesWith, payeeKey, renamedPayees } from '../../../domain/rules'
 import type { DbOrTx } from '../../db/connect'
 import { badRequest, notFound } from '../../http/errors'
 import type { SessionUser } from '../auth/sessions'
@@ -288,7 +288,7 @@ export async function startPlan(
       checkedIds: new Set(),
       withIds: new Set(),
       readAhead: true,
-      renamedKeys: [...new Set(rules.flatMap((r) => (r.actions.renamePayee?.trim() ? [payeeKey(r.actions.renamePayee.trim())] : [])))],
+      renamedKeys: renamedPayees(rules).map(payeeKey),
       keyOf: (payee) => {
         let key = keyCache.get(payee)
         if (key === undefined) {

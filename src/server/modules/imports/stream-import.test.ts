@@ -151,6 +151,29 @@ describe('a CSV statement larger than a chunk', () => {
   })
 })
 
+describe('a re-import whose first chunk is all duplicates', () => {
+  it('still pairs a later chunk\'s row with a stored transfer leg (read once its duplicates are known)', async () => {
+    const file = bigCsv()
+    const lines = file.text.split('\n')
+    const account = await newAccount('Re-import checking')
+    const savings = await newAccount('Re-import savings')
+    // the file's first chunk is already in: every row of it comes back a duplicate, so the next
+    // chunk's transfer partners are not read ahead (plan.ts readAhead)
+    const head = await upload(c, `${lines.slice(0, STREAM_CHUNK_ROWS + 1).join('\n')}\n`, { fields: { accountId: account } })
+    expect(head.statusCode, head.body).toBe(200)
+    // a row of the second chunk has its other leg already in savings, the same day
+    const k = STREAM_CHUNK_ROWS + 2000
+    const leg = await c.post('/api/transactions', { accountId: savings, date: dayOf(k), amount: -cents(k) / 100, merchant: 'From checking' })
+    expect(leg.statusCode, leg.body).toBe(201)
+    const res = await upload(c, file.text, { fields: { accountId: account } })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json().duplicates).toBeGreaterThanOrEqual(STREAM_CHUNK_ROWS)
+    expect(res.json().transfers).toBe(1)
+    const stored = (await c.get(`/api/transactions?accountId=${savings}`)).json() as { kind: string; transferAccountId: string | null }[]
+    expect(stored).toEqual([expect.objectContaining({ kind: 'transfer', transferAccountId: account })])
+  })
+})
+
 describe('an OFX statement of two accounts larger than a chunk', () => {
   // the last checking row and the first savings row fall in one chunk (half-way through it)
   const PER = Math.max(1, Math.ceil(9000 / STREAM_CHUNK_ROWS)) * STREAM_CHUNK_ROWS + STREAM_CHUNK_ROWS / 2
