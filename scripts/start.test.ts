@@ -91,16 +91,19 @@ function environOf(pid: number, name: string): string | undefined {
 }
 
 describe('npm start', () => {
-  it.runIf(process.platform === 'linux')('gives the server 2 malloc arenas on the embedded database, unless told otherwise', async () => {
-    await npmStart({ DATABASE_URL: undefined, MALLOC_ARENA_MAX: undefined })
+  it.runIf(process.platform === 'linux')('gives the server 2 malloc arenas and a fixed mmap threshold on the embedded database, unless told otherwise', async () => {
+    await npmStart({ DATABASE_URL: undefined, MALLOC_ARENA_MAX: undefined, MALLOC_MMAP_THRESHOLD_: undefined })
     expect(environOf(serverPid, 'MALLOC_ARENA_MAX')).toBe('2')
+    expect(environOf(serverPid, 'MALLOC_MMAP_THRESHOLD_')).toBe('131072')
     process.kill(serverPid, 'SIGKILL')
-    await npmStart({ DATABASE_URL: undefined, MALLOC_ARENA_MAX: '4' })
+    await npmStart({ DATABASE_URL: undefined, MALLOC_ARENA_MAX: '4', MALLOC_MMAP_THRESHOLD_: '65536' })
     expect(environOf(serverPid, 'MALLOC_ARENA_MAX')).toBe('4')
+    expect(environOf(serverPid, 'MALLOC_MMAP_THRESHOLD_')).toBe('65536')
     process.kill(serverPid, 'SIGKILL')
     // on PostgreSQL the import's speed and the HTTP thread's latency gained more than memory did
-    await npmStart({ DATABASE_URL: 'postgres://127.0.0.1:1/none', MALLOC_ARENA_MAX: undefined })
+    await npmStart({ DATABASE_URL: 'postgres://127.0.0.1:1/none', MALLOC_ARENA_MAX: undefined, MALLOC_MMAP_THRESHOLD_: undefined })
     expect(environOf(serverPid, 'MALLOC_ARENA_MAX')).toBeUndefined()
+    expect(environOf(serverPid, 'MALLOC_MMAP_THRESHOLD_')).toBeUndefined()
   }, 60_000)
 
   it('stops the server cleanly when npm alone is sent SIGTERM', async () => {

@@ -51,12 +51,15 @@ export async function startServer(
   delete cleanEnv.DATABASE_URL
   delete cleanEnv.KINWISE_DATA_DIR
   const started = performance.now()
-  const child = spawn(process.execPath, [path.join(ROOT, 'dist/server/main.js')], {
+  // KINWISE_BENCH_NODE_ARGS: flags for the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
+  // (a profile per thread: HTTP, embedded database, import worker), which NODE_OPTIONS refuses
+  const nodeArgs = (process.env.KINWISE_BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)
+  const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'dist/server/main.js')], {
     cwd: ROOT,
-    // MALLOC_ARENA_MAX as `npm start` sets it for the embedded database (package.json): the server
-    // measured is the one users run
+    // glibc's malloc settings as `npm start` sets them for the embedded database (package.json):
+    // the server measured is the one users run
     env: {
-      ...(env.DATABASE_URL ? {} : { MALLOC_ARENA_MAX: '2' }),
+      ...(env.DATABASE_URL ? {} : { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' }),
       ...cleanEnv,
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
