@@ -122,7 +122,7 @@ export async function confirmPasswordReset(
     .where(and(eq(passwordResetTokens.id, id), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
     .limit(1)
   if (!found) throw invalidLink()
-  assertStrongPassword(input.password, 'password', [found.email, found.firstName, found.lastName])
+  await assertStrongPassword(input.password, 'password', [found.email, found.firstName, found.lastName])
   const passwordHash = await hashPassword(input.password)
   await db.transaction(async (tx) => {
     const used = await tx

@@ -1,11 +1,16 @@
 // Password rules in one place: strong enough (zxcvbn score, domain/password-strength), hashed
 // with argon2id, and a new password ends every session of its user.
 import { hash } from '@node-rs/argon2'
-import { passwordStrength, weakPasswordMessage } from '../../../domain/password-strength'
 import { AppError } from '../../http/errors'
 
-/** 400 WEAK_PASSWORD naming the field (body.password, body.newPassword) with zxcvbn's advice. */
-export function assertStrongPassword(password: string, field: string, userInputs: readonly string[]): void {
+/**
+ * 400 WEAK_PASSWORD naming the field (body.password, body.newPassword) with zxcvbn's advice.
+ * The checker is loaded on the first new password, not at start: its dictionaries and the
+ * matcher built from them take ~24 MB of the HTTP thread's heap (ADR 0040), for a check made only
+ * on registration, password change and reset.
+ */
+export async function assertStrongPassword(password: string, field: string, userInputs: readonly string[]): Promise<void> {
+  const { passwordStrength, weakPasswordMessage } = await import('../../../domain/password-strength')
   const strength = passwordStrength(password, userInputs)
   if (strength.acceptable) return
   const message = weakPasswordMessage(strength)

@@ -198,7 +198,7 @@ export async function registerAccount(
 ): Promise<Registration> {
   const started = performance.now()
   try {
-    assertStrongPassword(body.password, 'password', [body.email, body.firstName, body.lastName])
+    await assertStrongPassword(body.password, 'password', [body.email, body.firstName, body.lastName])
     const passwordHash = await hashPassword(body.password)
     const mailer = mailerFor(deps.config)
     const base = publicBase(deps.config)

@@ -129,7 +129,7 @@ export async function changePassword(
   body: z.output<typeof changePasswordBody>,
 ): Promise<void> {
   await checkPassword(db, user.id, body.currentPassword, 'currentPassword')
-  assertStrongPassword(body.newPassword, 'newPassword', [user.email, user.firstName, user.lastName])
+  await assertStrongPassword(body.newPassword, 'newPassword', [user.email, user.firstName, user.lastName])
   const passwordHash = await hashPassword(body.newPassword)
   const current = req.auth?.sessionId ?? ''
   await db.transaction(async (tx) => {
