@@ -22,7 +22,6 @@ import { registerSession } from './plugins/session'
 import { enableScopeCache } from './modules/accounts/scope'
 import { createOidcProvider, type OidcProvider } from './integrations/oidc/oidc'
 import type { BillingProvider } from './integrations/billing/billing-provider'
-import { createStripeBilling } from './integrations/billing/stripe-billing'
 import { apiModules } from './modules/index'
 import { API_DESCRIPTION } from './api-docs'
 import { SESSION_COOKIE } from './modules/auth/sessions'
@@ -124,8 +123,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       : config.oidc && config.publicUrl
         ? createOidcProvider({ ...config.oidc, redirectUri: new URL('/api/auth/oidc/callback', config.publicUrl).href })
         : null
+  // Stripe's SDK (~4 MB of heap) loads only when Stripe is configured
   const billing =
-    options.billing !== undefined ? options.billing : config.stripe ? createStripeBilling(config.stripe, clock) : null
+    options.billing !== undefined
+      ? options.billing
+      : config.stripe
+        ? (await import('./integrations/billing/stripe-billing')).createStripeBilling(config.stripe, clock)
+        : null
   const deps: AppDeps = { db, config, clock, oidc, billing }
   for (const register of apiModules) register(app, deps)
 

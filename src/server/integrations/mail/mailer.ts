@@ -1,7 +1,7 @@
 // Outgoing mail (password reset links, notices to an address's owner). The Mailer is what the
 // modules use; the SMTP adapter (nodemailer) is the only one, made from SMTP_URL and MAIL_FROM.
 // Without SMTP_URL there is no mailer: reset links come from `cli reset-link`.
-import nodemailer from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 import type { Config } from '../../config'
 
 export type Mail = { to: string; subject: string; text: string }
@@ -11,14 +11,16 @@ export type Mailer = {
   close(): void
 }
 
+/** nodemailer loads with the first mail, not at start (a server may never send one) */
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl)
+  let transport: Promise<Transporter> | null = null
+  const open = () => (transport ??= import('nodemailer').then((nodemailer) => nodemailer.default.createTransport(smtpUrl)))
   return {
     async send(mail) {
-      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text })
+      await (await open()).sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text })
     },
     close() {
-      transport.close()
+      void transport?.then((t) => t.close())
     },
   }
 }

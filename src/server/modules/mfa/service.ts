@@ -3,12 +3,6 @@
 // is confirmed (users.totpEnabledAt); recovery codes and passkeys exist only while it is.
 import { randomBytes } from 'node:crypto'
 import { hash, verify as verifyHash } from '@node-rs/argon2'
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server'
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server'
 import type { FastifyRequest } from 'fastify'
 import { and, asc, count, eq, gte, isNull, lt, or, sql } from 'drizzle-orm'
@@ -34,6 +28,9 @@ import type { SessionUser } from '../auth/sessions'
 import { markReauthenticated } from '../auth/sessions'
 import { checkTotp, newTotpSecret, totpQrDataUrl, totpUri } from './totp'
 import { relyingParty, RP_NAME, saveChallenge, takeChallenge } from './webauthn'
+
+/** SimpleWebAuthn (and the certificate parsers it brings, ~4 MB of heap) loads with the first passkey, not at start */
+const simpleWebAuthn = () => import('@simplewebauthn/server')
 
 export type MfaDeps = { db: Db; config: Config; now: Date }
 
@@ -330,7 +327,7 @@ export async function passkeyRegistrationOptions(deps: MfaDeps, user: SessionUse
     .from(webauthnCredentials)
     .where(eq(webauthnCredentials.userId, user.id))
   const { rpID } = relyingParty(config, req)
-  const options = await generateRegistrationOptions({
+  const options = await (await simpleWebAuthn()).generateRegistrationOptions({
     rpName: RP_NAME,
     rpID,
     userName: row.email,
@@ -359,7 +356,7 @@ export async function addPasskey(
   const challenge = await takeChallenge(db, sessionId, 'register', now)
   if (!challenge) throw badRequest('Start again: the passkey request expired', 'PASSKEY_CHALLENGE_EXPIRED')
   const { rpID, origin } = relyingParty(config, req)
-  const verification = await verifyRegistrationResponse({
+  const verification = await (await simpleWebAuthn()).verifyRegistrationResponse({
     response: body.response,
     expectedChallenge: challenge,
     expectedOrigin: origin,
@@ -406,7 +403,7 @@ export async function passkeyLoginOptions(deps: MfaDeps, userId: string, session
     .where(eq(webauthnCredentials.userId, userId))
   if (keys.length === 0) throw conflict('You have no passkey: use a code', 'NO_PASSKEYS')
   const { rpID } = relyingParty(config, req)
-  const options = await generateAuthenticationOptions({
+  const options = await (await simpleWebAuthn()).generateAuthenticationOptions({
     rpID,
     allowCredentials: keys.map((k) => ({ id: k.id, transports: k.transports })),
     userVerification: 'preferred',
@@ -433,7 +430,7 @@ export async function checkPasskey(
       .where(and(eq(webauthnCredentials.id, response.id), eq(webauthnCredentials.userId, userId)))
     if (!key) return false
     const { rpID, origin } = relyingParty(config, req)
-    const result = await verifyAuthenticationResponse({
+    const result = await (await simpleWebAuthn()).verifyAuthenticationResponse({
       response,
       expectedChallenge: challenge,
       expectedOrigin: origin,
