@@ -42,4 +42,20 @@ describe('CompactStringSet', () => {
     expect(set.size).toBe(reference.size)
     for (let i = 0; i < 170_000; i += 997) expect(set.has(`TX${String(i)}`)).toBe(reference.has(`TX${String(i)}`))
   })
+
+  it('holds a million 7-character ids in ~20 MB: a byte of length each, 5 bytes a slot, bytes grown by half', () => {
+    const set = new CompactStringSet()
+    for (let i = 0; i < 1_000_000; i++) set.add(`T${String(i).padStart(6, '0')}`)
+    expect(set.size).toBe(1_000_000)
+    // 8,000,000 bytes of ids and lengths (in an array of at most 1.5× that) and 2^21 slots of 5 bytes
+    expect(set.memoryBytes).toBeGreaterThan(8_000_000 + 5 * 2 ** 21)
+    expect(set.memoryBytes).toBeLessThanOrEqual(12_000_000 + 5 * 2 ** 21 + 256)
+    expect(set.has('T999999')).toBe(true)
+    expect(set.has('T1000000')).toBe(false)
+    // lengths of 127, 128 and 16,384 bytes take one, two and three bytes and stay exact
+    for (const n of [127, 128, 16_383, 16_384]) expect(set.add('y'.repeat(n))).toBe(true)
+    for (const n of [127, 128, 16_383, 16_384]) expect(set.has('y'.repeat(n))).toBe(true)
+    for (const n of [126, 129, 16_382, 16_385]) expect(set.has('y'.repeat(n))).toBe(false)
+    expect(set.add('y'.repeat(128))).toBe(false)
+  })
 })

@@ -1,8 +1,10 @@
 // An exact set of strings kept outside the JavaScript heap, for a streamed statement's bank ids
 // (issue 21): a million ids in a Set<string> took ~50 MB of heap, and the Set's doubling held old
-// and new tables at once; here they take their UTF-8 bytes plus 8 bytes a slot, in typed arrays.
-// Exact, not probabilistic: a hash match is confirmed by comparing the bytes, so two different ids
-// are never taken for one another.
+// and new tables at once; here they take their UTF-8 bytes and a byte or two of length, plus
+// 5 bytes a slot, in typed arrays (~20 MB for a million 7-character ids, where a 4-byte length,
+// a 4-byte hash a slot and doubled bytes took ~32 MB). Exact, not probabilistic: a match of the
+// slot's tag is confirmed by comparing the bytes, so two different ids are never taken for one
+// another.
 
 const encoder = new TextEncoder()
 const EMPTY = -1
@@ -10,12 +12,13 @@ const EMPTY = -1
 const MAX_LOAD = 0.7
 
 export class CompactStringSet {
-  /** each string's length (4 bytes, little-endian) and then its UTF-8 bytes, one after another */
+  /** each string's length (LEB128: a byte below 128) and then its UTF-8 bytes, one after another */
   private bytes = new Uint8Array(1 << 16)
   private used = 0
   /** open addressing: a string's offset in `bytes`, or EMPTY */
   private offsets = new Int32Array(1 << 10).fill(EMPTY)
-  private hashes = new Uint32Array(1 << 10)
+  /** a byte of each slot's hash (not the bits that chose the slot): most misses end here */
+  private tags = new Uint8Array(1 << 10)
   private scratch = new Uint8Array(256)
   private count = 0
 
@@ -23,22 +26,23 @@ export class CompactStringSet {
     return this.count
   }
 
+  /** the bytes its arrays take (what the set costs outside the heap) */
+  get memoryBytes(): number {
+    return this.bytes.byteLength + this.offsets.byteLength + this.tags.byteLength + this.scratch.byteLength
+  }
+
   has(text: string): boolean {
     const length = this.encode(text)
-    return this.find(hashOf(this.scratch, length), length) >= 0
+    return this.find(hashOf(this.scratch, 0, length), length) >= 0
   }
 
   /** Adds the string; false when it was there already. */
   add(text: string): boolean {
     const length = this.encode(text)
-    const hash = hashOf(this.scratch, length)
+    const hash = hashOf(this.scratch, 0, length)
     if (this.find(hash, length) >= 0) return false
     if ((this.count + 1) / this.offsets.length > MAX_LOAD) this.grow()
-    const offset = this.store(length)
-    let slot = hash & (this.offsets.length - 1)
-    while (this.offsets[slot] !== EMPTY) slot = (slot + 1) & (this.offsets.length - 1)
-    this.offsets[slot] = offset
-    this.hashes[slot] = hash
+    this.place(this.store(length), hash, this.offsets, this.tags)
     this.count++
     return true
   }
@@ -56,62 +60,94 @@ export class CompactStringSet {
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
       const offset = this.offsets[slot] ?? EMPTY
       if (offset === EMPTY) return -1
-      if (this.hashes[slot] === hash && this.equals(offset, length)) return slot
+      if (this.tags[slot] === tagOf(hash) && this.equals(offset, length)) return slot
     }
   }
 
   private equals(offset: number, length: number): boolean {
-    if (readLength(this.bytes, offset) !== length) return false
-    const start = offset + 4
+    if (lengthAt(this.bytes, offset) !== length) return false
+    const start = offset + lengthBytes(length)
     for (let i = 0; i < length; i++) if (this.bytes[start + i] !== this.scratch[i]) return false
     return true
   }
 
+  /** Appends the scratch bytes after their length; returns where they start. */
   private store(length: number): number {
-    const need = this.used + 4 + length
+    const need = this.used + lengthBytes(length) + length
     if (need > this.bytes.length) {
-      let size = this.bytes.length * 2
-      while (size < need) size *= 2
+      // by half, not doubled: at most a third of the array unused, and less held while copying
+      let size = this.bytes.length
+      while (size < need) size = Math.ceil(size * 1.5)
       const bigger = new Uint8Array(size)
       bigger.set(this.bytes.subarray(0, this.used))
       this.bytes = bigger
     }
     const offset = this.used
-    this.bytes[offset] = length & 0xff
-    this.bytes[offset + 1] = (length >>> 8) & 0xff
-    this.bytes[offset + 2] = (length >>> 16) & 0xff
-    this.bytes[offset + 3] = (length >>> 24) & 0xff
-    this.bytes.set(this.scratch.subarray(0, length), offset + 4)
+    let at = offset
+    for (let rest = length; ; rest = Math.floor(rest / 128)) {
+      if (rest < 128) {
+        this.bytes[at++] = rest
+        break
+      }
+      this.bytes[at++] = (rest % 128) | 128
+    }
+    this.bytes.set(this.scratch.subarray(0, length), at)
     this.used = need
     return offset
   }
 
+  /** Puts a stored string's offset in the first free slot from its hash. */
+  private place(offset: number, hash: number, offsets: Int32Array, tags: Uint8Array): void {
+    const mask = offsets.length - 1
+    let slot = hash & mask
+    while (offsets[slot] !== EMPTY) slot = (slot + 1) & mask
+    offsets[slot] = offset
+    tags[slot] = tagOf(hash)
+  }
+
+  /** Doubles the slots; each string's hash is worked out again from its stored bytes. */
   private grow(): void {
     const offsets = new Int32Array(this.offsets.length * 2).fill(EMPTY)
-    const hashes = new Uint32Array(offsets.length)
-    const mask = offsets.length - 1
+    const tags = new Uint8Array(offsets.length)
     for (let old = 0; old < this.offsets.length; old++) {
       const offset = this.offsets[old] ?? EMPTY
       if (offset === EMPTY) continue
-      const hash = this.hashes[old] ?? 0
-      let slot = hash & mask
-      while (offsets[slot] !== EMPTY) slot = (slot + 1) & mask
-      offsets[slot] = offset
-      hashes[slot] = hash
+      const length = lengthAt(this.bytes, offset)
+      this.place(offset, hashOf(this.bytes, offset + lengthBytes(length), length), offsets, tags)
     }
     this.offsets = offsets
-    this.hashes = hashes
+    this.tags = tags
   }
 }
 
-function readLength(bytes: Uint8Array, offset: number): number {
-  return ((bytes[offset] ?? 0) | ((bytes[offset + 1] ?? 0) << 8) | ((bytes[offset + 2] ?? 0) << 16) | ((bytes[offset + 3] ?? 0) << 24)) >>> 0
+/** How many bytes a length takes (LEB128: 7 bits a byte). */
+function lengthBytes(length: number): number {
+  let n = 1
+  for (let rest = length; rest >= 128; rest = Math.floor(rest / 128)) n++
+  return n
+}
+
+/** The length stored at `offset` (its bytes follow, lengthBytes(length) further on). */
+function lengthAt(bytes: Uint8Array, offset: number): number {
+  let length = 0
+  let scale = 1
+  for (let at = offset; ; at++) {
+    const b = bytes[at] ?? 0
+    length += (b & 127) * scale
+    if (b < 128) return length
+    scale *= 128
+  }
+}
+
+/** the hash's top byte: the slot comes from its low bits, so the two say different things */
+function tagOf(hash: number): number {
+  return hash >>> 24
 }
 
 /** FNV-1a over the bytes, then a final mix so that the low bits (the slot) vary with every byte. */
-function hashOf(bytes: Uint8Array, length: number): number {
+function hashOf(bytes: Uint8Array, start: number, length: number): number {
   let h = 0x811c9dc5
-  for (let i = 0; i < length; i++) {
+  for (let i = start; i < start + length; i++) {
     h ^= bytes[i] ?? 0
     h = Math.imul(h, 0x01000193)
   }
