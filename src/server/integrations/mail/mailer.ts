@@ -20,7 +20,8 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
       await (await open()).sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text })
     },
     close() {
-      void transport?.then((t) => t.close())
+      // nothing to close before the first mail, and nothing if nodemailer could not make a transport
+      void transport?.then((t) => t.close(), () => undefined)
     },
   }
 }
