@@ -7,6 +7,7 @@ import {
   dayOfMonth,
   dayOfWeek,
   daysBetween,
+  daysOutside,
   daysInMonth,
   daysLeftInMonth,
   endOfMonth,
@@ -117,6 +118,33 @@ describe('addDays and daysBetween', () => {
 
   it('throws on something that is not an ISO date', () => {
     expect(() => addDays('03/10/2024', 1)).toThrow(RangeError)
+  })
+})
+
+describe('daysOutside', () => {
+  const range = (from: string, to: string) => ({ from, to })
+
+  it('needs the whole range when nothing was read or what was read does not touch it', () => {
+    expect(daysOutside(range('2024-03-01', '2024-03-10'), null)).toEqual([range('2024-03-01', '2024-03-10')])
+    expect(daysOutside(range('2024-03-11', '2024-03-20'), range('2024-03-01', '2024-03-10'))).toEqual([range('2024-03-11', '2024-03-20')])
+    expect(daysOutside(range('2024-02-01', '2024-02-28'), range('2024-03-01', '2024-03-10'))).toEqual([range('2024-02-01', '2024-02-28')])
+  })
+
+  it('needs only the days after what was read when the statement runs forward', () => {
+    // chunk days Mar 4–10 read as Mar 1–13; the next chunk's Mar 10–17 reads as Mar 7–20
+    expect(daysOutside(range('2024-03-07', '2024-03-20'), range('2024-03-01', '2024-03-13'))).toEqual([range('2024-03-14', '2024-03-20')])
+    // across a month and a leap day
+    expect(daysOutside(range('2024-02-26', '2024-03-05'), range('2024-02-20', '2024-02-29'))).toEqual([range('2024-03-01', '2024-03-05')])
+  })
+
+  it('needs only the days before what was read when the statement runs backward (newest first)', () => {
+    expect(daysOutside(range('2023-12-25', '2024-01-03'), range('2024-01-01', '2024-01-12'))).toEqual([range('2023-12-25', '2023-12-31')])
+  })
+
+  it('needs both sides when the range spans what was read, and nothing when it lies inside', () => {
+    expect(daysOutside(range('2024-03-01', '2024-03-31'), range('2024-03-10', '2024-03-12'))).toEqual([range('2024-03-01', '2024-03-09'), range('2024-03-13', '2024-03-31')])
+    expect(daysOutside(range('2024-03-10', '2024-03-12'), range('2024-03-01', '2024-03-31'))).toEqual([])
+    expect(daysOutside(range('2024-03-01', '2024-03-31'), range('2024-03-01', '2024-03-31'))).toEqual([])
   })
 })
 

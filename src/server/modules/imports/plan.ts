@@ -24,7 +24,7 @@ import { loadRules } from '../rules/service'
 import type { NewSplit, TransactionSource } from '../transactions/ledger'
 import { hasInvestments, newActivities } from './investments'
 import { BANK_FORMATS, type ImportOptions, type ParsedFile } from './parse-file'
-import { accountsWithBankIds, balanceThrough, householdAccounts, householdCategories, rowsForDedupe, rowsForTransfers, type AccountRow, type StoredTransferRow } from './repo'
+import { accountsWithBankIds, balanceThrough, householdAccounts, householdCategories, rowsForDedupe, rowsForTransfers, type AccountRow, type DayRows, type StoredTransferRow } from './repo'
 
 const DAY_WINDOW = 3
 const KEY_CACHE_SIZE = 20_000
@@ -231,6 +231,8 @@ type PlanContext = {
   /** the accounts asked whether they held bank ids before the import, and those that did */
   checkedIds: Set<string>
   withIds: Set<string>
+  /** the stored rows the last chunk read around its days, and of which accounts: the next reads only the days they miss */
+  dayRows: { accounts: string; read: DayRows } | null
 }
 
 function dateRange(rows: readonly PlannedRow[]): { from: IsoDate; to: IsoDate } | null {
@@ -287,6 +289,7 @@ export async function startPlan(
       run: compileRules(rules, re2Compiler),
       checkedIds: new Set(),
       withIds: new Set(),
+      dayRows: null,
       readAhead: true,
       renamedKeys: renamedPayees(rules).map(payeeKey),
       keyOf: (payee) => {
@@ -409,7 +412,11 @@ export function startChunk(db: DbOrTx, plan: Plan, chunk: readonly { account: Pl
   for (const id of unseen) ctx.checkedIds.add(id)
   const dedupe = async () => {
     if (unseen.length > 0) for (const id of await accountsWithBankIds(db, householdId, unseen)) ctx.withIds.add(id)
-    return rowsForDedupe(db, householdId, knownIds, range.from, range.to, externalIds, plan.batchId, plan.batchId ? ctx.withIds : null)
+    const accounts = [...knownIds].sort().join(' ')
+    const earlier = ctx.dayRows?.accounts === accounts ? ctx.dayRows.read : null
+    const stored = await rowsForDedupe(db, householdId, knownIds, range.from, range.to, externalIds, plan.batchId, plan.batchId ? ctx.withIds : null, earlier)
+    ctx.dayRows = { accounts, read: { range, rows: stored.filter((r) => r.date >= range.from && r.date <= range.to) } }
+    return stored
   }
 
   const open = rows.filter((r) => r.status !== 'skip' && !r.forced)

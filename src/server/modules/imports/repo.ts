@@ -2,6 +2,7 @@
 // query per purpose, never one per row), accounts by their identity in bank files, import
 // batches and the saved CSV mappings.
 import { and, asc, between, desc, eq, sql, type SQL } from 'drizzle-orm'
+import { daysOutside, type DayRange } from '../../../domain/dates'
 import type { DbOrTx } from '../../db/connect'
 import { accounts, categories, importBatches, importPresets, transactions, type ConvertedRow } from '../../db/schema'
 import { notIn } from '../accounts/scope'
@@ -36,10 +37,14 @@ export type StoredForDedupe = {
   externalId: string | null
 }
 
+/** Stored rows an import read for a range of days (its previous chunk's): the next chunk reads only the days they miss. */
+export type DayRows = { range: DayRange; rows: StoredForDedupe[] }
+
 /**
  * Stored rows of these accounts that an import may duplicate: every ordinary row or transfer leg
- * dated in [from, to], plus rows outside it that carry one of the file's bank ids. In (date, id)
- * order.
+ * dated in [from, to], plus rows outside it that carry one of the file's bank ids. The rows
+ * `earlier` holds (read for the same accounts, in days that overlap) are taken from it, not read
+ * again. The rows in [from, to] in (date, id) order, then those outside.
  */
 export async function rowsForDedupe(
   db: DbOrTx,
@@ -52,6 +57,7 @@ export async function rowsForDedupe(
   ownBatchId: string | null = null,
   /** the accounts whose rows stored before the import hold bank ids (null: look) */
   withIds: ReadonlySet<string> | null = null,
+  earlier: DayRows | null = null,
 ): Promise<StoredForDedupe[]> {
   if (accountIds.length === 0) return []
   const t = transactions
@@ -64,19 +70,27 @@ export async function rowsForDedupe(
     importedPayee: t.importedPayee,
     externalId: t.externalId,
   }
-  const inRange = await db
-    .select(columns)
-    .from(t)
-    .where(
-      and(
-        eq(t.householdId, householdId),
-        sql`${t.accountId} = any(${sql.param([...accountIds])}::uuid[])`,
-        sql`${t.date} between ${from} and ${to}`,
-        sql`${t.kind} in ('standard', 'transfer')`,
-        ownBatchId ? sql`${t.importBatchId} is distinct from ${ownBatchId}` : undefined,
-      ),
-    )
-    .orderBy(asc(t.date), asc(t.id))
+  // the days the earlier rows miss: none, or those before or after them (a range that goes past
+  // them on both sides is read whole)
+  const gaps = daysOutside({ from, to }, earlier?.range ?? null)
+  const reused = gaps.length < 2 ? earlier : null
+  const days = reused ? gaps[0] : { from, to }
+  const read = !days
+    ? []
+    : await db
+        .select(columns)
+        .from(t)
+        .where(
+          and(
+            eq(t.householdId, householdId),
+            sql`${t.accountId} = any(${sql.param([...accountIds])}::uuid[])`,
+            sql`${t.date} between ${days.from} and ${days.to}`,
+            sql`${t.kind} in ('standard', 'transfer')`,
+            ownBatchId ? sql`${t.importBatchId} is distinct from ${ownBatchId}` : undefined,
+          ),
+        )
+        .orderBy(asc(t.date), asc(t.id))
+  const inRange = reused ? withEarlier(read, reused.rows, from, to) : read
   // a stored row whose date was moved far away still owns its bank id: look for the file's ids
   // that are not in the range, and only when the account has such rows at all
   const key = (accountId: string, externalId: string | null) => `${accountId}\u0000${externalId ?? ''}`
@@ -114,6 +128,14 @@ export async function rowsForDedupe(
       )
   ).filter((r) => wanted.has(key(r.accountId, r.externalId)))
   return [...inRange, ...outside]
+}
+
+/** The rows read for the days the earlier rows missed, with those of them in [from, to], in (date, id) order. */
+function withEarlier(read: StoredForDedupe[], earlier: readonly StoredForDedupe[], from: string, to: string): StoredForDedupe[] {
+  const kept = earlier.filter((r) => r.date >= from && r.date <= to)
+  // the days read lie wholly before or wholly after the days kept
+  const first = read[0]
+  return first && kept[0] && first.date < kept[0].date ? [...read, ...kept] : [...kept, ...read]
 }
 
 /** Which of these accounts hold any row with a bank id (an import asks once, before it writes). */

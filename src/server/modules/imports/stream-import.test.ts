@@ -174,6 +174,32 @@ describe('a re-import whose first chunk is all duplicates', () => {
   })
 })
 
+describe('a re-import of a statement without bank ids, in either order', () => {
+  it('finds every row by its day, amount and payee, whether the file runs oldest or newest first', async () => {
+    // ~100 rows a day and no ids: each chunk's ±3 days overlap the chunk before's, whose stored
+    // rows it takes from that chunk's read and reads only the days they miss (repo.rowsForDedupe)
+    const rows = Array.from({ length: ROWS }, (_, i) => `${dayOf(i)},Market ${String(i % 97)} ${PAD},${money(cents(i))}`)
+    const file = (lines: string[]) => `Date,Description,Amount\n${lines.join('\n')}\n`
+    const account = await newAccount('No-id checking')
+    const first = await upload(c, file(rows), { fields: { accountId: account } })
+    expect(first.statusCode, first.body).toBe(200)
+    expect(first.json()).toMatchObject({ added: ROWS, duplicates: 0 })
+    const sum = rows.reduce((n, _, i) => n + cents(i), 0)
+    expect(await balanceOf(account)).toBe(sum)
+    for (const lines of [[...rows].reverse(), rows]) {
+      const again = await upload(c, file(lines), { fields: { accountId: account } })
+      expect(again.statusCode, again.body).toBe(200)
+      expect(again.json()).toMatchObject({ added: 0, duplicates: ROWS })
+    }
+    // one row more on a day inside a chunk's overlap is the one row added
+    const extra = [...rows]
+    extra.splice(STREAM_CHUNK_ROWS + 50, 0, `${dayOf(STREAM_CHUNK_ROWS + 50)},Late fee,-123.45`)
+    const more = await upload(c, file(extra), { fields: { accountId: account } })
+    expect(more.json()).toMatchObject({ added: 1, duplicates: ROWS })
+    expect(await balanceOf(account)).toBe(sum - 12345)
+  })
+})
+
 describe('an OFX statement of two accounts larger than a chunk', () => {
   // the last checking row and the first savings row fall in one chunk (half-way through it)
   const PER = Math.max(1, Math.ceil(9000 / STREAM_CHUNK_ROWS)) * STREAM_CHUNK_ROWS + STREAM_CHUNK_ROWS / 2
