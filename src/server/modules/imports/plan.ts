@@ -463,7 +463,9 @@ export async function decideChunk(db: DbOrTx, plan: Plan, rows: PlannedRow[], re
   if (!reads) return rows
   const { ctx } = plan
   const { stored } = reads
-  const takenIds = new Set(stored.flatMap((s) => (s.externalId === null ? [] : [`${s.accountId}\u0000${s.externalId}`])))
+  // the bank ids the stored rows hold, asked only for a row the user forced in (rare)
+  let takenIds: Set<string> | null = null
+  const taken = (): Set<string> => (takenIds ??= new Set(stored.flatMap((s) => (s.externalId === null ? [] : [`${s.accountId}\u0000${s.externalId}`]))))
   const checked = rows.filter((r) => r.status !== 'skip')
   const matches = findDuplicates(
     checked.map((r) => ({
@@ -487,7 +489,7 @@ export async function decideChunk(db: DbOrTx, plan: Plan, rows: PlannedRow[], re
     if (match === null) return
     if (r.forced) {
       const accountId = r.account.account?.id
-      r.dropExternalId = r.t.externalId !== null && accountId !== undefined && takenIds.has(`${accountId}\u0000${r.t.externalId}`)
+      r.dropExternalId = r.t.externalId !== null && accountId !== undefined && taken().has(`${accountId}\u0000${r.t.externalId}`)
       return
     }
     r.status = 'duplicate'

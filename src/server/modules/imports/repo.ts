@@ -93,8 +93,10 @@ export async function rowsForDedupe(
   const inRange = reused ? withEarlier(read, reused.rows, from, to) : read
   // a stored row whose date was moved far away still owns its bank id: look for the file's ids
   // that are not in the range, and only when the account has such rows at all
+  if (externalIds.length === 0) return inRange
   const key = (accountId: string, externalId: string | null) => `${accountId}\u0000${externalId ?? ''}`
-  const found = new Set(inRange.map((r) => key(r.accountId, r.externalId)))
+  const found = new Set<string>()
+  for (const r of inRange) if (r.externalId !== null) found.add(key(r.accountId, r.externalId))
   const missing = externalIds.filter((e) => !found.has(key(e.accountId, e.externalId)) && (withIds === null || withIds.has(e.accountId)))
   if (missing.length === 0) return inRange
   const missingAccounts = [...new Set(missing.map((e) => e.accountId))]
