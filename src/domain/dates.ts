@@ -118,16 +118,16 @@ export function addMonths(date: IsoDate, months: number, preferredDay?: number):
 }
 
 /** An inclusive range of days. */
-export type DayRange = { from: IsoDate; to: IsoDate }
+export type DateRange = { from: IsoDate; to: IsoDate }
 
 /**
  * The days of `want` that `have` does not cover, as zero, one or two ranges in date order: what
  * a read of `want` still needs when `have` was read already (a statement's chunks follow each
  * other, so the days around one chunk are mostly those around the one before).
  */
-export function daysOutside(want: DayRange, have: DayRange | null): DayRange[] {
+export function daysOutside(want: DateRange, have: DateRange | null): DateRange[] {
   if (have === null || want.to < have.from || want.from > have.to) return [want]
-  const outside: DayRange[] = []
+  const outside: DateRange[] = []
   if (want.from < have.from) outside.push({ from: want.from, to: addDays(have.from, -1) })
   if (want.to > have.to) outside.push({ from: addDays(have.to, 1), to: want.to })
   return outside

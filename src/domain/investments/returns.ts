@@ -19,15 +19,13 @@
 // 0 (actual/365, as spreadsheets' XIRR): Newton's method, then bisection when Newton fails; null
 // when there is no rate (all flows one way, or no sign change found).
 
-import { addDays, addMonths, daysBetween, type IsoDate } from '../dates'
+import { addDays, addMonths, daysBetween, type DateRange, type IsoDate } from '../dates'
 import { asCents, type Cents } from '../money'
 
 export type ValuePoint = { date: IsoDate; value: Cents }
 
 /** Money into the account (+, a contribution) or out of it (−, a withdrawal). */
 export type CashFlow = { date: IsoDate; amount: Cents }
-
-export type DateRange = { from: IsoDate; to: IsoDate }
 
 export type TimeWeightedReturn = {
   cumulative: number

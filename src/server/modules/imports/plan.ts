@@ -6,7 +6,7 @@
 // the member sees: another member's private or balance-only account is as if it did not exist
 // (ADR 0023).
 import { MAX_PREVIEW_ROWS, type ImportResult, type ImportRow } from '../../../contract/imports'
-import { addDays, type IsoDate } from '../../../domain/dates'
+import { addDays, type DateRange, type IsoDate } from '../../../domain/dates'
 import { categoryBook, chooseCategory } from '../../../domain/import/categories'
 import { findDuplicates } from '../../../domain/import/dedupe'
 import { findTransfers } from '../../../domain/import/transfers'
@@ -235,7 +235,7 @@ type PlanContext = {
   dayRows: { accounts: string; read: DayRows } | null
 }
 
-function dateRange(rows: readonly PlannedRow[]): { from: IsoDate; to: IsoDate } | null {
+function dateRange(rows: readonly PlannedRow[]): DateRange | null {
   let min: string | null = null
   let max: string | null = null
   for (const r of rows) {
@@ -348,7 +348,7 @@ export type StartedChunk = { rows: PlannedRow[]; reads: Promise<ChunkReads | nul
  * decideChunk reads them for the rows left new).
  */
 type ChunkReads = {
-  range: { from: IsoDate; to: IsoDate }
+  range: DateRange
   stored: Awaited<ReturnType<typeof rowsForDedupe>>
   storedPartners: StoredTransferRow[] | null
   learned: Map<string, string> | null
@@ -434,7 +434,7 @@ export function startChunk(db: DbOrTx, plan: Plan, chunk: readonly { account: Pl
  * them this import's own rows of its other accounts written by earlier chunks (a file's accounts
  * follow one another, so the two legs of a transfer are often chunks apart).
  */
-function partnerRows(db: DbOrTx, plan: Plan, rows: readonly PlannedRow[], range: { from: IsoDate; to: IsoDate }): Promise<StoredTransferRow[]> {
+function partnerRows(db: DbOrTx, plan: Plan, rows: readonly PlannedRow[], range: DateRange): Promise<StoredTransferRow[]> {
   const refs = new Set(rows.map((r) => refOf(r.account)))
   const onlyAccount = refs.size === 1 ? (rows[0]?.account.account?.id ?? null) : null
   // (the rows left new may be of fewer accounts than these: with more than one, any other counts)

@@ -2,7 +2,7 @@
 // query per purpose, never one per row), accounts by their identity in bank files, import
 // batches and the saved CSV mappings.
 import { and, asc, between, desc, eq, sql, type SQL } from 'drizzle-orm'
-import { daysOutside, type DayRange } from '../../../domain/dates'
+import { daysOutside, type DateRange } from '../../../domain/dates'
 import type { DbOrTx } from '../../db/connect'
 import { accounts, categories, importBatches, importPresets, transactions, type ConvertedRow } from '../../db/schema'
 import { notIn } from '../accounts/scope'
@@ -38,7 +38,7 @@ export type StoredForDedupe = {
 }
 
 /** Stored rows an import read for a range of days (its previous chunk's): the next chunk reads only the days they miss. */
-export type DayRows = { range: DayRange; rows: StoredForDedupe[] }
+export type DayRows = { range: DateRange; rows: StoredForDedupe[] }
 
 /**
  * Stored rows of these accounts that an import may duplicate: every ordinary row or transfer leg
