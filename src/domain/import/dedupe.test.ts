@@ -55,6 +55,15 @@ describe('findDuplicates', () => {
     expect(result).toEqual(['s1', null])
   })
 
+  it('looks a bank id up in its own account, and the rest of a two-account file by amount, date and payee', () => {
+    // the same FIT1 in both accounts; the bakery row has no id, its account's other row is found by id
+    const result = findDuplicates(
+      [row('2024-01-10', -500, 'Coffee', 'FIT1', A), row('2024-01-10', -500, 'Coffee', 'FIT1', B), row('2024-01-11', -700, 'Bakery', null, B)],
+      [stored('b1', '2024-01-01', -999, 'Old', 'FIT1', B), stored('a1', '2023-12-01', -1, 'Else', 'FIT1', A), stored('b2', '2024-01-12', -700, 'BAKERY', null, B)],
+    )
+    expect(result).toEqual(['a1', 'b1', 'b2'])
+  })
+
   it('never calls two rows with different bank ids one', () => {
     expect(findDuplicates([row('2024-01-10', -450, 'Coffee', 'FIT2')], [stored('s1', '2024-01-10', -450, 'Coffee', 'FIT1')])).toEqual([null])
   })

@@ -58,26 +58,35 @@ export function findDuplicates(
   const result: (string | null)[] = incoming.map(() => null)
   const used = new Uint8Array(existing.length)
 
-  // 1. the bank's id
-  const byExternalId = new Map<string, number>()
-  existing.forEach((e, j) => {
-    if (e.externalId !== null) byExternalId.set(`${e.accountId}\u0000${e.externalId}`, j)
-  })
-  if (byExternalId.size > 0) {
+  // 1. the bank's id, looked up by account then id (no key is built per row)
+  if (incoming.some((row) => row.accountId !== null && row.externalId !== null)) {
+    const byExternalId = new Map<string, Map<string, number>>()
+    existing.forEach((e, j) => {
+      if (e.externalId === null) return
+      let ids = byExternalId.get(e.accountId)
+      if (!ids) byExternalId.set(e.accountId, (ids = new Map()))
+      ids.set(e.externalId, j)
+    })
     incoming.forEach((row, i) => {
       if (row.accountId === null || row.externalId === null) return
-      const j = byExternalId.get(`${row.accountId}\u0000${row.externalId}`)
+      const j = byExternalId.get(row.accountId)?.get(row.externalId)
       if (j === undefined || used[j]) return
       used[j] = 1
       result[i] = existing[j]?.id ?? null
     })
   }
 
-  // 2. amount, date window and payee, for the rest: stored rows by account, amount and day
+  // 2. amount, date window and payee, for the rest: the stored rows of the accounts rows are left
+  // in, by account, amount and day (none when every row was found by its id: a re-import)
+  const open = new Set<string>()
+  incoming.forEach((row, i) => {
+    if (result[i] === null && row.accountId !== null) open.add(row.accountId)
+  })
+  if (open.size === 0) return result
   const buckets = new Map<string, Map<number, Map<number, number[]>>>()
   let unmatched = 0
   existing.forEach((e, j) => {
-    if (used[j]) return
+    if (used[j] || !open.has(e.accountId)) return
     unmatched++
     let byAmount = buckets.get(e.accountId)
     if (!byAmount) buckets.set(e.accountId, (byAmount = new Map()))

@@ -475,14 +475,7 @@ export async function decideChunk(db: DbOrTx, plan: Plan, rows: PlannedRow[], re
       payee: r.t.payee || r.t.memo,
       externalId: r.t.externalId,
     })),
-    stored.map((s) => ({
-      id: s.id,
-      accountId: s.accountId,
-      date: s.date,
-      amount: asCents(s.amount),
-      payees: s.importedPayee !== null && s.importedPayee !== s.merchant ? [s.merchant, s.importedPayee] : [s.merchant],
-      externalId: s.externalId,
-    })),
+    stored,
   )
   checked.forEach((r, i) => {
     const match = matches[i] ?? null

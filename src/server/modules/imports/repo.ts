@@ -3,6 +3,8 @@
 // batches and the saved CSV mappings.
 import { and, asc, between, desc, eq, sql, type SQL } from 'drizzle-orm'
 import { daysOutside, type DateRange } from '../../../domain/dates'
+import type { DedupeExisting } from '../../../domain/import/dedupe'
+import { asCents } from '../../../domain/money'
 import type { DbOrTx } from '../../db/connect'
 import { accounts, categories, importBatches, importPresets, transactions, type ConvertedRow } from '../../db/schema'
 import { notIn } from '../accounts/scope'
@@ -27,15 +29,17 @@ export function householdCategories(db: DbOrTx, householdId: string): Promise<{ 
     .where(eq(categories.householdId, householdId))
 }
 
-export type StoredForDedupe = {
-  id: string
-  accountId: string
-  date: string
-  amount: number
-  merchant: string
-  importedPayee: string | null
-  externalId: string | null
-}
+/** A stored row as duplicate detection takes it (made once when read, and kept for the next chunk as it is). */
+export type StoredForDedupe = DedupeExisting
+
+const forDedupe = (r: { id: string; accountId: string; date: string; amount: number; merchant: string; importedPayee: string | null; externalId: string | null }): StoredForDedupe => ({
+  id: r.id,
+  accountId: r.accountId,
+  date: r.date,
+  amount: asCents(r.amount),
+  payees: r.importedPayee !== null && r.importedPayee !== r.merchant ? [r.merchant, r.importedPayee] : [r.merchant],
+  externalId: r.externalId,
+})
 
 /** Stored rows an import read for a range of days (its previous chunk's): the next chunk reads only the days they miss. */
 export type DayRows = { range: DateRange; rows: StoredForDedupe[] }
@@ -90,14 +94,20 @@ export async function rowsForDedupe(
           ),
         )
         .orderBy(asc(t.date), asc(t.id))
+        .then((rows) => rows.map(forDedupe))
   const inRange = reused ? withEarlier(read, reused.rows, from, to) : read
   // a stored row whose date was moved far away still owns its bank id: look for the file's ids
   // that are not in the range, and only when the account has such rows at all
   if (externalIds.length === 0) return inRange
-  const key = (accountId: string, externalId: string | null) => `${accountId}\u0000${externalId ?? ''}`
-  const found = new Set<string>()
-  for (const r of inRange) if (r.externalId !== null) found.add(key(r.accountId, r.externalId))
-  const missing = externalIds.filter((e) => !found.has(key(e.accountId, e.externalId)) && (withIds === null || withIds.has(e.accountId)))
+  // the bank ids found, by account (no key is built per row)
+  const found = new Map<string, Set<string>>()
+  for (const r of inRange) {
+    if (r.externalId === null) continue
+    let ids = found.get(r.accountId)
+    if (!ids) found.set(r.accountId, (ids = new Set()))
+    ids.add(r.externalId)
+  }
+  const missing = externalIds.filter((e) => !found.get(e.accountId)?.has(e.externalId) && (withIds === null || withIds.has(e.accountId)))
   if (missing.length === 0) return inRange
   const missingAccounts = [...new Set(missing.map((e) => e.accountId))]
   // (an import's later chunks skip the probe: its own earlier rows would always answer it)
@@ -114,6 +124,7 @@ export async function rowsForDedupe(
     )
     .limit(1)
   if (older.length === 0) return inRange
+  const key = (accountId: string, externalId: string | null) => `${accountId}\u0000${externalId ?? ''}`
   const wanted = new Set(missing.map((e) => key(e.accountId, e.externalId)))
   const outside = (
     await db
@@ -128,7 +139,9 @@ export async function rowsForDedupe(
           ownBatchId ? sql`${t.importBatchId} is distinct from ${ownBatchId}` : undefined,
         ),
       )
-  ).filter((r) => wanted.has(key(r.accountId, r.externalId)))
+  )
+    .filter((r) => wanted.has(key(r.accountId, r.externalId)))
+    .map(forDedupe)
   return [...inRange, ...outside]
 }
 
