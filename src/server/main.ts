@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util'
 import { ConfigError, parseConfig } from './config'
 import { beginOpenDatabase } from './db/connect'
 import { DataDirLockedError } from './db/lock'
+import { yieldBackgroundThreads } from './threads'
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { demo: { type: 'boolean', default: false } }, allowPositionals: true })
@@ -73,6 +74,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'))
 
   await app.listen({ host: config.host, port: config.port })
+  // the server's background threads (V8's helpers, libuv's pool) yield the CPU to this one
+  yieldBackgroundThreads()
   app.log.info(
     { database: database.kind, startupMs: Math.round(performance.now() - startedAt) },
     `Kinwise is listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`,

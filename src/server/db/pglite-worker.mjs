@@ -4,10 +4,18 @@
 // Plain JavaScript so it runs unchanged under tsx, Vitest and the built server.
 import { parentPort, workerData } from 'node:worker_threads'
 import { cp, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
-import { existsSync } from 'node:fs'
+import { existsSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { createServer } from 'node:net'
 import { PGlite } from '@electric-sql/pglite'
+
+// this thread answers the app's queries: named so that the server's background threads, lowered
+// below the HTTP thread (threads.ts), leave it at the process's priority
+try {
+  writeFileSync('/proc/thread-self/comm', 'kinwise-db')
+} catch {
+  // not Linux
+}
 
 /** @type {{ dataDir: string | null, socketPath: string, snapshot: string | null, template: string | null }} */
 const options = workerData

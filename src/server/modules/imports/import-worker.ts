@@ -8,9 +8,10 @@ import { connectTarget } from '../../db/connect'
 import { AppError } from '../../http/errors'
 import type { ImportJob, ImportWorkerMessage } from './offthread'
 import { importFile } from './service'
-import { yieldToHttpThread } from './worker-script'
+import { backgroundThread } from '../../threads'
 
-yieldToHttpThread()
+// below the HTTP thread: a million-row import takes the CPU it leaves, not the other way round
+backgroundThread('kinwise-import')
 const job = workerData as ImportJob
 const port = parentPort
 if (!port) throw new Error('import-worker runs as a worker thread')

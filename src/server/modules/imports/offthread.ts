@@ -7,6 +7,7 @@ import { AppError } from '../../http/errors'
 import type { SessionUser } from '../auth/sessions'
 import type { ImportOptions } from './parse-file'
 import { importFile, streamsFile, type StatementFile } from './service'
+import { yieldBackgroundThreads } from '../../threads'
 import { startScript } from './worker-script'
 import type { ImportProgress, ImportStage } from './write'
 
@@ -37,6 +38,8 @@ export async function importFileOffThread(
 ): Promise<ImportResult> {
   if (!(await streamsFile(options, file))) return importFile(db, user, options, file, now, onProgress)
   const job: ImportJob = { target: targetOf(db), user, options, file, now: now.toISOString() }
+  // V8's helpers will collect the worker's garbage: below the HTTP thread, as the worker is
+  yieldBackgroundThreads()
   const worker = startScript('import-worker', job, { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: WORKER_YOUNG_MB })
   try {
     return await new Promise<ImportResult>((resolve, reject) => {
