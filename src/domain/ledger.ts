@@ -105,18 +105,23 @@ export function merchantSpend(row: LedgerRow): number {
  */
 export function merchantDeltas(rows: readonly LedgerRow[], sign: 1 | -1): MerchantDelta[] {
   const byKey = new Map<string, MerchantDelta>()
+  addMerchantDeltas(byKey, rows, sign)
+  return [...byKey.values()]
+}
+
+/** Adds the merchant rollup changes of these rows into sums by (account, month, payee): one key per row. */
+function addMerchantDeltas(into: Map<string, MerchantDelta>, rows: readonly LedgerRow[], sign: 1 | -1): void {
   for (const row of rows) {
     const spent = merchantSpend(row)
     if (spent === 0) continue
     const merchant = row.merchant ?? ''
     const month = startOfMonth(row.date)
     const key = merchantKey({ accountId: row.accountId, merchant, month })
-    let delta = byKey.get(key)
-    if (!delta) byKey.set(key, (delta = { accountId: row.accountId, merchant, month, spent: 0, count: 0 }))
+    let delta = into.get(key)
+    if (!delta) into.set(key, (delta = { accountId: row.accountId, merchant, month, spent: 0, count: 0 }))
     delta.spent += sign * spent
     delta.count += sign
   }
-  return [...byKey.values()]
 }
 
 /** The row of monthly_rollups a delta moves: (account, category, month). */
@@ -178,7 +183,7 @@ export class DeltaTotals {
   add(rows: readonly LedgerRow[], sign: 1 | -1): void {
     for (const [accountId, delta] of balanceDeltas(rows, sign)) this.balances.set(accountId, (this.balances.get(accountId) ?? 0) + delta)
     for (const d of rollupDeltas(rows, sign)) sumRollup(this.rollups, d)
-    for (const d of merchantDeltas(rows, sign)) sumMerchant(this.merchants, d)
+    addMerchantDeltas(this.merchants, rows, sign)
   }
 
   /** How many sums are held (each is one row to write). */

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeTemplate } from '../../../scripts/pgdata-template.mjs'
 import { createTestApp, type TestContext } from '../test/helper'
-import { beginOpenDatabase, openDatabase, type Database } from './connect'
+import { beginOpenDatabase, openDatabase, targetOf, type Database } from './connect'
 import { DataDirLockedError } from './lock'
 import { param, prepared } from './prepared'
 import { users } from './schema'
@@ -32,6 +32,10 @@ describe('database connection', () => {
       }),
     ).rejects.toThrow('roll back')
     expect((await db.execute(sql`select 2 as two`)).rows).toEqual([{ two: 2 }])
+  })
+
+  it('tells another thread (the import worker) whether it reaches the embedded database or a server', () => {
+    expect(targetOf(t.database.db).embedded).toBe(t.database.kind === 'pglite')
   })
 
   it('runs a prepared statement again after a failed query replaced the connection', async () => {
@@ -163,5 +167,6 @@ describe('opening in two steps (start-up builds the app while the database boots
     const opening = await beginOpenDatabase({ kind: 'postgres', url: 'postgres://postgres@127.0.0.1:1/none', poolSize: 1 })
     await expect(opening.ready).rejects.toThrow()
     expect(opening.database.pool.ended).toBe(true)
+    expect(targetOf(opening.database.db)).toMatchObject({ embedded: false, unnamed: false })
   })
 })

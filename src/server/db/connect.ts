@@ -241,6 +241,7 @@ async function startPglite(options: {
   // so its prepared statements stay prepared (a new connection starts by forgetting them)
   const pool = new pg.Pool({ host: socketDir, user: 'postgres', database: 'postgres', max: 1, idleTimeoutMillis: 0 })
   pool.on('error', () => undefined)
+  EMBEDDED_POOLS.add(pool)
   let closed = false
   const database: Database = {
     db: makeDrizzle(pool),
@@ -297,7 +298,12 @@ export type DbTarget = {
   user: string | null
   database: string | null
   unnamed: boolean
+  /** the embedded database (PGlite, in this process) rather than a PostgreSQL server */
+  embedded: boolean
 }
+
+/** The pools of the embedded database's socket (startPglite). */
+const EMBEDDED_POOLS = new WeakSet<pg.Pool>()
 
 export function targetOf(db: Db): DbTarget {
   const options = (db.$client as pg.Pool & { options: pg.PoolConfig & { Client?: unknown } }).options
@@ -309,6 +315,7 @@ export function targetOf(db: Db): DbTarget {
     // PGlite is one session: the app's client prepares statements by name in it, so another
     // client must send its own unnamed (and the worker then leaves the app's alone)
     unnamed: options.Client === UnnamedStatementClient || (options.host ?? '').startsWith('/'),
+    embedded: EMBEDDED_POOLS.has(db.$client as pg.Pool),
   }
 }
 

@@ -10,7 +10,7 @@ import { createServer } from 'node:net'
 import { PGlite } from '@electric-sql/pglite'
 
 // this thread answers the app's queries: named so that the server's background threads, lowered
-// below the HTTP thread (threads.ts), leave it at the process's priority
+// below the HTTP thread (threads.ts, DATABASE_THREAD), leave it at the process's priority
 try {
   writeFileSync('/proc/thread-self/comm', 'kinwise-db')
 } catch {

@@ -330,7 +330,7 @@ describe('CSV import', () => {
 
   it('keeps every character of payees through the bulk path (1,200 rows)', async () => {
     const account = await newAccount(a, 'Bulk')
-    const tricky = ['Quote "q" Co', 'Back\\slash', 'Braces {x}', 'Comma, Inc', 'NULL', 'Ünïcödé €', '']
+    const tricky = ['Quote "q" Co', 'Back\\slash', 'Braces {x}', 'Comma, Inc', 'NULL', 'Ünïcödé €', '', 'Both \\" \\\\ at once']
     const lines = ['Date,Description,Amount,Transaction ID']
     for (let i = 0; i < 1200; i++) lines.push(`2024-08-${String((i % 28) + 1).padStart(2, '0')},"${(tricky[i % tricky.length] ?? '').replace(/"/g, '""')}",-1.${String(i % 100).padStart(2, '0')},B${String(i)}`)
     const res = (await upload(a, `${lines.join('\n')}\n`, { fields: { accountId: account } })).json()

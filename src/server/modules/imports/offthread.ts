@@ -21,10 +21,13 @@ export type ImportWorkerMessage =
 /**
  * The import worker's heap, which V8 collects before growing past: its code, a chunk's rows as
  * they are read and the plan of the one before live in ~30 MB; the file's bank ids are kept
- * outside it (domain/import/string-set). A young generation of 16 MB: at 32 a million-row import
- * ran ~10% faster on PostgreSQL and took ~10 MB more; at 8 ~15% slower for ~30 MB less.
+ * outside it (domain/import/string-set). 64 MB on the embedded database, whose engine shares the
+ * server's 400 MB; 128 MB on PostgreSQL, where the server peaks ~120 MB lower and a million-row
+ * import ran 5–19% faster at 128 (V8 collected less often) for 10–25 MB more. A young generation
+ * of 16 MB: at 32 a million-row import ran ~30% slower on PostgreSQL (2026-11-29); at 8 ~15%
+ * slower for ~30 MB less.
  */
-const WORKER_HEAP_MB = 64
+const WORKER_HEAP_MB = { embedded: 64, server: 128 }
 const WORKER_YOUNG_MB = 16
 
 /** Imports a statement file: a large CSV or OFX in the import worker, anything else here. */
@@ -40,7 +43,10 @@ export async function importFileOffThread(
   const job: ImportJob = { target: targetOf(db), user, options, file, now: now.toISOString() }
   // V8's helpers will collect the worker's garbage: below the HTTP thread, as the worker is
   yieldBackgroundThreads()
-  const worker = startScript('import-worker', job, { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: WORKER_YOUNG_MB })
+  const worker = startScript('import-worker', job, {
+    maxOldGenerationSizeMb: job.target.embedded ? WORKER_HEAP_MB.embedded : WORKER_HEAP_MB.server,
+    maxYoungGenerationSizeMb: WORKER_YOUNG_MB,
+  })
   try {
     return await new Promise<ImportResult>((resolve, reject) => {
       worker.on('message', (m: ImportWorkerMessage) => {

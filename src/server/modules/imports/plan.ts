@@ -404,8 +404,15 @@ export function startChunk(db: DbOrTx, plan: Plan, chunk: readonly { account: Pl
   if (!range) return { rows, reads: Promise.resolve(null) }
 
   // duplicates: the stored rows of the chunk's known accounts, read once
-  const knownIds = [...new Set(rows.flatMap((r) => (r.account.account ? [r.account.account.id] : [])))]
-  const externalIds = rows.flatMap((r) => (r.account.account && r.t.externalId !== null ? [{ accountId: r.account.account.id, externalId: r.t.externalId }] : []))
+  const known = new Set<string>()
+  const externalIds: { accountId: string; externalId: string }[] = []
+  for (const r of rows) {
+    const accountId = r.account.account?.id
+    if (accountId === undefined) continue
+    known.add(accountId)
+    if (r.t.externalId !== null) externalIds.push({ accountId, externalId: r.t.externalId })
+  }
+  const knownIds = [...known]
   // an import's later chunks look a file's bank ids up beyond the chunk's days only in accounts
   // that held any before it began (its own rows would always answer)
   const unseen = knownIds.filter((id) => !ctx.checkedIds.has(id))
@@ -467,7 +474,8 @@ export async function decideChunk(db: DbOrTx, plan: Plan, rows: PlannedRow[], re
   let takenIds: Set<string> | null = null
   const taken = (): Set<string> => (takenIds ??= new Set(stored.flatMap((s) => (s.externalId === null ? [] : [`${s.accountId}\u0000${s.externalId}`]))))
   const checked = rows.filter((r) => r.status !== 'skip')
-  const matches = findDuplicates(
+  // (nothing stored around the chunk, as in a new account: no row is a duplicate)
+  const matches = stored.length === 0 ? [] : findDuplicates(
     checked.map((r) => ({
       accountId: r.account.account?.id ?? null,
       date: r.t.date,

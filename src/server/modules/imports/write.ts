@@ -106,7 +106,8 @@ export async function writeChunk(w: Writer, plan: Plan, rows: PlannedRow[]): Pro
     groupOf.set(r.partner, group)
   }
 
-  const taken = new Set<string>()
+  // the bank ids written in this chunk, by account: a repeated one goes without it
+  const taken = new Map<string, Set<string>>()
   const newRows: NewTransaction[] = []
   for (const r of rows) {
     if (r.status !== 'new' && r.status !== 'transfer') continue
@@ -114,9 +115,10 @@ export async function writeChunk(w: Writer, plan: Plan, rows: PlannedRow[]): Pro
     if (!accountId) throw new Error('import: an account was not created')
     let externalId = r.dropExternalId ? null : r.t.externalId
     if (externalId !== null) {
-      const key = `${accountId}\u0000${externalId}`
-      if (taken.has(key)) externalId = null
-      else taken.add(key)
+      let ids = taken.get(accountId)
+      if (!ids) taken.set(accountId, (ids = new Set()))
+      if (ids.has(externalId)) externalId = null
+      else ids.add(externalId)
     }
     const transfer = r.status === 'transfer'
     newRows.push({

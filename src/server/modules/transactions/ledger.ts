@@ -157,15 +157,25 @@ const COLUMNS: Column[] = [
   { name: 'is_split', type: 'boolean', pick: (r) => (r.splits?.length ?? 0) > 0 },
 ]
 
+/** A quote or backslash, which an array literal's element escapes. */
+const ESCAPED = /[\\"]/
+
 /** A PostgreSQL array literal ('{"a","b",NULL}'), built here so the next chunk is ready while
- *  the database still writes the previous one. */
+ *  the database still writes the previous one: in one pass, without an array of the parts, and a
+ *  text is escaped only when it holds a quote or backslash (few do). */
 function arrayLiteral(values: readonly unknown[]): string {
-  const parts = values.map((v) => {
-    if (v === null || v === undefined) return 'NULL'
-    if (typeof v === 'number' || typeof v === 'boolean') return String(v)
-    return `"${String(v).replace(/[\\"]/g, '\\$&')}"`
-  })
-  return `{${parts.join(',')}}`
+  let out = '{'
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]
+    if (i > 0) out += ','
+    if (v === null || v === undefined) out += 'NULL'
+    else if (typeof v === 'number' || typeof v === 'boolean') out += String(v)
+    else {
+      const text = String(v)
+      out += ESCAPED.test(text) ? `"${text.replace(/[\\"]/g, '\\$&')}"` : `"${text}"`
+    }
+  }
+  return `${out}}`
 }
 
 /**
