@@ -45,7 +45,7 @@ export function backgroundThread(name: string): void {
 }
 
 /** Names this thread (at most 15 characters are kept). */
-export function nameThisThread(name: string): void {
+function nameThisThread(name: string): void {
   try {
     writeFileSync('/proc/thread-self/comm', name.slice(0, 15))
   } catch {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { asCents } from '../money'
 import { payeeKey, payeeSimilarity, payeeTokens, PAYEE_MATCH_THRESHOLD } from '../payee'
-import { dayNumber, findDuplicates, type DedupeExisting, type DedupeIncoming } from './dedupe'
+import { AccountBankIds, dayNumber, findDuplicates, type DedupeExisting, type DedupeIncoming } from './dedupe'
 
 const A = 'account-a'
 const B = 'account-b'
@@ -149,5 +149,21 @@ describe('findDuplicates', () => {
     const result = findDuplicates(file, existing)
     expect(result.every((id) => id !== null)).toBe(true)
     expect(new Set(result).size).toBe(100_000)
+  })
+})
+
+describe('AccountBankIds', () => {
+  it('holds (account, bank id) pairs: an id belongs to one account, a repeat is refused, rows without an id are left out', () => {
+    const ids = AccountBankIds.of([
+      { accountId: A, externalId: 'FIT1' },
+      { accountId: A, externalId: null },
+      { accountId: B, externalId: 'FIT2' },
+    ])
+    expect(ids.has(A, 'FIT1')).toBe(true)
+    expect(ids.has(B, 'FIT1')).toBe(false)
+    expect(ids.has(A, 'FIT2')).toBe(false)
+    expect(ids.add(A, 'FIT1')).toBe(false)
+    expect(ids.add(B, 'FIT1')).toBe(true)
+    expect(ids.has(B, 'FIT1')).toBe(true)
   })
 })

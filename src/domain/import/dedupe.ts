@@ -41,6 +41,34 @@ export function dayNumber(date: IsoDate): number {
   return Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / 86_400_000
 }
 
+/**
+ * A set of (account, bank id) pairs, held by account then id, so no key string is made per pair
+ * (an import asks it for every row of every chunk).
+ */
+export class AccountBankIds {
+  private readonly byAccount = new Map<string, Set<string>>()
+
+  /** Adds the pair; false when it was there already. */
+  add(accountId: string, externalId: string): boolean {
+    let ids = this.byAccount.get(accountId)
+    if (!ids) this.byAccount.set(accountId, (ids = new Set()))
+    if (ids.has(externalId)) return false
+    ids.add(externalId)
+    return true
+  }
+
+  has(accountId: string, externalId: string): boolean {
+    return this.byAccount.get(accountId)?.has(externalId) ?? false
+  }
+
+  /** The pairs of these stored rows that carry a bank id. */
+  static of(rows: Iterable<{ accountId: string; externalId: string | null }>): AccountBankIds {
+    const set = new AccountBankIds()
+    for (const r of rows) if (r.externalId !== null) set.add(r.accountId, r.externalId)
+    return set
+  }
+}
+
 type Candidate = { incoming: number; existing: number; distance: number; similarity: number }
 
 /**

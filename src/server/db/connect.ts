@@ -307,6 +307,7 @@ const EMBEDDED_POOLS = new WeakSet<pg.Pool>()
 
 export function targetOf(db: Db): DbTarget {
   const options = (db.$client as pg.Pool & { options: pg.PoolConfig & { Client?: unknown } }).options
+  const embedded = EMBEDDED_POOLS.has(db.$client as pg.Pool)
   return {
     connectionString: options.connectionString ?? null,
     host: options.host ?? null,
@@ -314,8 +315,8 @@ export function targetOf(db: Db): DbTarget {
     database: options.database ?? null,
     // PGlite is one session: the app's client prepares statements by name in it, so another
     // client must send its own unnamed (and the worker then leaves the app's alone)
-    unnamed: options.Client === UnnamedStatementClient || (options.host ?? '').startsWith('/'),
-    embedded: EMBEDDED_POOLS.has(db.$client as pg.Pool),
+    unnamed: options.Client === UnnamedStatementClient || embedded,
+    embedded,
   }
 }
 

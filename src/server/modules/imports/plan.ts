@@ -8,7 +8,7 @@
 import { MAX_PREVIEW_ROWS, type ImportResult, type ImportRow } from '../../../contract/imports'
 import { addDays, type DateRange, type IsoDate } from '../../../domain/dates'
 import { categoryBook, chooseCategory } from '../../../domain/import/categories'
-import { findDuplicates } from '../../../domain/import/dedupe'
+import { AccountBankIds, findDuplicates } from '../../../domain/import/dedupe'
 import { findTransfers } from '../../../domain/import/transfers'
 import type { ParseIssue, ParsedAccount, ParsedTransaction, StatementFormat } from '../../../domain/import/types'
 import { asCents, type Cents } from '../../../domain/money'
@@ -471,8 +471,8 @@ export async function decideChunk(db: DbOrTx, plan: Plan, rows: PlannedRow[], re
   const { ctx } = plan
   const { stored } = reads
   // the bank ids the stored rows hold, asked only for a row the user forced in (rare)
-  let takenIds: Set<string> | null = null
-  const taken = (): Set<string> => (takenIds ??= new Set(stored.flatMap((s) => (s.externalId === null ? [] : [`${s.accountId}\u0000${s.externalId}`]))))
+  let takenIds: AccountBankIds | null = null
+  const taken = (): AccountBankIds => (takenIds ??= AccountBankIds.of(stored))
   const checked = rows.filter((r) => r.status !== 'skip')
   // (nothing stored around the chunk, as in a new account: no row is a duplicate)
   const matches = stored.length === 0 ? [] : findDuplicates(
@@ -490,7 +490,7 @@ export async function decideChunk(db: DbOrTx, plan: Plan, rows: PlannedRow[], re
     if (match === null) return
     if (r.forced) {
       const accountId = r.account.account?.id
-      r.dropExternalId = r.t.externalId !== null && accountId !== undefined && taken().has(`${accountId}\u0000${r.t.externalId}`)
+      r.dropExternalId = r.t.externalId !== null && accountId !== undefined && taken().has(accountId, r.t.externalId)
       return
     }
     r.status = 'duplicate'

@@ -3,7 +3,7 @@
 // batches and the saved CSV mappings.
 import { and, asc, between, desc, eq, sql, type SQL } from 'drizzle-orm'
 import { daysOutside, type DateRange } from '../../../domain/dates'
-import type { DedupeExisting } from '../../../domain/import/dedupe'
+import { AccountBankIds, type DedupeExisting } from '../../../domain/import/dedupe'
 import { asCents } from '../../../domain/money'
 import type { DbOrTx } from '../../db/connect'
 import { accounts, categories, importBatches, importPresets, transactions, type ConvertedRow } from '../../db/schema'
@@ -99,15 +99,8 @@ export async function rowsForDedupe(
   // a stored row whose date was moved far away still owns its bank id: look for the file's ids
   // that are not in the range, and only when the account has such rows at all
   if (externalIds.length === 0) return inRange
-  // the bank ids found, by account (no key is built per row)
-  const found = new Map<string, Set<string>>()
-  for (const r of inRange) {
-    if (r.externalId === null) continue
-    let ids = found.get(r.accountId)
-    if (!ids) found.set(r.accountId, (ids = new Set()))
-    ids.add(r.externalId)
-  }
-  const missing = externalIds.filter((e) => !found.get(e.accountId)?.has(e.externalId) && (withIds === null || withIds.has(e.accountId)))
+  const found = AccountBankIds.of(inRange)
+  const missing = externalIds.filter((e) => !found.has(e.accountId, e.externalId) && (withIds === null || withIds.has(e.accountId)))
   if (missing.length === 0) return inRange
   const missingAccounts = [...new Set(missing.map((e) => e.accountId))]
   // (an import's later chunks skip the probe: its own earlier rows would always answer it)
@@ -124,8 +117,7 @@ export async function rowsForDedupe(
     )
     .limit(1)
   if (older.length === 0) return inRange
-  const key = (accountId: string, externalId: string | null) => `${accountId}\u0000${externalId ?? ''}`
-  const wanted = new Set(missing.map((e) => key(e.accountId, e.externalId)))
+  const wanted = AccountBankIds.of(missing)
   const outside = (
     await db
       .select(columns)
@@ -140,7 +132,7 @@ export async function rowsForDedupe(
         ),
       )
   )
-    .filter((r) => wanted.has(key(r.accountId, r.externalId)))
+    .filter((r) => r.externalId !== null && wanted.has(r.accountId, r.externalId))
     .map(forDedupe)
   return [...inRange, ...outside]
 }

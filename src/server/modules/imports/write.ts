@@ -1,5 +1,6 @@
 // Writes an import's plan inside the one transaction the service opens, a chunk at a time: all of
 // it or none of it.
+import { AccountBankIds } from '../../../domain/import/dedupe'
 import { DeltaTotals, type TransactionKind } from '../../../domain/ledger'
 import { payeeKey } from '../../../domain/rules'
 import type { Tx } from '../../db/connect'
@@ -107,19 +108,14 @@ export async function writeChunk(w: Writer, plan: Plan, rows: PlannedRow[]): Pro
   }
 
   // the bank ids written in this chunk, by account: a repeated one goes without it
-  const taken = new Map<string, Set<string>>()
+  const taken = new AccountBankIds()
   const newRows: NewTransaction[] = []
   for (const r of rows) {
     if (r.status !== 'new' && r.status !== 'transfer') continue
     const accountId = r.account.account?.id
     if (!accountId) throw new Error('import: an account was not created')
     let externalId = r.dropExternalId ? null : r.t.externalId
-    if (externalId !== null) {
-      let ids = taken.get(accountId)
-      if (!ids) taken.set(accountId, (ids = new Set()))
-      if (ids.has(externalId)) externalId = null
-      else ids.add(externalId)
-    }
+    if (externalId !== null && !taken.add(accountId, externalId)) externalId = null
     const transfer = r.status === 'transfer'
     newRows.push({
       householdId,
