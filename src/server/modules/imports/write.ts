@@ -70,9 +70,9 @@ export async function writeAccounts(w: Writer, accounts: readonly PlannedAccount
  * Writes a planned chunk: the stored rows it turns into transfer legs (locked and re-checked: one
  * edited meanwhile is left alone and the row comes in as new), the rows (through the ledger,
  * which moves the balances) and the categories the user chose (learned for the payee). Then
- * counts the chunk.
+ * counts the chunk. `sent` is called once the rows' insert is with the database.
  */
-export async function writeChunk(w: Writer, plan: Plan, rows: PlannedRow[]): Promise<void> {
+export async function writeChunk(w: Writer, plan: Plan, rows: PlannedRow[], sent?: () => void): Promise<void> {
   const { tx, user, now, batchId } = w
   const householdId = user.householdId
   const partnerRows = rows.filter((r) => r.status === 'transfer' && r.matchId !== null)
@@ -136,7 +136,7 @@ export async function writeChunk(w: Writer, plan: Plan, rows: PlannedRow[]): Pro
       splits: transfer ? [] : r.splits,
     })
   }
-  idRange(w, await insertTransactions(tx, newRows, w.totals))
+  idRange(w, await insertTransactions(tx, newRows, { totals: w.totals, sent }))
   if (w.totals.size >= TOTALS_HELD) await applyDeltaTotals(tx, householdId, w.totals)
   // a category the user picked in the review is remembered for the payee, as an edit would be
   const picked = rows.filter((r) => r.categorySource === 'user' && r.categoryId !== null && r.status === 'new')

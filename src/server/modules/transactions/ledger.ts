@@ -228,12 +228,19 @@ async function checkReferencesOnce(tx: Tx, householdId: string, rows: NewTransac
   return true
 }
 
+/** How an import's chunk is inserted (write.ts). */
+export type BulkInsert = {
+  /** the balances' and rollups' deltas go here, for the caller to apply later in the same transaction (applyDeltaTotals) */
+  totals: DeltaTotals
+  /** called once the last insert statement is with the database: the caller's own work can run while it executes */
+  sent?: () => void
+}
+
 /**
  * Inserts transactions (with their splits) and updates balances and rollups, or adds their deltas
- * to `totals` for the caller to apply later in the same transaction (applyDeltaTotals). Returns
- * ids in order.
+ * to `bulk.totals` (an import's chunk). Returns ids in order.
  */
-export async function insertTransactions(tx: Tx, rows: NewTransaction[], totals?: DeltaTotals): Promise<string[]> {
+export async function insertTransactions(tx: Tx, rows: NewTransaction[], bulk?: BulkInsert): Promise<string[]> {
   if (rows.length === 0) return []
   const ids = rows.map((r) => r.id ?? uuidv7())
   const householdIds = new Set(rows.map((r) => r.householdId))
@@ -247,6 +254,7 @@ export async function insertTransactions(tx: Tx, rows: NewTransaction[], totals?
     if (writing) await writing
     writing = tx.execute(statement).then(() => undefined)
   }
+  bulk?.sent?.()
   if (writing) await writing
   const splitRows = rows.flatMap((r, i) =>
     (r.splits ?? []).map((s) => ({
@@ -264,7 +272,7 @@ export async function insertTransactions(tx: Tx, rows: NewTransaction[], totals?
   }
   if (triggersOff) await tx.execute(sql`set local session_replication_role = origin`)
   const ledgerRows = rows.map((r) => toLedgerRow({ ...r, splits: r.splits ?? [] }))
-  if (totals) totals.add(ledgerRows, 1)
+  if (bulk) bulk.totals.add(ledgerRows, 1)
   else await applyDeltas(tx, householdId, ledgerRows, 1)
   return ids
 }
