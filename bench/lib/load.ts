@@ -97,16 +97,21 @@ async function drive(options: LoadOptions): Promise<Run> {
  * A light probe in its own process (so the load generator's event loop does not delay it): one
  * GET at a time with a short pause between them, for durationS; returns the latencies' summary.
  */
-export function probe(url: string, durationS: number, pauseMs = 5): Promise<Summary> {
+export async function probe(url: string, durationS: number, pauseMs = 5): Promise<Summary> {
+  return summarize(await probeProcess(url, String(durationS * 1000), pauseMs, null))
+}
+
+/** The same probe, until `done` settles; returns every latency (ms). */
+export function probeUntil(url: string, done: Promise<unknown>, pauseMs = 5): Promise<number[]> {
+  return probeProcess(url, 'stdin', pauseMs, done)
+}
+
+function probeProcess(url: string, duration: string, pauseMs: number, done: Promise<unknown> | null): Promise<number[]> {
   if (!url.startsWith('http://127.0.0.1:')) throw new Error('probes only go to 127.0.0.1')
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [path.join(import.meta.dirname, 'probe.mjs'), url, String(durationS * 1000), String(pauseMs)],
-      {
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    )
+    const child = spawn(process.execPath, [path.join(import.meta.dirname, 'probe.mjs'), url, duration, String(pauseMs)], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    })
     // the probe measures the server, not how long the scheduler keeps a light process waiting
     // while autocannon and the server hold both cores: it runs ahead of them (root only; idle,
     // loaded and control probes alike)
@@ -117,13 +122,15 @@ export function probe(url: string, durationS: number, pauseMs = 5): Promise<Summ
         // not root: the probe runs at the same priority as everything else
       }
     }
+    if (done) void done.finally(() => child.stdin.end())
+    else child.stdin.end()
     let out = ''
     child.stdout.on('data', (c: Buffer) => (out += c.toString()))
     child.on('error', reject)
     child.on('close', (code) => {
       if (code !== 0) return reject(new Error(`probe exited with ${String(code)}`))
       try {
-        resolve(summarize(JSON.parse(out) as number[]))
+        resolve(JSON.parse(out) as number[])
       } catch (error) {
         reject(error instanceof Error ? error : new Error(String(error)))
       }
