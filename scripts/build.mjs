@@ -198,6 +198,7 @@ export async function buildAll({ quiet = false } = {}) {
     logLevel: quiet ? 'warning' : 'info',
   })
   await cp(path.join(root, 'src/server/db/pglite-worker.mjs'), path.join(out, 'pglite-worker.mjs'))
+  await cp(path.join(root, 'src/server/db/read-answers.mjs'), path.join(out, 'read-answers.mjs'))
   await cp(path.join(root, 'src/server/db/migrations'), path.join(out, 'migrations'), { recursive: true })
   await writePgdataTemplate()
   await mkdir(path.join(root, 'dist'), { recursive: true })

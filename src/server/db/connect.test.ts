@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeTemplate } from '../../../scripts/pgdata-template.mjs'
 import { createTestApp, type TestContext } from '../test/helper'
-import { beginOpenDatabase, openDatabase, targetOf, type Database } from './connect'
+import { beginOpenDatabase, embeddedHeld, holdEmbedded, openDatabase, targetOf, type Database } from './connect'
 import { DataDirLockedError } from './lock'
 import { param, prepared } from './prepared'
 import { users } from './schema'
@@ -32,6 +32,20 @@ describe('database connection', () => {
       }),
     ).rejects.toThrow('roll back')
     expect((await db.execute(sql`select 2 as two`)).rows).toEqual([{ two: 2 }])
+  })
+
+  it('marks the embedded database held while an import is, and a server never', () => {
+    const db = t.database.db
+    const embedded = t.database.kind === 'pglite'
+    expect(embeddedHeld(db)).toBe(false)
+    const first = holdEmbedded(db)
+    const second = holdEmbedded(db)
+    expect(embeddedHeld(db)).toBe(embedded)
+    first()
+    first()
+    expect(embeddedHeld(db)).toBe(embedded)
+    second()
+    expect(embeddedHeld(db)).toBe(false)
   })
 
   it('tells another thread (the import worker) whether it reaches the embedded database or a server', () => {

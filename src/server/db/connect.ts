@@ -305,6 +305,51 @@ export type DbTarget = {
 /** The pools of the embedded database's socket (startPglite). */
 const EMBEDDED_POOLS = new WeakSet<pg.Pool>()
 
+/** Long transactions open on another connection of the embedded database (an import in its worker), by pool. */
+const LONG_HOLDS = new WeakMap<pg.Pool, number>()
+/** Who waits for the last of them to end, by pool. */
+const RELEASE_WAITERS = new WeakMap<pg.Pool, (() => void)[]>()
+
+/**
+ * Marks the embedded database as held by a long transaction on another connection (an import in
+ * its worker), until the returned function is called. PGlite is one session: meanwhile a write
+ * from the app waits for that transaction to end, holding the app's one connection, while reads
+ * answered before are given again (ADR 0042). A write that can wait (a session's last-seen time,
+ * the scheduled jobs) is skipped or waits while held. A PostgreSQL server is never held.
+ */
+export function holdEmbedded(db: Db): () => void {
+  const pool = db.$client as pg.Pool
+  if (!EMBEDDED_POOLS.has(pool)) return () => undefined
+  LONG_HOLDS.set(pool, (LONG_HOLDS.get(pool) ?? 0) + 1)
+  let released = false
+  return () => {
+    if (released) return
+    released = true
+    const left = (LONG_HOLDS.get(pool) ?? 1) - 1
+    LONG_HOLDS.set(pool, left)
+    if (left > 0) return
+    const waiters = RELEASE_WAITERS.get(pool) ?? []
+    RELEASE_WAITERS.delete(pool)
+    for (const wake of waiters) wake()
+  }
+}
+
+/** Resolves once no long transaction holds the embedded database (at once when none does). */
+export function embeddedReleased(db: Db): Promise<void> {
+  if (!embeddedHeld(db)) return Promise.resolve()
+  const pool = db.$client as pg.Pool
+  return new Promise((resolve) => {
+    const waiters = RELEASE_WAITERS.get(pool) ?? []
+    waiters.push(resolve)
+    RELEASE_WAITERS.set(pool, waiters)
+  })
+}
+
+/** Whether a long transaction holds the embedded database (holdEmbedded). */
+export function embeddedHeld(db: Db): boolean {
+  return (LONG_HOLDS.get(db.$client as pg.Pool) ?? 0) > 0
+}
+
 export function targetOf(db: Db): DbTarget {
   const options = (db.$client as pg.Pool & { options: pg.PoolConfig & { Client?: unknown } }).options
   const embedded = EMBEDDED_POOLS.has(db.$client as pg.Pool)

@@ -8,6 +8,7 @@ import { existsSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { createServer } from 'node:net'
 import { PGlite } from '@electric-sql/pglite'
+import { ReadAnswers, SESSION_ONLY } from './read-answers.mjs'
 
 // this thread answers the app's queries: named so that the server's background threads, lowered
 // below the HTTP thread (threads.ts, DATABASE_THREAD), leave it at the process's priority
@@ -84,24 +85,39 @@ const UNNAMED_CLIENT = Buffer.from('kinwise-unnamed-statements')
  * @param {string} socketPath
  */
 function serveSocket(pg, socketPath) {
-  /** @type {{ conn: object, bytes: Uint8Array, done: (reply: Uint8Array) => void }[]} */
+  /** @type {{ conn: object, bytes: Uint8Array, batch: import('./read-answers.mjs').Batch, done: (reply: Uint8Array) => void }[]} */
   const queue = []
   /** the connection whose transaction is open, which the others wait behind */
   /** @type {object | null} */
   let owner = null
   let running = false
+  // reads answered since the last commit, given again to a connection that would wait behind
+  // another's transaction (an import's): nothing can have changed them meanwhile (ADR 0042)
+  const answers = new ReadAnswers()
+  const answerKept = () => {
+    for (let i = queue.length - 1; i >= 0; i--) {
+      const job = queue[i]
+      if (!job || job.conn === owner) continue
+      const kept = answers.answer(job.batch)
+      if (!kept) continue
+      queue.splice(i, 1)
+      job.done(kept)
+    }
+  }
 
   async function drain() {
     if (running) return
     running = true
     try {
       while (queue.length) {
+        if (owner) answerKept()
         const index = owner ? queue.findIndex((job) => job.conn === owner) : 0
         if (index < 0) break
         const [job] = queue.splice(index, 1)
         if (!job) break
         /** @type {Uint8Array[]} */
         const chunks = []
+        const inTransaction = pg.isInTransaction()
         try {
           await pg.runExclusive(() => pg.execProtocolRawStream(job.bytes, { onRawData: (data) => chunks.push(data.slice()) }))
         } catch (error) {
@@ -109,19 +125,27 @@ function serveSocket(pg, socketPath) {
           process.stderr.write(`embedded database: ${String(error)}\n`)
         }
         owner = pg.isInTransaction() ? job.conn : null
-        job.done(chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks))
+        const reply = chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks)
+        answers.ran(job.batch, inTransaction, owner !== null, reply)
+        job.done(reply)
       }
     } finally {
       running = false
     }
   }
 
-  /** @param {object} conn @param {Uint8Array} bytes */
-  const run = (conn, bytes) =>
-    new Promise((resolve) => {
-      queue.push({ conn, bytes, done: resolve })
+  /** @param {object} conn @param {Uint8Array} bytes @param {boolean} [session] only sets up the session: changes no data */
+  const run = (conn, bytes, session = false) => {
+    const batch = session ? SESSION_ONLY : answers.classify(bytes)
+    if (owner !== null && owner !== conn) {
+      const kept = answers.answer(batch)
+      if (kept) return Promise.resolve(kept)
+    }
+    return new Promise((resolve) => {
+      queue.push({ conn, bytes, batch, done: resolve })
       void drain()
     })
+  }
 
   const sockets = new Set()
   const net = createServer((socket) => {
@@ -147,12 +171,12 @@ function serveSocket(pg, socketPath) {
       let offset = 0
       let batchStart = 0
       let terminate = false
-      /** @param {number} to */
-      const flush = (to) => {
+      /** @param {number} to @param {boolean} [session] */
+      const flush = (to, session = false) => {
         if (to > batchStart) {
           const bytes = new Uint8Array(pending.subarray(batchStart, to))
           busy = busy.then(async () => {
-            const reply = await run(conn, bytes)
+            const reply = await run(conn, bytes, session)
             if (reply.length && !socket.destroyed) socket.write(reply)
           })
         }
@@ -181,8 +205,8 @@ function serveSocket(pg, socketPath) {
             // A client that prepares none (the import worker's, named by its application_name)
             // comes beside the app's own and leaves its statements alone.
             const startup = pending.subarray(offset - length, offset)
-            if (!startup.includes(UNNAMED_CLIENT)) busy = busy.then(() => run(conn, DEALLOCATE_ALL))
-            flush(offset)
+            if (!startup.includes(UNNAMED_CLIENT)) busy = busy.then(() => run(conn, DEALLOCATE_ALL, true))
+            flush(offset, true)
           }
           continue
         }

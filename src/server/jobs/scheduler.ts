@@ -7,7 +7,7 @@ import path from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Clock } from '../clock'
 import type { Config } from '../config'
-import type { Database } from '../db/connect'
+import { embeddedHeld, embeddedReleased, type Database } from '../db/connect'
 import { purgeSessions } from '../modules/auth/sessions'
 import { INSTANCE_ID } from '../instance'
 import { ENCRYPTED_EXTENSION, encryptFile } from './backup-crypto'
@@ -118,14 +118,19 @@ export function startJobs(deps: {
     return running
   }
 
+  // While an import's transaction holds the embedded database (one session), a job's statement
+  // would wait for it to end and hold the app's one connection meanwhile, and every request with
+  // it: the checkpoint and the minute's tick are skipped (the next one runs), a backup waits
+  const held = () => embeddedHeld(database.db)
   if (database.kind === 'pglite' && config.database.kind === 'pglite') {
     const dataDir = config.database.dataDir
-    timers.push(setInterval(() => void serially('checkpoint', () => database.checkpoint()), config.checkpointMinutes * 60_000))
+    timers.push(setInterval(() => void serially('checkpoint', () => (held() ? Promise.resolve() : database.checkpoint())), config.checkpointMinutes * 60_000))
     if (config.backup.intervalHours > 0) {
       timers.push(
         setInterval(
           () =>
             void serially('backup', async () => {
+              await embeddedReleased(database.db)
               const file = await backupDataDir(database, dataDir, clock.now(), config.backup.keep, config.secretKey)
               log.info({ file }, 'backup written')
             }),
@@ -138,6 +143,7 @@ export function startJobs(deps: {
   const jobs = scheduledJobs
   const tick = () =>
     serially('shared-jobs', async () => {
+      if (held()) return
       if (database.kind === 'pglite') {
         const analyzed = await analyzeGrownTables(database)
         if (analyzed.length) log.info({ tables: analyzed }, 'planner statistics gathered')

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { holdEmbedded } from '../db/connect'
 import { sessions } from '../db/schema'
 import { resetLinkFor } from '../modules/auth/password-reset'
 import { createTestApp, setTestPlan, signUp, type TestContext } from '../test/helper'
@@ -145,6 +146,23 @@ describe('session cache', () => {
     })
     await waiting
     expect(answered).toBe(401)
+  })
+
+  it('answers from the cache past its lifetime without a read while an import holds the embedded database', async () => {
+    const a = await signUp(t.app)
+    expect((await a.get('/api/subscription/info')).statusCode).toBe(200)
+    t.clock.set(new Date(t.clock.now().getTime() + TTL).toISOString())
+    // the row gone (what a read would see), to tell a read from the cached answer: while held
+    // nothing could have removed it, since a write waits for the import
+    await t.database.db.delete(sessions).where(eq(sessions.userId, a.user.id))
+    const release = holdEmbedded(t.database.db)
+    try {
+      expect((await a.get('/api/subscription/info')).statusCode).toBe(t.database.kind === 'pglite' ? 200 : 401)
+    } finally {
+      release()
+    }
+    t.clock.set(new Date(t.clock.now().getTime() + TTL).toISOString())
+    expect((await a.get('/api/subscription/info')).statusCode).toBe(401)
   })
 
   it('still ends an idle session with "Session expired"', async () => {

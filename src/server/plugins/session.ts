@@ -9,7 +9,7 @@ import {
   type SessionUser,
 } from '../modules/auth/sessions'
 import type { Config } from '../config'
-import type { Db } from '../db/connect'
+import { embeddedHeld, type Db } from '../db/connect'
 import type { Clock } from '../clock'
 import { createSessionCache } from './session-cache'
 import { forgetScope } from '../modules/accounts/scope'
@@ -124,7 +124,10 @@ export function registerSession(
     if (!token) return
     const id = hashToken(token)
     const now = deps.clock.now()
-    let found = cache.get(id, now.getTime(), idleMs)
+    // while an import holds the embedded database no session can change (sign-outs and every
+    // other change are writes, which wait for it): the cached session is still exact, and a read
+    // would hold the app's one connection until the import ends (ADR 0042)
+    let found = cache.get(id, now.getTime(), idleMs) ?? (embeddedHeld(deps.db) ? cache.stale(id, now.getTime(), idleMs) : null)
     if (!found) {
       let pending = reading.get(id)
       if (!pending) {

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../app'
 import { parseConfig } from '../../config'
+import { holdEmbedded } from '../../db/connect'
 import { auditLog, passwordResetTokens, sessions, signInFailures } from '../../db/schema'
 import { addMember, clientFor, createTestApp, signUp, type Client, type TestContext } from '../../test/helper'
 import { startMailServer, type TestMailServer } from '../../test/mail-server'
@@ -100,6 +101,30 @@ describe('revocation on every instance', () => {
 })
 
 describe('sessions', () => {
+  it('writes the last-seen time at most once a minute, and not while an import holds the embedded database', async () => {
+    const owner = await signUp(t.app, { password: STRONG })
+    const db = t.database.db
+    const lastSeen = async () => (await db.select({ at: sessions.lastSeenAt }).from(sessions).where(eq(sessions.userId, owner.user.id)))[0]?.at.toISOString()
+    const start = t.clock.now()
+    const at = (seconds: number) => new Date(start.getTime() + seconds * 1000).toISOString()
+    try {
+      t.clock.set(at(30))
+      expect((await owner.get('/api/auth/user')).statusCode).toBe(200)
+      expect(await lastSeen()).toBe(start.toISOString())
+      t.clock.set(at(90))
+      const release = holdEmbedded(db)
+      expect((await owner.get('/api/auth/user')).statusCode).toBe(200)
+      // a server is never held: only the embedded database skips the write
+      expect(await lastSeen()).toBe(t.database.kind === 'pglite' ? start.toISOString() : at(90))
+      release()
+      t.clock.set(at(100))
+      expect((await owner.get('/api/auth/user')).statusCode).toBe(200)
+      expect(await lastSeen()).toBe(t.database.kind === 'pglite' ? at(100) : at(90))
+    } finally {
+      t.clock.set(start.toISOString())
+    }
+  })
+
   it('lists the signed-in sessions with device, address and times, this one marked; not a pending second factor', async () => {
     const owner = await signUp(t.app, { password: STRONG })
     const phone = clientFor(t.app, cookieOf(await signIn(t.app, owner.user.email, STRONG, { ua: IPHONE, ip: '10.9.1.2' })), owner.user)

@@ -2,7 +2,7 @@
 // ends at its absolute expiry or after SESSION_IDLE_DAYS without a request.
 import { createHash, randomBytes } from 'node:crypto'
 import { and, desc, eq, gt, lt, ne, or } from 'drizzle-orm'
-import type { Db, DbOrTx } from '../../db/connect'
+import { embeddedHeld, type Db, type DbOrTx } from '../../db/connect'
 import { householdMembers, households, sessions, users } from '../../db/schema'
 import { isRole, type Role } from '../../../domain/access'
 import { effectivePlan, isSubscriptionTier, type BillingStatus, type SubscriptionTier } from '../../../domain/tiers'
@@ -147,7 +147,9 @@ export async function findSession(
     return { status: 'expired' }
   }
   let lastSeenAt = row.session.lastSeenAt
-  if (idleSince > TOUCH_EVERY_MS) {
+  // not while an import holds the embedded database: the write would wait for it, and this
+  // request with it; the next request after the import writes it
+  if (idleSince > TOUCH_EVERY_MS && !embeddedHeld(db)) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id))
     lastSeenAt = now
   }

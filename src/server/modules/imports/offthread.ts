@@ -2,7 +2,7 @@
 // thread: the same pipeline (service.importFile), its answer or its clear 4xx handed back as if it
 // had run here. A small file is imported on the HTTP thread, where it takes milliseconds.
 import type { ImportResult } from '../../../contract/imports'
-import { targetOf, type Db, type DbTarget } from '../../db/connect'
+import { holdEmbedded, targetOf, type Db, type DbTarget } from '../../db/connect'
 import { AppError } from '../../http/errors'
 import type { SessionUser } from '../auth/sessions'
 import type { ImportOptions } from './parse-file'
@@ -43,6 +43,8 @@ export async function importFileOffThread(
   const job: ImportJob = { target: targetOf(db), user, options, file, now: now.toISOString() }
   // V8's helpers will collect the worker's garbage: below the HTTP thread, as the worker is
   yieldBackgroundThreads()
+  // its transaction holds the embedded database until it ends: writes that can wait, do
+  const release = holdEmbedded(db)
   const worker = startScript('import-worker', job, {
     maxOldGenerationSizeMb: job.target.embedded ? WORKER_HEAP_MB.embedded : WORKER_HEAP_MB.server,
     maxYoungGenerationSizeMb: WORKER_YOUNG_MB,
@@ -61,5 +63,6 @@ export async function importFileOffThread(
   } finally {
     worker.removeAllListeners('exit')
     await worker.terminate()
+    release()
   }
 }

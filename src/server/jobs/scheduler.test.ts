@@ -1,0 +1,68 @@
+// The scheduled jobs beside a long import on the embedded database (ADR 0042): while its
+// transaction holds PGlite's one session, a job's statement would wait for it and hold the app's
+// one connection, and every request with it. The minute's jobs are skipped meanwhile and run at
+// the first tick after; on PostgreSQL nothing is held and they run as always.
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { fixedClock } from '../clock'
+import { parseConfig } from '../config'
+import { embeddedReleased, holdEmbedded } from '../db/connect'
+import { jobRuns } from '../db/schema'
+import { createTestApp, type TestContext } from '../test/helper'
+import { startJobs } from './scheduler'
+
+let t: TestContext
+beforeAll(async () => {
+  t = await createTestApp()
+})
+afterAll(async () => {
+  await t.close()
+})
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+describe('scheduled jobs while an import holds the embedded database', () => {
+  it('skips the ticks while held and runs them at the first tick after', async () => {
+    const db = t.database.db
+    await db.delete(jobRuns).where(eq(jobRuns.name, 'purge-sessions'))
+    const config = { ...parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), jobMinuteMs: 120 }
+    const release = holdEmbedded(db)
+    const jobs = startJobs({
+      database: t.database,
+      config,
+      clock: fixedClock('2026-03-15T12:00:00Z'),
+      log: t.app.log,
+    })
+    try {
+      // the first pass at 10 ms and two ticks after it
+      await sleep(400)
+      const whileHeld = await db.select().from(jobRuns).where(eq(jobRuns.name, 'purge-sessions'))
+      expect(whileHeld).toHaveLength(t.database.kind === 'pglite' ? 0 : 1)
+      release()
+      await sleep(400)
+      expect(
+        await db.select().from(jobRuns).where(eq(jobRuns.name, 'purge-sessions')),
+      ).toHaveLength(1)
+    } finally {
+      release()
+      await jobs.stop()
+    }
+  })
+
+  it('lets a backup wait for the import to end: released at once when nothing holds it', async () => {
+    const db = t.database.db
+    const order: string[] = []
+    await embeddedReleased(db).then(() => order.push('free'))
+    const release = holdEmbedded(db)
+    const waiting = embeddedReleased(db).then(() => order.push('released'))
+    await sleep(20)
+    order.push('import ends')
+    release()
+    await waiting
+    expect(order).toEqual(
+      t.database.kind === 'pglite'
+        ? ['free', 'import ends', 'released']
+        : ['free', 'released', 'import ends'],
+    )
+  })
+})
