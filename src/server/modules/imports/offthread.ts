@@ -45,6 +45,15 @@ export async function importFileOffThread(
   yieldBackgroundThreads()
   // its transaction holds the embedded database until it ends: writes that can wait, do
   const release = holdEmbedded(db)
+  try {
+    return await runWorker(job, onProgress)
+  } finally {
+    release()
+  }
+}
+
+/** Runs the job in the import worker and hands back its answer. */
+async function runWorker(job: ImportJob, onProgress: ImportProgress | undefined): Promise<ImportResult> {
   const worker = startScript('import-worker', job, {
     maxOldGenerationSizeMb: job.target.embedded ? WORKER_HEAP_MB.embedded : WORKER_HEAP_MB.server,
     maxYoungGenerationSizeMb: WORKER_YOUNG_MB,
@@ -63,6 +72,5 @@ export async function importFileOffThread(
   } finally {
     worker.removeAllListeners('exit')
     await worker.terminate()
-    release()
   }
 }

@@ -9,6 +9,7 @@ import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { MAX_PREVIEW_ROWS } from '../../../contract/imports'
+import { embeddedHeld } from '../../db/connect'
 import { importBatches } from '../../db/schema'
 import { newUser } from '../../test/fixtures'
 import { categoryId, createTestApp, type Client, type TestContext } from '../../test/helper'
@@ -274,7 +275,12 @@ describe('a large file that turns out unreadable after chunks were written', () 
       '<BANKACCTFROM><BANKID>111000025<ACCTID>88001<ACCTTYPE>CHECKING</BANKACCTFROM><LEDGERBAL><BALAMT>0<DTASOF>20241231</LEDGERBAL></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>\n'
     expect(new TextEncoder().encode(text).length).toBeGreaterThanOrEqual(STREAM_MIN_BYTES)
     const accountsBefore = (await c.get('/api/accounts')).json() as unknown[]
-    const res = await upload(c, text, { fileName: 'late-account.ofx' })
+    // the import holds the embedded database while its worker runs, and lets go when it fails (ADR 0042)
+    let held = false
+    const watch = setInterval(() => (held ||= embeddedHeld(t.database.db)), 5)
+    const res = await upload(c, text, { fileName: 'late-account.ofx' }).finally(() => clearInterval(watch))
+    expect(held).toBe(t.database.kind === 'pglite')
+    expect(embeddedHeld(t.database.db)).toBe(false)
     expect(res.statusCode, res.body).toBe(400)
     expect(res.json()).toMatchObject({ format: 'ofx' })
     expect(res.json().message).toMatch(/names its account after its transactions/)
