@@ -305,10 +305,8 @@ export type DbTarget = {
 /** The pools of the embedded database's socket (startPglite). */
 const EMBEDDED_POOLS = new WeakSet<pg.Pool>()
 
-/** Long transactions open on another connection of the embedded database (an import in its worker), by pool. */
-const LONG_HOLDS = new WeakMap<pg.Pool, number>()
-/** Who waits for the last of them to end, by pool. */
-const RELEASE_WAITERS = new WeakMap<pg.Pool, (() => void)[]>()
+/** By pool of the embedded database: the long transactions open on another connection (an import in its worker), and who waits for the last to end. */
+const HOLDS = new WeakMap<pg.Pool, { count: number; waiters: (() => void)[] }>()
 
 /**
  * Marks the embedded database as held by a long transaction on another connection (an import in
@@ -320,34 +318,30 @@ const RELEASE_WAITERS = new WeakMap<pg.Pool, (() => void)[]>()
 export function holdEmbedded(db: Db): () => void {
   const pool = db.$client as pg.Pool
   if (!EMBEDDED_POOLS.has(pool)) return () => undefined
-  LONG_HOLDS.set(pool, (LONG_HOLDS.get(pool) ?? 0) + 1)
+  let hold = HOLDS.get(pool)
+  if (!hold) HOLDS.set(pool, (hold = { count: 0, waiters: [] }))
+  const held = hold
+  held.count++
   let released = false
   return () => {
     if (released) return
     released = true
-    const left = (LONG_HOLDS.get(pool) ?? 1) - 1
-    LONG_HOLDS.set(pool, left)
-    if (left > 0) return
-    const waiters = RELEASE_WAITERS.get(pool) ?? []
-    RELEASE_WAITERS.delete(pool)
-    for (const wake of waiters) wake()
+    held.count--
+    if (held.count > 0) return
+    for (const wake of held.waiters.splice(0)) wake()
   }
 }
 
 /** Resolves once no long transaction holds the embedded database (at once when none does). */
 export function embeddedReleased(db: Db): Promise<void> {
-  if (!embeddedHeld(db)) return Promise.resolve()
-  const pool = db.$client as pg.Pool
-  return new Promise((resolve) => {
-    const waiters = RELEASE_WAITERS.get(pool) ?? []
-    waiters.push(resolve)
-    RELEASE_WAITERS.set(pool, waiters)
-  })
+  const hold = HOLDS.get(db.$client as pg.Pool)
+  if (!hold || hold.count === 0) return Promise.resolve()
+  return new Promise((resolve) => hold.waiters.push(resolve))
 }
 
 /** Whether a long transaction holds the embedded database (holdEmbedded). */
 export function embeddedHeld(db: Db): boolean {
-  return (LONG_HOLDS.get(db.$client as pg.Pool) ?? 0) > 0
+  return (HOLDS.get(db.$client as pg.Pool)?.count ?? 0) > 0
 }
 
 export function targetOf(db: Db): DbTarget {

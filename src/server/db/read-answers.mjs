@@ -78,7 +78,7 @@ export function onlyReads(sql) {
  * @typedef {{ read: boolean, key: string | null, write?: 'none' | 'rows' }} Batch
  * `read`: the batch is one statement that only reads; `key`: its answer may be kept and given
  * again (it prepares no named statement, which a kept answer would leave unprepared); `write`:
- * 'none' for a statement that changes no data (ANALYZE, CHECKPOINT), 'rows' for an INSERT,
+ * 'none' for what changes no data (ANALYZE, CHECKPOINT, SESSION_ONLY), 'rows' for an INSERT,
  * UPDATE or DELETE, which changed nothing when its answer says it wrote no row
  */
 
@@ -87,7 +87,11 @@ export function onlyReads(sql) {
  * new client): it changes no data, so the answers are kept.
  * @type {Batch}
  */
-export const SESSION_ONLY = Object.freeze({ read: false, key: null })
+export const SESSION_ONLY = Object.freeze({
+  read: false,
+  key: null,
+  write: /** @type {const} */ ('none'),
+})
 
 export class ReadAnswers {
   /** the SQL of each named statement prepared so far (a Bind names it without its text) */
@@ -164,7 +168,7 @@ export class ReadAnswers {
    * @param {Uint8Array} reply
    */
   ran(batch, inTransactionBefore, inTransactionAfter, reply) {
-    if (batch === SESSION_ONLY || batch.write === 'none') return
+    if (batch.write === 'none') return
     if (!batch.read) {
       if (inTransactionAfter) return
       // a job's claim of its period that found it not yet due, a touch that matched nothing

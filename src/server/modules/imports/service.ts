@@ -233,7 +233,7 @@ async function planRows(db: DbOrTx, plan: Plan, source: RowSource, writer: Write
       const settled = write.catch(() => undefined)
       inFlight.write = write
       // the write's few statements before its insert each need this thread for a moment: the next
-      // chunk's work (deciding, parsing: ~40% of this thread's time) waits until the insert is
+      // chunk's work (deciding, parsing: ~30% of this thread's time) waits until the insert is
       // with the database, and then runs while the database executes it
       await Promise.race([insertSent, settled])
       // several accounts: the next chunk is read from the file while this one is written, and its
