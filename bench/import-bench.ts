@@ -9,11 +9,14 @@
 //
 //   npm run build && npx tsx bench/import-bench.ts
 //   (KINWISE_BENCH_ROWS=100000,1000000 for sizes; KINWISE_BENCH_DBS=postgres for one database;
-//   KINWISE_BENCH_FORMATS=csv for one format; KINWISE_BENCH_KEEP=1 keeps the temp dir and server log)
+//   KINWISE_BENCH_FORMATS=csv for one format; KINWISE_BENCH_RUNS=alone,probed for some runs, 'again'
+//   only after 'alone'; KINWISE_BENCH_RAW=<prefix> writes each run's health latencies;
+//   KINWISE_BENCH_KEEP=1 keeps the temp dir and server log)
 import { createReadStream, createWriteStream } from 'node:fs'
 import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises'
+import { spawn } from 'node:child_process'
 import http from 'node:http'
-import { cpus, loadavg, tmpdir } from 'node:os'
+import { cpus, loadavg, setPriority, tmpdir } from 'node:os'
 import path from 'node:path'
 import { once } from 'node:events'
 import { DASHBOARD_CALLS } from './lib/dashboard'
@@ -28,6 +31,10 @@ import { probeUntil } from './lib/load'
 const SIZES = (process.env.KINWISE_BENCH_ROWS ?? '10000,100000').split(',').map(Number)
 /** KINWISE_BENCH_DBS=pglite or postgres: one of the two (PostgreSQL runs when DATABASE_URL is set) */
 const DBS = (process.env.KINWISE_BENCH_DBS ?? 'pglite,postgres').split(',')
+/** KINWISE_BENCH_RUNS=alone,probed: some of the three runs of each file (alone, probed, again; again re-imports alone's file) */
+const RUNS = (['alone', 'probed', 'again'] as const).filter((r) => (process.env.KINWISE_BENCH_RUNS ?? 'alone,probed,again').split(',').includes(r))
+/** KINWISE_BENCH_RAW=<prefix>: each run's health latencies (ms), idle and busy, to <prefix>-<database>-<format>-<run>.json */
+const RAW = process.env.KINWISE_BENCH_RAW
 /** KINWISE_BENCH_FORMATS=csv or ofx: one of the two */
 const FORMATS = (process.env.KINWISE_BENCH_FORMATS ?? 'csv,ofx').split(',').filter((f): f is 'csv' | 'ofx' => f === 'csv' || f === 'ofx')
 /** how long the idle values are measured before each import */
@@ -157,11 +164,42 @@ type Result = {
   dashboardIdleP99Ms: number
 }
 
-async function runCases(kind: Result['database'], dataset: Dataset, dir: string): Promise<Result[]> {
+export type Control = { database: Result['database']; loops: number; healthIdleP99Ms: number; healthP99Ms: number; healthRatio: number }
+
+/**
+ * The machine's own figure, no import: /api/health's p99 idle, then beside one busy loop per core
+ * in processes of their own at the import's niceness (ADR 0041). An import's threads fill the
+ * cores as these do; on two cores the kernel keeps a woken HTTP thread waiting up to a tick
+ * (4 ms) behind either (ADR 0043), so an import's ratio is to be read against this one.
+ */
+async function cpuControl(kind: Result['database'], base: string): Promise<Control> {
+  const url = `${base}/api/health`
+  const idle = await probeUntil(url, sleep(IDLE_MS), 20)
+  const loops = cpus().length
+  const children = Array.from({ length: loops }, () => {
+    const child = spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' })
+    if (child.pid !== undefined) setPriority(child.pid, 10)
+    return child
+  })
+  try {
+    await sleep(500)
+    const busy = await probeUntil(url, sleep(IDLE_MS), 20)
+    const idleP99 = summarize(idle).p99
+    const busyP99 = summarize(busy).p99
+    return { database: kind, loops, healthIdleP99Ms: idleP99, healthP99Ms: busyP99, healthRatio: busyP99 / idleP99 }
+  } finally {
+    for (const child of children) child.kill('SIGKILL')
+  }
+}
+
+async function runCases(kind: Result['database'], dataset: Dataset, dir: string, controls: Control[]): Promise<Result[]> {
   const server: ServerHandle = await startServer({ ...dataset.env, MAX_UPLOAD_MB: '1024', LOG_LEVEL: 'warn' }, path.join(dir, `${kind}.log`))
   const results: Result[] = []
   try {
     const cookie = await signIn(server.base, BENCH_EMAIL, BENCH_PASSWORD)
+    const control = await cpuControl(kind, server.base)
+    controls.push(control)
+    process.stdout.write(`  ${kind} control, no import: health p99 ${control.healthIdleP99Ms.toFixed(1)} ms idle, ${control.healthP99Ms.toFixed(1)} ms beside ${String(control.loops)} busy loops (×${control.healthRatio.toFixed(2)})\n`)
     for (const rows of SIZES) {
       for (const format of FORMATS) {
         const accounts = new Map<string, string>()
@@ -170,7 +208,7 @@ async function runCases(kind: Result['database'], dataset: Dataset, dir: string)
         // 1: the import alone (rows/s, peak RSS); 2: the same rows into another account while
         // /api/health and the dashboard's calls are made (their p99); 3: the first file again
         // (every row a duplicate)
-        for (const run of ['alone', 'probed', 'again'] as const) {
+        for (const run of RUNS) {
           const acct = `${String(rows)}${run === 'probed' ? '98' : '99'}`
           const bytes = run === 'again' ? (await stat(file)).size : await writeStatement(file, format, rows, acct)
           const fields: Record<string, string> = {}
@@ -215,6 +253,7 @@ async function runCases(kind: Result['database'], dataset: Dataset, dir: string)
           if (reply.status !== 200) throw new Error(`${label}: the import answered ${String(reply.status)}: ${reply.body.slice(0, 300)}`)
           const body = JSON.parse(reply.body) as { added: number; duplicates: number }
           const idleP99 = summarize(idle.ms).p99
+          if (RAW) await writeFile(`${RAW}-${kind}-${format}-${run}.json`, JSON.stringify({ idleMs: idle.ms, busyMs: health.ms, importSeconds: seconds }))
           const busyP99 = health.ms.length ? summarize(health.ms).p99 : Number.NaN
           const result: Result = {
             database: kind,
@@ -276,13 +315,14 @@ function table(results: Result[]): string {
 
 async function main(): Promise<void> {
   const results: Result[] = []
+  const controls: Control[] = []
   const dir = await mkdtemp(path.join(tmpdir(), 'kinwise-import-bench-'))
   try {
     if (DBS.includes('pglite')) {
       process.stdout.write('PGlite (built server, fresh data dir)…\n')
       const lite = await pgliteDataset(1000, dir)
       try {
-        results.push(...(await runCases('pglite', lite, dir)))
+        results.push(...(await runCases('pglite', lite, dir, controls)))
       } finally {
         await lite.cleanup()
       }
@@ -292,7 +332,7 @@ async function main(): Promise<void> {
       process.stdout.write('PostgreSQL (built server, fresh database)…\n')
       const pgData = await postgresDataset(1000, url)
       try {
-        results.push(...(await runCases('postgres', pgData, dir)))
+        results.push(...(await runCases('postgres', pgData, dir, controls)))
       } finally {
         await pgData.cleanup()
       }
@@ -305,13 +345,18 @@ async function main(): Promise<void> {
   }
 
   process.stdout.write(`\n${table(results)}\n`)
-  process.stdout.write(`\nTargets: peak RSS ≤ ${String(IMPORT_RSS_TARGET_MB)} MB, health p99 ≤ ×${String(HEALTH_RATIO_TARGET)} its idle value.\n`)
+  for (const c of controls) {
+    process.stdout.write(
+      `\nControl on ${c.database}, no import: /api/health p99 ${c.healthIdleP99Ms.toFixed(1)} ms idle, ${c.healthP99Ms.toFixed(1)} ms beside ${String(c.loops)} busy loops of another process at niceness 10 (×${c.healthRatio.toFixed(2)}): what filling the cores costs it, whatever fills them.`,
+    )
+  }
+  process.stdout.write(`\n\nTargets: peak RSS ≤ ${String(IMPORT_RSS_TARGET_MB)} MB, health p99 ≤ ×${String(HEALTH_RATIO_TARGET)} its idle value.\n`)
   process.stdout.write(`Load average (1, 5, 15 min) at the end: ${loadavg().map((l) => l.toFixed(1)).join(', ')} on ${String(cpus().length)} CPUs: on a busy machine the wall-clock figures stretch, CPU s less so.\n`)
   const out = path.join(import.meta.dirname, 'results')
   await mkdir(out, { recursive: true })
   await writeFile(
     path.join(out, 'import.json'),
-    `${JSON.stringify({ date: new Date().toISOString(), node: process.version, cpus: cpus().length, loadAverage: loadavg(), results }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), node: process.version, cpus: cpus().length, loadAverage: loadavg(), controls, results }, null, 2)}\n`,
   )
   process.stdout.write(`\nWritten to bench/results/import.json\n`)
 }

@@ -28,6 +28,9 @@ type ImportResult = {
   dashboardMaxMs?: number
 }
 
+/** The import bench's control: /api/health beside busy loops of another process, no import. */
+type ImportControl = { database: string; loops: number; healthIdleP99Ms: number; healthP99Ms: number; healthRatio: number }
+
 /** Runs the import bench; returns its rows and the 100k PGlite seconds (for the Actual ratio). */
 export async function importSection(
   adminUrl: string | undefined,
@@ -78,8 +81,21 @@ export async function importSection(
   )
   const parsed = JSON.parse(
     await readFile(path.join(ROOT, 'bench/results/import.json'), 'utf8'),
-  ) as { results: ImportResult[] }
+  ) as { results: ImportResult[]; controls?: ImportControl[] }
   const rows: Row[] = []
+  // the machine's own figure (ADR 0043): what filling the cores costs /api/health, no import
+  for (const c of parsed.controls ?? []) {
+    rows.push(
+      row({
+        section: '4 import',
+        figure: `control, no import: /api/health p99 beside ${String(c.loops)} busy loops (niceness 10) against idle`,
+        db: c.database,
+        median: c.healthRatio,
+        unit: '×',
+        extra: `p99 ${c.healthIdleP99Ms.toFixed(1)} ms idle, ${c.healthP99Ms.toFixed(1)} ms beside the loops`,
+      }),
+    )
+  }
   let pglite100k: number | null = null
   for (const r of parsed.results) {
     const probed = /while probed/.test(r.case)
