@@ -22,6 +22,8 @@ test('reminders: create, filter, read, complete, dismiss, delete', async ({
   await form.getByLabel('Due').fill(isoToday(5))
   await form.getByRole('button', { name: 'Create reminder' }).click()
   await expect(reminders.rows).toHaveCount(2)
+  // the list's filter has the same label as the form's field: the form must be gone first
+  await expect(form).toBeHidden()
 
   await page.getByLabel('Priority', { exact: true }).selectOption('urgent')
   await expect(reminders.rows).toHaveCount(1)
