@@ -164,7 +164,7 @@ type Result = {
   dashboardIdleP99Ms: number
 }
 
-export type Control = { database: Result['database']; loops: number; healthIdleP99Ms: number; healthP99Ms: number; healthRatio: number }
+type Control = { database: Result['database']; loops: number; healthIdleP99Ms: number; healthP99Ms: number; healthRatio: number }
 
 /**
  * The machine's own figure, no import: /api/health's p99 idle, then beside one busy loop per core

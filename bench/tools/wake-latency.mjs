@@ -58,7 +58,9 @@ for await (const line of createInterface({ input: createReadStream(file) })) {
   if (wakeUp) {
     woken.delete(nextPid)
     const ms = (Number(at) - wakeUp.at) * 1000
-    waits.set(nextPid, [...(waits.get(nextPid) ?? []), ms])
+    const list = waits.get(nextPid) ?? []
+    list.push(ms)
+    waits.set(nextPid, list)
     if (ms > 1)
       slow.push({
         ms,

@@ -4,6 +4,7 @@
 // boundaries: rows alike on both sides of one, rules and categories in every chunk, a transfer
 // pair, a created account's opening balance, a re-import that finds every row, and undo.
 import { createHash, randomUUID } from 'node:crypto'
+import { readdirSync, readFileSync } from 'node:fs'
 import { readdir, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
@@ -290,6 +291,23 @@ describe('a large file that turns out unreadable after chunks were written', () 
   })
 })
 
+/** Whether a thread named as the import worker names itself (import-worker.ts) runs in this process (Linux). */
+function importWorkerThreadRuns(): boolean {
+  let tasks: string[]
+  try {
+    tasks = readdirSync('/proc/self/task')
+  } catch {
+    return false
+  }
+  return tasks.some((task) => {
+    try {
+      return readFileSync(`/proc/self/task/${task}/comm`, 'utf8').trim() === 'kinwise-import'
+    } catch {
+      return false // ended meanwhile
+    }
+  })
+}
+
 describe('a statement of a few thousand rows', () => {
   // the HTTP thread parses only what takes it a few milliseconds: a 45,000-row CSV parsed there
   // held every other request up to 411 ms (ADR 0040, fifth session)
@@ -309,12 +327,18 @@ describe('a statement of a few thousand rows', () => {
       [short, false],
     ] as const) {
       const account = await newAccount(inWorker ? 'A few thousand' : 'A few hundred')
-      // the worker's run holds the embedded database (ADR 0042): seen on PGlite only
+      // the import worker's thread names itself (seen in /proc on Linux, on either database), and
+      // its run holds the embedded database (ADR 0042: seen on PGlite only)
+      let sawWorker = false
       let held = false
-      const watch = setInterval(() => (held ||= embeddedHeld(t.database.db)), 2)
+      const watch = setInterval(() => {
+        sawWorker ||= importWorkerThreadRuns()
+        held ||= embeddedHeld(t.database.db)
+      }, 2)
       const res = await upload(c, text, { fields: { accountId: account, mapping } }).finally(() => clearInterval(watch))
       expect(res.statusCode, res.body).toBe(200)
       expect(res.json()).toMatchObject({ added: inWorker ? 6_000 : 200, duplicates: 0 })
+      if (process.platform === 'linux') expect(sawWorker).toBe(inWorker)
       expect(held).toBe(inWorker && t.database.kind === 'pglite')
     }
   })
