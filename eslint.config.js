@@ -1,4 +1,4 @@
-// Lint rules, including the layer boundaries of docs/ARCHITECTURE (domain → contract → server | web).
+// Lint rules, including the layer boundaries of docs/architecture.md (domain → contract → server | web).
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import { importX } from 'eslint-plugin-import-x'

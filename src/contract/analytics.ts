@@ -1,12 +1,16 @@
 // Dashboard analytics (spec §7): net worth with last month's, and the monthly summary.
 //
-// Definitions (all for the user's calendar month in their time zone):
-// - income: the sum of positive amounts this month, transfers and opening balances excluded;
-// - expenses: spending this month as a positive number (negative amounts, same exclusions);
-// - billsStillDue: every occurrence of each active bill due from today to the month's end;
+// The monthly summary is the member's daily plan for the month (ADR 0044; the same numbers as
+// GET /api/spending-plan's `plan`, worked out once in server/modules/spending-plan/plan.ts):
+// - income: the month's expected income: what arrived (money in, transfers and opening balances
+//   excluded) plus the paydays still expected; incomeReceived is the first part alone;
+// - expenses: spending this month as a positive number (bill payments included);
+// - billsStillDue: what the month's bills still ask for (unpaid and partly paid due dates,
+//   overdue ones included; a due date a payment settled is in expenses only);
 // - goalContributions: for each active unfinished goal, the larger of its planned monthly
 //   contribution and what was put in this month, capped at what it still needs;
-// - available = income − expenses − billsStillDue − goalContributions (may be negative);
+// - plannedSpending: what the budgets still hold back (budget − spent − its bills still due, ≥ 0);
+// - available = income − expenses − billsStillDue − goalContributions − plannedSpending;
 // - dailyAllowance = available ÷ days left in the month counting today, rounded down, ≥ 0;
 // - categorySpending: spending by category group this month (splits counted per category; a
 //   subcategory's spending rolls up to its group, listed in the group's children — ADR 0036),
@@ -15,9 +19,10 @@
 // currency at today's rate; one without a rate is left out and listed in missingRates, never
 // counted at 1); previousNetWorth is the net worth at the end of the previous month, at the same
 // rates.
-// Each member gets their own figures (ADR 0023): net worth and previousNetWorth add up the
-// accounts they see (balance-only ones included, private ones of others never); income,
-// expenses, available and categorySpending count only accounts whose transactions they see.
+// Each member gets their own figures (ADR 0023, 0044): net worth and previousNetWorth add up the
+// accounts they see (balance-only ones included, private ones of others never); the plan counts
+// the member's own plan: what they see whole (owners, adults), a teen's own accounts, the shared
+// accounts for a viewer.
 import { z } from 'zod'
 import { MEMBER_READ, endpoint } from './endpoint'
 import { id, isoDate, money } from './common'
@@ -52,12 +57,16 @@ export const monthlySummary = z.object({
   month,
   today: isoDate,
   income: money,
+  incomeReceived: money,
   expenses: money,
   billsStillDue: money,
   goalContributions: money,
+  plannedSpending: money,
   available: money,
   dailyAllowance: money,
   daysLeft: z.number().int(),
+  /** no income known: none received, none expected, no history (the page asks for it) */
+  incomeUnknown: z.boolean(),
   categorySpending: z.array(categorySpending),
 })
 export type MonthlySummary = z.output<typeof monthlySummary>

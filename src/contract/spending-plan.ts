@@ -38,22 +38,85 @@ export const planCategory = z.object({
   level: budgetLevel,
 })
 
+export const incomeLine = z.object({
+  key: z.string(),
+  label: z.string(),
+  /** planned by a member, found in the history, other money in, or the irregular estimate */
+  origin: z.enum(['planned', 'found', 'other', 'irregular']),
+  date: isoDate,
+  /** what it counts for in the month's income (0 for a missed payday) */
+  amount: money,
+  /** what the schedule expected */
+  expected: money,
+  /** received; expected; late (past its day, still counted for a few days); missed (flagged, not counted) */
+  status: z.enum(['received', 'expected', 'late', 'missed']),
+  arrivedOn: isoDate.nullable(),
+})
+
+export const planAdvice = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('add_income') }),
+  z.object({ kind: z.literal('lower_budget'), categoryId: id, name: z.string(), holds: money }),
+  z.object({ kind: z.literal('lower_goal'), goalId: id, name: z.string(), stillToSave: money }),
+  z.object({ kind: z.literal('bills_over_income'), shortBy: money }),
+  z.object({ kind: z.literal('over_budgets'), shortBy: money }),
+])
+
 export const spendingPlan = z.object({
   month,
   today: isoDate,
   categories: z.array(planCategory),
+  /**
+   * the budgeted categories only (ADR 0044): what they allow (with rollovers), what was spent in
+   * them, and what is left; spending with no budget is `plan.unbudgetedSpent`, never mixed in
+   */
   totals: z.object({ budgeted: money, spent: money, available: money }),
   plan: z.object({
+    /** the month's expected income: received + still expected */
     income: money,
+    incomeReceived: money,
+    incomeStillExpected: money,
+    /** spent this month, bill payments included */
     expenses: money,
+    /** bills paid this month (inside expenses) */
+    billsPaid: money,
     billsStillDue: money,
     goalContributions: money,
+    /** what the budgets still hold back */
+    plannedSpending: money,
+    /** income − expenses − billsStillDue − goalContributions − plannedSpending */
     available: money,
+    /** available ÷ daysLeft, rounded down, never below 0 */
     dailyAllowance: money,
     daysLeft: z.number().int(),
+    /** income − every bill of the month − goals: the money the budgets divide */
+    flexible: money,
+    /** the month's budgets added up (with rollovers) */
+    budgeted: money,
+    /** spending in categories with no budget this month */
+    unbudgetedSpent: money,
+    /** part of the income is an estimate of irregular income (the lowest of recent months) */
+    incomeHasEstimate: z.boolean(),
+    /** no income known at all: the page asks for it instead of showing a $0 allowance unexplained */
+    incomeUnknown: z.boolean(),
   }),
-  billLines: z.array(z.object({ billId: id, name: z.string(), date: isoDate, amount: money })),
+  incomeLines: z.array(incomeLine),
+  billLines: z.array(
+    z.object({
+      billId: id,
+      name: z.string(),
+      /** the due date */
+      date: isoDate,
+      /** what the due date asks for */
+      amount: money,
+      paid: money,
+      remaining: money,
+      status: z.enum(['paid', 'partial', 'due', 'overdue']),
+    }),
+  ),
   goalLines: z.array(z.object({ goalId: id, name: z.string(), amount: money })),
+  budgetHolds: z.array(z.object({ categoryId: id, name: z.string(), holds: money })),
+  /** what would raise a 0 allowance: only actions that would */
+  advice: z.array(planAdvice),
 })
 export type SpendingPlan = z.output<typeof spendingPlan>
 

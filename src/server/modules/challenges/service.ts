@@ -32,7 +32,7 @@ import {
 } from '../../db/schema'
 import { AppError, forbidden, invalidField, notFound } from '../../http/errors'
 import { memberScope, notIn, type MemberScope } from '../accounts/scope'
-import { monthPlan } from '../analytics/service'
+import { monthPlan } from '../spending-plan/plan'
 import type { SessionUser } from '../auth/sessions'
 
 type Body = z.output<typeof createChallengeBody>

@@ -24,7 +24,8 @@ import { isRecurrence } from '../../../domain/recurrence'
 import type { Db } from '../../db/connect'
 import { bills, budgets, categories, creditScores, goalContributions, goals, monthlyRollups, transactions } from '../../db/schema'
 import { memberScope, notIn, type MemberScope } from '../accounts/scope'
-import { monthPlan, netWorth } from '../analytics/service'
+import { netWorth } from '../analytics/service'
+import { monthPlan } from '../spending-plan/plan'
 import type { SessionUser } from '../auth/sessions'
 
 const MOOD_MONTHS = 6

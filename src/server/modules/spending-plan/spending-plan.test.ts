@@ -66,23 +66,39 @@ describe('spending plan', () => {
     const body = (await a.get('/api/spending-plan')).json()
     expect(body.month).toBe('2026-03')
     // bills still due from the 15th: cleaner on 16, 23, 30 and the phone on 20
-    expect(body.billLines.map((l: { name: string; date: string; amount: number }) => [l.name, l.date, l.amount])).toEqual([
-      ['Cleaner', '2026-03-16', 30],
-      ['Phone', '2026-03-20', 45],
-      ['Cleaner', '2026-03-23', 30],
-      ['Cleaner', '2026-03-30', 30],
+    expect(body.billLines.map((l: { name: string; date: string; amount: number; status: string }) => [l.name, l.date, l.amount, l.status])).toEqual([
+      ['Cleaner', '2026-03-16', 30, 'due'],
+      ['Phone', '2026-03-20', 45, 'due'],
+      ['Cleaner', '2026-03-23', 30, 'due'],
+      ['Cleaner', '2026-03-30', 30, 'due'],
     ])
     expect(body.goalLines).toEqual([{ goalId: expect.any(String), name: 'Trip', amount: 150 }])
-    // 3000 − 484.01 − 135 − 150 = 2230.99; over 17 days = 131.234… → 131.23
+    // the budgets still hold back: groceries 400 + 49.75 carried − 300 = 149.75, dining 0
+    // (overspent), utilities 120 − 84 = 36 → 185.75
+    // 3000 − 484.01 − 135 − 150 − 185.75 = 2045.24; over 17 days = 120.308… → 120.30
     expect(body.plan).toEqual({
       income: 3000,
+      incomeReceived: 3000,
+      incomeStillExpected: 0,
       expenses: 484.01,
+      billsPaid: 0,
       billsStillDue: 135,
       goalContributions: 150,
-      available: 2230.99,
-      dailyAllowance: 131.23,
+      plannedSpending: 185.75,
+      available: 2045.24,
+      dailyAllowance: 120.3,
       daysLeft: 17,
+      // 3000 − 135 − 150: what the budgets divide
+      flexible: 2715,
+      budgeted: 669.75,
+      unbudgetedSpent: 0,
+      incomeHasEstimate: false,
+      incomeUnknown: false,
     })
+    expect(body.budgetHolds).toEqual([
+      { categoryId: groceries, name: 'Groceries', holds: 149.75 },
+      { categoryId: utilities, name: 'Utilities', holds: 36 },
+    ])
     const summary = (await a.get('/api/analytics/monthly-summary')).json()
     expect(summary.available).toBe(body.plan.available)
     expect(summary.dailyAllowance).toBe(body.plan.dailyAllowance)

@@ -1,0 +1,354 @@
+// The daily plan of a month for one member (ADR 0044), read in a few queries and worked out by
+// domain/plan: the Spending Plan page, the dashboard's monthly summary and "Available Today", the
+// motivation coach, the challenges and the advisor all take it from here, so every screen shows
+// the same number. It counts the accounts of the member's plan (domain/plan/member): every
+// account they see whole for owners and adults, a teen's own, the shared ones for a viewer.
+import { and, eq, gte, lte, ne, sql } from 'drizzle-orm'
+import { budgetUsage, categoryBudgetLevel, rolloverAmount } from '../../../domain/budget'
+import { billOccurrences, type BillOccurrence, type ScheduledBill } from '../../../domain/bills/occurrences'
+import { categoryTree, groupBudget, rollUpToGroups, UNCATEGORIZED, withChildren, type BudgetFigures } from '../../../domain/category-groups'
+import { addDays, addMonths, compareDates, endOfMonth, localDate, startOfMonth, type IsoDate } from '../../../domain/dates'
+import { detectRecurring } from '../../../domain/insights/recurring'
+import { goalContributionOf } from '../../../domain/monthly-summary'
+import { asCents, ZERO, type Cents } from '../../../domain/money'
+import { dailyPlan, type DailyPlan, type PlanGoal } from '../../../domain/plan/daily-plan'
+import {
+  expectedIncome,
+  incomeSources,
+  IRREGULAR_MONTHS,
+  unscheduledIncomeByMonth,
+  type ExpectedIncome,
+  type FoundIncomeInput,
+  type IncomeArrival,
+  type IncomeSource,
+} from '../../../domain/plan/income'
+import { INCOME_SCHEDULES, type IncomeSchedule } from '../../../domain/plan/kinds'
+import { inPlan, planAccounts } from '../../../domain/plan/member'
+import { isRecurrence } from '../../../domain/recurrence'
+import type { DbOrTx } from '../../db/connect'
+import { billPayments, bills, budgets, categories, goalContributions, goals, monthlyRollups, plannedIncomes, transactions } from '../../db/schema'
+import { memberScope, notIn, type MemberScope } from '../accounts/scope'
+import type { SessionUser } from '../auth/sessions'
+
+/** How far back a rollover chain is followed. */
+const ROLLOVER_MONTHS = 24
+/** Days of money in that recurring income is found from (six months: three of a monthly payday, and more). */
+const INCOME_HISTORY_DAYS = 200
+
+type PlanUser = Pick<SessionUser, 'id' | 'householdId' | 'role' | 'timeZone'>
+
+export type CategoryRow = {
+  categoryId: string
+  name: string
+  parentId: string | null
+  kind: 'income' | 'expense'
+  budgetId: string | null
+  budget: Cents
+  ownBudget: Cents
+  childrenBudget: Cents
+  rollover: boolean
+  carried: Cents
+  spent: Cents
+  available: Cents
+  usage: number | null
+  level: ReturnType<typeof categoryBudgetLevel>
+}
+
+export type MonthPlan = DailyPlan & {
+  month: string
+  today: IsoDate
+  first: IsoDate
+  last: IsoDate
+  incomeLines: ExpectedIncome['lines']
+  incomeHasEstimate: boolean
+  incomeUnknown: boolean
+  bills: BillOccurrence[]
+  goalLines: { goalId: string; name: string; amount: Cents }[]
+  categories: CategoryRow[]
+  /** the month's spending per category group, largest first (the dashboard's top categories) */
+  categorySpending: { categoryId: string | null; categoryName: string; total: Cents; children: { categoryId: string | null; categoryName: string; total: Cents }[] }[]
+  /** the schedules behind the income, for projecting later months (the advisor) */
+  incomeSources: IncomeSource[]
+  /** the irregular estimate's months, oldest first */
+  irregularHistory: Cents[]
+  scheduledBills: ScheduledBill[]
+}
+
+/** The accounts a member's plan leaves out: every account not in it. */
+export function planExclusions(scope: MemberScope): { excluded: string[]; counted: Set<string> } {
+  const counted = planAccounts(scope.member, scope.accounts.values())
+  return { counted, excluded: [...scope.accounts.keys()].filter((id) => !counted.has(id)) }
+}
+
+/**
+ * The plan of a month (YYYY-MM; default this month in the member's time zone) seen from today:
+ * this month from today, a future month from its first day, a past month as it ended.
+ */
+export async function monthPlan(db: DbOrTx, user: PlanUser, now: Date, month?: string, options: { scope?: MemberScope } = {}): Promise<MonthPlan> {
+  const today = localDate(now, user.timeZone)
+  const first: IsoDate = month ? `${month}-01` : startOfMonth(today)
+  const last = endOfMonth(first)
+  const h = user.householdId
+  const scope = options.scope ?? (await memberScope(db, user))
+  const { excluded, counted } = planExclusions(scope)
+  const member = scope.member
+
+  const rolloverFrom = addMonths(first, -ROLLOVER_MONTHS)
+  const incomeFrom = addDays(first, -INCOME_HISTORY_DAYS)
+  const [cats, monthBudgets, spending, billRows, paymentRows, goalRows, plannedRows, arrivalRows] = await Promise.all([
+    db
+      .select({ id: categories.id, name: categories.name, parentId: categories.parentId, kind: categories.kind, isHidden: categories.isHidden })
+      .from(categories)
+      .where(eq(categories.householdId, h)),
+    db
+      .select({ id: budgets.id, categoryId: budgets.categoryId, month: budgets.month, amount: budgets.amount, rollover: budgets.rollover })
+      .from(budgets)
+      .where(and(eq(budgets.householdId, h), gte(budgets.month, rolloverFrom), lte(budgets.month, first))),
+    db
+      .select({ categoryId: monthlyRollups.categoryId, month: monthlyRollups.month, spent: sql<string>`sum(${monthlyRollups.expense})` })
+      .from(monthlyRollups)
+      .where(
+        and(
+          eq(monthlyRollups.householdId, h),
+          gte(monthlyRollups.month, rolloverFrom),
+          lte(monthlyRollups.month, first),
+          notIn(monthlyRollups.accountId, excluded),
+        ),
+      )
+      .groupBy(monthlyRollups.categoryId, monthlyRollups.month),
+    db
+      .select({
+        id: bills.id,
+        name: bills.name,
+        amount: bills.amount,
+        nextDueDate: bills.nextDueDate,
+        recurrence: bills.recurrence,
+        anchorDay: bills.anchorDay,
+        endDate: bills.endDate,
+        isActive: bills.isActive,
+        accountId: bills.accountId,
+        categoryId: bills.categoryId,
+      })
+      .from(bills)
+      .where(eq(bills.householdId, h)),
+    db
+      .select({ billId: billPayments.billId, dueDate: billPayments.dueDate, amount: billPayments.amount })
+      .from(billPayments)
+      .where(and(eq(billPayments.householdId, h), gte(billPayments.dueDate, first), lte(billPayments.dueDate, last), ne(billPayments.kind, 'declined'))),
+    db
+      .select({
+        id: goals.id,
+        name: goals.name,
+        isActive: goals.isActive,
+        currentAmount: goals.currentAmount,
+        targetAmount: goals.targetAmount,
+        monthlyContribution: goals.monthlyContribution,
+        accountId: goals.accountId,
+        contributed: sql<string>`coalesce((select sum(c.amount) from ${goalContributions} c where c.goal_id = ${goals.id} and c.date between ${first} and ${last}), 0)`,
+      })
+      .from(goals)
+      .where(and(eq(goals.householdId, h), eq(goals.isActive, true))),
+    db.select().from(plannedIncomes).where(and(eq(plannedIncomes.householdId, h), eq(plannedIncomes.isActive, true))),
+    db
+      .select({ id: transactions.id, accountId: transactions.accountId, merchant: transactions.merchant, description: transactions.description, date: transactions.date, amount: transactions.amount, categoryId: transactions.categoryId })
+      .from(transactions)
+      .where(
+        and(
+          eq(transactions.householdId, h),
+          gte(transactions.date, incomeFrom),
+          lte(transactions.date, last),
+          sql`${transactions.amount} > 0`,
+          eq(transactions.kind, 'standard'),
+          notIn(transactions.accountId, excluded),
+        ),
+      ),
+  ])
+
+  // ---- income ----
+  const arrivals: IncomeArrival[] = arrivalRows.map((r) => ({ id: r.id, accountId: r.accountId, payee: r.merchant || r.description, date: r.date, amount: asCents(r.amount) }))
+  // the month's schedule is what the history showed when it began (or today, for a month ahead):
+  // its own paydays must not move the series it is judged by
+  const asOf = compareDates(first, today) <= 0 ? first : today
+  const found: FoundIncomeInput[] = detectRecurring(
+    arrivals.filter((a) => compareDates(a.date, asOf) < 0).map((a) => ({ ...a, categoryId: null })),
+    asOf,
+  ).flatMap((s) =>
+    s.amount > 0 && s.cadence !== 'quarterly' && s.cadence !== 'yearly'
+      ? [{ payeeKey: s.payeeKey, payee: s.payee, accountId: s.accountId, cadence: s.cadence, amount: s.amount, nextDate: s.nextDate, anchorDay: s.anchorDay, stopped: s.stopped }]
+      : [],
+  )
+  const planned = plannedRows
+    .filter((p) => inPlan(member, counted, p.accountId) && (member.role !== 'teen' || p.userId === member.id || p.accountId !== null))
+    .map((p) => ({
+      id: p.id,
+      name: p.name,
+      payee: p.payee,
+      amount: asCents(p.amount),
+      schedule: (INCOME_SCHEDULES as readonly string[]).includes(p.schedule) ? (p.schedule as IncomeSchedule) : 'monthly',
+      nextDate: p.nextDate,
+      secondDay: p.secondDay,
+      accountId: p.accountId,
+      isActive: p.isActive,
+    }))
+  const sources = incomeSources(planned, found)
+  const historyMonths = Array.from({ length: IRREGULAR_MONTHS }, (_, i) => addMonths(first, i - IRREGULAR_MONTHS))
+  // a month before the first money in this member's plan ever came is no month of history
+  const earliest = arrivals.reduce<IsoDate | null>((min, a) => (min === null || compareDates(a.date, min) < 0 ? a.date : min), null)
+  const irregularHistory =
+    earliest !== null && compareDates(earliest, addDays(historyMonths[0] ?? first, 7)) <= 0
+      ? unscheduledIncomeByMonth(sources, arrivals, historyMonths, today)
+      : []
+  const income = expectedIncome({ sources, arrivals, irregularHistory, first, today })
+
+  // ---- categories and budgets ----
+  const budgetOf = new Map(monthBudgets.map((b) => [`${b.categoryId}|${b.month}`, b]))
+  const spentOf = new Map(spending.map((s) => [`${s.categoryId ?? ''}|${s.month}`, Number(s.spent)]))
+  const tree = categoryTree(cats)
+  const membersOf = new Map(cats.map((c) => [c.id, c.parentId === null ? withChildren(tree, c.id) : [c.id]]))
+  const spentIn = (categoryId: string, monthStart: IsoDate): Cents =>
+    asCents((membersOf.get(categoryId) ?? [categoryId]).reduce((sum, id) => sum + (spentOf.get(`${id}|${monthStart}`) ?? 0), 0))
+  const carriedInto = (categoryId: string, monthStart: IsoDate, depth: number): Cents => {
+    if (depth >= ROLLOVER_MONTHS) return ZERO
+    const previous = addMonths(monthStart, -1)
+    const prevBudget = budgetOf.get(`${categoryId}|${previous}`)
+    if (!prevBudget?.rollover) return ZERO
+    return rolloverAmount(asCents(prevBudget.amount), spentIn(categoryId, previous), carriedInto(categoryId, previous, depth + 1))
+  }
+  const own = new Map<string, BudgetFigures & { budgetId: string | null; rollover: boolean }>()
+  for (const c of cats) {
+    const b = budgetOf.get(`${c.id}|${first}`)
+    own.set(c.id, { budgetId: b?.id ?? null, budget: b ? asCents(b.amount) : null, rollover: b?.rollover ?? false, carried: carriedInto(c.id, first, 0) })
+  }
+  const noBudget = { budgetId: null, budget: null, rollover: false, carried: ZERO }
+  const childrenOf = (id: string) => cats.filter((c) => c.parentId === id)
+  const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' })
+  const ordered = cats
+    .filter((c) => c.parentId === null)
+    .sort(byName)
+    .flatMap((p) => [p, ...childrenOf(p.id).sort(byName)])
+  const rows: CategoryRow[] = ordered
+    .map((c) => {
+      const mine = own.get(c.id) ?? noBudget
+      const spent = spentIn(c.id, first)
+      const group =
+        c.parentId !== null
+          ? { budget: mine.budget ?? ZERO, childrenBudget: ZERO, carried: mine.carried }
+          : groupBudget(mine, childrenOf(c.id).map((child) => own.get(child.id) ?? noBudget))
+      return { c, mine, spent, group }
+    })
+    .filter(({ c, spent, group }) => (!c.isHidden && c.kind === 'expense') || group.budget !== 0 || spent !== 0)
+    .map(({ c, mine, spent, group }) => {
+      const limit = asCents(group.budget + group.carried)
+      return {
+        categoryId: c.id,
+        name: c.name,
+        parentId: c.parentId,
+        kind: c.kind === 'income' ? ('income' as const) : ('expense' as const),
+        budgetId: mine.budgetId,
+        budget: asCents(group.budget),
+        ownBudget: mine.budget ?? ZERO,
+        childrenBudget: asCents(group.childrenBudget),
+        rollover: mine.rollover,
+        carried: asCents(group.carried),
+        spent,
+        available: asCents(limit - spent),
+        usage: budgetUsage(spent, limit),
+        level: categoryBudgetLevel(spent, asCents(group.budget), asCents(group.carried)),
+      }
+    })
+
+  // ---- bills and goals in this member's plan ----
+  const scheduled: ScheduledBill[] = billRows
+    .filter((b) => inPlan(member, counted, b.accountId))
+    .map((b) => ({
+      id: b.id,
+      name: b.name,
+      amount: asCents(b.amount),
+      nextDueDate: b.nextDueDate,
+      recurrence: isRecurrence(b.recurrence) ? b.recurrence : 'once',
+      anchorDay: b.anchorDay,
+      endDate: b.endDate,
+      isActive: b.isActive,
+      accountId: b.accountId,
+      categoryId: b.categoryId,
+    }))
+  const occurrences = billOccurrences(
+    scheduled,
+    paymentRows.map((p) => ({ billId: p.billId, dueDate: p.dueDate, amount: asCents(p.amount) })),
+    first,
+    last,
+    today,
+  )
+  const planGoals: PlanGoal[] = goalRows
+    .filter((g) => inPlan(member, counted, g.accountId))
+    .map((g) => {
+      const contributed = asCents(Number(g.contributed))
+      const amount = goalContributionOf({
+        isActive: g.isActive,
+        currentAmount: asCents(g.currentAmount),
+        targetAmount: asCents(g.targetAmount),
+        monthlyContribution: asCents(g.monthlyContribution),
+        contributedThisMonth: contributed,
+      })
+      return { goalId: g.id, name: g.name, amount, stillToSave: asCents(Math.max(0, amount - contributed)) }
+    })
+
+  // a teen plans with their own money: the household's budgets are the adults' plan
+  const budgetRows = member.role === 'teen' ? [] : rows.filter((r) => r.parentId === null && r.kind === 'expense' && r.budget + r.carried !== 0)
+  const budgeted = new Set(budgetRows.map((r) => r.categoryId))
+  const groupOfCategory = (id: string | null) => (id === null ? null : (tree.get(id) ?? null) === null ? id : (tree.get(id) ?? null))
+  const billsDue = new Map<string, number>()
+  for (const o of occurrences) {
+    const g = groupOfCategory(o.categoryId)
+    if (g !== null) billsDue.set(g, (billsDue.get(g) ?? 0) + o.remaining)
+  }
+  const monthSpending = rollUpToGroups(
+    spending.filter((s) => s.month === first).map((s) => ({ categoryId: s.categoryId, total: asCents(Number(s.spent)) })),
+    tree,
+  )
+  const expenses = asCents(monthSpending.reduce((s, g) => s + g.total, 0))
+  const unbudgetedSpent = asCents(monthSpending.filter((g) => g.groupId === null || !budgeted.has(g.groupId)).reduce((s, g) => s + g.total, 0))
+
+  const plan = dailyPlan({
+    first,
+    today,
+    income,
+    expenses,
+    unbudgetedSpent,
+    bills: occurrences,
+    goals: planGoals,
+    budgets: budgetRows.map((r) => ({ categoryId: r.categoryId, name: r.name, limit: asCents(r.budget + r.carried), spent: r.spent })),
+    billsDueInCategory: (id) => asCents(billsDue.get(id) ?? 0),
+  })
+
+  const nameOf = new Map(cats.map((c) => [c.id, c.name]))
+  const label = (id: string | null) => (id === null ? UNCATEGORIZED : (nameOf.get(id) ?? UNCATEGORIZED))
+  return {
+    ...plan,
+    month: first.slice(0, 7),
+    today,
+    first,
+    last,
+    incomeLines: income.lines,
+    incomeHasEstimate: income.hasEstimate,
+    incomeUnknown: income.unknown,
+    bills: occurrences,
+    goalLines: planGoals.filter((g) => g.amount > 0).map(({ goalId, name, amount }) => ({ goalId, name, amount })),
+    categories: rows,
+    categorySpending: monthSpending
+      .filter((g) => g.total > 0)
+      .map((g) => ({
+        categoryId: g.groupId,
+        categoryName: label(g.groupId),
+        total: g.total,
+        children:
+          g.parts.length === 1 && g.parts[0]?.categoryId === g.groupId
+            ? []
+            : g.parts.map((p) => ({ categoryId: p.categoryId, categoryName: label(p.categoryId), total: p.total })),
+      }))
+      .sort((a, b) => b.total - a.total || a.categoryName.localeCompare(b.categoryName, 'en', { sensitivity: 'base' })),
+    incomeSources: sources,
+    irregularHistory,
+    scheduledBills: scheduled,
+  }
+}
