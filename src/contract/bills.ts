@@ -1,10 +1,37 @@
 // Bills (spec §3 Bill: id, name, amount, nextDueDate, categoryId) with recurrence.
 import { z } from 'zod'
+import { BILL_LINK_KINDS } from '../domain/plan/kinds'
 import { RECURRENCES } from '../domain/recurrence'
 import { ADULT_WRITE, MEMBER_READ, endpoint } from './endpoint'
-import { id, idParams, isoDate, nonNegativeMoney, requiredText, trimmed } from './common'
+import { id, idParams, isoDate, money, nonNegativeMoney, requiredText, trimmed } from './common'
 
 export const recurrence = z.enum(RECURRENCES)
+
+/** How far (percent of the amount) a payment may differ and still settle the bill. */
+export const tolerancePercent = z
+  .number({ error: 'Must be a number' })
+  .int('Must be a whole number')
+  .min(0, 'Must be 0 or more')
+  .max(100, 'Must be 100 or less')
+
+/** What the bank writes for the bill's payments; '' = match on the name. */
+export const billPayee = trimmed(120, 'Payee')
+
+export const dueStatus = z.enum(['paid', 'partial', 'due', 'overdue'])
+
+/**
+ * The bill's current due date (ADR 0045): the one just paid while the next is more than a week
+ * away, else the next one; with what its payments settled so far.
+ */
+export const billDue = z.object({
+  dueDate: isoDate,
+  /** what it asks for, positive */
+  amount: nonNegativeMoney,
+  /** what its payments settled, positive */
+  paid: nonNegativeMoney,
+  status: dueStatus,
+})
+export type BillDue = z.output<typeof billDue>
 
 export const bill = z.object({
   id,
@@ -21,6 +48,11 @@ export const bill = z.object({
   isActive: z.boolean(),
   autopay: z.boolean(),
   notes: z.string(),
+  /** the payee the bank writes ('' = its name): what payments are matched on */
+  payee: z.string(),
+  tolerancePercent: z.number().int(),
+  /** null for an inactive bill */
+  current: billDue.nullable(),
 })
 export type Bill = z.output<typeof bill>
 
@@ -35,6 +67,8 @@ export const createBillBody = z.object({
   endDate: isoDate.nullable().default(null),
   autopay: z.boolean().default(false),
   notes: trimmed(1000, 'Notes').default(''),
+  payee: billPayee.default(''),
+  tolerancePercent: tolerancePercent.default(5),
 })
 
 export const updateBillBody = z
@@ -49,6 +83,8 @@ export const updateBillBody = z
     isActive: z.boolean(),
     autopay: z.boolean(),
     notes: trimmed(1000, 'Notes'),
+    payee: billPayee,
+    tolerancePercent,
   })
   .partial()
 
@@ -59,6 +95,11 @@ export const payBillBody = z.object({
   amount: nonNegativeMoney.optional(),
   /** defaults to the bill's account (when the payer sees it whole); 404 for one they may not write */
   accountId: id.optional(),
+  /**
+   * marks it paid with this transaction of the ledger instead of recording a new one (date,
+   * amount and accountId are then not allowed): 404 for one the member does not see
+   */
+  transactionId: id.optional(),
 })
 
 export const listBills = endpoint({
@@ -144,4 +185,85 @@ export const payBill = endpoint({
   params: idParams,
   body: payBillBody,
   response: z.object({ bill, transactionId: id }),
+})
+
+export const linkKind = z.enum(BILL_LINK_KINDS)
+
+/** A payment tied to one due date of a bill: a transaction or one part of a split. */
+export const billLink = z.object({
+  id,
+  dueDate: isoDate,
+  transactionId: id,
+  splitId: id.nullable(),
+  /** what it settles, positive */
+  amount: nonNegativeMoney,
+  /** how it was tied: found by the matcher, linked by hand, or recorded by Mark paid */
+  kind: linkKind.exclude(['declined']),
+  /** the transaction's date and payee */
+  date: isoDate,
+  merchant: z.string(),
+  accountId: id,
+})
+export type BillLink = z.output<typeof billLink>
+
+export const listBillLinks = endpoint({
+  method: 'GET',
+  path: '/api/bills/:id/payments',
+  summary: "The bill's linked payments that the member sees, latest due date first (at most 24)",
+  tag: 'bills',
+  access: MEMBER_READ,
+  params: idParams,
+  response: z.array(billLink),
+})
+
+/** A transaction of the ledger (or one part of a split) that could pay a bill's due date. */
+export const billMatch = z.object({
+  transactionId: id,
+  splitId: id.nullable(),
+  date: isoDate,
+  merchant: z.string(),
+  /** money out, negative */
+  amount: money,
+  accountId: id,
+})
+export type BillMatch = z.output<typeof billMatch>
+
+export const billMatches = endpoint({
+  method: 'GET',
+  path: '/api/bills/:id/matches',
+  summary: "Unlinked transactions the member sees whole that could pay the bill's next due date, best first",
+  tag: 'bills',
+  access: MEMBER_READ,
+  params: idParams,
+  response: z.object({ dueDate: isoDate, matches: z.array(billMatch) }),
+})
+
+export const linkBillPaymentBody = z.object({
+  transactionId: id,
+  /** the part of a split that pays it; null or absent: the whole transaction */
+  splitId: id.nullable().default(null),
+  /** the due date it pays; defaults to the bill's next due date */
+  dueDate: isoDate.optional(),
+})
+
+export const linkBillPayment = endpoint({
+  method: 'POST',
+  path: '/api/bills/:id/payments',
+  summary: 'Tie a payment to a due date of the bill by hand (moving it from any other bill or due date)',
+  tag: 'bills',
+  access: ADULT_WRITE,
+  params: idParams,
+  body: linkBillPaymentBody,
+  response: z.object({ bill, payment: billLink }),
+  status: 201,
+})
+
+export const unlinkBillPayment = endpoint({
+  method: 'DELETE',
+  path: '/api/bills/:id/payments/:paymentId',
+  summary: 'Untie a payment from the bill: the matcher will not tie it to this bill again',
+  tag: 'bills',
+  access: ADULT_WRITE,
+  params: z.object({ id, paymentId: id }),
+  response: bill,
 })

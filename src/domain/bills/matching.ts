@@ -271,3 +271,37 @@ export function nextUnpaidDueDate(
   }
   return date
 }
+
+export type CurrentDue = { dueDate: IsoDate; amount: Cents; paid: Cents; status: 'paid' | 'partial' | 'due' | 'overdue' }
+
+/** How close a next due date must be before a bill shows it rather than the one just paid. */
+export const SHOW_NEXT_DAYS = 7
+
+/**
+ * The due date a bill shows now, with its status: while its next due date is more than
+ * SHOW_NEXT_DAYS away, the latest one its payments settled ("Paid"); otherwise the next one (paid
+ * in part, overdue once its day has passed, else due). An inactive bill shows its last due date
+ * when that is paid (a one-off just paid), else nothing.
+ */
+export function currentDue(
+  bill: { amount: Cents; tolerancePercent: number; nextDueDate: IsoDate; isActive: boolean },
+  paidByDueDate: ReadonlyMap<IsoDate, Cents>,
+  today: IsoDate,
+): CurrentDue | null {
+  const tolerance = toleranceOf(bill)
+  const paidOn = (d: IsoDate) => paidByDueDate.get(d) ?? asCents(0)
+  const settledHere = isSettled(bill.amount, paidOn(bill.nextDueDate), tolerance)
+  if (!bill.isActive) {
+    return settledHere ? { dueDate: bill.nextDueDate, amount: bill.amount, paid: paidOn(bill.nextDueDate), status: 'paid' } : null
+  }
+  if (daysBetween(today, bill.nextDueDate) > SHOW_NEXT_DAYS && paidOn(bill.nextDueDate) === 0) {
+    let last: IsoDate | null = null
+    for (const [d, amount] of paidByDueDate) {
+      if (compareDates(d, bill.nextDueDate) < 0 && isSettled(bill.amount, amount, tolerance) && (last === null || compareDates(d, last) > 0)) last = d
+    }
+    if (last !== null) return { dueDate: last, amount: bill.amount, paid: paidOn(last), status: 'paid' }
+  }
+  const paid = paidOn(bill.nextDueDate)
+  const status = settledHere ? 'paid' : paid > 0 ? 'partial' : compareDates(bill.nextDueDate, today) < 0 ? 'overdue' : 'due'
+  return { dueDate: bill.nextDueDate, amount: bill.amount, paid, status }
+}

@@ -13,13 +13,15 @@
 // Rows the provider removed are deleted; with SimpleFIN (which has no removals) so are stored
 // pending rows of the window that the bank no longer lists.
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import { addDays, type IsoDate } from '../../../domain/dates'
+import { addDays, localDate, type IsoDate } from '../../../domain/dates'
 import { findDuplicates, type DedupeExisting, type DedupeIncoming } from '../../../domain/import/dedupe'
 import { asCents, type Cents } from '../../../domain/money'
 import { compileRules, notesWith, payeeKey } from '../../../domain/rules'
 import type { Tx } from '../../db/connect'
 import { transactions } from '../../db/schema'
 import type { ProviderTransaction } from '../../integrations/banks/bank-provider'
+import { linksOfTransactions } from '../bills/repo'
+import { mergeReopen, releaseLinks, settleBills } from '../bills/settle'
 import { householdCategories } from '../imports/repo'
 import { learnedCategories } from '../rules/repo'
 import { re2Compiler } from '../rules/regex'
@@ -207,8 +209,20 @@ export async function applyAccountChanges(tx: Tx, target: ApplyTarget, input: Ap
   } else toAdd.push(...rest)
 
   // write: changes, then removals, then additions
+  let reopen = new Map<string, IsoDate>()
   if (changes.length > 0) {
     const before = new Map((await loadForWrite(tx, target.householdId, changes.map((c) => c.rowId))).map((r) => [r.id, r]))
+    // a payment whose date or amount the bank changed is settled afresh (ADR 0045); a member's own
+    // link stays, its amount following the row's
+    const moved = changes.filter((c) => {
+      const row = before.get(c.rowId)
+      return row !== undefined && (row.date !== c.t.date || (row.amount !== c.t.amount && row.splits.length === 0))
+    })
+    const newAmount = new Map(moved.map((c) => [c.rowId, c.t.amount]))
+    reopen = await releaseLinks(tx, target.householdId, [...newAmount.keys()], (link) => {
+      const amount = newAmount.get(link.transactionId) ?? 0
+      return link.splitId === null ? (amount < 0 ? -amount : null) : link.amount
+    })
     for (const c of changes) {
       const row = before.get(c.rowId)
       if (!row) continue
@@ -240,7 +254,11 @@ export async function applyAccountChanges(tx: Tx, target: ApplyTarget, input: Ap
     const { from: wFrom, to: wTo } = input.pendingWindow
     for (const r of pendingLeft) if (!used.has(r.id) && r.date >= wFrom && r.date <= wTo) gone.add(r.id)
   }
-  if (gone.size > 0) counts.removed += await deleteTransactions(tx, target.householdId, [...gone])
+  if (gone.size > 0) {
+    const links = (await linksOfTransactions(tx, target.householdId, [...gone])).filter((l) => l.kind !== 'declined')
+    reopen = mergeReopen(reopen, ...links.map((l) => new Map([[l.billId, l.dueDate]])))
+    counts.removed += await deleteTransactions(tx, target.householdId, [...gone])
+  }
 
   if (toAdd.length > 0) {
     const [empty] = await tx
@@ -294,6 +312,11 @@ export async function applyAccountChanges(tx: Tx, target: ApplyTarget, input: Ap
         .where(and(eq(transactions.householdId, target.householdId), inArray(transactions.id, pendingIds)))
     }
     counts.added += toAdd.length
+  }
+  // the bills these payments pay are settled by them, once per account's sync
+  if (counts.added + counts.updated + counts.removed > 0 || reopen.size > 0) {
+    const span = dates.length > 0 ? { from: minDate(dates), to: maxDate(dates) } : undefined
+    await settleBills(tx, target.householdId, { today: localDate(now, 'UTC'), now, span, reopen })
   }
   return counts
 }

@@ -68,6 +68,9 @@ describe('bills', () => {
       isActive: true,
       autopay: false,
       notes: '',
+      payee: '',
+      tolerancePercent: 5,
+      current: { dueDate: '2026-04-01', amount: 1200, paid: 0, status: 'due' },
     })
     expect(await anchorOf(rent.id)).toBe(1)
     const account = await insertAccount(t.database.db, a)
@@ -136,6 +139,7 @@ describe('bills', () => {
       amount: 27.5,
       notes: 'new plan',
       autopay: true,
+      current: { ...bill.current, amount: 27.5 },
     })
     await a.patch(`/api/bills/${bill.id}`, { nextDueDate: '2026-03-31', recurrence: 'yearly' })
     expect(await anchorOf(bill.id)).toBe(31)
@@ -157,7 +161,7 @@ describe('bills', () => {
     })
 
     const first = await pay(a, bill.id)
-    expect(first.bill).toEqual({ ...bill, nextDueDate: '2026-02-28' })
+    expect(first.bill).toEqual({ ...bill, nextDueDate: '2026-02-28', current: { dueDate: '2026-02-28', amount: 84.37, paid: 0, status: 'overdue' } })
     const [txn] = await transactionsOf(account)
     expect(txn).toMatchObject({
       id: first.transactionId,
@@ -189,7 +193,8 @@ describe('bills', () => {
       amount: -9001,
     })
     expect(await balanceOf(account)).toBe(100_000 - 8437 - 9001)
-    expect((await billsOf(a))[0]).toEqual({ ...bill, nextDueDate: '2026-03-31' })
+    // the next due date is more than a week away: the bill shows the one just paid
+    expect((await billsOf(a))[0]).toEqual({ ...bill, nextDueDate: '2026-03-31', current: { dueDate: '2026-02-28', amount: 84.37, paid: 90.01, status: 'paid' } })
   })
 
   it('pays from another account of the household when asked, and moves weekly bills by 7 days', async () => {
@@ -224,7 +229,7 @@ describe('bills', () => {
       accountId: account,
     })
     const paid = await pay(a, bill.id)
-    expect(paid.bill).toEqual({ ...bill, isActive: false })
+    expect(paid.bill).toEqual({ ...bill, isActive: false, current: { dueDate: '2026-03-20', amount: 75, paid: 75, status: 'paid' } })
     expect(await billsOf(a, '/api/bills/upcoming')).toEqual([])
     const again = await a.post(`/api/bills/${bill.id}/pay`, {})
     expect(again.statusCode).toBe(400)
@@ -278,8 +283,9 @@ describe('bills', () => {
     })
     // before: the due date moved to 2201-01-15, and this answer and every list after it were 500
     const paid = await pay(a, bill.id)
-    expect(paid.bill).toEqual({ ...bill, isActive: false })
-    expect(await billsOf(a)).toEqual([{ ...bill, isActive: false }])
+    const done = { ...bill, isActive: false, current: { dueDate: '2200-12-15', amount: 10, paid: 10, status: 'paid' } }
+    expect(paid.bill).toEqual(done)
+    expect(await billsOf(a)).toEqual([done])
     expect(await transactionsOf(account)).toHaveLength(1)
   })
 

@@ -1,9 +1,9 @@
 // Bill queries, each scoped by household, and the account and category checks bills need.
-import { and, asc, eq, gte, lte, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, inArray, lt, lte, ne, or, sql, type SQLWrapper } from 'drizzle-orm'
 import { notIn } from '../accounts/scope'
 import type { DbOrTx } from '../../db/connect'
 import { param, prepared } from '../../db/prepared'
-import { accounts, bills, categories, transactions } from '../../db/schema'
+import { accounts, billPayments, bills, categories, transactions, transactionSplits } from '../../db/schema'
 
 export type BillRow = typeof bills.$inferSelect
 export type NewBillRow = typeof bills.$inferInsert
@@ -140,4 +140,270 @@ export function listPaymentRows(
       ),
     )
     .orderBy(asc(transactions.date), sql`lower(${bills.name})`, asc(transactions.id))
+}
+
+// ——— settlement (ADR 0045): which payments settle which due dates ———
+
+export type LinkRow = typeof billPayments.$inferSelect
+
+/** Bills the settlement pass looks at: the active ones (and `reopened` ones, active or not), or only `ids`. */
+export function billsToSettle(
+  db: DbOrTx,
+  householdId: string,
+  ids: readonly string[] | null,
+  reopened: readonly string[],
+): Promise<BillRow[]> {
+  return db
+    .select()
+    .from(bills)
+    .where(
+      and(
+        eq(bills.householdId, householdId),
+        reopened.length ? or(eq(bills.isActive, true), inArray(bills.id, [...reopened])) : eq(bills.isActive, true),
+        ids === null ? undefined : inArray(bills.id, [...ids]),
+      ),
+    )
+    .orderBy(asc(bills.id))
+}
+
+/** What the payments (not declined) of these bills settle per due date, from `since` on. */
+export async function paidByDueDate(
+  db: DbOrTx,
+  householdId: string,
+  billIds: readonly string[],
+  since: string,
+): Promise<{ billId: string; dueDate: string; paid: number }[]> {
+  if (billIds.length === 0) return []
+  const rows = await db
+    .select({ billId: billPayments.billId, dueDate: billPayments.dueDate, paid: sql<string>`sum(${billPayments.amount})` })
+    .from(billPayments)
+    .where(
+      and(
+        eq(billPayments.householdId, householdId),
+        inArray(billPayments.billId, [...billIds]),
+        ne(billPayments.kind, 'declined'),
+        gte(billPayments.dueDate, since),
+      ),
+    )
+    .groupBy(billPayments.billId, billPayments.dueDate)
+  return rows.map((r) => ({ billId: r.billId, dueDate: r.dueDate, paid: Number(r.paid) }))
+}
+
+/** The (bill, payment) pairs members untied: the matcher leaves them apart. */
+export function declinedPairs(
+  db: DbOrTx,
+  householdId: string,
+  billIds: readonly string[],
+): Promise<{ billId: string; transactionId: string; splitId: string | null }[]> {
+  if (billIds.length === 0) return Promise.resolve([])
+  return db
+    .select({ billId: billPayments.billId, transactionId: billPayments.transactionId, splitId: billPayments.splitId })
+    .from(billPayments)
+    .where(and(eq(billPayments.householdId, householdId), inArray(billPayments.billId, [...billIds]), eq(billPayments.kind, 'declined')))
+}
+
+export type CandidateRow = {
+  id: string
+  splitId: string | null
+  accountId: string
+  merchant: string
+  importedPayee: string | null
+  memo: string | null
+  date: string
+  amount: number
+}
+
+/** A payment (a whole transaction, or one part of a split) that already settles some due date. */
+const linked = (transactionId: SQLWrapper, splitId: SQLWrapper | null) =>
+  sql`exists (select 1 from ${billPayments} bp where bp.transaction_id = ${transactionId}
+    and ${splitId === null ? sql`bp.split_id is null` : sql`bp.split_id = ${splitId}`} and bp.kind <> 'declined')`
+
+/**
+ * Money out dated from..to that settles no due date yet: whole standard transactions (not split)
+ * and the parts of split ones, each on an account not in `excluded`. One range of the
+ * (household, date) index; `words` (the bills' payee words, letters only) keep the rows whose
+ * texts name no bill in the database, so a busy household's month costs a few rows, not thousands.
+ */
+export async function candidatePayments(
+  db: DbOrTx,
+  householdId: string,
+  from: string,
+  to: string,
+  words: readonly string[],
+  options: { excluded?: string[]; transactionIds?: readonly string[] } = {},
+): Promise<CandidateRow[]> {
+  if (words.length === 0) return []
+  const pattern = words.join('|')
+  const text = (memo: SQLWrapper | null) =>
+    sql`lower(${transactions.merchant} || ' ' || coalesce(${transactions.importedPayee}, '')${memo ? sql` || ' ' || ${memo}` : sql``}) ~ ${pattern}`
+  const common = and(
+    eq(transactions.householdId, householdId),
+    gte(transactions.date, from),
+    lte(transactions.date, to),
+    eq(transactions.kind, 'standard'),
+    options.excluded?.length ? notIn(transactions.accountId, options.excluded) : undefined,
+    options.transactionIds ? inArray(transactions.id, [...options.transactionIds]) : undefined,
+  )
+  const wholes = await db
+    .select({
+      id: transactions.id,
+      accountId: transactions.accountId,
+      merchant: transactions.merchant,
+      importedPayee: transactions.importedPayee,
+      date: transactions.date,
+      amount: transactions.amount,
+    })
+    .from(transactions)
+    .where(and(common, eq(transactions.isSplit, false), lt(transactions.amount, 0), text(null), sql`not ${linked(transactions.id, null)}`))
+  const parts = await db
+    .select({
+      id: transactions.id,
+      splitId: transactionSplits.id,
+      accountId: transactions.accountId,
+      merchant: transactions.merchant,
+      importedPayee: transactions.importedPayee,
+      memo: transactionSplits.memo,
+      date: transactions.date,
+      amount: transactionSplits.amount,
+    })
+    .from(transactions)
+    .innerJoin(transactionSplits, eq(transactionSplits.transactionId, transactions.id))
+    .where(
+      and(
+        common,
+        eq(transactions.isSplit, true),
+        lt(transactionSplits.amount, 0),
+        text(transactionSplits.memo),
+        sql`not ${linked(transactions.id, transactionSplits.id)}`,
+      ),
+    )
+  return [
+    ...wholes.map((w) => ({ ...w, splitId: null, memo: null })),
+    ...parts,
+  ]
+}
+
+export async function insertLinks(db: DbOrTx, rows: (typeof billPayments.$inferInsert)[]): Promise<LinkRow[]> {
+  if (rows.length === 0) return []
+  return db.insert(billPayments).values(rows).returning()
+}
+
+/** Links (declined ones too) of these transactions. */
+export function linksOfTransactions(db: DbOrTx, householdId: string, transactionIds: readonly string[]): Promise<LinkRow[]> {
+  if (transactionIds.length === 0) return Promise.resolve([])
+  return db
+    .select()
+    .from(billPayments)
+    .where(and(eq(billPayments.householdId, householdId), inArray(billPayments.transactionId, [...transactionIds])))
+}
+
+export async function deleteLinks(db: DbOrTx, householdId: string, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return
+  await db.delete(billPayments).where(and(eq(billPayments.householdId, householdId), inArray(billPayments.id, [...ids])))
+}
+
+export async function findLink(db: DbOrTx, householdId: string, billId: string, id: string): Promise<LinkRow | undefined> {
+  const rows = await db
+    .select()
+    .from(billPayments)
+    .where(and(eq(billPayments.householdId, householdId), eq(billPayments.billId, billId), eq(billPayments.id, id)))
+    .limit(1)
+  return rows[0]
+}
+
+/**
+ * Keeps transactions.bill_id (the marker older readers use: insights, coaching, export) in step
+ * with the links: a bill that one of the row's links (or its parts') pays, or null when none is left.
+ */
+export async function syncBillMarkers(db: DbOrTx, householdId: string, transactionIds: readonly string[]): Promise<void> {
+  if (transactionIds.length === 0) return
+  await db
+    .update(transactions)
+    .set({
+      billId: sql`(select bp.bill_id from ${billPayments} bp where bp.transaction_id = ${transactions.id}
+        and bp.kind <> 'declined' order by bp.created_at, bp.id limit 1)`,
+    })
+    .where(and(eq(transactions.householdId, householdId), inArray(transactions.id, [...new Set(transactionIds)])))
+}
+
+/** The latest links of a bill (declined ones left out) with their transactions, on accounts not in `excluded`. */
+export function linksOfBill(
+  db: DbOrTx,
+  householdId: string,
+  billId: string,
+  excluded: string[],
+  limit: number,
+) {
+  return db
+    .select({
+      id: billPayments.id,
+      dueDate: billPayments.dueDate,
+      transactionId: billPayments.transactionId,
+      splitId: billPayments.splitId,
+      amount: billPayments.amount,
+      kind: billPayments.kind,
+      date: transactions.date,
+      merchant: transactions.merchant,
+      accountId: transactions.accountId,
+    })
+    .from(billPayments)
+    .innerJoin(transactions, eq(transactions.id, billPayments.transactionId))
+    .where(
+      and(
+        eq(billPayments.householdId, householdId),
+        eq(billPayments.billId, billId),
+        ne(billPayments.kind, 'declined'),
+        notIn(transactions.accountId, excluded),
+      ),
+    )
+    .orderBy(desc(billPayments.dueDate), desc(transactions.date), asc(billPayments.id))
+    .limit(limit)
+}
+
+/** One transaction (or one part of a split) of the household, for a link made by hand. */
+export async function paymentOf(
+  db: DbOrTx,
+  householdId: string,
+  transactionId: string,
+  splitId: string | null,
+): Promise<{ id: string; accountId: string; kind: string; isSplit: boolean; date: string; amount: number; splitAmount: number | null } | undefined> {
+  const rows = await db
+    .select({
+      id: transactions.id,
+      accountId: transactions.accountId,
+      kind: transactions.kind,
+      isSplit: transactions.isSplit,
+      date: transactions.date,
+      amount: transactions.amount,
+      splitAmount: splitId === null ? sql<number | null>`null` : transactionSplits.amount,
+    })
+    .from(transactions)
+    .leftJoin(
+      transactionSplits,
+      and(eq(transactionSplits.transactionId, transactions.id), splitId === null ? sql`false` : eq(transactionSplits.id, splitId)),
+    )
+    .where(and(eq(transactions.householdId, householdId), eq(transactions.id, transactionId)))
+    .limit(1)
+  const row = rows[0]
+  if (!row) return undefined
+  return { ...row, splitAmount: row.splitAmount === null ? null : Number(row.splitAmount) }
+}
+
+export async function updateLinkAmount(db: DbOrTx, householdId: string, id: string, amount: number): Promise<void> {
+  await db.update(billPayments).set({ amount }).where(and(eq(billPayments.householdId, householdId), eq(billPayments.id, id)))
+}
+
+/** Links (not declined) of the transactions whose ids lie from `first` to `last` (an import's id range): a household's links are few. */
+export function linksInIdRange(db: DbOrTx, householdId: string, first: string, last: string): Promise<LinkRow[]> {
+  return db
+    .select()
+    .from(billPayments)
+    .where(
+      and(
+        eq(billPayments.householdId, householdId),
+        gte(billPayments.transactionId, first),
+        lte(billPayments.transactionId, last),
+        ne(billPayments.kind, 'declined'),
+      ),
+    )
 }

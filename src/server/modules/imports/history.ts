@@ -3,11 +3,14 @@
 import type { z } from 'zod'
 import type { importBatch, undoImportResult } from '../../../contract/imports'
 import type { TransactionKind } from '../../../domain/ledger'
+import { localDate } from '../../../domain/dates'
 import { asCents } from '../../../domain/money'
 import type { Db } from '../../db/connect'
 import { badRequest, forbidden, notFound } from '../../http/errors'
 import type { SessionUser } from '../auth/sessions'
 import { memberScope, writableAccount } from '../accounts/scope'
+import { linksInIdRange } from '../bills/repo'
+import { mergeReopen, settleBills } from '../bills/settle'
 import { deleteTransactions, loadForWrite, updateStoredTransactions, type BulkPatch, type StoredTransaction } from '../transactions/ledger'
 import { activitiesByBatch, undoInvestments } from './investments'
 import { accountStates, batchRows, deleteBatch, findBatch, householdCategories, listBatches, lockHouseholdImports, otherLegs } from './repo'
@@ -100,7 +103,21 @@ export async function undoImport(db: Db, user: SessionUser, batchId: string, now
       return [{ before, patch: { kind: 'standard', transferGroupId: null } }]
     })
     await updateStoredTransactions(tx, householdId, changes, now)
+    // the bills its payments settled are due again from those due dates (ADR 0045)
+    const ownIds = new Set(own.map((r) => r.id))
+    const links =
+      batch.firstTransactionId && batch.lastTransactionId
+        ? (await linksInIdRange(tx, householdId, batch.firstTransactionId, batch.lastTransactionId)).filter((l) => ownIds.has(l.transactionId))
+        : []
     const deleted = await deleteTransactions(tx, householdId, own.map((r) => r.id))
+    if (links.length > 0) {
+      await settleBills(tx, householdId, {
+        today: localDate(now, user.timeZone),
+        now,
+        billIds: [...new Set(links.map((l) => l.billId))],
+        reopen: mergeReopen(...links.map((l) => new Map([[l.billId, l.dueDate]]))),
+      })
+    }
     const activities = await undoInvestments(tx, householdId, batchId)
     await deleteBatch(tx, householdId, batchId)
     const kept = await accountStates(tx, householdId, batch.createdAccountIds)

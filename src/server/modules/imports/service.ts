@@ -17,6 +17,7 @@ import type { Db, DbOrTx } from '../../db/connect'
 import { badRequest } from '../../http/errors'
 import type { SessionUser } from '../auth/sessions'
 import { memberScope, writableAccount } from '../accounts/scope'
+import { settleBills } from '../bills/settle'
 import { BANK_FORMATS, notAStatement, parseFile, type ImportInput, type ImportOptions, type ParsedFile } from './parse-file'
 import { accountOf, addAccounts, decideChunk, startChunk, startPlan, statementBalances, summary, tally, wholeFileRows, type Plan, type PlannedRow, type StartedChunk } from './plan'
 import { findBatchByHash, lockHouseholdImports } from './repo'
@@ -158,6 +159,8 @@ async function runImport(
       await planRows(tx, plan, source, writer, onProgress)
       refuseEmpty(plan)
       const batchId = await finishWrite(writer, plan, file)
+      // once per import, over the dates of the money out it wrote: the bills its payments settle
+      if (writer.spending) await settleBills(tx, user.householdId, { today: localDate(now, user.timeZone), now, span: writer.spending })
       return summary(plan, batchId, false)
     })
     onProgress?.('written', result.added)

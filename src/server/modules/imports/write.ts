@@ -38,6 +38,8 @@ export type Writer = {
   lastId: string | null
   /** the balance and rollup changes of the rows written so far, applied when large and at the end */
   totals: DeltaTotals
+  /** the first and last date of the money out it wrote: the bills the import may settle (ADR 0045) */
+  spending: { from: string; to: string } | null
 }
 
 /**
@@ -48,7 +50,7 @@ const TOTALS_HELD = 20_000
 
 /** Starts writing a plan: the batch's id (time-ordered, so imports of one instant still list newest first). */
 export function startWrite(tx: Tx, user: SessionUser, now: Date): Writer {
-  return { tx, user, now, batchId: uuidv7(), createdAccountIds: [], openingIds: new Map(), converted: [], firstId: null, lastId: null, totals: new DeltaTotals() }
+  return { tx, user, now, batchId: uuidv7(), createdAccountIds: [], openingIds: new Map(), converted: [], firstId: null, lastId: null, totals: new DeltaTotals(), spending: null }
 }
 
 /** Creates the accounts the plan makes (and gives a stored account the file's identity), once each. */
@@ -117,6 +119,12 @@ export async function writeChunk(w: Writer, plan: Plan, rows: PlannedRow[], sent
     let externalId = r.dropExternalId ? null : r.t.externalId
     if (externalId !== null && !taken.add(accountId, externalId)) externalId = null
     const transfer = r.status === 'transfer'
+    if (!transfer && r.t.amount < 0) {
+      const d = r.t.date
+      if (w.spending === null) w.spending = { from: d, to: d }
+      else if (d < w.spending.from) w.spending.from = d
+      else if (d > w.spending.to) w.spending.to = d
+    }
     newRows.push({
       householdId,
       userId: user.id,

@@ -41,6 +41,21 @@ import {
   type TransactionRow,
 } from './repo'
 import { settleBudgetAlerts } from '../reminders/generated'
+import { localDate, type IsoDate } from '../../../domain/dates'
+import { linksOfTransactions } from '../bills/repo'
+import { mergeReopen, releaseLinks, settleBills } from '../bills/settle'
+
+/** The span of some dates, for the bill settlement pass. */
+function spanOf(dates: IsoDate[]): { from: IsoDate; to: IsoDate } {
+  const sorted = [...dates].sort()
+  return { from: sorted[0] ?? '', to: sorted[sorted.length - 1] ?? '' }
+}
+
+/** The due dates that lose a payment when these rows go (their links cascade away with them). */
+async function reopenedBy(tx: Tx, householdId: string, ids: string[]): Promise<Map<string, IsoDate>> {
+  const links = (await linksOfTransactions(tx, householdId, ids)).filter((l) => l.kind !== 'declined')
+  return mergeReopen(...links.map((l) => new Map([[l.billId, l.dueDate]])))
+}
 
 export function toTransactionDto(row: TransactionRow): Transaction {
   return {
@@ -203,6 +218,8 @@ export async function create(
       },
     ])
     if (!splits.length) await learn(tx, user.householdId, body.categoryId, [body.merchant], now)
+    // a payment typed in settles the bill it pays (ADR 0045)
+    if (amount < 0) await settleBills(tx, user.householdId, { today: localDate(now, user.timeZone), now, span: spanOf([body.date]) })
     return readOne(tx, scope, id ?? '')
   })
 }
@@ -281,7 +298,29 @@ export async function update(
       ...(splits !== undefined ? { splits, ...(splits.length ? { categoryId: null } : {}) } : {}),
       amount,
     }
+    // a payment that changes what bills see (amount, date, payee, account, parts) is settled afresh
+    const paying =
+      amount !== before.amount ||
+      (body.date !== undefined && body.date !== before.date) ||
+      (body.merchant !== undefined && body.merchant !== before.merchant) ||
+      (body.accountId !== undefined && body.accountId !== before.accountId) ||
+      splits !== undefined
+    const wholeAfter = amount < 0 && !(splits ?? before.splits).length
+    const reopen = paying
+      ? await releaseLinks(tx, user.householdId, [id], (link) =>
+          // a member's own link stays on a whole payment, its amount following it; a split's part goes if its parts change
+          link.splitId === null ? (wholeAfter ? -amount : null) : splits === undefined ? link.amount : null,
+        )
+      : new Map<string, IsoDate>()
     await updateStoredTransaction(tx, before, patch, now)
+    if (paying) {
+      await settleBills(tx, user.householdId, {
+        today: localDate(now, user.timeZone),
+        now,
+        span: spanOf([before.date, body.date ?? before.date]),
+        reopen,
+      })
+    }
     if (body.categoryId && !splits?.length) {
       await learn(tx, user.householdId, body.categoryId, [body.merchant ?? before.merchant, before.importedPayee], now)
     }
@@ -308,7 +347,10 @@ export async function remove(db: Db, user: SessionUser, id: string, now: Date): 
       checkPartnerLegs(scope, others)
       ids.push(...others.map((l) => l.id))
     }
+    const reopen = await reopenedBy(tx, user.householdId, ids)
     await deleteTransactions(tx, user.householdId, ids)
+    // the bills it paid are due again from the due date it settled (another payment may settle it)
+    if (reopen.size) await settleBills(tx, user.householdId, { today: localDate(now, user.timeZone), now, span: spanOf([row.date]), reopen })
     await settleBudgetAlerts(tx, user.householdId, now)
   })
 }
@@ -336,7 +378,12 @@ export async function bulk(
           })
         : []
       checkPartnerLegs(scope, partners)
-      await deleteTransactions(tx, user.householdId, [...new Set([...body.ids, ...partners.map((p) => p.id)])])
+      const gone = [...new Set([...body.ids, ...partners.map((p) => p.id)])]
+      const reopen = await reopenedBy(tx, user.householdId, gone)
+      await deleteTransactions(tx, user.householdId, gone)
+      if (reopen.size) {
+        await settleBills(tx, user.householdId, { today: localDate(now, user.timeZone), now, span: spanOf(rows.map((r) => r.date)), reopen })
+      }
       await settleBudgetAlerts(tx, user.householdId, now)
       return { updated: rows.length }
     }
