@@ -1,16 +1,20 @@
 import { describe, expect, it } from 'vitest'
 import { asCents } from '../money'
+import { projectToMonth, type ProjectionInput } from '../plan/projection'
 import {
   affordAnswer,
   balanceAnswer,
   billsAnswer,
+  futureAffordAnswer,
   goalAnswer,
   netWorthAnswer,
+  pastMonthAnswer,
+  projectedBalanceAnswer,
   spendingAnswer,
   transactionsHref,
   unknownAnswer,
 } from './answer'
-import { parseAmount, parsePeriod, parseQuestion, type Vocabulary } from './question'
+import { parseAmount, parseMonthAhead, parsePeriod, parseQuestion, type Vocabulary } from './question'
 
 const today = '2026-03-15'
 const vocab: Vocabulary = {
@@ -90,9 +94,10 @@ describe('parseQuestion', () => {
     expect(ask('largest purchases')).toMatchObject({ kind: 'biggest_expenses', period: { from: '2026-03-01' } })
   })
   it('can I afford', () => {
-    expect(ask('Can I afford a new bike for $300?')).toEqual({ kind: 'afford', amount: 30000, item: 'a new bike' })
-    expect(ask('can i afford a $1,200 tv')).toEqual({ kind: 'afford', amount: 120000, item: 'a tv' })
-    expect(ask('Can I afford a holiday?')).toEqual({ kind: 'afford', amount: null, item: 'a holiday' })
+    expect(ask('Can I afford a new bike for $300?')).toEqual({ kind: 'afford', amount: 30000, item: 'a new bike', month: null })
+    expect(ask('can i afford a $1,200 tv')).toEqual({ kind: 'afford', amount: 120000, item: 'a tv', month: null })
+    expect(ask('Can I afford a holiday?')).toEqual({ kind: 'afford', amount: null, item: 'a holiday', month: null })
+    expect(ask('Can I afford a $300 bike this month?')).toEqual({ kind: 'afford', amount: 30000, item: 'a bike', month: null })
   })
   it('goals by name, or all of them', () => {
     expect(ask('When will I reach my vacation goal?')).toEqual({ kind: 'goal', goal: { id: 'g-vac', name: 'Vacation Fund' } })
@@ -211,9 +216,154 @@ describe('answers', () => {
     expect(balances.text).toBe('Your 2 accounts add up to $2,450.75:\nChecking: $2,500.75\nCard: -$50.00')
     expect(balanceAnswer({ accounts: [{ name: 'Savings', balance: asCents(100), href: '/s' }], one: true }, usd).text).toBe('Savings has a balance of $1.00.')
   })
-  it('the honest fallback lists examples', () => {
+  it('the honest fallback says so and lists examples', () => {
     const answer = unknownAnswer()
-    expect(answer.text.startsWith('I can answer questions like:\n• How much did I spend on groceries last month?')).toBe(true)
+    expect(answer.text.startsWith("I can't answer that yet. I can answer questions like:\n• How much did I spend on groceries last month?")).toBe(true)
+    expect(answer.text).toContain('• Can I afford a $2,000 vacation in June?')
+    expect(answer.text).toContain('• How much will I have at the end of March?')
     expect(answer.figures).toEqual([])
+  })
+})
+
+// ---- months ahead (issue 36), seen on Wednesday 2026-12-02 ----
+
+const december = '2026-12-02'
+const askOn = (text: string, day = december) => parseQuestion(text, vocab, day)
+
+describe('months ahead', () => {
+  it('a month name is this year’s while it is not over, else next year’s', () => {
+    expect(parseMonthAhead('in june', december)).toEqual({ first: '2027-06-01', label: 'June 2027', tense: 'future' })
+    expect(parseMonthAhead('at the end of march', december)).toEqual({ first: '2027-03-01', label: 'March 2027', tense: 'future' })
+    expect(parseMonthAhead('in december', december)).toEqual({ first: '2026-12-01', label: 'December 2026', tense: 'current' })
+    expect(parseMonthAhead('in june', '2026-03-15')).toMatchObject({ first: '2026-06-01' })
+    expect(parseMonthAhead('in march 2027', december)).toMatchObject({ first: '2027-03-01', tense: 'future' })
+    expect(parseMonthAhead('in march 2026', december)).toMatchObject({ first: '2026-03-01', tense: 'past' })
+    expect(parseMonthAhead('in june next year', '2026-03-15')).toMatchObject({ first: '2027-06-01' })
+    expect(parseMonthAhead('by may', december)).toMatchObject({ first: '2027-05-01' })
+  })
+  it('next month, in N months, this month; a time that is no month is unplaced', () => {
+    expect(parseMonthAhead('next month', december)).toMatchObject({ first: '2027-01-01', tense: 'future' })
+    expect(parseMonthAhead('in 3 months', december)).toMatchObject({ first: '2027-03-01' })
+    expect(parseMonthAhead('in three months', december)).toMatchObject({ first: '2027-03-01' })
+    expect(parseMonthAhead('six months from now', december)).toMatchObject({ first: '2027-06-01' })
+    expect(parseMonthAhead('at the end of the month', december)).toMatchObject({ first: '2026-12-01', tense: 'current' })
+    for (const text of ['next year', 'in 2 years', 'this summer', 'in 2028', 'someday']) expect(parseMonthAhead(text, december)).toBe('unplaced')
+    expect(parseMonthAhead('a new bike', december)).toBeNull()
+    expect(parseMonthAhead('may i buy a bike', december)).toBeNull()
+  })
+  it('can I afford in a month ahead, the month out of the item', () => {
+    expect(askOn('Can I afford a $2,000 vacation in June?')).toEqual({
+      kind: 'afford',
+      amount: 200000,
+      item: 'a vacation',
+      month: { first: '2027-06-01', label: 'June 2027', tense: 'future' },
+    })
+    expect(askOn('Can I afford a $2,000 vacation in March 2027?')).toMatchObject({ amount: 200000, item: 'a vacation', month: { first: '2027-03-01' } })
+    expect(askOn('Can I afford a $2,000 vacation next month?')).toMatchObject({ amount: 200000, item: 'a vacation', month: { first: '2027-01-01' } })
+    expect(askOn('Can I afford a vacation for $2,000 in 3 months?')).toMatchObject({ amount: 200000, item: 'a vacation', month: { first: '2027-03-01' } })
+    expect(askOn('Will I be able to afford a car in March?')).toMatchObject({ kind: 'afford', amount: null, item: 'a car', month: { first: '2027-03-01' } })
+    // a month gone by is kept as asked: the answer says it cannot be planned
+    expect(askOn('Can I afford a $500 TV in March 2026?')).toMatchObject({ kind: 'afford', month: { first: '2026-03-01', tense: 'past' } })
+  })
+  it('how much will I have at the end of a month', () => {
+    expect(askOn('How much will I have at the end of March?')).toEqual({ kind: 'projected_balance', month: { first: '2027-03-01', label: 'March 2027', tense: 'future' } })
+    expect(askOn('What will my balance be next month?')).toMatchObject({ kind: 'projected_balance', month: { first: '2027-01-01' } })
+    expect(askOn('How much money will I have left at the end of the month?')).toMatchObject({ kind: 'projected_balance', month: { first: '2026-12-01', tense: 'current' } })
+  })
+  it('never answers a question as another one', () => {
+    const unknown = { kind: 'unknown' }
+    // a future month is never answered about this month, nor a retirement as a purchase
+    for (const text of [
+      'Can I retire at 50?',
+      'Can I afford to retire at 50?',
+      'Can I afford a house in 5 years?',
+      'Can I afford a vacation next year?',
+      'Can I afford a trip this summer?',
+      'How much will I spend next month?',
+      'How much will I spend on groceries in June?',
+      'How much did I spend in June 2027?',
+      'What will my net worth be next year?',
+      'What will my checking balance be in June?',
+      'How much will I have in savings at the end of March?',
+      'How much will I have saved by June?',
+      'How much will I have next year?',
+      'What bills are due in June?',
+      'What bills were due in March 2026?',
+      'What are my biggest expenses going to be next month?',
+      'Will I be over budget next month?',
+    ]) {
+      expect(askOn(text), text).toEqual(unknown)
+    }
+    // the near neighbours still answer what they ask
+    expect(askOn('How much did I spend in June?')).toMatchObject({ kind: 'spending', period: { from: '2026-06-01' } })
+    expect(askOn('What bills are due next month?')).toMatchObject({ kind: 'bills_due', range: { from: december, to: '2027-01-31' } })
+    expect(askOn('What is my net worth?')).toEqual({ kind: 'net_worth' })
+    expect(askOn('When will I reach my vacation goal?')).toMatchObject({ kind: 'goal', goal: { id: 'g-vac' } })
+    expect(askOn('how much is in savings')).toEqual({ kind: 'balance', account: { id: 'a-sav', name: 'Savings' } })
+  })
+})
+
+/** The household of domain/plan/projection.test, seen on 2026-12-02 (the figures are worked by hand there). */
+const household = (target: string): ProjectionInput => ({
+  today: december,
+  target,
+  cash: asCents(400000),
+  thisMonth: { incomeStillExpected: asCents(260000), billsStillDue: asCents(18000), spentOutsideBills: asCents(0) },
+  usualSpending: asCents(210000),
+  incomeSources: [
+    { key: 'planned:pay', label: 'Paycheck', origin: 'planned', payeeKey: 'acme', accountId: 'chk', amount: asCents(260000), schedule: 'semimonthly', nextDate: '2026-12-15', secondDay: 1 },
+  ],
+  irregularHistory: [],
+  scheduledBills: [
+    { id: 'rent', name: 'Rent', amount: asCents(165000), nextDueDate: '2027-01-01', recurrence: 'monthly', isActive: true, accountId: 'chk', categoryId: null },
+    { id: 'util', name: 'Utilities', amount: asCents(18000), nextDueDate: '2026-12-20', recurrence: 'monthly', isActive: true, accountId: 'chk', categoryId: null },
+  ],
+  goals: [{ goalId: 'g', name: 'Emergency Fund', currentAmount: asCents(700000), targetAmount: asCents(1000000), monthlyContribution: asCents(50000), contributedThisMonth: asCents(0) }],
+})
+
+describe('answers about a month ahead', () => {
+  it('a $2,000.00 vacation in June 2027: yes, with the month’s figures and the rule', () => {
+    // June: 5,200 in − 1,830 bills − 0 goals (reached in May) − 2,100 usual = 1,270; starts with 7,670;
+    // cushion 1,830 (June's bills): 1,270 + 7,670 − 1,830 = 7,110 for it; 7,110 − 2,000 = 5,110
+    const answer = futureAffordAnswer({ item: 'a vacation', price: asCents(200000), projection: projectToMonth(household('2027-06-01')), basis: { months: 3 } }, usd)
+    expect(answer.text).toBe(
+      'Yes, a vacation at $2,000.00 fits your plan for June 2027. June 2027 should bring $5,200.00 of income, less $1,830.00 of bills, $0.00 of goal contributions and $2,100.00 of usual spending: $1,270.00 left. You should start June 2027 with $7,670.00 in your checking, savings and cash accounts; keeping one month of bills ($1,830.00) as a cushion, that leaves $7,110.00, $5,110.00 more than the price. Usual spending is $2,100.00 a month outside bills: the median of your last 3 complete months, less the bills paid in them.',
+    )
+    expect(answer.figures.map((f) => [f.label, f.amount])).toEqual([
+      ['Price', 200000],
+      ['Expected income, June 2027', 520000],
+      ['Bills, June 2027', 183000],
+      ['Goal contributions, June 2027', 0],
+      ['Usual spending, June 2027', 210000],
+      ['Left after the plan, June 2027', 127000],
+      ['Balance at the start of June 2027', 767000],
+      ['Cushion: one month of bills', 183000],
+      ['Left for spending beyond the plan, June 2027', 711000],
+      ['Left after buying it', 511000],
+    ])
+  })
+  it('no when the price is more than the month leaves', () => {
+    const answer = futureAffordAnswer({ item: '', price: asCents(800000), projection: projectToMonth(household('2027-06-01')), basis: { months: 3 } }, usd)
+    expect(answer.text.startsWith('Not in June 2027 without going below your cushion: $8,000.00 is $890.00 more than the $7,110.00 your plan leaves for it.')).toBe(true)
+    expect(answer.figures.at(-1)).toEqual({ label: 'Short by', amount: 89000, value: '$890.00', href: null })
+  })
+  it('the end of March 2027, month by month', () => {
+    const answer = projectedBalanceAnswer({ projection: projectToMonth(household('2027-03-01')), basis: { months: 3 } }, usd)
+    expect(answer.text).toBe(
+      [
+        'At the end of March 2027 you should have $6,130.00 in your checking, savings and cash accounts, from $4,000.00 today. March 2027 should bring $5,200.00 of income, less $1,830.00 of bills, $500.00 of goal contributions and $2,100.00 of usual spending: $770.00 left. Usual spending is $2,100.00 a month outside bills: the median of your last 3 complete months, less the bills paid in them.',
+        'Month by month:',
+        'December 2026 (from today): $2,600.00 in, $180.00 bills, $500.00 goals, $2,100.00 spending → $3,820.00',
+        'January 2027: $5,200.00 in, $1,830.00 bills, $500.00 goals, $2,100.00 spending → $4,590.00',
+        'February 2027: $5,200.00 in, $1,830.00 bills, $500.00 goals, $2,100.00 spending → $5,360.00',
+        'March 2027: $5,200.00 in, $1,830.00 bills, $500.00 goals, $2,100.00 spending → $6,130.00',
+      ].join('\n'),
+    )
+    expect(answer.figures[0]).toEqual({ label: 'Projected balance, end of March 2027', amount: 613000, value: '$6,130.00', href: '/accounts' })
+  })
+  it('a past month is refused', () => {
+    expect(pastMonthAnswer('March 2026').text).toBe(
+      'March 2026 has already passed, so there is no plan to check it against: I can plan this month and the months ahead. To see what happened then, ask "How much did I spend in March 2026?".',
+    )
   })
 })

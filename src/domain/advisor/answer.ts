@@ -5,6 +5,7 @@ import { dailyAllowance } from '../allowance'
 import { compareDates, dayLabel, monthLabel, type IsoDate } from '../dates'
 import { monthsToComplete, projectedCompletionDate } from '../goal-status'
 import { asCents, formatMoney, subCents, type Cents } from '../money'
+import { affordInMonth, MAX_PROJECTION_MONTHS, type ProjectedMonth, type Projection } from '../plan/projection'
 import { EXAMPLE_QUESTIONS, type DayRange, type Period } from './question'
 
 /** Who wrote a message of an advisor conversation. */
@@ -130,6 +131,118 @@ export function affordAnswer(
   }
 }
 
+/** Where the usual spending of a projection comes from: how many complete months it is the median of. */
+export type UsualSpendingBasis = { months: number }
+
+function usualSpendingNote(p: Projection, basis: UsualSpendingBasis, f: Format): string {
+  if (basis.months === 0) return 'There is no spending history yet, so no usual spending is counted: the figures will be closer once a month or two are in.'
+  const of = basis.months === 1 ? 'your spending last month' : `the median of your last ${basis.months} complete months`
+  return `Usual spending is ${money(p.usualSpending, f)} a month outside bills: ${of}, less the bills paid in ${basis.months === 1 ? 'it' : 'them'}.`
+}
+
+/** "June 2027 should bring $5,200.00 of income, less …: $1,270.00 left." */
+function monthSentence(m: ProjectedMonth, f: Format): string {
+  const label = monthLabel(m.month)
+  return m.partial
+    ? `The rest of ${label} should bring ${money(m.income, f)} of income still expected, less ${money(m.bills, f)} of bills still due, ${money(m.goals, f)} of goal contributions still to make and ${money(m.usualSpending, f)} of usual spending still to come: ${money(m.net, f)} left.`
+    : `${label} should bring ${money(m.income, f)} of income, less ${money(m.bills, f)} of bills, ${money(m.goals, f)} of goal contributions and ${money(m.usualSpending, f)} of usual spending: ${money(m.net, f)} left.`
+}
+
+function monthFigures(m: ProjectedMonth, f: Format): Figure[] {
+  const label = m.partial ? `rest of ${monthLabel(m.month)}` : monthLabel(m.month)
+  return [
+    moneyFigure(`Expected income, ${label}`, m.income, f, '/spending-plan'),
+    moneyFigure(`Bills, ${label}`, m.bills, f, '/bills'),
+    moneyFigure(`Goal contributions, ${label}`, m.goals, f, '/goals'),
+    moneyFigure(`Usual spending, ${label}`, m.usualSpending, f, '/reports'),
+    moneyFigure(`Left after the plan, ${label}`, m.net, f, '/spending-plan'),
+  ]
+}
+
+/**
+ * Whether a price fits a month ahead (see affordInMonth): the month's expected income less its
+ * bills, goal contributions and usual spending, plus the balance it starts with, less one month
+ * of bills kept as a cushion.
+ */
+export function futureAffordAnswer(input: { item: string; price: Cents | null; projection: Projection; basis: UsualSpendingBasis }, f: Format): Answer {
+  const m = input.projection.months.at(-1)
+  if (!m) return unknownAnswer()
+  const label = monthLabel(m.month)
+  const start = `You should start ${label} with ${money(m.startBalance, f)} in your checking, savings and cash accounts`
+  const fit = affordInMonth(m, input.price ?? asCents(0))
+  const cushion = `keeping one month of bills (${money(fit.cushion, f)}) as a cushion`
+  const figures: Figure[] = [
+    ...monthFigures(m, f),
+    moneyFigure(`Balance at the start of ${label}`, m.startBalance, f, '/accounts'),
+    moneyFigure('Cushion: one month of bills', fit.cushion, f, '/bills'),
+    moneyFigure(`Left for spending beyond the plan, ${label}`, fit.room, f, '/spending-plan'),
+  ]
+  const note = usualSpendingNote(input.projection, input.basis, f)
+  if (input.price === null) {
+    return {
+      text: `Tell me the price and I will check it against your plan for ${label}, for example "Can I afford a $300 bike in ${label}?". ${monthSentence(m, f)} ${start}; ${cushion}, your plan leaves ${money(fit.room, f)} for spending beyond it. ${note}`,
+      figures,
+    }
+  }
+  const what = input.item ? `${input.item} at ${money(input.price, f)}` : money(input.price, f)
+  figures.unshift(moneyFigure('Price', input.price, f, null))
+  if (fit.fits) {
+    figures.push(moneyFigure('Left after buying it', fit.left, f, '/spending-plan'))
+    return {
+      text: `Yes, ${what} fits your plan for ${label}. ${monthSentence(m, f)} ${start}; ${cushion}, that leaves ${money(fit.room, f)}, ${money(fit.left, f)} more than the price. ${note}`,
+      figures,
+    }
+  }
+  const short = asCents(-fit.left)
+  figures.push(moneyFigure('Short by', short, f, null))
+  return {
+    text: `Not in ${label} without going below your cushion: ${what} is ${money(short, f)} more than the ${money(fit.room, f)} your plan leaves for it. ${monthSentence(m, f)} ${start}; ${cushion}, that leaves ${money(fit.room, f)}. ${note}`,
+    figures,
+  }
+}
+
+/** The balance a month ends with, how it gets there month by month, and that month's parts. */
+export function projectedBalanceAnswer(input: { projection: Projection; basis: UsualSpendingBasis }, f: Format): Answer {
+  const p = input.projection
+  const m = p.months.at(-1)
+  if (!m) return unknownAnswer()
+  const label = monthLabel(m.month)
+  const lines =
+    p.months.length > 1
+      ? `\nMonth by month:\n${p.months
+          .map(
+            (x) =>
+              `${monthLabel(x.month)}${x.partial ? ' (from today)' : ''}: ${money(x.income, f)} in, ${money(x.bills, f)} bills, ${money(x.goals, f)} goals, ${money(x.usualSpending, f)} spending → ${money(x.endBalance, f)}`,
+          )
+          .join('\n')}`
+      : ''
+  return {
+    text: `At the end of ${label} you should have ${money(m.endBalance, f)} in your checking, savings and cash accounts, from ${money(p.cash, f)} today. ${monthSentence(m, f)} ${usualSpendingNote(p, input.basis, f)}${lines}`,
+    figures: [
+      moneyFigure(`Projected balance, end of ${label}`, m.endBalance, f, '/accounts'),
+      moneyFigure('Checking, savings and cash today', p.cash, f, '/accounts'),
+      ...(m.partial ? [] : [moneyFigure(`Balance at the start of ${label}`, m.startBalance, f, '/accounts')]),
+      ...monthFigures(m, f),
+    ],
+  }
+}
+
+/** A month gone by cannot be planned. */
+export function pastMonthAnswer(label: string): Answer {
+  return {
+    text: `${label} has already passed, so there is no plan to check it against: I can plan this month and the months ahead. To see what happened then, ask "How much did I spend in ${label}?".`,
+    figures: [],
+  }
+}
+
+/** A month too far ahead for the usual spending of today to say much. */
+export function tooFarAheadAnswer(label: string): Answer {
+  return {
+    text: `${label} is too far ahead to plan: I can plan up to ${MAX_PROJECTION_MONTHS} months from this month.`,
+    figures: [],
+  }
+}
+
 export type GoalFacts = { id: string; name: string; currentAmount: Cents; targetAmount: Cents; monthlyContribution: Cents; targetDate: IsoDate | null }
 
 function goalLine(goal: GoalFacts, today: IsoDate, f: Format): { text: string; date: IsoDate | null } {
@@ -233,10 +346,10 @@ export function budgetsAnswer(input: { period: Period; lines: readonly BudgetLin
   }
 }
 
-/** The honest reply to a question the engine does not understand. */
+/** The honest reply to a question the engine does not understand: never an answer to another question. */
 export function unknownAnswer(): Answer {
   return {
-    text: `I can answer questions like:\n${EXAMPLE_QUESTIONS.map((q) => `• ${q}`).join('\n')}\nAsk about your spending, biggest expenses, what you can afford, your goals, bills, balances, budgets or net worth.`,
+    text: `I can't answer that yet. I can answer questions like:\n${EXAMPLE_QUESTIONS.map((q) => `• ${q}`).join('\n')}\nAsk about your spending, biggest expenses, what you can afford this month or in a month ahead, how much you will have at the end of a month, your goals, bills, balances, budgets or net worth.`,
     figures: [],
   }
 }

@@ -1,8 +1,12 @@
 // The advisor's deterministic understanding of a question (issue 18): which of the common
-// questions it is (spending on X in a period, biggest expenses, can I afford Y, when will goal Z
-// be reached, bills due, net worth, balances, budgets) and what it names — a category, payee,
-// goal or account of the household, matched loosely (case, accents, plurals, one typo). Pure:
-// the household's names and today come in as arguments.
+// questions it is (spending on X in a period, biggest expenses, can I afford Y — this month or in
+// a month ahead —, how much will I have at the end of a month, when will goal Z be reached, bills
+// due, net worth, balances, budgets) and what it names — a category, payee, goal or account of
+// the household, matched loosely (case, accents, plurals, one typo). A question it cannot place
+// is unknown rather than answered as another one (issue 36): one that looks ahead ("will",
+// "next year", "in June") is never answered about this month or a month gone by. Pure: the
+// household's names and today come in as arguments.
+import { monthTense, type MonthTense } from '../allowance'
 import { addDays, addMonths, endOfMonth, makeDate, MONTH_NAMES, monthLabel, startOfMonth, type IsoDate } from '../dates'
 import { parseDecimalToCents, type Cents } from '../money'
 
@@ -22,10 +26,15 @@ export type Period = { from: IsoDate; to: IsoDate; label: string }
 /** Days from today: bills due. */
 export type DayRange = { from: IsoDate; to: IsoDate; label: string }
 
+/** A month a question looks ahead to (or back to: a past one is refused when planning). */
+export type MonthAhead = { first: IsoDate; label: string; tense: MonthTense }
+
 export type Question =
   | { kind: 'spending'; category: Named | null; payee: string | null; period: Period }
   | { kind: 'biggest_expenses'; period: Period }
-  | { kind: 'afford'; amount: Cents | null; item: string }
+  /** month null: this month, today's plan */
+  | { kind: 'afford'; amount: Cents | null; item: string; month: MonthAhead | null }
+  | { kind: 'projected_balance'; month: MonthAhead }
   | { kind: 'goal'; goal: Named | null }
   | { kind: 'bills_due'; range: DayRange }
   | { kind: 'net_worth' }
@@ -197,6 +206,95 @@ export function parseDayRange(joined: string, today: IsoDate): DayRange {
   return { from: today, to: addDays(today, 29), label: 'in the next 30 days' }
 }
 
+const COUNT_WORDS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12 }
+const COUNT = `(\\d{1,2}|${Object.keys(COUNT_WORDS).join('|')})`
+const countOf = (word: string): number => COUNT_WORDS[word] ?? Number(word)
+
+/** Words before "may" that make it the month ("in may"), not the verb ("may I"). */
+const BEFORE_MAY = new Set(['in', 'for', 'during', 'of', 'since', 'by', 'until', 'till', 'before', 'after', 'through'])
+
+/**
+ * A month named in a question, looking ahead: "June" is this year's June while it is not over,
+ * else next year's; "June 2027", "June next year" and "June this year" are those. Null when none
+ * is named.
+ */
+export function namedMonth(joined: string, today: IsoDate): IsoDate | null {
+  const thisMonth = startOfMonth(today)
+  const year = Number(today.slice(0, 4))
+  const words = joined.split(' ')
+  for (let i = 0; i < words.length; i++) {
+    const month = MONTH_WORDS.get(words[i] ?? '')
+    if (month === undefined) continue
+    const next = words[i + 1] ?? ''
+    const hasYear = /^(19|20)\d\d$/.test(next)
+    if (words[i] === 'may' && !hasYear && !BEFORE_MAY.has(words[i - 1] ?? '')) continue
+    if (hasYear) return makeDate(Number(next), month, 1)
+    if (next === 'next' && words[i + 2] === 'year') return makeDate(year + 1, month, 1)
+    if (next === 'this' && words[i + 2] === 'year') return makeDate(year, month, 1)
+    const first = makeDate(year, month, 1)
+    return first < thisMonth ? makeDate(year + 1, month, 1) : first
+  }
+  return null
+}
+
+/** Time a question names that is not a month the plan can be seen in: a year, a season, a week ahead, "someday". */
+const UNPLACED = new RegExp(
+  [
+    '\\bnext year\\b',
+    '\\blater this year\\b',
+    `\\b(?:in|within) ${COUNT} (?:years?|weeks?|days?)\\b`,
+    '\\b(?:years?|weeks?) from now\\b',
+    '\\b(?:in|by|during|for|until|till|before|after) (?:19|20)\\d\\d\\b',
+    '\\b(?:this|next|in|by|during|over|until|till|before|after) (?:the )?(?:summer|winter|spring|autumn|fall|christmas|holidays|new year)\\b',
+    '\\bsome ?day\\b',
+    '\\beventually\\b',
+    '\\bone day\\b',
+    '\\bin the future\\b',
+    '\\bwhen i retire\\b',
+  ].join('|'),
+)
+
+/**
+ * The month a question is about when it plans: a named month (see namedMonth), next month, in
+ * N months, last month, or this month (also "the end of the month", today, this week). 'unplaced'
+ * when it names a time that is no month (next year, the summer, in 2 years); null when it names
+ * no time at all.
+ */
+export function parseMonthAhead(joined: string, today: IsoDate): MonthAhead | 'unplaced' | null {
+  const thisMonth = startOfMonth(today)
+  const at = (first: IsoDate): MonthAhead => ({ first, label: monthLabel(first), tense: monthTense(first, today) })
+  const named = namedMonth(joined, today)
+  if (named) return at(named)
+  if (UNPLACED.test(joined)) return 'unplaced'
+  if (/\bnext month\b|\bcoming month\b/.test(joined)) return at(addMonths(thisMonth, 1))
+  const inN = new RegExp(`\\b(?:in|within) ${COUNT} months?\\b|\\b${COUNT} months? (?:from now|ahead|from today)\\b`).exec(joined)
+  const n = inN?.[1] ?? inN?.[2]
+  if (n) return at(addMonths(thisMonth, countOf(n)))
+  if (/\blast month\b|\bprevious month\b/.test(joined)) return at(addMonths(thisMonth, -1))
+  if (/\btomorrow\b/.test(joined)) return at(startOfMonth(addDays(today, 1)))
+  if (/\bnext week(?:end)?\b/.test(joined)) return at(startOfMonth(addDays(today, 7)))
+  if (/\bthis month\b|\b(?:end|rest) of (?:the |this )?month\b|\bmonth end\b|\btoday\b|\btonight\b|\bnow\b|\bthis week(?:end)?\b/.test(joined)) return at(thisMonth)
+  return null
+}
+
+/** Words of a question that look ahead: answering it about this month or the past would answer another question. */
+const LOOKS_AHEAD = new RegExp(
+  [
+    '\\bwill\\b',
+    '\\bgoing to\\b',
+    '\\bgonna\\b',
+    '\\bnext (?:month|year|week)\\b',
+    '\\bcoming months?\\b',
+    `\\b(?:in|within) ${COUNT} (?:months?|years?|weeks?)\\b`,
+    '\\b(?:months?|years?) from now\\b',
+    '\\bprojected\\b',
+    '\\bforecast\\b',
+  ].join('|'),
+)
+
+/** Plans that are no purchase: "can I afford to retire at 50" is a retirement question. */
+const NOT_A_PURCHASE = /\bretir(?:e|ed|ing|ement)\b|\bquit (?:my|the) job\b|\bstop working\b/
+
 /** The price named in a question: "$1,299.99", "1299 dollars", "€80", "80 eur"; null if none. */
 export function parseAmount(text: string): Cents | null {
   const withSign = /[$€£]\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d{1,2})?\b/.exec(text)
@@ -208,19 +306,33 @@ export function parseAmount(text: string): Cents | null {
   return value !== null && value > 0 ? value : null
 }
 
+const MONTH_PATTERN = [...MONTH_WORDS.keys()].join('|')
+/** A time at the end of what is bought: "a vacation in June", "a bike next month". */
+const TIME_TAIL = new RegExp(
+  `\\s+(?:(?:in|by|during|for|within|until|till|before|after|around|at the end of|this|next|coming)\\s+)+(?:the\\s+)?(?:${MONTH_PATTERN}|month|year|week|weekend|summer|winter|spring|autumn|fall|christmas|holidays|${COUNT}\\s+(?:months?|years?|weeks?|days?))\\b.*$`,
+  'i',
+)
+
 /** What is being bought in "can I afford a new bike for $300": "a new bike". */
 function affordItem(text: string): string {
   const m = /\b(?:afford|buy|get|purchase)\s+(.+?)(?:\s+(?:for|at|costing|that costs|which costs|priced at)\b.*)?[?.!]*$/i.exec(text.trim())
   const item = (m?.[1] ?? '').replace(/[$€£]\s?[\d,.]+|\b\d[\d,.]*\s?(?:dollars?|usd|eur|euros?)?/gi, '').replace(/\s+/g, ' ').trim()
-  return item.slice(0, 80)
+  return item.replace(TIME_TAIL, '').trim().slice(0, 80)
 }
 
 const SPENDING = /\b(spen[dt]|spending|spendings|cost|costs|paid|pay|expenses?|outgoings?|blow|blew)\b/
 const BIGGEST = /\b(biggest|largest|highest|top|most expensive|big|largest)\b.*\b(expenses?|purchases?|spending|transactions?|costs?|payments?|bills)\b|\bwhere (did|does) (all )?my money go\b|\bwhat did i spend the most on\b/
 
+/** "How much will I have at the end of March?", "What will my balance be in June?" */
+const PROJECTED_BALANCE =
+  /\bhow much (?:money )?will (?:i|we) have\b|\bwhat will (?:i|we) have\b|\bwhat will (?:my |our )?(?:balances?|cash) be\b|\bhow much will (?:be left|i have left|we have left)\b|\bwill (?:i|we) have (?:any )?(?:money )?left\b|\bprojected balances?\b/
+
 /**
- * Which common question `text` is. Order matters: "can I afford" and goals before spending
- * (both may mention money), bills before spending ("bills due" is not spending).
+ * Which common question `text` is. Order matters: "can I afford" and "how much will I have"
+ * first (both look ahead), goals before spending (both may mention money), bills before spending
+ * ("bills due" is not spending). A question about the past or this month that looks ahead
+ * ("how much will I spend", "my net worth next year") is unknown: those answers are about what
+ * happened so far.
  */
 export function parseQuestion(text: string, vocab: Vocabulary, today: IsoDate): Question {
   const joined = normalise(text)
@@ -228,7 +340,19 @@ export function parseQuestion(text: string, vocab: Vocabulary, today: IsoDate): 
   if (words.length === 0) return { kind: 'unknown' }
 
   if (/\bafford\b|\bcan i (buy|get|purchase)\b|\bshould i (buy|get|purchase)\b|\bis there room for\b/.test(joined)) {
-    return { kind: 'afford', amount: parseAmount(text), item: affordItem(text) }
+    if (NOT_A_PURCHASE.test(joined)) return { kind: 'unknown' }
+    const month = parseMonthAhead(joined, today)
+    if (month === 'unplaced') return { kind: 'unknown' }
+    // this month stays today's plan (the daily allowance); any other month is planned ahead
+    return { kind: 'afford', amount: parseAmount(text), item: affordItem(text), month: month === null || month.tense === 'current' ? null : month }
+  }
+
+  if (PROJECTED_BALANCE.test(joined)) {
+    // "will I have saved" is a goal's question; the projection is of the accounts together, not one of them
+    if (/\bhave saved\b/.test(joined) || bestMention(vocab.accounts, (a) => a.name, words, joined)) return { kind: 'unknown' }
+    const month = parseMonthAhead(joined, today) ?? parseMonthAhead('this month', today)
+    if (month === null || month === 'unplaced') return { kind: 'unknown' }
+    return { kind: 'projected_balance', month }
   }
 
   const goal = bestMention(vocab.goals, (g) => g.name, words, joined)
@@ -237,8 +361,15 @@ export function parseQuestion(text: string, vocab: Vocabulary, today: IsoDate): 
   }
 
   if (/\bbills?\b|\bdue\b|\bupcoming payments?\b|\bhave to pay\b|\bneed to pay\b/.test(joined)) {
+    // the bills due from today on (to next month's end at most): another month, or a time that
+    // is no month, is another question
+    const month = parseMonthAhead(joined, today)
+    if (month === 'unplaced' || (month !== null && month.tense !== 'current' && !/\bnext month\b|\btomorrow\b|\bnext week\b/.test(joined))) return { kind: 'unknown' }
     return { kind: 'bills_due', range: parseDayRange(joined, today) }
   }
+
+  // what follows answers with what has happened so far
+  if (LOOKS_AHEAD.test(joined) || parseMonthAhead(joined, today) === 'unplaced') return { kind: 'unknown' }
 
   if (/\bnet ?worth\b|\bhow much am i worth\b|\bwhat am i worth\b/.test(joined)) return { kind: 'net_worth' }
 
@@ -254,6 +385,8 @@ export function parseQuestion(text: string, vocab: Vocabulary, today: IsoDate): 
     const category = bestMention(vocab.categories, (c) => c.name, words, joined)
     const payee = bestMention(vocab.payees, (p) => p, words, joined)
     const period = parsePeriod(joined, today) ?? fallbackPeriod(today)
+    // a month named with a year still ahead has no spending yet: that is not what was asked
+    if (period.from > startOfMonth(today)) return { kind: 'unknown' }
     // "at Harbor Grocers" names a payee; otherwise the better mention wins, a category on a tie
     const saysAt = payee !== null && new RegExp(`\\b(at|to|from|with) ${normalise(payee.item).split(' ')[0] ?? ''}`).test(joined)
     if (payee && (!category || saysAt || payee.score > category.score)) return { kind: 'spending', category: null, payee: payee.item, period }
@@ -278,6 +411,8 @@ export const EXAMPLE_QUESTIONS = [
   'How much did I spend on groceries last month?',
   'What were my biggest expenses this month?',
   'Can I afford a $300 bike?',
+  'Can I afford a $2,000 vacation in June?',
+  'How much will I have at the end of March?',
   'When will I reach my vacation goal?',
   'What bills are due this week?',
   'What is my net worth?',

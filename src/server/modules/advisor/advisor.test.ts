@@ -3,7 +3,7 @@
 // local fake of the OpenAI chat-completions API (figures from the tools, at most a few rounds,
 // streamed as Server-Sent Events), conversations per member, access and privacy.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { advisorMessages, recurringSeries } from '../../db/schema'
+import { advisorMessages, plannedIncomes, recurringSeries } from '../../db/schema'
 import { startFakeLlm, type FakeLlm } from '../../integrations/llm/fake-llm-server'
 import { addMember, categoryId, createTestApp, setTestPlan, signUp, type Client, type TestContext } from '../../test/helper'
 import { MAX_TOOL_ROUNDS } from './service'
@@ -143,7 +143,7 @@ describe('advisor without a model', () => {
 
   it('is honest about what it cannot answer', async () => {
     const a = await ask(s.owner, 'Tell me a joke about penguins')
-    expect(a.reply.text.startsWith('I can answer questions like:')).toBe(true)
+    expect(a.reply.text.startsWith("I can't answer that yet. I can answer questions like:")).toBe(true)
     expect(a.reply.figures).toEqual([])
   })
 
@@ -265,7 +265,7 @@ describe('advisor with a model (a local fake of the chat-completions API)', () =
     expect(fake.requests).toHaveLength(2)
     expect(fake.requests[0]?.model).toBe('fake-model')
     expect(fake.requests[0]?.tools.map((tool) => tool.function.name)).toEqual(
-      expect.arrayContaining(['spending', 'biggest_expenses', 'can_afford', 'goals', 'bills_due', 'net_worth', 'balances', 'budgets', 'recurring_payments', 'investments', 'debt_plan', 'retirement']),
+      expect.arrayContaining(['spending', 'biggest_expenses', 'can_afford', 'project_month', 'goals', 'bills_due', 'net_worth', 'balances', 'budgets', 'recurring_payments', 'investments', 'debt_plan', 'retirement']),
     )
     const toolMessage = fake.requests[1]?.messages.find((m) => m.role === 'tool')
     expect(String(toolMessage?.content)).toContain('$199.75')
@@ -401,5 +401,196 @@ describe('advisor with a model (a local fake of the chat-completions API)', () =
     const a = await ask(s.owner, 'What bills are due?')
     expect(a.engine).toBe('deterministic')
     expect(a.reply.figures[0]).toMatchObject({ label: 'Total due', amount: 95.4 })
+  })
+})
+
+// ---- months ahead (issue 36) ----
+
+/**
+ * The household of domain/plan/projection.test through the app, on Wednesday 2026-12-02: paid
+ * $2,600 by Acme Payroll on the 1st and the 15th (planned income), rent $1,650 on the 1st and
+ * utilities $180 on the 20th (bills settled by their payments since September), a goal of $500 a
+ * month with $3,000 to go, and spending outside bills of $2,000, $2,100 and $2,960 in September,
+ * October and November (median $2,100). Checking opens at $0 on Sep 1: 7 × 2,600 in; 4 × 1,650 +
+ * 3 × 180 + 2,000 + 2,100 + 2,960 out: $4,000.00 today. A teen has their own private account
+ * ($350, $50 spent in November: $300).
+ */
+async function seedAhead(t: TestContext) {
+  const owner = await signUp(t.app)
+  await setTestPlan(t, owner, 'premium')
+  const teen = await addMember(t, owner, 'teen')
+  const groceries = await categoryId(t, owner, 'Groceries')
+  const checking = (await owner.post('/api/accounts', { name: 'Joint Checking', type: 'checking', openingBalance: 0, openingDate: '2026-09-01' })).json()
+  const tx = async (client: Client, body: Record<string, unknown>) => {
+    const res = await client.post('/api/transactions', body)
+    expect(res.statusCode, res.body).toBe(201)
+  }
+  for (const date of ['2026-09-01', '2026-09-15', '2026-10-01', '2026-10-15', '2026-11-01', '2026-11-15', '2026-12-01']) {
+    await tx(owner, { accountId: checking.id, date, amount: 2600, merchant: 'Acme Payroll' })
+  }
+  for (const date of ['2026-09-01', '2026-10-01', '2026-11-01', '2026-12-01']) await tx(owner, { accountId: checking.id, date, amount: -1650, merchant: 'Rent' })
+  for (const date of ['2026-09-20', '2026-10-20', '2026-11-20']) await tx(owner, { accountId: checking.id, date, amount: -180, merchant: 'Utilities' })
+  for (const [date, amount] of [['2026-09-10', -2000], ['2026-10-10', -2100], ['2026-11-10', -2960]] as const) {
+    await tx(owner, { accountId: checking.id, date, amount, categoryId: groceries, merchant: 'Harbor Grocers' })
+  }
+  // the bills come after their payments: each is settled by them as it is created
+  for (const bill of [
+    { name: 'Rent', amount: 1650, nextDueDate: '2026-09-01', accountId: checking.id },
+    { name: 'Utilities', amount: 180, nextDueDate: '2026-09-20', accountId: checking.id },
+  ]) {
+    const res = await owner.post('/api/bills', bill)
+    expect(res.statusCode, res.body).toBe(201)
+  }
+  const bills = (await owner.get('/api/bills')).json() as { name: string; nextDueDate: string }[]
+  expect(bills.map((b) => [b.name, b.nextDueDate]).sort()).toEqual([
+    ['Rent', '2027-01-01'],
+    ['Utilities', '2026-12-20'],
+  ])
+  await owner.post('/api/goals', { name: 'Emergency Fund', targetAmount: 10000, currentAmount: 7000, monthlyContribution: 500 })
+  const household = (await owner.get('/api/household')).json().id
+  await t.database.db.insert(plannedIncomes).values({
+    householdId: household,
+    userId: owner.user.id,
+    name: 'Paycheck',
+    payee: 'Acme Payroll',
+    amount: 260000,
+    schedule: 'semimonthly',
+    nextDate: '2026-12-01',
+    secondDay: 15,
+    accountId: checking.id,
+  })
+  // private: the teen's own money, not in the household's plan
+  const own = (await teen.post('/api/accounts', { name: 'My Money', type: 'checking', visibility: 'private', openingBalance: 350, openingDate: '2026-09-01' })).json()
+  await tx(teen, { accountId: own.id, date: '2026-11-05', amount: -50, merchant: 'Cinema' })
+  return { owner, teen, checking }
+}
+
+const figure = (a: AskJson, label: string) => a.reply.figures.find((f) => f.label === label)?.amount
+
+describe('advisor: months ahead, on 2026-12-02 (issue 36)', () => {
+  let t: TestContext
+  let s: Awaited<ReturnType<typeof seedAhead>>
+  beforeAll(async () => {
+    t = await createTestApp({ now: '2026-12-02T12:00:00Z' })
+    s = await seedAhead(t)
+  })
+  afterAll(async () => {
+    await t.close()
+  })
+
+  it('answers the vacation in June about June 2027, with its figures', async () => {
+    const a = await ask(s.owner, 'Can I afford a $2,000 vacation in June?')
+    expect(a.engine).toBe('deterministic')
+    // worked in domain/plan/projection.test: June 5,200 − 1,830 − 0 − 2,100 = 1,270; start 7,670; cushion 1,830
+    expect(a.reply.text).toBe(
+      'Yes, a vacation at $2,000.00 fits your plan for June 2027. June 2027 should bring $5,200.00 of income, less $1,830.00 of bills, $0.00 of goal contributions and $2,100.00 of usual spending: $1,270.00 left. You should start June 2027 with $7,670.00 in your checking, savings and cash accounts; keeping one month of bills ($1,830.00) as a cushion, that leaves $7,110.00, $5,110.00 more than the price. Usual spending is $2,100.00 a month outside bills: the median of your last 3 complete months, less the bills paid in them.',
+    )
+    expect(a.reply.figures.map((f) => [f.label, f.amount])).toEqual([
+      ['Price', 2000],
+      ['Expected income, June 2027', 5200],
+      ['Bills, June 2027', 1830],
+      ['Goal contributions, June 2027', 0],
+      ['Usual spending, June 2027', 2100],
+      ['Left after the plan, June 2027', 1270],
+      ['Balance at the start of June 2027', 7670],
+      ['Cushion: one month of bills', 1830],
+      ['Left for spending beyond the plan, June 2027', 7110],
+      ['Left after buying it', 5110],
+    ])
+  })
+
+  it('answers the end of March 2027, and next month and March 2027 by name', async () => {
+    const march = await ask(s.owner, 'How much will I have at the end of March?')
+    expect(march.reply.text.split('\n')[0]).toBe(
+      'At the end of March 2027 you should have $6,130.00 in your checking, savings and cash accounts, from $4,000.00 today. March 2027 should bring $5,200.00 of income, less $1,830.00 of bills, $500.00 of goal contributions and $2,100.00 of usual spending: $770.00 left. Usual spending is $2,100.00 a month outside bills: the median of your last 3 complete months, less the bills paid in them.',
+    )
+    expect(figure(march, 'Projected balance, end of March 2027')).toBe(6130)
+    expect(figure(march, 'Checking, savings and cash today')).toBe(4000)
+    // January: 3,820 + 770 = 4,590; room 4,590 − 1,830 = 2,760 < 3,000
+    const next = await ask(s.owner, 'Can I afford a $3,000 vacation next month?')
+    expect(next.reply.text.startsWith('Not in January 2027 without going below your cushion: a vacation at $3,000.00 is $240.00 more than the $2,760.00 your plan leaves for it.')).toBe(true)
+    expect(figure(next, 'Short by')).toBe(240)
+    const named = await ask(s.owner, 'Can I afford a $2,000 vacation in March 2027?')
+    expect(figure(named, 'Left for spending beyond the plan, March 2027')).toBe(6130 - 1830)
+  })
+
+  it('keeps this month’s answer on today’s plan', async () => {
+    const plan = (await s.owner.get('/api/spending-plan')).json().plan
+    const a = await ask(s.owner, 'Can I afford 500?')
+    expect(figure(a, 'Available for the rest of December 2026')).toBe(plan.available)
+    expect(figure(a, 'Daily allowance today')).toBe(plan.dailyAllowance)
+  })
+
+  it('counts a teen’s own money only: no household bills, goals or income', async () => {
+    const a = await ask(s.teen, 'Can I afford a $2,000 vacation in June?')
+    // $300 today; usual spending $50 (November, the one month with any); nothing else: 300 − 7 × 50 = −50 at June's end
+    expect(a.reply.figures.map((f) => [f.label, f.amount])).toEqual([
+      ['Price', 2000],
+      ['Expected income, June 2027', 0],
+      ['Bills, June 2027', 0],
+      ['Goal contributions, June 2027', 0],
+      ['Usual spending, June 2027', 50],
+      ['Left after the plan, June 2027', -50],
+      ['Balance at the start of June 2027', 0],
+      ['Cushion: one month of bills', 0],
+      ['Left for spending beyond the plan, June 2027', -50],
+      ['Short by', 2050],
+    ])
+    expect(a.reply.text).not.toContain('1,830')
+    const end = await ask(s.teen, 'How much will I have at the end of March?')
+    expect(figure(end, 'Projected balance, end of March 2027')).toBe(100)
+    expect(end.reply.text).toContain('your spending last month')
+  })
+
+  it('refuses a past month and says what it cannot answer, never answering another question', async () => {
+    const past = await ask(s.owner, 'Can I afford a $500 TV in March 2026?')
+    expect(past.reply.text.startsWith('March 2026 has already passed')).toBe(true)
+    expect(past.reply.figures).toEqual([])
+    for (const text of ['Can I retire at 50?', 'Can I afford to retire at 50?', 'Can I afford a vacation next year?', 'How much will I spend next month?', 'What bills are due in June?']) {
+      const a = await ask(s.owner, text)
+      expect(a.reply.text.startsWith("I can't answer that yet."), text).toBe(true)
+      expect(a.reply.figures, text).toEqual([])
+    }
+  })
+})
+
+describe('advisor with a model: months ahead', () => {
+  let t: TestContext
+  let fake: FakeLlm
+  let s: Awaited<ReturnType<typeof seedAhead>>
+  beforeAll(async () => {
+    fake = await startFakeLlm()
+    t = await createTestApp({ now: '2026-12-02T12:00:00Z', env: { LLM_BASE_URL: fake.baseUrl, LLM_API_KEY: fake.apiKey, LLM_MODEL: 'fake-model' } })
+    s = await seedAhead(t)
+  })
+  afterAll(async () => {
+    await t.close()
+    await fake.close()
+  })
+
+  it('lets the model project a month; the figures are the tool’s', async () => {
+    fake.requests.length = 0
+    fake.script = (request) =>
+      request.messages.some((m) => m.role === 'tool')
+        ? { content: 'Yes: June leaves you $7,110.00 above your cushion.' }
+        : {
+            toolCalls: [
+              { name: 'project_month', arguments: { month: '2027-06', price: 2000, item: 'a vacation' } },
+              { name: 'project_month', arguments: { month: '2027-03' } },
+              { name: 'project_month', arguments: { month: '2026-03', price: 10 } },
+              { name: 'project_month', arguments: { month: 'June' } },
+            ],
+          }
+    const a = await ask(s.owner, 'Can I afford a $2,000 vacation in June?')
+    expect(a.engine).toBe('model')
+    expect(a.reply.text).toBe('Yes: June leaves you $7,110.00 above your cushion.')
+    expect(figure(a, 'Left for spending beyond the plan, June 2027')).toBe(7110)
+    expect(figure(a, 'Projected balance, end of March 2027')).toBe(6130)
+    const results = fake.requests[1]?.messages.filter((m) => m.role === 'tool').map((m) => JSON.parse(String(m.content)) as { summary?: string; error?: string }) ?? []
+    expect(results[0]?.summary?.startsWith('Yes, a vacation at $2,000.00 fits your plan for June 2027.')).toBe(true)
+    expect(results[2]?.summary?.startsWith('March 2026 has already passed')).toBe(true)
+    expect(results[3]?.error).toContain('month: Must be a month YYYY-MM')
+    const detail = (await s.owner.get(`/api/advisor/conversations/${a.conversationId}`)).json()
+    expect(detail.messages[1].toolCalls[0]).toEqual({ name: 'project_month', arguments: { month: '2027-06', price: 2000, item: 'a vacation' } })
   })
 })

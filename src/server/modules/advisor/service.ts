@@ -61,7 +61,9 @@ export async function deterministicAnswer(ctx: tools.ToolContext, text: string):
     case 'biggest_expenses':
       return tools.biggestExpenses(ctx, { period: q.period, categories: vocab.categories })
     case 'afford':
-      return tools.canAfford(ctx, { price: q.amount, item: q.item })
+      return tools.canAfford(ctx, { price: q.amount, item: q.item, month: q.month })
+    case 'projected_balance':
+      return tools.projectedBalance(ctx, { month: q.month })
     case 'goal':
       return tools.goals(ctx, { goal: q.goal })
     case 'bills_due':
@@ -84,7 +86,8 @@ function systemPrompt(ctx: tools.ToolContext): string {
     "You are Kinwise's money advisor, answering a member of a household about the household's own finances.",
     `Today is ${ctx.today}. Amounts are in ${ctx.format.currency}.`,
     'Every figure you mention must come from a tool result in this conversation: call a tool for it, quote the figures as the tool gives them, and never compute, estimate or invent a number.',
-    'The tools are read-only and see only what this member may see. If no tool fits the question, say what you can answer: spending by category, payee or month, the biggest expenses, whether a price fits the plan, goals, bills due, net worth, balances, budgets, recurring payments, investments, a debt payoff plan and a retirement projection.',
+    'A question about a month after this one (can I afford something then, how much will I have at its end) is answered with project_month for that month, never with the figures of this month.',
+    'The tools are read-only and see only what this member may see. If no tool fits the question, say what you can answer: spending by category, payee or month, the biggest expenses, whether a price fits the plan this month or in a month ahead, how much they will have at the end of a month, goals, bills due, net worth, balances, budgets, recurring payments, investments, a debt payoff plan and a retirement projection.',
     'Answer in a few plain sentences. Do not give investment, tax or legal advice beyond what the figures show.',
   ].join('\n')
 }

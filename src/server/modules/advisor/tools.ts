@@ -1,5 +1,6 @@
 // The advisor's read-only tools (issue 18): spending by category, payee and period, the biggest
-// expenses, what the month's plan can afford, goals, bills due, net worth, balances, budgets,
+// expenses, what the month's plan can afford, the plan projected to a month ahead (issue 36: can
+// I afford it then, how much will I have), goals, bills due, net worth, balances, budgets,
 // recurring payments, investments, the debt plan and the retirement simulation. Each one calls
 // the module that owns those figures (reports, transactions, analytics, goals, bills, accounts,
 // spending plan, investments, planning), so it counts exactly what that module counts for this
@@ -15,25 +16,32 @@ import {
   biggestExpensesAnswer,
   billsAnswer,
   budgetsAnswer,
+  futureAffordAnswer,
   goalAnswer,
   netWorthAnswer,
+  pastMonthAnswer,
+  projectedBalanceAnswer,
   spendingAnswer,
+  tooFarAheadAnswer,
   transactionsHref,
   type Answer,
   type Figure,
   type Format,
   type SpendingLine,
 } from '../../../domain/advisor/answer'
-import { bestMention, normalise, type Named, type Period, type Vocabulary } from '../../../domain/advisor/question'
-import { addDays, addMonths, daysBetween, endOfMonth, formatDay, localDate, startOfMonth, type IsoDate } from '../../../domain/dates'
+import { bestMention, normalise, type MonthAhead, type Named, type Period, type Vocabulary } from '../../../domain/advisor/question'
+import { monthTense } from '../../../domain/allowance'
+import { addDays, addMonths, daysBetween, endOfMonth, formatDay, localDate, monthLabel, startOfMonth, type IsoDate } from '../../../domain/dates'
 import { formatMonth } from '../../../domain/locale'
 import { absCents, asCents, formatMoney, toCents, type Cents } from '../../../domain/money'
+import { MAX_PROJECTION_MONTHS, monthsAhead } from '../../../domain/plan/projection'
 import type { Db } from '../../db/connect'
 import { recurringSeries } from '../../db/schema'
 import { AppError } from '../../http/errors'
 import * as accounts from '../accounts/service'
 import { memberScope, notIn } from '../accounts/scope'
-import { monthPlan, netWorth } from '../analytics/service'
+import { netWorth } from '../analytics/service'
+import { monthPlan } from '../spending-plan/plan'
 import type { SessionUser } from '../auth/sessions'
 import * as billsService from '../bills/service'
 import { listCategories } from '../categories/service'
@@ -43,6 +51,7 @@ import { listDebtCandidates, retirementDefaults, simulateDebt, simulateRetiremen
 import { spendingByCategory, topMerchants } from '../reports/service'
 import { spendingPlanFor } from '../spending-plan/service'
 import * as transactions from '../transactions/service'
+import { memberProjection } from './projection'
 
 /** What every tool runs with: the member asking, and the moment they ask. */
 export type ToolContext = { db: Db; user: SessionUser; now: Date; today: IsoDate; format: Format }
@@ -152,10 +161,41 @@ export async function biggestExpenses(ctx: ToolContext, input: { period: Period;
   )
 }
 
-/** Whether a price fits this month's Smart Spending Plan. */
-export async function canAfford(ctx: ToolContext, input: { price: Cents | null; item: string }): Promise<Answer> {
-  const plan = await monthPlan(ctx.db, ctx.user, ctx.now)
-  return affordAnswer({ item: input.item, price: input.price, available: plan.available, dailyAllowance: plan.dailyAllowance, daysLeft: plan.daysLeft, today: plan.today }, ctx.format)
+/**
+ * Whether a price fits: this month's Smart Spending Plan (no month, or this one: what is available
+ * and the daily allowance), or a month ahead projected from the same plan (domain/plan/projection).
+ */
+export async function canAfford(ctx: ToolContext, input: { price: Cents | null; item: string; month?: MonthAhead | null }): Promise<Answer> {
+  const month = input.month ?? null
+  if (month === null || month.tense === 'current') {
+    const plan = await monthPlan(ctx.db, ctx.user, ctx.now)
+    return affordAnswer({ item: input.item, price: input.price, available: plan.available, dailyAllowance: plan.dailyAllowance, daysLeft: plan.daysLeft, today: plan.today }, ctx.format)
+  }
+  const refused = unplannable(ctx, month)
+  if (refused) return refused
+  const { projection, usualSpendingMonths } = await memberProjection(ctx, month.first)
+  return futureAffordAnswer({ item: input.item, price: input.price, projection, basis: { months: usualSpendingMonths } }, ctx.format)
+}
+
+/** The balance of the member's checking, savings and cash at the end of a month (this one or ahead). */
+export async function projectedBalance(ctx: ToolContext, input: { month: MonthAhead }): Promise<Answer> {
+  const refused = unplannable(ctx, input.month)
+  if (refused) return refused
+  const { projection, usualSpendingMonths } = await memberProjection(ctx, input.month.first)
+  return projectedBalanceAnswer({ projection, basis: { months: usualSpendingMonths } }, ctx.format)
+}
+
+/** The answer for a month that cannot be planned (gone by, or too far ahead), else null. */
+function unplannable(ctx: ToolContext, month: MonthAhead): Answer | null {
+  if (month.tense === 'past') return pastMonthAnswer(month.label)
+  if (monthsAhead(month.first, ctx.today) > MAX_PROJECTION_MONTHS) return tooFarAheadAnswer(month.label)
+  return null
+}
+
+/** A month as a tool's argument gives it (YYYY-MM), seen from today. */
+export function monthAheadOf(ctx: ToolContext, month: string): MonthAhead {
+  const first: IsoDate = `${month}-01`
+  return { first, label: monthLabel(first), tense: monthTense(first, ctx.today) }
 }
 
 /** When a goal (or every active goal) is reached at its monthly contribution. */
@@ -404,9 +444,20 @@ export const TOOLS = [
   }),
   tool({
     name: 'can_afford',
-    description: "Whether a price fits this month's spending plan (after bills still due and goal contributions), and the daily allowance after it.",
+    description: "Whether a price fits this month's spending plan (after bills still due and goal contributions), and the daily allowance after it. For a later month, use project_month with the price.",
     args: z.object({ price: amount.optional(), item: z.string().max(80).optional() }),
     run: (ctx, a) => canAfford(ctx, { price: a.price === undefined ? null : toCents(Math.round(a.price * 100) / 100), item: a.item ?? '' }),
+  }),
+  tool({
+    name: 'project_month',
+    description: `The member's plan projected to the end of a month (YYYY-MM: this month or up to ${MAX_PROJECTION_MONTHS} months ahead), month by month from today: that month's expected income, bills, goal contributions, usual spending, what is left, and the projected balance of checking, savings and cash. With a price, whether it fits that month (keeping one month of bills as a cushion). Use it for "can I afford X in <month>" and "how much will I have at the end of <month>"; a past month is refused.`,
+    args: z.object({ month, price: amount.optional(), item: z.string().max(80).optional() }),
+    run: (ctx, a) => {
+      const target = monthAheadOf(ctx, a.month)
+      return a.price === undefined
+        ? projectedBalance(ctx, { month: target })
+        : canAfford(ctx, { price: toCents(Math.round(a.price * 100) / 100), item: a.item ?? '', month: target })
+    },
   }),
   tool({
     name: 'goals',
