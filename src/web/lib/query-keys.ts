@@ -8,6 +8,7 @@ export const API_ROOTS = {
   transactions: '/api/transactions',
   analytics: '/api/analytics',
   spendingPlan: '/api/spending-plan',
+  plannedIncome: '/api/planned-income',
   budgets: '/api/budgets',
   categories: '/api/categories',
   goals: '/api/goals',

@@ -1,10 +1,13 @@
 // The Spending Plan page: a month at a time (in the URL), each category's budget typed in place
 // with its rollover, spending and what is left coloured by how much is used; copy last month's
-// budgets; the Smart Spending Plan explained line by line; and the categories managed in a dialog.
+// budgets; the Smart Spending Plan explained line by line; the member's planned income, added and
+// changed in a dialog; and the categories managed in a dialog.
 import { ChevronLeft, ChevronRight, Copy, FolderTree, PiggyBank } from 'lucide-react'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { month as monthSchema } from '../../../contract/budgets'
+import type { PlannedIncome } from '../../../contract/planned-income'
+import { roleAtLeast } from '../../../domain/access'
 import { addMonths } from '../../../domain/dates'
 import { EmptyState } from '../../components/empty-state'
 import { ErrorState } from '../../components/error-state'
@@ -15,7 +18,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { Skeleton } from '../../components/ui/skeleton'
 import { errorMessage } from '../../lib/api'
 import { useAuth } from '../../lib/auth'
-import { DEFAULT_LOCALE } from '../../lib/format'
+import { DEFAULT_LOCALE, useMoney } from '../../lib/format'
+import { useAccountList } from '../../lib/queries/accounts'
 import { useCategoryList } from '../../lib/queries/categories'
 import { toast } from '../../lib/toast'
 import { useToday } from '../../lib/today'
@@ -23,7 +27,9 @@ import { useCopyBudgets } from './api/copy-budgets'
 import { useSpendingPlan } from './api/get-spending-plan'
 import { BudgetRow } from './components/budget-row'
 import { CategoryManagerDialog } from './components/category-manager'
+import { IncomeDialog } from './components/income-dialog'
 import { PlanExplainer } from './components/plan-explainer'
+import { PlannedIncomeCard } from './components/planned-income-card'
 
 function shiftMonth(month: string, by: number): string {
   return addMonths(`${month}-01`, by).slice(0, 7)
@@ -70,7 +76,18 @@ export function SpendingPlanPage() {
   const categories = useCategoryList()
   const copy = useCopyBudgets()
   const [managing, setManaging] = useState(false)
+  const accounts = useAccountList()
+  // the income being changed: null for a new one, undefined while the dialog is closed
+  const [income, setIncome] = useState<PlannedIncome | null | undefined>(undefined)
+  const format = useMoney()
   const locale = user?.locale ?? DEFAULT_LOCALE
+  const role = user?.role ?? 'viewer'
+  const canWrite = roleAtLeast(role, 'teen')
+  const teen = role === 'teen'
+  // planned income names an account the member sees whole; a teen's must be one of their own
+  const incomeAccounts = (accounts.data ?? []).filter(
+    (a) => !a.isClosed && a.view === 'full' && (!teen || a.ownerId === user?.id),
+  )
 
   const goTo = (m: string) =>
     setParams(m === today.slice(0, 7) ? {} : { month: m }, { replace: true })
@@ -179,6 +196,22 @@ export function SpendingPlanPage() {
                   </dd>
                 </div>
               </dl>
+              {(data.plan.unbudgetedSpent > 0 || data.plan.budgeted > 0) && (
+                <div className="space-y-0.5 text-xs text-muted-foreground">
+                  {data.plan.unbudgetedSpent > 0 && (
+                    <p data-testid="budget-unbudgeted">
+                      Spending with no budget: <Money value={data.plan.unbudgetedSpent} />
+                    </p>
+                  )}
+                  {data.plan.budgeted > 0 && (
+                    <p data-testid="budget-holds">
+                      {data.plan.flexible > 0
+                        ? `Budgets hold back ${format(data.plan.plannedSpending)} of this month's ${format(data.plan.flexible)} flexible money`
+                        : `Budgets hold back ${format(data.plan.plannedSpending)}; bills and goals already take all of this month's income`}
+                    </p>
+                  )}
+                </div>
+              )}
             </CardHeader>
             <CardContent className="px-0 pb-2">
               <div
@@ -206,8 +239,14 @@ export function SpendingPlanPage() {
               )}
             </CardContent>
           </Card>
-          <div className="space-y-6 lg:sticky lg:top-20">
-            <PlanExplainer plan={data} />
+          <div className="space-y-6">
+            <PlanExplainer plan={data} canWrite={canWrite} onAddIncome={() => setIncome(null)} />
+            <PlannedIncomeCard
+              accounts={accounts.data ?? []}
+              canWrite={canWrite}
+              onAdd={() => setIncome(null)}
+              onEdit={setIncome}
+            />
           </div>
         </div>
       )}
@@ -215,6 +254,17 @@ export function SpendingPlanPage() {
         open={managing}
         onOpenChange={setManaging}
         categories={categories.data ?? []}
+      />
+      <IncomeDialog
+        open={income !== undefined}
+        onOpenChange={(open) => {
+          if (!open) setIncome(undefined)
+        }}
+        income={income ?? null}
+        accounts={incomeAccounts}
+        defaultAccountId={incomeAccounts[0]?.id ?? null}
+        ownAccountsOnly={teen}
+        today={today}
       />
     </PageBody>
   )

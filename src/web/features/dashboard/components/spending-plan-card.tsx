@@ -1,9 +1,11 @@
 // The Smart Spending Plan card (spec §2, §9): the server's daily allowance, how this month's
-// money is set aside (signed as on the Spending Plan page: money in +, money out −), the top 5
-// spending categories, and "Set a budget" while the month has none.
+// money is set aside in the Spending Plan page's words and signs (expected income with what was
+// received, spent so far, bills still due, goals, what budgets hold back, available), a prompt to
+// add income while none is known, the top 5 spending categories, and "Set a budget" while the
+// month has none.
 import type { UseQueryResult } from '@tanstack/react-query'
 import { ChartPie, ChevronRight } from 'lucide-react'
-import { useId, useState } from 'react'
+import { useId, useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import type { MonthlySummary } from '../../../../contract/analytics'
 import type { Budget } from '../../../../contract/budgets'
@@ -21,34 +23,94 @@ import {
 } from '../../../components/ui/card'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { cn } from '../../../lib/cn'
+import { useMoney } from '../../../lib/format'
 import { AddButton } from './add-button'
 
 export const TOP_CATEGORIES = 5
 
-function Breakdown({ s }: { s: MonthlySummary }) {
-  const rows = [
-    { label: 'Income', value: s.income, testId: 'plan-income' },
-    { label: 'Spent so far', value: negate(s.expenses), testId: 'plan-spent' },
-    { label: 'Bills still due', value: negate(s.billsStillDue), testId: 'plan-bills' },
-    { label: 'Set aside for goals', value: negate(s.goalContributions), testId: 'plan-goals' },
-  ]
+function Row({
+  label,
+  sub,
+  value,
+  testId,
+  strong = false,
+}: {
+  label: string
+  sub?: ReactNode
+  value: ReactNode
+  testId: string
+  strong?: boolean
+}) {
   return (
-    <dl className="grid grid-cols-2 gap-x-4 gap-y-1.5 text-sm">
-      {rows.map((row) => (
-        <div key={row.label} className="contents" data-testid={row.testId}>
-          <dt className="text-muted-foreground">{row.label}</dt>
-          <dd className="text-right">
-            <Money value={row.value} incomeTone showPlus />
-          </dd>
-        </div>
-      ))}
-      <div className="col-span-2 flex justify-between gap-4 border-t pt-1.5 font-medium">
-        <dt>Available this month</dt>
-        <dd className="text-right">
-          <Money value={s.available} />
-        </dd>
-      </div>
-    </dl>
+    <div
+      className={cn(
+        'flex items-baseline justify-between gap-4',
+        strong && 'border-t pt-1.5 font-medium',
+      )}
+      data-testid={testId}
+    >
+      <dt className={cn('min-w-0', !strong && 'text-muted-foreground')}>
+        {label}
+        {sub !== undefined && <span className="block text-xs">{sub}</span>}
+      </dt>
+      <dd className="shrink-0 text-right">{value}</dd>
+    </div>
+  )
+}
+
+/** The page's lines in the page's words (ADR 0044): each figure the same as /spending-plan's. */
+function Breakdown({ s }: { s: MonthlySummary }) {
+  const format = useMoney()
+  return (
+    <div className="space-y-2">
+      {s.incomeUnknown && (
+        <p
+          className="rounded-md border border-dashed p-2.5 text-sm"
+          data-testid="plan-income-unknown"
+        >
+          Kinwise does not know your income yet, so there is no allowance to work out.{' '}
+          <Link to="/spending-plan" className="font-medium underline underline-offset-2">
+            Add your income
+          </Link>
+        </p>
+      )}
+      <dl className="space-y-1.5 text-sm">
+        <Row
+          label="Income this month (expected)"
+          sub={s.incomeUnknown ? undefined : `${format(s.incomeReceived)} received`}
+          value={
+            s.incomeUnknown ? (
+              <span className="text-muted-foreground">Not known yet</span>
+            ) : (
+              <Money value={s.income} incomeTone showPlus />
+            )
+          }
+          testId="plan-income"
+        />
+        <Row label="Spent so far" value={<Money value={negate(s.expenses)} />} testId="plan-spent" />
+        <Row
+          label="Bills still due"
+          value={<Money value={negate(s.billsStillDue)} />}
+          testId="plan-bills"
+        />
+        <Row
+          label="Set aside for goals"
+          value={<Money value={negate(s.goalContributions)} />}
+          testId="plan-goals"
+        />
+        <Row
+          label="Held for budgets"
+          value={<Money value={negate(s.plannedSpending)} />}
+          testId="plan-held"
+        />
+        <Row
+          label="Available this month"
+          value={<Money value={s.available} />}
+          testId="plan-available"
+          strong
+        />
+      </dl>
+    </div>
   )
 }
 

@@ -1,6 +1,6 @@
-// The four stat cards (spec §2): Net Worth with its change against last month, Monthly Income,
-// Monthly Expenses and Available Today (the server's daily allowance, with why it is $0 when it
-// is). Two by two on a phone, so Available Today is above the fold; four in a row on a desktop.
+// The four stat cards (spec §2): Net Worth with its change against last month, Monthly Income
+// (the month's expected income, with what was received: ADR 0044), Monthly Expenses and Available
+// Today (the server's daily allowance, with why it is $0 when it is). Two by two on a phone, so Available Today is above the fold; four in a row on a desktop.
 import type { UseQueryResult } from '@tanstack/react-query'
 import {
   AlertTriangle,
@@ -124,15 +124,28 @@ function MissingRatesNote({ currencies }: { currencies: readonly string[] }) {
   )
 }
 
+/** Monthly Income is the month's expected income: what came in so far beneath it. */
+function IncomeCaption({ s }: { s: MonthlySummary }) {
+  const format = useMoney()
+  if (s.incomeUnknown) {
+    return (
+      <Link to="/spending-plan" className="font-medium underline underline-offset-2">
+        Add your income
+      </Link>
+    )
+  }
+  return <>Expected this month; {format(s.incomeReceived)} received</>
+}
+
 /** What the allowance is made of, or why it is $0. */
 function AllowanceCaption({ s }: { s: MonthlySummary }) {
   const format = useMoney()
-  if (s.income === 0 && s.dailyAllowance === 0) {
+  if (s.incomeUnknown) {
     return (
       <span data-testid="allowance-why">
-        No income is recorded this month yet, so there is nothing to spread over the days left.{' '}
-        <Link to="/transactions" className="font-medium underline underline-offset-2">
-          Add income
+        No income is known yet, so there is nothing to spread over the days left.{' '}
+        <Link to="/spending-plan" className="font-medium underline underline-offset-2">
+          Add your income
         </Link>
       </span>
     )
@@ -140,7 +153,7 @@ function AllowanceCaption({ s }: { s: MonthlySummary }) {
   if (s.available <= 0) {
     return (
       <span data-testid="allowance-why">
-        Spending, bills and goals already use this month&apos;s income
+        Spending, bills, goals and budgets already use this month&apos;s income
       </span>
     )
   }
@@ -188,8 +201,14 @@ export function StatCards({
         testId="stat-income"
         loading={summary.isLoading}
         error={summary.error}
-        value={s ? <Money value={s.income} /> : null}
-        caption="Money in this month"
+        value={
+          s === undefined ? null : s.incomeUnknown ? (
+            <span className="text-muted-foreground">Not known yet</span>
+          ) : (
+            <Money value={s.income} />
+          )
+        }
+        caption={s === undefined ? null : <IncomeCaption s={s} />}
       />
       <StatCard
         title="Monthly Expenses"

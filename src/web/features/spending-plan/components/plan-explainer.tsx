@@ -1,11 +1,15 @@
-// The Smart Spending Plan, line by line: the month's income, what is spent so far, each bill
-// still due (with its date), each goal's contribution, what is left, and that spread over the
-// days left in the month — the daily allowance, never below zero; and when it is 0, why, with
-// only the advice that fits (lowering a budget only when there is one).
+// The Smart Spending Plan, line by line, as the server works it out (ADR 0044): the month's
+// expected income with each payday (received, expected, late, or missed and not counted), what
+// is spent so far, each bill still due (paid, partly paid, overdue), each goal's contribution,
+// what the budgets still hold back, what is available, and that spread over the days left — the
+// daily allowance, never below zero. With no income known it asks for it; with a 0 allowance it
+// gives the server's advice, only the actions that would raise it.
 import type { ReactNode } from 'react'
 import type { SpendingPlan } from '../../../../contract/spending-plan'
 import { negate } from '../../../../domain/money'
 import { Money } from '../../../components/money'
+import { Badge } from '../../../components/ui/badge'
+import { Button } from '../../../components/ui/button'
 import {
   Card,
   CardContent,
@@ -14,19 +18,24 @@ import {
   CardTitle,
 } from '../../../components/ui/card'
 import { cn } from '../../../lib/cn'
-import { useDateFormat } from '../../../lib/format'
+import { useDateFormat, useMoney, type MoneyFormatter } from '../../../lib/format'
+
+type IncomeLine = SpendingPlan['incomeLines'][number]
+type BillLine = SpendingPlan['billLines'][number]
+type Advice = SpendingPlan['advice'][number]
 
 function Line({
   label,
-  detail,
+  sub,
   value,
   strong = false,
   indent = false,
   divided = false,
   testId,
 }: {
-  label: string
-  detail?: string
+  label: ReactNode
+  /** a second line under the label: a date, a status, what the figure includes */
+  sub?: ReactNode
   value: ReactNode
   strong?: boolean
   indent?: boolean
@@ -38,15 +47,17 @@ function Line({
     <div
       className={cn(
         'flex items-baseline justify-between gap-3 py-1.5',
-        indent && 'pl-4 text-muted-foreground',
+        indent && 'pl-4',
         divided && 'mt-1 border-t pt-2.5',
       )}
       data-testid={testId}
     >
-      <dt className={cn('min-w-0', strong && 'font-semibold')}>
-        <span className="truncate">{label}</span>
-        {detail !== undefined && (
-          <span className="ml-2 text-xs text-muted-foreground">{detail}</span>
+      <dt className={cn('min-w-0 break-words', strong && 'font-semibold', indent && 'text-muted-foreground')}>
+        {label}
+        {sub !== undefined && (
+          <span className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs font-normal text-muted-foreground">
+            {sub}
+          </span>
         )}
       </dt>
       <dd className={cn('shrink-0 text-right', strong && 'font-semibold')}>{value}</dd>
@@ -54,26 +65,152 @@ function Line({
   )
 }
 
-/** Why the allowance is 0, and what could make room: only what this month's plan has. */
-function zeroAllowanceNote(plan: SpendingPlan): string | null {
-  const p = plan.plan
-  if (p.daysLeft === 0) return null
-  if (p.income === 0 && p.available <= 0) {
-    return 'No income is recorded this month yet, so there is nothing to spread over the days left. Add your pay as a transaction and the allowance follows.'
+function IncomeStatus({ line }: { line: IncomeLine }) {
+  const formatDate = useDateFormat()
+  const format = useMoney()
+  if (line.origin === 'irregular') {
+    return (
+      <>
+        <Badge variant="secondary">Estimate</Badge>
+        <span>
+          {line.status === 'received'
+            ? `${format(line.expected)} expected this month: all of it is in`
+            : `${format(line.expected)} expected this month, counted as it comes`}
+        </span>
+      </>
+    )
   }
-  if (p.available >= 0) return null
-  const levers = [
-    ...(plan.totals.budgeted > 0 ? ['lower a budget'] : []),
-    ...(p.goalContributions > 0 ? ['lower a goal contribution'] : []),
-  ]
-  const advice = levers.length === 0 ? '' : ` To make room, ${levers.join(' or ')}.`
-  return `Spending, bills and goals are above this month's income, so the allowance is 0.${advice}`
+  switch (line.status) {
+    case 'received': {
+      const came = line.arrivedOn ?? line.date
+      const differs = line.expected > 0 && line.expected !== line.amount && line.amount > 0
+      return (
+        <>
+          <Badge variant="accent">Received</Badge>
+          <span>
+            {line.amount === 0 && line.expected > 0
+              ? `came early, ${formatDate(came)}: counted last month`
+              : `${formatDate(came)}${differs ? `, ${format(line.expected)} expected` : ''}`}
+          </span>
+        </>
+      )
+    }
+    case 'expected':
+      return (
+        <>
+          <Badge variant="outline">Expected</Badge>
+          <span>{formatDate(line.date)}</span>
+        </>
+      )
+    case 'late':
+      return (
+        <>
+          <Badge variant="warning">Late — not in yet</Badge>
+          <span>was due {formatDate(line.date)}</span>
+        </>
+      )
+    case 'missed':
+      return (
+        <>
+          <Badge variant="danger">Missed — flagged, not counted</Badge>
+          <span>was due {formatDate(line.date)}</span>
+        </>
+      )
+  }
 }
 
-export function PlanExplainer({ plan }: { plan: SpendingPlan }) {
-  const note = zeroAllowanceNote(plan)
+function IncomeValue({ line }: { line: IncomeLine }) {
+  if (line.status === 'missed') {
+    return (
+      <span className="text-muted-foreground line-through">
+        <Money value={line.expected} />
+        <span className="sr-only"> not counted</span>
+      </span>
+    )
+  }
+  return <Money value={line.amount} incomeTone showPlus />
+}
+
+function BillStatus({ line }: { line: BillLine }) {
   const formatDate = useDateFormat()
+  const format = useMoney()
+  switch (line.status) {
+    case 'paid':
+      return (
+        <>
+          <Badge variant="secondary">Paid</Badge>
+          <span>due {formatDate(line.date)}, in spent so far</span>
+        </>
+      )
+    case 'partial':
+      return (
+        <span>
+          due {formatDate(line.date)} · Paid {format(line.paid)} of {format(line.amount)}
+        </span>
+      )
+    case 'due':
+      return <span>due {formatDate(line.date)}</span>
+    case 'overdue':
+      return (
+        <>
+          <Badge variant="danger">Overdue</Badge>
+          <span>was due {formatDate(line.date)}</span>
+        </>
+      )
+  }
+}
+
+/** One piece of the server's advice, in plain words. */
+function adviceText(advice: Advice, format: MoneyFormatter): string {
+  switch (advice.kind) {
+    case 'add_income':
+      return 'Add your income: the allowance is worked out from it'
+    case 'lower_budget':
+      return `Lower the ${advice.name} budget: it still holds ${format(advice.holds)}`
+    case 'lower_goal':
+      return `Lower the ${advice.name} contribution: ${format(advice.stillToSave)} still to set aside`
+    case 'bills_over_income':
+      return `Your bills are ${format(advice.shortBy)} more than this month's income`
+    case 'over_budgets':
+      return `Your budgets ask ${format(advice.shortBy)} more than the money left after bills and goals`
+  }
+}
+
+/** Why the allowance is 0, from the plan's own lines. */
+function zeroReason(p: SpendingPlan['plan']): string {
+  if (p.incomeUnknown) return 'No income is known yet, so there is nothing to spread over the days left.'
+  if (p.available > 0) return 'What is left comes to less than a cent a day.'
+  const parts = [
+    ...(p.expenses > 0 ? ['spending'] : []),
+    ...(p.billsStillDue > 0 ? ['bills still due'] : []),
+    ...(p.goalContributions > 0 ? ['goals'] : []),
+    ...(p.plannedSpending > 0 ? ['budgets'] : []),
+  ]
+  const subject =
+    parts.length === 0
+      ? 'Nothing'
+      : parts.length === 1
+        ? (parts[0] ?? '')
+        : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1] ?? ''}`
+  const many = parts.length > 1
+  const verb =
+    p.available < 0 ? (many ? 'are above' : 'is above') : many ? 'use all of' : 'uses all of'
+  return `${subject.charAt(0).toUpperCase()}${subject.slice(1)} ${verb} this month's income, so the allowance is 0.`
+}
+
+export function PlanExplainer({
+  plan,
+  canWrite,
+  onAddIncome,
+}: {
+  plan: SpendingPlan
+  /** the member may add planned income (not a viewer) */
+  canWrite: boolean
+  onAddIncome: () => void
+}) {
+  const format = useMoney()
   const p = plan.plan
+  const showZero = p.dailyAllowance === 0 && p.daysLeft > 0
   return (
     <Card aria-labelledby="smart-plan-title" data-testid="smart-plan">
       <CardHeader>
@@ -83,14 +220,68 @@ export function PlanExplainer({ plan }: { plan: SpendingPlan }) {
       <CardContent>
         <dl className="text-sm">
           <Line
-            label="Income this month"
-            value={<Money value={p.income} incomeTone showPlus />}
+            label="Income this month (expected)"
+            sub={
+              p.incomeUnknown ? undefined : (
+                <span>
+                  {format(p.incomeReceived)} received
+                  {p.incomeStillExpected > 0 && `, ${format(p.incomeStillExpected)} still expected`}
+                </span>
+              )
+            }
+            value={
+              p.incomeUnknown ? (
+                <span className="text-muted-foreground">Not known yet</span>
+              ) : (
+                <Money value={p.income} incomeTone showPlus />
+              )
+            }
             testId="plan-income"
           />
+          {plan.incomeLines.map((line) => (
+            <Line
+              key={line.key}
+              indent
+              label={line.label}
+              sub={<IncomeStatus line={line} />}
+              value={<IncomeValue line={line} />}
+              testId="plan-income-line"
+            />
+          ))}
+        </dl>
+        {p.incomeHasEstimate && (
+          <p className="mt-1 text-xs text-muted-foreground" data-testid="plan-income-estimate">
+            Part of this income is an estimate of irregular pay: the lowest of your last 3 months,
+            so the plan does not count on more than is likely to come.
+          </p>
+        )}
+        {p.incomeUnknown && (
+          <div
+            className="mt-2 space-y-2 rounded-md border border-dashed p-3 text-sm"
+            data-testid="plan-income-unknown"
+          >
+            <p>
+              Kinwise does not know your income yet, so it cannot work out what you can spend each
+              day. Add the pay you expect and the plan counts it before it arrives.
+            </p>
+            {canWrite ? (
+              <Button size="sm" onClick={onAddIncome}>
+                Add your income
+              </Button>
+            ) : (
+              <p className="text-muted-foreground">An adult in your household can add it.</p>
+            )}
+          </div>
+        )}
+        <dl className="text-sm">
           <Line
             label="Spent so far"
+            sub={
+              p.billsPaid > 0 ? <span>includes {format(p.billsPaid)} of bills paid</span> : undefined
+            }
             value={<Money value={negate(p.expenses)} />}
             testId="plan-spent"
+            divided
           />
           <Line
             label="Bills still due"
@@ -103,8 +294,14 @@ export function PlanExplainer({ plan }: { plan: SpendingPlan }) {
               key={`${b.billId}-${b.date}`}
               indent
               label={b.name}
-              detail={formatDate(b.date)}
-              value={<Money value={negate(b.amount)} />}
+              sub={<BillStatus line={b} />}
+              value={
+                b.status === 'paid' ? (
+                  <Money value={b.remaining} className="text-muted-foreground" />
+                ) : (
+                  <Money value={negate(b.remaining)} />
+                )
+              }
               testId="plan-bill-line"
             />
           ))}
@@ -121,6 +318,22 @@ export function PlanExplainer({ plan }: { plan: SpendingPlan }) {
               label={g.name}
               value={<Money value={negate(g.amount)} />}
               testId="plan-goal-line"
+            />
+          ))}
+          <Line
+            label="Held for budgets"
+            sub={<span>what your budgets have not spent yet</span>}
+            value={<Money value={negate(p.plannedSpending)} />}
+            testId="plan-held"
+            divided
+          />
+          {plan.budgetHolds.map((h) => (
+            <Line
+              key={h.categoryId}
+              indent
+              label={h.name}
+              value={<Money value={negate(h.holds)} />}
+              testId="plan-held-line"
             />
           ))}
           <Line
@@ -141,15 +354,38 @@ export function PlanExplainer({ plan }: { plan: SpendingPlan }) {
             strong
           />
         </dl>
-        {note !== null && (
-          <p
-            className="mt-3 rounded-md bg-warning-surface p-2 text-sm text-warning"
+        {showZero && (
+          <div
+            className="mt-3 space-y-1.5 rounded-md bg-warning-surface p-3 text-sm text-warning"
             data-testid="plan-zero-note"
           >
-            {note}
-          </p>
+            <p>{zeroReason(p)}</p>
+            {plan.advice.length > 0 && (
+              <>
+                <p className="font-medium">To make room:</p>
+                <ul className="list-disc space-y-1 pl-5">
+                  {plan.advice.map((a) => (
+                    <li key={adviceKey(a)} data-testid="plan-advice">
+                      {adviceText(a, format)}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
+          </div>
         )}
       </CardContent>
     </Card>
   )
+}
+
+function adviceKey(a: Advice): string {
+  switch (a.kind) {
+    case 'lower_budget':
+      return `${a.kind}:${a.categoryId}`
+    case 'lower_goal':
+      return `${a.kind}:${a.goalId}`
+    default:
+      return a.kind
+  }
 }

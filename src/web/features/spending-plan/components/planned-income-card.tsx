@@ -1,0 +1,196 @@
+// The member's planned income (ADR 0044): each paycheck with its amount, its schedule in words
+// ("Twice a month, 1st and 15th"), its next payday and its account; added, changed, paused and
+// deleted by members who may write. A viewer sees the list only.
+import { Wallet } from 'lucide-react'
+import { useState } from 'react'
+import type { Account } from '../../../../contract/accounts'
+import type { PlannedIncome } from '../../../../contract/planned-income'
+import { ActionsMenu, PauseMenuItem } from '../../../components/actions-menu'
+import { ConfirmDialog } from '../../../components/confirm-dialog'
+import { EmptyState } from '../../../components/empty-state'
+import { ErrorState } from '../../../components/error-state'
+import { Money } from '../../../components/money'
+import { Badge } from '../../../components/ui/badge'
+import { Button } from '../../../components/ui/button'
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../../components/ui/card'
+import { Skeleton } from '../../../components/ui/skeleton'
+import { errorMessage } from '../../../lib/api'
+import { useDateFormat } from '../../../lib/format'
+import { toast } from '../../../lib/toast'
+import {
+  useDeletePlannedIncome,
+  usePlannedIncome,
+  useUpdatePlannedIncome,
+} from '../api/planned-income'
+import { scheduleInWords } from '../income-schedule'
+
+function IncomeRow({
+  income,
+  accountName,
+  canWrite,
+  onEdit,
+  onDelete,
+}: {
+  income: PlannedIncome
+  accountName: string | null
+  canWrite: boolean
+  onEdit: () => void
+  onDelete: () => void
+}) {
+  const formatDate = useDateFormat()
+  const update = useUpdatePlannedIncome()
+  const irregular = income.schedule === 'irregular'
+  const toggle = () =>
+    update.mutate(
+      { id: income.id, body: { isActive: !income.isActive } },
+      {
+        onSuccess: (saved) =>
+          toast({
+            title: saved.isActive ? 'Income resumed' : 'Income paused',
+            description: saved.isActive
+              ? `${saved.name} is back in your plan.`
+              : `${saved.name} is left out of your plan until you resume it.`,
+          }),
+        onError: (e) =>
+          toast({ variant: 'destructive', title: 'Not saved', description: errorMessage(e) }),
+      },
+    )
+  return (
+    <li className="flex items-start gap-2 py-3" data-testid="planned-income-row">
+      <div className="min-w-0 flex-1 space-y-0.5">
+        <div className="flex items-baseline justify-between gap-3">
+          <p className="min-w-0 font-medium break-words">
+            {income.name}
+            {!income.isActive && (
+              <Badge variant="secondary" className="ml-2 align-middle">
+                Paused
+              </Badge>
+            )}
+          </p>
+          <p className="shrink-0 text-right font-medium">
+            <Money value={income.amount} incomeTone={income.isActive} />
+            {irregular && <span className="text-xs font-normal text-muted-foreground"> a month</span>}
+          </p>
+        </div>
+        <p className="text-xs text-muted-foreground">{scheduleInWords(income)}</p>
+        <p className="text-xs text-muted-foreground">
+          {irregular ? null : <>Next payday {formatDate(income.nextDate)} · </>}
+          {accountName === null ? 'Any account' : `Into ${accountName}`}
+        </p>
+      </div>
+      {canWrite && (
+        <ActionsMenu label={income.name} onEdit={onEdit} onDelete={onDelete}>
+          <PauseMenuItem active={income.isActive} onToggle={toggle} />
+        </ActionsMenu>
+      )}
+    </li>
+  )
+}
+
+export function PlannedIncomeCard({
+  accounts,
+  canWrite,
+  onAdd,
+  onEdit,
+}: {
+  /** every account the member sees, to name the one each income is paid into */
+  accounts: readonly Account[]
+  canWrite: boolean
+  onAdd: () => void
+  onEdit: (income: PlannedIncome) => void
+}) {
+  const list = usePlannedIncome()
+  const remove = useDeletePlannedIncome()
+  const [deleting, setDeleting] = useState<PlannedIncome | null>(null)
+  const nameOf = (id: string | null) =>
+    id === null ? null : (accounts.find((a) => a.id === id)?.name ?? null)
+  const items = list.data ?? []
+  return (
+    <Card id="planned-income" aria-labelledby="planned-income-title" data-testid="planned-income">
+      <CardHeader className="flex-row items-start justify-between gap-3">
+        <div className="space-y-1">
+          <CardTitle id="planned-income-title">Planned income</CardTitle>
+          <CardDescription>The pay you expect: counted before it arrives</CardDescription>
+        </div>
+        {canWrite && items.length > 0 && (
+          <Button variant="outline" size="sm" onClick={onAdd}>
+            Add income
+          </Button>
+        )}
+      </CardHeader>
+      <CardContent>
+        {list.isLoading ? (
+          <div className="space-y-3" role="status" aria-label="Loading planned income">
+            <Skeleton className="h-4 w-3/4" />
+            <Skeleton className="h-3 w-1/2" />
+            <Skeleton className="h-4 w-2/3" />
+          </div>
+        ) : list.error ? (
+          <ErrorState
+            what="your planned income"
+            error={list.error}
+            onRetry={() => void list.refetch()}
+          />
+        ) : items.length === 0 ? (
+          <EmptyState
+            icon={Wallet}
+            title={
+              canWrite
+                ? 'No planned income yet. Add your pay and the plan counts it before it arrives.'
+                : 'No planned income yet.'
+            }
+            action={canWrite ? <Button onClick={onAdd}>Add income</Button> : undefined}
+          />
+        ) : (
+          <ul className="-my-3 divide-y text-sm" aria-label="Planned income">
+            {items.map((income) => (
+              <IncomeRow
+                key={income.id}
+                income={income}
+                accountName={nameOf(income.accountId)}
+                canWrite={canWrite}
+                onEdit={() => onEdit(income)}
+                onDelete={() => setDeleting(income)}
+              />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(o) => {
+          if (!o) {
+            setDeleting(null)
+            remove.reset()
+          }
+        }}
+        title={deleting === null ? 'Delete income' : `Delete ${deleting.name}?`}
+        description={
+          <p>
+            Your plan stops expecting it. Pay that already came in stays in your transactions and
+            still counts.
+          </p>
+        }
+        confirmLabel="Delete income"
+        pendingLabel="Deleting…"
+        pending={remove.isPending}
+        error={remove.error}
+        onConfirm={() => {
+          if (deleting === null) return
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              toast({ title: 'Income deleted', description: `${deleting.name} was deleted.` })
+              setDeleting(null)
+            },
+          })
+        }}
+      />
+    </Card>
+  )
+}

@@ -1,0 +1,42 @@
+// How a planned income's schedule reads on screen: the choices of the form ("Twice a month") and
+// one income's schedule in words ("Twice a month, 1st and 15th", "Every two weeks, on Fridays").
+import type { PlannedIncome } from '../../../contract/planned-income'
+import { dayOfMonth, dayOfWeek } from '../../../domain/dates'
+import type { IncomeSchedule } from '../../../domain/plan/kinds'
+
+export const SCHEDULE_LABELS: Record<IncomeSchedule, string> = {
+  weekly: 'Every week',
+  biweekly: 'Every two weeks',
+  semimonthly: 'Twice a month',
+  monthly: 'Every month',
+  irregular: 'Irregular (a monthly estimate)',
+}
+
+const WEEKDAYS = ['Sundays', 'Mondays', 'Tuesdays', 'Wednesdays', 'Thursdays', 'Fridays', 'Saturdays']
+const ordinals = new Intl.PluralRules('en-US', { type: 'ordinal' })
+const SUFFIX: Record<string, string> = { one: 'st', two: 'nd', few: 'rd', other: 'th' }
+
+/** 1 → "1st", 22 → "22nd", 13 → "13th". */
+export function ordinalDay(day: number): string {
+  return `${day}${SUFFIX[ordinals.select(day)] ?? 'th'}`
+}
+
+export function scheduleInWords(
+  income: Pick<PlannedIncome, 'schedule' | 'nextDate' | 'secondDay'>,
+): string {
+  const first = dayOfMonth(income.nextDate)
+  switch (income.schedule) {
+    case 'weekly':
+      return `Every week, on ${WEEKDAYS[dayOfWeek(income.nextDate)] ?? ''}`
+    case 'biweekly':
+      return `Every two weeks, on ${WEEKDAYS[dayOfWeek(income.nextDate)] ?? ''}`
+    case 'semimonthly': {
+      const days = [first, income.secondDay ?? 15].sort((a, b) => a - b)
+      return `Twice a month, ${ordinalDay(days[0] ?? first)} and ${ordinalDay(days[1] ?? 15)}`
+    }
+    case 'monthly':
+      return `Every month, on the ${ordinalDay(first)}`
+    case 'irregular':
+      return 'Irregular: estimated per month'
+  }
+}
