@@ -185,16 +185,19 @@ describe('matchPayments: splits, shared payees, variable bills', () => {
 })
 
 describe('rankCandidates', () => {
-  it('offers what could pay the due date, closest amount then closest date first', () => {
+  it('offers what could pay the due date: payee matches first (small parts too), then the amount alone; closest amount, then date', () => {
     const exactLate = pay('2026-03-05', 1650, 'Oakwood Apartments')
     const exactEarly = pay('2026-02-28', 1650, 'Oakwood Apartments')
-    const partial = pay('2026-03-01', 1000, 'Oakwood Apartments')
-    const other = pay('2026-03-01', 1650, 'Hydro One')
-    expect(rankCandidates(rent, open(rent.id, '2026-03-01'), [partial, exactLate, other, exactEarly]).map((p) => p.id)).toEqual([
-      exactEarly.id,
-      exactLate.id,
-      partial.id,
-    ])
+    const partial = pay('2026-03-01', 100, 'Oakwood Apartments')
+    const sameAmount = pay('2026-03-01', 1640, 'Landlord Smith') // within 5% ($82.50), payee unknown
+    const otherAmount = pay('2026-03-01', 1500, 'Landlord Smith') // neither
+    const tooMuch = pay('2026-03-01', 1800, 'Oakwood Apartments')
+    const late = pay('2026-03-12', 1650, 'Oakwood Apartments')
+    expect(
+      rankCandidates(rent, open(rent.id, '2026-03-01'), [partial, exactLate, sameAmount, otherAmount, tooMuch, late, exactEarly]).map((p) => p.id),
+    ).toEqual([exactEarly.id, exactLate.id, partial.id, sameAmount.id])
+    // declined for this bill: not offered again
+    expect(rankCandidates(rent, open(rent.id, '2026-03-01'), [exactEarly], [{ billId: rent.id, transactionId: exactEarly.id, splitId: null }])).toEqual([])
   })
 })
 

@@ -206,9 +206,12 @@ export function matchPayments(
 }
 
 /**
- * The payments that could settle a bill's due date (for "Mark paid"), best first: the payee,
- * window, account and amount rules of matchPayments, one due date, payments already tied elsewhere
- * left out by the caller.
+ * The payments a member may pick to pay a bill's due date ("Mark paid"), best first. Looser than
+ * matchPayments, as a person decides: money out in the due date's window, on the bill's account
+ * when it has one, not declined for this bill, and either its payee matches (any amount up to the
+ * rest plus the tolerance: a small part payment too) or its amount is the rest within the
+ * tolerance (a payee the bank writes otherwise). Payee matches first, then the closest amount,
+ * then the closest date.
  */
 export function rankCandidates(
   bill: MatchBill,
@@ -219,22 +222,25 @@ export function rankCandidates(
   const refused = new Set(declined.map((d) => pairKey(d.billId, d.transactionId, d.splitId)))
   const billWords = billPayeeWords(bill)
   const rest = Math.max(0, bill.amount - due.paid)
-  return payments
-    .filter(
-      (p) =>
-        p.amount < 0 &&
-        (bill.accountId === null || p.accountId === bill.accountId) &&
-        inWindow(due.dueDate, p.date) &&
-        !refused.has(pairKey(bill.id, p.id, p.splitId)) &&
-        p.payees.some((text) => payeeWordsMatch(billWords, payeeTokens(text))) &&
-        amountFits(bill, due.paid, asCents(-p.amount)),
-    )
-    .sort(
-      (a, b) =>
-        Math.abs(-a.amount - rest) - Math.abs(-b.amount - rest) ||
-        Math.abs(daysBetween(due.dueDate, a.date)) - Math.abs(daysBetween(due.dueDate, b.date)) ||
-        (paymentKey(a) < paymentKey(b) ? -1 : paymentKey(a) > paymentKey(b) ? 1 : 0),
-    )
+  const tolerance = toleranceOf(bill)
+  const named = new Set<CandidatePayment>()
+  const offered = payments.filter((p) => {
+    if (p.amount >= 0 || (bill.accountId !== null && p.accountId !== bill.accountId)) return false
+    if (!inWindow(due.dueDate, p.date) || refused.has(pairKey(bill.id, p.id, p.splitId))) return false
+    const paying = -p.amount
+    if (p.payees.some((text) => payeeWordsMatch(billWords, payeeTokens(text)))) {
+      named.add(p)
+      return paying <= rest + tolerance
+    }
+    return Math.abs(paying - rest) <= tolerance
+  })
+  return offered.sort(
+    (a, b) =>
+      Number(named.has(b)) - Number(named.has(a)) ||
+      Math.abs(-a.amount - rest) - Math.abs(-b.amount - rest) ||
+      Math.abs(daysBetween(due.dueDate, a.date)) - Math.abs(daysBetween(due.dueDate, b.date)) ||
+      (paymentKey(a) < paymentKey(b) ? -1 : paymentKey(a) > paymentKey(b) ? 1 : 0),
+  )
 }
 
 /** What the next-due-date walk needs of a bill. */

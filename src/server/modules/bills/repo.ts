@@ -230,12 +230,18 @@ export async function candidatePayments(
   from: string,
   to: string,
   words: readonly string[],
-  options: { excluded?: string[]; transactionIds?: readonly string[] } = {},
+  options: { excluded?: string[]; transactionIds?: readonly string[]; amountOut?: { min: number; max: number } } = {},
 ): Promise<CandidateRow[]> {
-  if (words.length === 0) return []
+  if (words.length === 0 && !options.amountOut) return []
   const pattern = words.join('|')
-  const text = (memo: SQLWrapper | null) =>
-    sql`lower(${transactions.merchant} || ' ' || coalesce(${transactions.importedPayee}, '')${memo ? sql` || ' ' || ${memo}` : sql``}) ~ ${pattern}`
+  const { amountOut } = options
+  // the payee words, or (Mark paid's offer) an amount out in the given range
+  const text = (memo: SQLWrapper | null, amount: SQLWrapper) => {
+    const named = words.length
+      ? sql`lower(${transactions.merchant} || ' ' || coalesce(${transactions.importedPayee}, '')${memo ? sql` || ' ' || ${memo}` : sql``}) ~ ${pattern}`
+      : sql`false`
+    return amountOut ? sql`(${named} or -${amount} between ${amountOut.min} and ${amountOut.max})` : named
+  }
   const common = and(
     eq(transactions.householdId, householdId),
     gte(transactions.date, from),
@@ -254,7 +260,7 @@ export async function candidatePayments(
       amount: transactions.amount,
     })
     .from(transactions)
-    .where(and(common, eq(transactions.isSplit, false), lt(transactions.amount, 0), text(null), sql`not ${linked(transactions.id, null)}`))
+    .where(and(common, eq(transactions.isSplit, false), lt(transactions.amount, 0), text(null, transactions.amount), sql`not ${linked(transactions.id, null)}`))
   const parts = await db
     .select({
       id: transactions.id,
@@ -273,7 +279,7 @@ export async function candidatePayments(
         common,
         eq(transactions.isSplit, true),
         lt(transactionSplits.amount, 0),
-        text(transactionSplits.memo),
+        text(transactionSplits.memo, transactionSplits.amount),
         sql`not ${linked(transactions.id, transactionSplits.id)}`,
       ),
     )

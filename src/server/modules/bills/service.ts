@@ -16,7 +16,7 @@ import {
   type payBillBody,
   type updateBillBody,
 } from '../../../contract/bills'
-import { currentDue, DAYS_AFTER, DAYS_BEFORE, rankCandidates } from '../../../domain/bills/matching'
+import { currentDue, DAYS_AFTER, DAYS_BEFORE, rankCandidates, toleranceOf } from '../../../domain/bills/matching'
 import { addDays, compareDates, dayOfMonth, daysBetween, localDate, type IsoDate } from '../../../domain/dates'
 import { asCents, negate, type Cents } from '../../../domain/money'
 import { occurrencesBetween } from '../../../domain/recurrence'
@@ -336,14 +336,17 @@ export async function billMatches(db: Db, user: Scope, id: string): Promise<{ du
   if (!bill) throw notFound('Bill')
   const dueDate = bill.nextDueDate
   const matchBill = toMatchBill(bill)
-  const [paid, declined, rows] = await Promise.all([
+  const [paid, declined] = await Promise.all([
     repo.paidByDueDate(db, user.householdId, [bill.id], dueDate),
     repo.declinedPairs(db, user.householdId, [bill.id]),
-    repo.candidatePayments(db, user.householdId, addDays(dueDate, -DAYS_BEFORE), addDays(dueDate, DAYS_AFTER), wordsOf([matchBill]), {
-      excluded: scope.noTransactions,
-    }),
   ])
   const already = asCents(paid.find((p) => p.dueDate === dueDate)?.paid ?? 0)
+  const rest = Math.max(0, bill.amount - already)
+  const tolerance = toleranceOf(matchBill)
+  const rows = await repo.candidatePayments(db, user.householdId, addDays(dueDate, -DAYS_BEFORE), addDays(dueDate, DAYS_AFTER), wordsOf([matchBill]), {
+    excluded: scope.noTransactions,
+    amountOut: { min: Math.max(1, rest - tolerance), max: rest + tolerance },
+  })
   // a member may be offered any payment they see whole; the bill's account, when they do not see it, does not narrow it
   const offered = rankCandidates({ ...matchBill, accountId: wholeAccountId(scope, bill.accountId) }, { billId: bill.id, dueDate, paid: already }, rows.map(toCandidate), declined)
   const byKey = new Map(rows.map((r) => [`${r.id}|${r.splitId ?? ''}`, r]))
