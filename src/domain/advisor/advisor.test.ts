@@ -342,6 +342,14 @@ describe('answers about a month ahead', () => {
       ['Left after buying it', 511000],
     ])
   })
+  it('says when the balance falls below zero before the month', () => {
+    // from $100.00: December ends at 100 − 180 = −80; June starts at −80 + 5 × 770 = 3,770; 1,270 + 3,770 − 1,830 = 3,210
+    const answer = futureAffordAnswer({ item: 'a vacation', price: asCents(200000), projection: projectToMonth({ ...household('2027-06-01'), cash: asCents(10000) }), basis: { months: 3 } }, usd)
+    expect(answer.text.startsWith('Yes, a vacation at $2,000.00 fits your plan for June 2027.')).toBe(true)
+    expect(answer.text).toContain('that leaves $3,210.00, $1,210.00 more than the price.')
+    expect(answer.text.endsWith(' Before then, your balance is projected to fall to -$80.00 at the end of December 2026.')).toBe(true)
+    expect(answer.figures.find((f) => f.label.startsWith('Lowest'))).toEqual({ label: 'Lowest balance before June 2027, end of December 2026', amount: -8000, value: '-$80.00', href: '/accounts' })
+  })
   it('no when the price is more than the month leaves', () => {
     const answer = futureAffordAnswer({ item: '', price: asCents(800000), projection: projectToMonth(household('2027-06-01')), basis: { months: 3 } }, usd)
     expect(answer.text.startsWith('Not in June 2027 without going below your cushion: $8,000.00 is $890.00 more than the $7,110.00 your plan leaves for it.')).toBe(true)

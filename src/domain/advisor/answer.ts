@@ -177,7 +177,11 @@ export function futureAffordAnswer(input: { item: string; price: Cents | null; p
     moneyFigure('Cushion: one month of bills', fit.cushion, f, '/bills'),
     moneyFigure(`Left for spending beyond the plan, ${label}`, fit.room, f, '/spending-plan'),
   ]
-  const note = usualSpendingNote(input.projection, input.basis, f)
+  // the rule looks at the month asked about; a month before it that ends below zero is said too
+  const lowest = input.projection.months.slice(0, -1).reduce<ProjectedMonth | null>((low, x) => (x.endBalance < 0 && (low === null || x.endBalance < low.endBalance) ? x : low), null)
+  const dip = lowest ? ` Before then, your balance is projected to fall to ${money(lowest.endBalance, f)} at the end of ${monthLabel(lowest.month)}.` : ''
+  const note = `${usualSpendingNote(input.projection, input.basis, f)}${dip}`
+  if (lowest) figures.push(moneyFigure(`Lowest balance before ${label}, end of ${monthLabel(lowest.month)}`, lowest.endBalance, f, '/accounts'))
   if (input.price === null) {
     return {
       text: `Tell me the price and I will check it against your plan for ${label}, for example "Can I afford a $300 bike in ${label}?". ${monthSentence(m, f)} ${start}; ${cushion}, your plan leaves ${money(fit.room, f)} for spending beyond it. ${note}`,
