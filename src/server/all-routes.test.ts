@@ -48,6 +48,8 @@ const OWNER_READS = [
   '/api/categories',
   '/api/budgets?month=2026-03',
   '/api/goals',
+  '/api/planned-income',
+  '/api/spending-plan',
   '/api/savings-challenges',
   '/api/bills',
   '/api/reminders?status=all',
@@ -104,6 +106,7 @@ beforeAll(async () => {
   ids.attachment = (await attach(owner, ids.transaction ?? '', receipt)).json().id
   ids.budget = (await owner.put('/api/budgets', { categoryId: ids.groceries, month: '2026-03', amount: 300 })).json().id
   ids.goal = (await owner.post('/api/goals', { name: 'Owner goal', targetAmount: 500, monthlyContribution: 50 })).json().id
+  ids.plannedIncome = (await owner.post('/api/planned-income', { name: 'Owner pay', amount: 2000, schedule: 'monthly', nextDate: '2026-03-25', accountId: ids.account })).json().id
   ids.bill = (await owner.post('/api/bills', { name: 'Owner bill', amount: 40, nextDueDate: '2026-03-20', accountId: ids.account })).json().id
   ids.reminder = (await owner.post('/api/reminders', { title: 'Owner reminder' })).json().id
   ids.creditScore = (await owner.post('/api/credit-score', { score: 720, provider: 'Test', date: '2026-03-01' })).json().id
@@ -227,6 +230,8 @@ const OTHERS_IDS: Record<string, { id: string; body?: () => unknown }> = {
   'DELETE /api/budgets/:id': { id: 'budget' },
   'PATCH /api/goals/:id': { id: 'goal', body: () => ({ name: 'Taken' }) },
   'DELETE /api/goals/:id': { id: 'goal' },
+  'PATCH /api/planned-income/:id': { id: 'plannedIncome', body: () => ({ name: 'Taken' }) },
+  'DELETE /api/planned-income/:id': { id: 'plannedIncome' },
   'GET /api/goals/:id/contributions': { id: 'goal' },
   'POST /api/goals/:id/contributions': { id: 'goal', body: () => ({ amount: 10 }) },
   'PATCH /api/bills/:id': { id: 'bill', body: () => ({ name: 'Taken' }) },

@@ -54,7 +54,7 @@ export type DailyPlan = {
   flexible: Cents
   /** every budget of the month added up (with what rolled over) */
   budgeted: Cents
-  /** spending in categories with no budget this month */
+  /** spending in categories with no budget this month, bills paid there left out */
   unbudgetedSpent: Cents
   /** what each budgeted category still holds back, largest first */
   budgetHolds: { categoryId: string; name: string; holds: Cents }[]

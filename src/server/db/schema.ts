@@ -544,6 +544,9 @@ export const transactions = pgTable(
     index('transactions_transfer_group_idx').on(t.transferGroupId).where(sql`${t.transferGroupId} is not null`),
     uniqueIndex('transactions_external_id_idx').on(t.accountId, t.externalId).where(sql`${t.externalId} is not null`),
     index('transactions_bill_idx').on(t.billId).where(sql`${t.billId} is not null`),
+    // the money in of a household by day (ADR 0044): the daily plan finds recurring income in the
+    // last 200 days of it on every dashboard call; the partial index reads only those rows
+    index('transactions_money_in_idx').on(t.householdId, t.date).where(sql`${t.amount} > 0 and ${t.kind} = 'standard'`),
     check('transactions_kind_check', oneOf(t.kind, TRANSACTION_KINDS)),
     check('transactions_source_check', oneOf(t.source, TRANSACTION_SOURCES)),
   ],

@@ -169,32 +169,41 @@ describe('privacy in every total', () => {
     }
   })
 
-  it('the monthly summary counts only accounts whose transactions the member sees', async () => {
-    const expected: [Client, Summary][] = [
-      [owner, { income: 3734.56, expenses: 571.28, available: 2718.28, dailyAllowance: 159.89, categorySpending: [
+  it('the monthly summary is each member’s own plan (ADR 0044)', async () => {
+    // a member's plan counts what they see whole (owner, adult), a teen's own accounts, the shared
+    // ones for a viewer; bills and goals paid from those accounts (or from none, but for a teen);
+    // budgets hold back what they have not spent (budget + carried − spent − bills due in them)
+    type Expected = Summary & { billsStillDue: number; goalContributions: number }
+    const expected: [Client, Expected][] = [
+      // holds 96.16 + 42.56 + 90 = 228.72; 3,734.56 − 571.28 − 80 (power) − 0 − 228.72 = 2,854.56; / 17 → 167.91
+      [owner, { income: 3734.56, expenses: 571.28, billsStillDue: 80, goalContributions: 0, available: 2854.56, dailyAllowance: 167.91, categorySpending: [
         { categoryName: 'Groceries', total: 453.84 }, { categoryName: 'Utilities', total: 60 }, { categoryName: 'Dining Out', total: 57.44 },
       ] }],
-      [adult, { income: 3200.07, expenses: 613.6, available: 2141.47, dailyAllowance: 125.96, categorySpending: [
+      // bills 65 + 80 + 200, the trip's 100, holds 132.28 + 0 + 72.29 = 204.57;
+      // 3,200.07 − 613.60 − 345 − 100 − 204.57 = 1,936.90; / 17 → 113.93
+      [adult, { income: 3200.07, expenses: 613.6, billsStillDue: 345, goalContributions: 100, available: 1936.9, dailyAllowance: 113.93, categorySpending: [
         { categoryName: 'Groceries', total: 370.65 }, { categoryName: 'Dining Out', total: 165.24 }, { categoryName: 'Utilities', total: 77.71 },
       ] }],
-      [teen, { income: 2500, expenses: 192.74, available: 1862.26, dailyAllowance: 109.54, categorySpending: [
-        { categoryName: 'Groceries', total: 120.4 }, { categoryName: 'Utilities', total: 60 }, { categoryName: 'Dining Out', total: 12.34 },
+      // the teen's own wallet alone: no income, no household bills, goals or budgets
+      [teen, { income: 0, expenses: 12.34, billsStillDue: 0, goalContributions: 0, available: -12.34, dailyAllowance: 0, categorySpending: [
+        { categoryName: 'Dining Out', total: 12.34 },
       ] }],
-      [viewer, { income: 2500, expenses: 237.84, available: 1817.16, dailyAllowance: 106.89, categorySpending: [
+      // shared accounts: holds 429.60 + 42.56 + 90 = 562.16; 2,500 − 237.84 − 80 − 0 − 562.16 = 1,620.00; / 17 → 95.29
+      [viewer, { income: 2500, expenses: 237.84, billsStillDue: 80, goalContributions: 0, available: 1620, dailyAllowance: 95.29, categorySpending: [
         { categoryName: 'Groceries', total: 120.4 }, { categoryName: 'Utilities', total: 60 }, { categoryName: 'Dining Out', total: 57.44 },
       ] }],
     ]
     for (const [client, figures] of expected) {
       const body = (await read(client, '/api/analytics/monthly-summary')) as Summary
-      // bills still due (65 + 80 + 200) and the goal's 100 are household data: the same for all
-      expect(body, client.user.firstName).toMatchObject({ ...figures, billsStillDue: 345, goalContributions: 100 })
+      expect(body, client.user.firstName).toMatchObject(figures)
       expect(body.categorySpending.map(({ categoryName, total }) => ({ categoryName, total }))).toEqual(figures.categorySpending)
     }
     // February: the opening balances are not income; the adult alone sees the stash's 7.07
     const february = async (client: Client) => ((await read(client, '/api/analytics/monthly-summary?month=2026-02')) as Summary).expenses
     expect(await february(owner)).toBe(150)
     expect(await february(adult)).toBe(197.07)
-    expect(await february(teen)).toBe(150)
+    // the teen's own wallet spent nothing in February
+    expect(await february(teen)).toBe(0)
     expect(await february(viewer)).toBe(150)
   })
 
@@ -212,11 +221,13 @@ describe('privacy in every total', () => {
         'Electricity & Gas': { budget: 150, spent: 77.71 },
         Utilities: { budget: 150, spent: 77.71 },
       }, { budgeted: 752.93, spent: 613.6, available: 139.33 }],
+      // a teen's page counts their own wallet: nothing of the household's groceries, so February's
+      // whole 200 rolls over in their view
       [teen, {
-        Groceries: { budget: 500, carried: 50, spent: 120.4 },
+        Groceries: { budget: 500, carried: 200, spent: 0 },
         'Dining Out': { budget: 100, spent: 12.34 },
-        Utilities: { budget: 150, spent: 60 },
-      }, { budgeted: 800, spent: 192.74, available: 607.26 }],
+        Utilities: { budget: 150, spent: 0 },
+      }, { budgeted: 950, spent: 12.34, available: 937.66 }],
       [viewer, {
         Groceries: { budget: 500, carried: 50, spent: 120.4 },
         'Dining Out': { budget: 100, spent: 57.44 },

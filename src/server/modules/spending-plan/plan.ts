@@ -5,9 +5,28 @@
 // account they see whole for owners and adults, a teen's own, the shared ones for a viewer.
 import { and, eq, gte, lte, ne, sql } from 'drizzle-orm'
 import { budgetUsage, categoryBudgetLevel, rolloverAmount } from '../../../domain/budget'
-import { billOccurrences, type BillOccurrence, type ScheduledBill } from '../../../domain/bills/occurrences'
-import { categoryTree, groupBudget, rollUpToGroups, UNCATEGORIZED, withChildren, type BudgetFigures } from '../../../domain/category-groups'
-import { addDays, addMonths, compareDates, endOfMonth, localDate, startOfMonth, type IsoDate } from '../../../domain/dates'
+import {
+  billOccurrences,
+  type BillOccurrence,
+  type ScheduledBill,
+} from '../../../domain/bills/occurrences'
+import {
+  categoryTree,
+  groupBudget,
+  rollUpToGroups,
+  UNCATEGORIZED,
+  withChildren,
+  type BudgetFigures,
+} from '../../../domain/category-groups'
+import {
+  addDays,
+  addMonths,
+  compareDates,
+  endOfMonth,
+  localDate,
+  startOfMonth,
+  type IsoDate,
+} from '../../../domain/dates'
 import { detectRecurring } from '../../../domain/insights/recurring'
 import { goalContributionOf } from '../../../domain/monthly-summary'
 import { asCents, ZERO, type Cents } from '../../../domain/money'
@@ -26,7 +45,17 @@ import { INCOME_SCHEDULES, type IncomeSchedule } from '../../../domain/plan/kind
 import { inPlan, planAccounts } from '../../../domain/plan/member'
 import { isRecurrence } from '../../../domain/recurrence'
 import type { DbOrTx } from '../../db/connect'
-import { billPayments, bills, budgets, categories, goalContributions, goals, monthlyRollups, plannedIncomes, transactions } from '../../db/schema'
+import {
+  billPayments,
+  bills,
+  budgets,
+  categories,
+  goalContributions,
+  goals,
+  monthlyRollups,
+  plannedIncomes,
+  transactions,
+} from '../../db/schema'
 import { memberScope, notIn, type MemberScope } from '../accounts/scope'
 import type { SessionUser } from '../auth/sessions'
 
@@ -66,7 +95,12 @@ export type MonthPlan = DailyPlan & {
   goalLines: { goalId: string; name: string; amount: Cents }[]
   categories: CategoryRow[]
   /** the month's spending per category group, largest first (the dashboard's top categories) */
-  categorySpending: { categoryId: string | null; categoryName: string; total: Cents; children: { categoryId: string | null; categoryName: string; total: Cents }[] }[]
+  categorySpending: {
+    categoryId: string | null
+    categoryName: string
+    total: Cents
+    children: { categoryId: string | null; categoryName: string; total: Cents }[]
+  }[]
   /** the schedules behind the income, for projecting later months (the advisor) */
   incomeSources: IncomeSource[]
   /** the irregular estimate's months, oldest first */
@@ -84,7 +118,13 @@ export function planExclusions(scope: MemberScope): { excluded: string[]; counte
  * The plan of a month (YYYY-MM; default this month in the member's time zone) seen from today:
  * this month from today, a future month from its first day, a past month as it ended.
  */
-export async function monthPlan(db: DbOrTx, user: PlanUser, now: Date, month?: string, options: { scope?: MemberScope } = {}): Promise<MonthPlan> {
+export async function monthPlan(
+  db: DbOrTx,
+  user: PlanUser,
+  now: Date,
+  month?: string,
+  options: { scope?: MemberScope } = {},
+): Promise<MonthPlan> {
   const today = localDate(now, user.timeZone)
   const first: IsoDate = month ? `${month}-01` : startOfMonth(today)
   const last = endOfMonth(first)
@@ -95,77 +135,128 @@ export async function monthPlan(db: DbOrTx, user: PlanUser, now: Date, month?: s
 
   const rolloverFrom = addMonths(first, -ROLLOVER_MONTHS)
   const incomeFrom = addDays(first, -INCOME_HISTORY_DAYS)
-  const [cats, monthBudgets, spending, billRows, paymentRows, goalRows, plannedRows, arrivalRows] = await Promise.all([
-    db
-      .select({ id: categories.id, name: categories.name, parentId: categories.parentId, kind: categories.kind, isHidden: categories.isHidden })
-      .from(categories)
-      .where(eq(categories.householdId, h)),
-    db
-      .select({ id: budgets.id, categoryId: budgets.categoryId, month: budgets.month, amount: budgets.amount, rollover: budgets.rollover })
-      .from(budgets)
-      .where(and(eq(budgets.householdId, h), gte(budgets.month, rolloverFrom), lte(budgets.month, first))),
-    db
-      .select({ categoryId: monthlyRollups.categoryId, month: monthlyRollups.month, spent: sql<string>`sum(${monthlyRollups.expense})` })
-      .from(monthlyRollups)
-      .where(
-        and(
-          eq(monthlyRollups.householdId, h),
-          gte(monthlyRollups.month, rolloverFrom),
-          lte(monthlyRollups.month, first),
-          notIn(monthlyRollups.accountId, excluded),
+  const [cats, monthBudgets, spending, billRows, paymentRows, goalRows, plannedRows, arrivalRows] =
+    await Promise.all([
+      db
+        .select({
+          id: categories.id,
+          name: categories.name,
+          parentId: categories.parentId,
+          kind: categories.kind,
+          isHidden: categories.isHidden,
+        })
+        .from(categories)
+        .where(eq(categories.householdId, h)),
+      db
+        .select({
+          id: budgets.id,
+          categoryId: budgets.categoryId,
+          month: budgets.month,
+          amount: budgets.amount,
+          rollover: budgets.rollover,
+        })
+        .from(budgets)
+        .where(
+          and(
+            eq(budgets.householdId, h),
+            gte(budgets.month, rolloverFrom),
+            lte(budgets.month, first),
+          ),
         ),
-      )
-      .groupBy(monthlyRollups.categoryId, monthlyRollups.month),
-    db
-      .select({
-        id: bills.id,
-        name: bills.name,
-        amount: bills.amount,
-        nextDueDate: bills.nextDueDate,
-        recurrence: bills.recurrence,
-        anchorDay: bills.anchorDay,
-        endDate: bills.endDate,
-        isActive: bills.isActive,
-        accountId: bills.accountId,
-        categoryId: bills.categoryId,
-      })
-      .from(bills)
-      .where(eq(bills.householdId, h)),
-    db
-      .select({ billId: billPayments.billId, dueDate: billPayments.dueDate, amount: billPayments.amount })
-      .from(billPayments)
-      .where(and(eq(billPayments.householdId, h), gte(billPayments.dueDate, first), lte(billPayments.dueDate, last), ne(billPayments.kind, 'declined'))),
-    db
-      .select({
-        id: goals.id,
-        name: goals.name,
-        isActive: goals.isActive,
-        currentAmount: goals.currentAmount,
-        targetAmount: goals.targetAmount,
-        monthlyContribution: goals.monthlyContribution,
-        accountId: goals.accountId,
-        contributed: sql<string>`coalesce((select sum(c.amount) from ${goalContributions} c where c.goal_id = ${goals.id} and c.date between ${first} and ${last}), 0)`,
-      })
-      .from(goals)
-      .where(and(eq(goals.householdId, h), eq(goals.isActive, true))),
-    db.select().from(plannedIncomes).where(and(eq(plannedIncomes.householdId, h), eq(plannedIncomes.isActive, true))),
-    db
-      .select({ id: transactions.id, accountId: transactions.accountId, merchant: transactions.merchant, description: transactions.description, date: transactions.date, amount: transactions.amount, categoryId: transactions.categoryId })
-      .from(transactions)
-      .where(
-        and(
-          eq(transactions.householdId, h),
-          gte(transactions.date, incomeFrom),
-          lte(transactions.date, last),
-          sql`${transactions.amount} > 0`,
-          eq(transactions.kind, 'standard'),
-          notIn(transactions.accountId, excluded),
+      db
+        .select({
+          categoryId: monthlyRollups.categoryId,
+          month: monthlyRollups.month,
+          spent: sql<string>`sum(${monthlyRollups.expense})`,
+        })
+        .from(monthlyRollups)
+        .where(
+          and(
+            eq(monthlyRollups.householdId, h),
+            gte(monthlyRollups.month, rolloverFrom),
+            lte(monthlyRollups.month, first),
+            notIn(monthlyRollups.accountId, excluded),
+          ),
+        )
+        .groupBy(monthlyRollups.categoryId, monthlyRollups.month),
+      db
+        .select({
+          id: bills.id,
+          name: bills.name,
+          amount: bills.amount,
+          nextDueDate: bills.nextDueDate,
+          recurrence: bills.recurrence,
+          anchorDay: bills.anchorDay,
+          endDate: bills.endDate,
+          isActive: bills.isActive,
+          accountId: bills.accountId,
+          categoryId: bills.categoryId,
+        })
+        .from(bills)
+        .where(eq(bills.householdId, h)),
+      db
+        .select({
+          billId: billPayments.billId,
+          dueDate: billPayments.dueDate,
+          amount: billPayments.amount,
+        })
+        .from(billPayments)
+        .where(
+          and(
+            eq(billPayments.householdId, h),
+            gte(billPayments.dueDate, first),
+            lte(billPayments.dueDate, last),
+            ne(billPayments.kind, 'declined'),
+          ),
         ),
-      ),
-  ])
+      db
+        .select({
+          id: goals.id,
+          name: goals.name,
+          isActive: goals.isActive,
+          currentAmount: goals.currentAmount,
+          targetAmount: goals.targetAmount,
+          monthlyContribution: goals.monthlyContribution,
+          accountId: goals.accountId,
+          contributed: sql<string>`coalesce((select sum(c.amount) from ${goalContributions} c where c.goal_id = ${goals.id} and c.date between ${first} and ${last}), 0)`,
+        })
+        .from(goals)
+        .where(and(eq(goals.householdId, h), eq(goals.isActive, true))),
+      db
+        .select()
+        .from(plannedIncomes)
+        .where(and(eq(plannedIncomes.householdId, h), eq(plannedIncomes.isActive, true))),
+      db
+        .select({
+          id: transactions.id,
+          accountId: transactions.accountId,
+          merchant: transactions.merchant,
+          description: transactions.description,
+          date: transactions.date,
+          amount: transactions.amount,
+          categoryId: transactions.categoryId,
+        })
+        .from(transactions)
+        .where(
+          and(
+            eq(transactions.householdId, h),
+            gte(transactions.date, incomeFrom),
+            lte(transactions.date, last),
+            // literal, so the partial index transactions_money_in_idx applies to every plan of it
+            sql`${transactions.amount} > 0 and ${transactions.kind} = 'standard'`,
+            notIn(transactions.accountId, excluded),
+          ),
+        ),
+    ])
 
   // ---- income ----
-  const arrivals: IncomeArrival[] = arrivalRows.map((r) => ({ id: r.id, accountId: r.accountId, payee: r.merchant || r.description, date: r.date, amount: asCents(r.amount) }))
+  const arrivals: IncomeArrival[] = arrivalRows.map((r) => ({
+    id: r.id,
+    accountId: r.accountId,
+    payee: r.merchant || r.description,
+    date: r.date,
+    amount: asCents(r.amount),
+  }))
   // the month's schedule is what the history showed when it began (or today, for a month ahead):
   // its own paydays must not move the series it is judged by
   const asOf = compareDates(first, today) <= 0 ? first : today
@@ -174,26 +265,48 @@ export async function monthPlan(db: DbOrTx, user: PlanUser, now: Date, month?: s
     asOf,
   ).flatMap((s) =>
     s.amount > 0 && s.cadence !== 'quarterly' && s.cadence !== 'yearly'
-      ? [{ payeeKey: s.payeeKey, payee: s.payee, accountId: s.accountId, cadence: s.cadence, amount: s.amount, nextDate: s.nextDate, anchorDay: s.anchorDay, stopped: s.stopped }]
+      ? [
+          {
+            payeeKey: s.payeeKey,
+            payee: s.payee,
+            accountId: s.accountId,
+            cadence: s.cadence,
+            amount: s.amount,
+            nextDate: s.nextDate,
+            anchorDay: s.anchorDay,
+            stopped: s.stopped,
+          },
+        ]
       : [],
   )
   const planned = plannedRows
-    .filter((p) => inPlan(member, counted, p.accountId) && (member.role !== 'teen' || p.userId === member.id || p.accountId !== null))
+    .filter(
+      (p) =>
+        inPlan(member, counted, p.accountId) &&
+        (member.role !== 'teen' || p.userId === member.id || p.accountId !== null),
+    )
     .map((p) => ({
       id: p.id,
       name: p.name,
       payee: p.payee,
       amount: asCents(p.amount),
-      schedule: (INCOME_SCHEDULES as readonly string[]).includes(p.schedule) ? (p.schedule as IncomeSchedule) : 'monthly',
+      schedule: (INCOME_SCHEDULES as readonly string[]).includes(p.schedule)
+        ? (p.schedule as IncomeSchedule)
+        : 'monthly',
       nextDate: p.nextDate,
       secondDay: p.secondDay,
       accountId: p.accountId,
       isActive: p.isActive,
     }))
   const sources = incomeSources(planned, found)
-  const historyMonths = Array.from({ length: IRREGULAR_MONTHS }, (_, i) => addMonths(first, i - IRREGULAR_MONTHS))
+  const historyMonths = Array.from({ length: IRREGULAR_MONTHS }, (_, i) =>
+    addMonths(first, i - IRREGULAR_MONTHS),
+  )
   // a month before the first money in this member's plan ever came is no month of history
-  const earliest = arrivals.reduce<IsoDate | null>((min, a) => (min === null || compareDates(a.date, min) < 0 ? a.date : min), null)
+  const earliest = arrivals.reduce<IsoDate | null>(
+    (min, a) => (min === null || compareDates(a.date, min) < 0 ? a.date : min),
+    null,
+  )
   const irregularHistory =
     earliest !== null && compareDates(earliest, addDays(historyMonths[0] ?? first, 7)) <= 0
       ? unscheduledIncomeByMonth(sources, arrivals, historyMonths, today)
@@ -202,26 +315,45 @@ export async function monthPlan(db: DbOrTx, user: PlanUser, now: Date, month?: s
 
   // ---- categories and budgets ----
   const budgetOf = new Map(monthBudgets.map((b) => [`${b.categoryId}|${b.month}`, b]))
-  const spentOf = new Map(spending.map((s) => [`${s.categoryId ?? ''}|${s.month}`, Number(s.spent)]))
+  const spentOf = new Map(
+    spending.map((s) => [`${s.categoryId ?? ''}|${s.month}`, Number(s.spent)]),
+  )
   const tree = categoryTree(cats)
-  const membersOf = new Map(cats.map((c) => [c.id, c.parentId === null ? withChildren(tree, c.id) : [c.id]]))
+  const membersOf = new Map(
+    cats.map((c) => [c.id, c.parentId === null ? withChildren(tree, c.id) : [c.id]]),
+  )
   const spentIn = (categoryId: string, monthStart: IsoDate): Cents =>
-    asCents((membersOf.get(categoryId) ?? [categoryId]).reduce((sum, id) => sum + (spentOf.get(`${id}|${monthStart}`) ?? 0), 0))
+    asCents(
+      (membersOf.get(categoryId) ?? [categoryId]).reduce(
+        (sum, id) => sum + (spentOf.get(`${id}|${monthStart}`) ?? 0),
+        0,
+      ),
+    )
   const carriedInto = (categoryId: string, monthStart: IsoDate, depth: number): Cents => {
     if (depth >= ROLLOVER_MONTHS) return ZERO
     const previous = addMonths(monthStart, -1)
     const prevBudget = budgetOf.get(`${categoryId}|${previous}`)
     if (!prevBudget?.rollover) return ZERO
-    return rolloverAmount(asCents(prevBudget.amount), spentIn(categoryId, previous), carriedInto(categoryId, previous, depth + 1))
+    return rolloverAmount(
+      asCents(prevBudget.amount),
+      spentIn(categoryId, previous),
+      carriedInto(categoryId, previous, depth + 1),
+    )
   }
   const own = new Map<string, BudgetFigures & { budgetId: string | null; rollover: boolean }>()
   for (const c of cats) {
     const b = budgetOf.get(`${c.id}|${first}`)
-    own.set(c.id, { budgetId: b?.id ?? null, budget: b ? asCents(b.amount) : null, rollover: b?.rollover ?? false, carried: carriedInto(c.id, first, 0) })
+    own.set(c.id, {
+      budgetId: b?.id ?? null,
+      budget: b ? asCents(b.amount) : null,
+      rollover: b?.rollover ?? false,
+      carried: carriedInto(c.id, first, 0),
+    })
   }
   const noBudget = { budgetId: null, budget: null, rollover: false, carried: ZERO }
   const childrenOf = (id: string) => cats.filter((c) => c.parentId === id)
-  const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' })
+  const byName = (a: { name: string }, b: { name: string }) =>
+    a.name.localeCompare(b.name, 'en', { sensitivity: 'base' })
   const ordered = cats
     .filter((c) => c.parentId === null)
     .sort(byName)
@@ -233,10 +365,16 @@ export async function monthPlan(db: DbOrTx, user: PlanUser, now: Date, month?: s
       const group =
         c.parentId !== null
           ? { budget: mine.budget ?? ZERO, childrenBudget: ZERO, carried: mine.carried }
-          : groupBudget(mine, childrenOf(c.id).map((child) => own.get(child.id) ?? noBudget))
+          : groupBudget(
+              mine,
+              childrenOf(c.id).map((child) => own.get(child.id) ?? noBudget),
+            )
       return { c, mine, spent, group }
     })
-    .filter(({ c, spent, group }) => (!c.isHidden && c.kind === 'expense') || group.budget !== 0 || spent !== 0)
+    .filter(
+      ({ c, spent, group }) =>
+        (!c.isHidden && c.kind === 'expense') || group.budget !== 0 || spent !== 0,
+    )
     .map(({ c, mine, spent, group }) => {
       const limit = asCents(group.budget + group.carried)
       return {
@@ -290,24 +428,51 @@ export async function monthPlan(db: DbOrTx, user: PlanUser, now: Date, month?: s
         monthlyContribution: asCents(g.monthlyContribution),
         contributedThisMonth: contributed,
       })
-      return { goalId: g.id, name: g.name, amount, stillToSave: asCents(Math.max(0, amount - contributed)) }
+      return {
+        goalId: g.id,
+        name: g.name,
+        amount,
+        stillToSave: asCents(Math.max(0, amount - contributed)),
+      }
     })
 
   // a teen plans with their own money: the household's budgets are the adults' plan
-  const budgetRows = member.role === 'teen' ? [] : rows.filter((r) => r.parentId === null && r.kind === 'expense' && r.budget + r.carried !== 0)
+  const budgetRows =
+    member.role === 'teen'
+      ? []
+      : rows.filter(
+          (r) => r.parentId === null && r.kind === 'expense' && r.budget + r.carried !== 0,
+        )
   const budgeted = new Set(budgetRows.map((r) => r.categoryId))
-  const groupOfCategory = (id: string | null) => (id === null ? null : (tree.get(id) ?? null) === null ? id : (tree.get(id) ?? null))
+  const groupOfCategory = (id: string | null) =>
+    id === null ? null : (tree.get(id) ?? null) === null ? id : (tree.get(id) ?? null)
   const billsDue = new Map<string, number>()
   for (const o of occurrences) {
     const g = groupOfCategory(o.categoryId)
     if (g !== null) billsDue.set(g, (billsDue.get(g) ?? 0) + o.remaining)
   }
   const monthSpending = rollUpToGroups(
-    spending.filter((s) => s.month === first).map((s) => ({ categoryId: s.categoryId, total: asCents(Number(s.spent)) })),
+    spending
+      .filter((s) => s.month === first)
+      .map((s) => ({ categoryId: s.categoryId, total: asCents(Number(s.spent)) })),
     tree,
   )
   const expenses = asCents(monthSpending.reduce((s, g) => s + g.total, 0))
-  const unbudgetedSpent = asCents(monthSpending.filter((g) => g.groupId === null || !budgeted.has(g.groupId)).reduce((s, g) => s + g.total, 0))
+  // spending outside the budgets, bills paid outside them left out (they are the bills' line)
+  const billsPaidOutside = occurrences
+    .filter((o) => {
+      const g = groupOfCategory(o.categoryId)
+      return g === null || !budgeted.has(g)
+    })
+    .reduce((s, o) => s + Math.min(o.paid, o.amount), 0)
+  const unbudgetedSpent = asCents(
+    Math.max(
+      0,
+      monthSpending
+        .filter((g) => g.groupId === null || !budgeted.has(g.groupId))
+        .reduce((s, g) => s + g.total, 0) - billsPaidOutside,
+    ),
+  )
 
   const plan = dailyPlan({
     first,
@@ -317,12 +482,18 @@ export async function monthPlan(db: DbOrTx, user: PlanUser, now: Date, month?: s
     unbudgetedSpent,
     bills: occurrences,
     goals: planGoals,
-    budgets: budgetRows.map((r) => ({ categoryId: r.categoryId, name: r.name, limit: asCents(r.budget + r.carried), spent: r.spent })),
+    budgets: budgetRows.map((r) => ({
+      categoryId: r.categoryId,
+      name: r.name,
+      limit: asCents(r.budget + r.carried),
+      spent: r.spent,
+    })),
     billsDueInCategory: (id) => asCents(billsDue.get(id) ?? 0),
   })
 
   const nameOf = new Map(cats.map((c) => [c.id, c.name]))
-  const label = (id: string | null) => (id === null ? UNCATEGORIZED : (nameOf.get(id) ?? UNCATEGORIZED))
+  const label = (id: string | null) =>
+    id === null ? UNCATEGORIZED : (nameOf.get(id) ?? UNCATEGORIZED)
   return {
     ...plan,
     month: first.slice(0, 7),
@@ -333,7 +504,9 @@ export async function monthPlan(db: DbOrTx, user: PlanUser, now: Date, month?: s
     incomeHasEstimate: income.hasEstimate,
     incomeUnknown: income.unknown,
     bills: occurrences,
-    goalLines: planGoals.filter((g) => g.amount > 0).map(({ goalId, name, amount }) => ({ goalId, name, amount })),
+    goalLines: planGoals
+      .filter((g) => g.amount > 0)
+      .map(({ goalId, name, amount }) => ({ goalId, name, amount })),
     categories: rows,
     categorySpending: monthSpending
       .filter((g) => g.total > 0)
@@ -344,9 +517,17 @@ export async function monthPlan(db: DbOrTx, user: PlanUser, now: Date, month?: s
         children:
           g.parts.length === 1 && g.parts[0]?.categoryId === g.groupId
             ? []
-            : g.parts.map((p) => ({ categoryId: p.categoryId, categoryName: label(p.categoryId), total: p.total })),
+            : g.parts.map((p) => ({
+                categoryId: p.categoryId,
+                categoryName: label(p.categoryId),
+                total: p.total,
+              })),
       }))
-      .sort((a, b) => b.total - a.total || a.categoryName.localeCompare(b.categoryName, 'en', { sensitivity: 'base' })),
+      .sort(
+        (a, b) =>
+          b.total - a.total ||
+          a.categoryName.localeCompare(b.categoryName, 'en', { sensitivity: 'base' }),
+      ),
     incomeSources: sources,
     irregularHistory,
     scheduledBills: scheduled,

@@ -1,0 +1,1 @@
+CREATE INDEX "transactions_money_in_idx" ON "transactions" USING btree ("household_id","date") WHERE "transactions"."amount" > 0 and "transactions"."kind" = 'standard';
