@@ -44,4 +44,33 @@ CREATE INDEX "bill_payments_bill_idx" ON "bill_payments" USING btree ("bill_id",
 CREATE INDEX "bill_payments_household_idx" ON "bill_payments" USING btree ("household_id","due_date");--> statement-breakpoint
 CREATE UNIQUE INDEX "bill_payments_payment_idx" ON "bill_payments" USING btree ("transaction_id",coalesce("split_id", '00000000-0000-0000-0000-000000000000'::uuid)) WHERE "bill_payments"."kind" <> 'declined';--> statement-breakpoint
 CREATE INDEX "planned_incomes_household_idx" ON "planned_incomes" USING btree ("household_id");--> statement-breakpoint
-ALTER TABLE "bills" ADD CONSTRAINT "bills_tolerance_check" CHECK ("bills"."tolerance_percent" between 0 and 100);
+ALTER TABLE "bills" ADD CONSTRAINT "bills_tolerance_check" CHECK ("bills"."tolerance_percent" between 0 and 100);--> statement-breakpoint
+-- Backfill (ADR 0045): every payment made with "Pay" before bill_payments existed (a transaction
+-- with bill_id) settles the bill's due date nearest its date, as a 'paid' link. The schedule is
+-- the bill's: weekly/biweekly steps from its next due date, monthly/quarterly/yearly steps of
+-- months on its anchor day (clamped to short months), a one-off its one date.
+INSERT INTO "bill_payments" ("household_id", "bill_id", "due_date", "transaction_id", "amount", "kind")
+SELECT t."household_id", t."bill_id", best.due, t."id", abs(t."amount"), 'paid'
+FROM "transactions" t
+JOIN "bills" b ON b."id" = t."bill_id" AND b."household_id" = t."household_id"
+CROSS JOIN LATERAL (
+	SELECT c.due FROM (
+		SELECT CASE
+			WHEN b."recurrence" IN ('weekly', 'biweekly') THEN
+				b."next_due_date" + ((round((t."date" - b."next_due_date")::numeric / st.days) + k.k) * st.days)::int
+			WHEN b."recurrence" IN ('monthly', 'quarterly', 'yearly') THEN
+				m.start + (least(b."anchor_day", extract(day from (m.start + interval '1 month' - interval '1 day'))::int) - 1)
+			ELSE b."next_due_date"
+		END AS due
+		FROM generate_series(-1, 1) AS k(k)
+		CROSS JOIN LATERAL (SELECT CASE b."recurrence" WHEN 'biweekly' THEN 14 ELSE 7 END AS days,
+			CASE b."recurrence" WHEN 'quarterly' THEN 3 WHEN 'yearly' THEN 12 ELSE 1 END AS months) st
+		CROSS JOIN LATERAL (SELECT (date_trunc('month', b."next_due_date") + make_interval(months => ((floor(
+			((extract(year from t."date") * 12 + extract(month from t."date"))
+			- (extract(year from b."next_due_date") * 12 + extract(month from b."next_due_date")))::numeric / st.months) + k.k) * st.months)::int))::date AS start) m
+	) c
+	ORDER BY abs(c.due - t."date"), c.due
+	LIMIT 1
+) best
+WHERE t."bill_id" IS NOT NULL
+ON CONFLICT DO NOTHING;

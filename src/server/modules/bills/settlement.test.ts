@@ -1,12 +1,13 @@
 // Bills settled by the payments that pay them (ADR 0045), through the API on a real database:
 // typed in, imported, split, edited and deleted payments; unlink, link and Mark paid by hand;
 // who may do what.
-import { and, eq } from 'drizzle-orm'
+import { readFileSync } from 'node:fs'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Bill, BillLink } from '../../../contract/bills'
 import { billPayments, reminders, transactions } from '../../db/schema'
 import { addMember, createTestApp, type Client, type TestContext } from '../../test/helper'
-import { newUser } from '../../test/fixtures'
+import { insertTransactionRow, newUser } from '../../test/fixtures'
 import { upload } from '../../test/upload'
 
 let t: TestContext
@@ -307,5 +308,40 @@ describe('who may link', () => {
     expect(ownerOffered.sort()).toEqual([other, seen].sort())
     // the viewer reads (MEMBER_READ)
     expect((await viewer.get(`/api/bills/${rent.id}/matches`)).statusCode).toBe(200)
+  })
+})
+
+describe('backfill (migration 0018)', () => {
+  it('ties each earlier "Pay" transaction to its bill’s due date nearest its date', async () => {
+    const a = await newUser(t.app)
+    const checking = await account(a)
+    const db = t.database.db
+    const monthEnd = await bill(a, { name: 'Phone', amount: 30, nextDueDate: '2026-03-31' })
+    const weekly = await bill(a, { name: 'Cleaner', amount: 40, nextDueDate: '2026-03-16', recurrence: 'weekly' })
+    const once = await bill(a, { name: 'Passport', amount: 75, nextDueDate: '2026-03-20', recurrence: 'once' })
+    const quarterly = await bill(a, { name: 'Water', amount: 90, nextDueDate: '2026-04-15', recurrence: 'quarterly' })
+    const rows: [string, string, number, string][] = [
+      [monthEnd.id, '2026-02-27', -3000, '2026-02-28'],
+      [monthEnd.id, '2026-01-30', -3000, '2026-01-31'],
+      [weekly.id, '2026-03-08', -4000, '2026-03-09'],
+      [once.id, '2026-03-18', -7500, '2026-03-20'],
+      [quarterly.id, '2026-01-10', -9000, '2026-01-15'],
+    ]
+    const ids: string[] = []
+    for (const [billId, date, amount] of rows) {
+      const id = await insertTransactionRow(db, a, { accountId: checking, categoryId: null, date, amount })
+      await db.update(transactions).set({ billId }).where(eq(transactions.id, id))
+      ids.push(id)
+    }
+    const migration = readFileSync(new URL('../../db/migrations/0018_daily_plan.sql', import.meta.url), 'utf8')
+    const backfill = migration.split('--> statement-breakpoint').find((s) => s.includes('INSERT INTO "bill_payments"'))
+    if (!backfill) throw new Error('no backfill in 0018')
+    await db.execute(sql.raw(backfill))
+    // twice changes nothing
+    await db.execute(sql.raw(backfill))
+    const links = await db.select().from(billPayments).where(inArray(billPayments.transactionId, ids))
+    expect(links.map((l) => [l.billId, l.dueDate, l.amount, l.kind]).sort()).toEqual(
+      rows.map(([billId, , amount, due]) => [billId, due, -amount, 'paid']).sort(),
+    )
   })
 })
