@@ -14,6 +14,7 @@ import { AUTOMATION_TYPES } from '../domain/automation/schedule'
 import { CATEGORY_KINDS } from '../domain/categories'
 import { ACTION_STATUSES } from '../domain/coaching/actions'
 import { TRANSACTION_KINDS } from '../domain/ledger'
+import { BILL_LINK_KINDS } from '../domain/plan/kinds'
 import { CHALLENGE_KINDS } from '../domain/planning/challenges'
 import { DATE_FORMATS, THEMES } from '../domain/preferences'
 import { QB_MAPPING_KINDS } from '../domain/quickbooks/chart'
@@ -250,6 +251,15 @@ const exportedGoal = z.object({
   contributions: z.array(exportedContribution),
 })
 
+/** A payment tied to a due date of a bill: a transaction of the export, or one part (by its place among the splits). */
+const exportedBillPayment = z.object({
+  dueDate: isoDate,
+  transactionId: id,
+  splitIndex: z.number().int().min(0).max(49).nullable(),
+  amount: nonNegativeMoney,
+  kind: z.enum(BILL_LINK_KINDS),
+})
+
 const exportedBill = z.object({
   id,
   createdAt,
@@ -266,6 +276,10 @@ const exportedBill = z.object({
   isActive: z.boolean(),
   autopay: z.boolean(),
   notes: text(2000),
+  /** what payments are matched on, and what settled its due dates (ADR 0045): absent from files made before them */
+  payee: text(200).default(''),
+  tolerancePercent: z.number().int().min(0).max(100).default(5),
+  payments: z.array(exportedBillPayment).default([]),
 })
 
 const exportedRule = z.object({

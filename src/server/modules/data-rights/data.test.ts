@@ -16,6 +16,7 @@ import {
   advisorMessages,
   auditLog,
   automations,
+  billPayments,
   coachingActions,
   debtPlans,
   householdMembers,
@@ -103,6 +104,8 @@ async function richHousehold(owner: Client) {
   const goal = (await post(owner, '/api/goals', { name: 'Holiday', targetAmount: 2000, monthlyContribution: 100, accountId: savings, targetDate: '2026-12-01' })).id
   await post(owner, `/api/goals/${goal}/contributions`, { amount: 150, note: 'first' })
   const bill = (await post(owner, '/api/bills', { name: 'Rent', amount: 1200, nextDueDate: '2026-04-01', accountId: checking, categoryId: groceries, autopay: true })).id
+  // settled by the rope part of the card's split (ADR 0045): its link goes out and comes back with it
+  await post(owner, '/api/bills', { name: 'Rope', amount: 70, nextDueDate: '2026-03-03', tolerancePercent: 10 })
   await post(owner, '/api/rules', {
     name: 'Shop rule',
     conditions: [
@@ -325,6 +328,10 @@ describe('POST /api/export/import', () => {
     const zip = (await a.get('/api/export')).rawPayload
     const first = documentOf(await unzip(zip))
     expect(first.exchangeRates).toEqual([{ currency: 'GBP', quote: 'EUR', date: '2026-03-01', rate: 1.17, source: 'manual' }])
+    expect(first.bills.find((x) => x.name === 'Rope')).toMatchObject({
+      tolerancePercent: 10,
+      payments: [{ dueDate: '2026-03-03', splitIndex: 0, amount: 7000, kind: 'auto' }],
+    })
 
     const b = await signUp(t.app)
     const res = await uploadExport(b, zip)
@@ -335,7 +342,7 @@ describe('POST /api/export/import', () => {
       categories: first.categories.length,
       budgets: 2,
       goals: 1,
-      bills: 1,
+      bills: 2,
       rules: 1,
       reminders: 1,
       creditScores: 1,
@@ -666,6 +673,7 @@ describe('deleting an account', () => {
     expect(await t.database.db.select().from(users).where(eq(users.id, me.user.id))).toHaveLength(0)
     expect(await t.database.db.select().from(households).where(eq(households.id, householdId))).toHaveLength(0)
     expect(await t.database.db.select().from(transactions).where(eq(transactions.householdId, householdId))).toHaveLength(0)
+    expect(await t.database.db.select().from(billPayments).where(eq(billPayments.householdId, householdId))).toHaveLength(0)
     expect(await t.database.db.select().from(auditLog).where(eq(auditLog.userId, me.user.id))).toHaveLength(0)
     expect((await me.get('/api/auth/user')).statusCode).toBe(401)
   })

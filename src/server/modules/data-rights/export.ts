@@ -46,6 +46,7 @@ import {
   savingsChallengeMembers,
   savingsChallenges,
   exchangeRates,
+  billPayments,
   bills,
   budgets,
   categories,
@@ -152,6 +153,21 @@ export async function exportHead(db: Db, user: SessionUser, scope: MemberScope, 
     .where(eq(goalContributions.householdId, user.householdId))
     .orderBy(asc(goalContributions.date), asc(goalContributions.createdAt), asc(goalContributions.id))
   const billRows = await db.select().from(bills).where(eq(bills.householdId, user.householdId)).orderBy(asc(bills.createdAt), asc(bills.id))
+  // what settled the bills' due dates, of the transactions the member sees (the ones exported)
+  const billPaymentRows = await db
+    .select({
+      billId: billPayments.billId,
+      dueDate: billPayments.dueDate,
+      transactionId: billPayments.transactionId,
+      splitIndex: sql<number | null>`case when ${billPayments.splitId} is null then null else (select count(*)::int from ${transactionSplits} s
+        where s.transaction_id = ${billPayments.transactionId} and s.id < ${billPayments.splitId}) end`,
+      amount: billPayments.amount,
+      kind: billPayments.kind,
+    })
+    .from(billPayments)
+    .innerJoin(transactions, eq(transactions.id, billPayments.transactionId))
+    .where(and(eq(billPayments.householdId, user.householdId), notIn(transactions.accountId, scope.noTransactions)))
+    .orderBy(asc(billPayments.dueDate), asc(billPayments.id))
   const ruleRows = roleAtLeast(user.role, 'adult')
     ? await db.select().from(rules).where(eq(rules.householdId, user.householdId)).orderBy(asc(rules.position), asc(rules.id))
     : []
@@ -262,6 +278,11 @@ export async function exportHead(db: Db, user: SessionUser, scope: MemberScope, 
       isActive: b.isActive,
       autopay: b.autopay,
       notes: b.notes,
+      payee: b.payee,
+      tolerancePercent: b.tolerancePercent,
+      payments: billPaymentRows
+        .filter((p) => p.billId === b.id)
+        .map((p) => ({ dueDate: p.dueDate, transactionId: p.transactionId, splitIndex: p.splitIndex, amount: money(p.amount), kind: p.kind })),
     })),
     rules: ruleRows.map((r) => ({
       id: r.id,

@@ -14,7 +14,7 @@
 // ids (one the file does not have is dropped). A webhook automation gets a new secret (the file
 // has none); the owner sees it by rotating it.
 import { createHash } from 'node:crypto'
-import { and, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import yauzl from 'yauzl'
 import {
   EXPORT_JSON_NAME,
@@ -43,7 +43,9 @@ import {
   quickbooksSettings,
   savingsChallengeMembers,
   savingsChallenges,
+  billPayments,
   bills,
+  transactionSplits,
   budgets,
   categories,
   creditScores,
@@ -575,6 +577,8 @@ export async function importExport(
           isActive: b.isActive,
           autopay: b.autopay,
           notes: b.notes,
+          payee: b.payee,
+          tolerancePercent: b.tolerancePercent,
           createdAt: at(b.createdAt),
           updatedAt: now,
         })),
@@ -736,6 +740,7 @@ export async function importExport(
       })
       inserted += pairs.length
     }
+    await importBillPayments(tx, householdId, doc, ids, transactionIds)
     const restoredFiles = await importAttachments(tx, householdId, user.id, doc, transactionIds, options.files ?? new Map(), options.store ?? attachmentStore(null))
 
     const invested = await importInvestments(tx, householdId, user.id, doc, ids, now)
@@ -775,4 +780,36 @@ export async function importExport(
   })
   forgetScope(db, householdId)
   return summary
+}
+
+/**
+ * What settled the bills' due dates (ADR 0045), tied to the imported transactions (a split part by
+ * its place among the transaction's parts, which keep their order). A payment whose transaction is
+ * not in the file is left out.
+ */
+async function importBillPayments(
+  tx: Tx,
+  householdId: string,
+  doc: ExportDocument,
+  ids: ReadonlyMap<string, string>,
+  transactionIds: ReadonlyMap<string, string>,
+): Promise<void> {
+  const wanted = doc.bills.flatMap((b) => b.payments.map((p) => ({ billId: ids.get(b.id), transactionId: transactionIds.get(p.transactionId), p })))
+  const split = [...new Set(wanted.flatMap((w) => (w.p.splitIndex !== null && w.transactionId ? [w.transactionId] : [])))]
+  const parts = new Map<string, string[]>()
+  for (let i = 0; i < split.length; i += 5_000) {
+    const rows = await tx
+      .select({ id: transactionSplits.id, transactionId: transactionSplits.transactionId })
+      .from(transactionSplits)
+      .where(inArray(transactionSplits.transactionId, split.slice(i, i + 5_000)))
+      .orderBy(asc(transactionSplits.id))
+    for (const r of rows) parts.set(r.transactionId, [...(parts.get(r.transactionId) ?? []), r.id])
+  }
+  const rows = wanted.flatMap(({ billId, transactionId, p }) => {
+    if (!billId || !transactionId) return []
+    const splitId = p.splitIndex === null ? null : (parts.get(transactionId)?.[p.splitIndex] ?? undefined)
+    if (splitId === undefined) return []
+    return [{ householdId, billId, dueDate: p.dueDate, transactionId, splitId, amount: p.amount, kind: p.kind }]
+  })
+  for (let i = 0; i < rows.length; i += 5_000) await tx.insert(billPayments).values(rows.slice(i, i + 5_000)).onConflictDoNothing()
 }
