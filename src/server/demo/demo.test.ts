@@ -119,11 +119,11 @@ describe('the demo household’s rules', () => {
     await generateReminders(t.database.db, new Date('2026-11-22T18:00:00Z'))
     const reminders = (await demo.get('/api/reminders?status=all')).json() as { title: string; type: string; description: string }[]
     const bills = (await demo.get('/api/bills')).json() as { name: string; nextDueDate: string }[]
-    // one reminder per bill due in the next three days (Internet is due tomorrow)
+    // one reminder per bill due in the next three days (the demo's bills fall due on the days its
+    // history pays them, so which are due soon depends on the day)
     const billReminders = reminders.filter((r) => r.type === 'bill_due').map((r) => r.title).sort()
     const dueSoon = bills.filter((b) => b.nextDueDate >= '2026-11-22' && b.nextDueDate <= '2026-11-25')
     expect(billReminders).toHaveLength(dueSoon.length)
-    expect(billReminders).toContain('Internet due Mon, Nov 23')
     for (const bill of dueSoon) expect(billReminders.filter((t) => t.startsWith(`${bill.name} due`))).toHaveLength(1)
     // at most one alert per budget
     const budgetNames = reminders.filter((r) => r.type === 'budget_limit').map((r) => r.title.replace(/ budget (at \d+%|reached)$/, ''))

@@ -24,6 +24,7 @@ import { addMembership, deleteHousehold } from '../modules/household/repo'
 import { insertRule } from '../modules/rules/repo'
 import { generateReminders } from '../modules/reminders/generated'
 import { insertTransactions } from '../modules/transactions/ledger'
+import { settleBills } from '../modules/bills/settle'
 import { extraPerDayFor, generateTransactions, type DemoAccounts } from './generator'
 
 export const DEMO_EMAIL = 'demo@kinwise.local'
@@ -228,23 +229,29 @@ export async function seedHousehold(db: Db, now: Date, options: SeedOptions): Pr
   }
   await flush()
 
-  // bills: due soon, so the dashboard has something to show
+  // bills as the history pays them (demo/generator.ts): each starts three months back and the
+  // settlement pass ties the payments already in the ledger to its due dates and moves it on, as
+  // it would for a family that imported its statements (ADR 0045)
+  const since = addMonths(startOfMonth(today), -3)
+  const onDay = (day: number) => addMonths(since, 0, day)
   const billSpecs = [
-    ['Rent', 165000, 'Rent & Mortgage', 'monthly', addDays(today, 10), acc.checking],
-    ['Electricity', 9500, 'Electricity & Gas', 'monthly', addDays(today, 2), acc.checking],
-    ['Internet', 6500, 'Internet & Phone', 'monthly', addDays(today, 1), acc.checking],
-    ['Phone', 4500, 'Internet & Phone', 'monthly', addDays(today, 6), acc.checking],
-    ['Netflix', 1549, 'Subscriptions', 'monthly', addDays(today, 4), acc.card],
-    ['Car insurance', 42000, 'Insurance', 'quarterly', addDays(today, 24), acc.checking],
-    ['Amazon Prime', 13900, 'Subscriptions', 'yearly', addDays(today, 75), acc.card],
-    ['Gym', 3900, 'Subscriptions', 'monthly', addDays(today, 0), acc.card],
+    ['Rent', 'Oakwood Apartments', 165000, 5, 'Rent & Mortgage', 'monthly', onDay(1), acc.checking],
+    ['Electricity', 'City Power & Gas', 9500, 50, 'Electricity & Gas', 'monthly', onDay(5), acc.checking],
+    ['Internet', 'FiberNet', 6500, 5, 'Internet & Phone', 'monthly', onDay(8), acc.checking],
+    ['Phone', 'Mobile One', 4500, 5, 'Internet & Phone', 'monthly', onDay(12), acc.checking],
+    ['Netflix', 'Netflix', 1549, 5, 'Subscriptions', 'monthly', onDay(3), acc.card],
+    ['Car insurance', 'SafeDrive Insurance', 14000, 15, 'Insurance', 'monthly', onDay(18), acc.checking],
+    ['Amazon Prime', '', 13900, 5, 'Subscriptions', 'yearly', addDays(today, 75), acc.card],
+    ['Gym', 'Gym Plus', 3900, 5, 'Subscriptions', 'monthly', onDay(20), acc.card],
   ] as const
   await db.insert(bills).values(
-    billSpecs.map(([name, amount, category, recurrence, due, accountId]) => ({
+    billSpecs.map(([name, payee, amount, tolerancePercent, category, recurrence, due, accountId]) => ({
       householdId,
       userId,
       name,
+      payee,
       amount,
+      tolerancePercent,
       categoryId: cats[category] ?? null,
       accountId: accountId ?? null,
       recurrence,
@@ -252,6 +259,7 @@ export async function seedHousehold(db: Db, now: Date, options: SeedOptions): Pr
       anchorDay: dayOfMonth(due),
     })),
   )
+  await db.transaction((tx) => settleBills(tx, householdId, { today, now, since }))
 
   // goals with a history of contributions
   const goalSpecs = [
