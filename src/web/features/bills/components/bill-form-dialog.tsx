@@ -1,6 +1,7 @@
 // Creating or editing a bill: name, amount, how often it repeats, the next due date and (if it
 // ends, as a debt's payments do) the last one, the category its payments go to and the account
-// they come from, autopay and a note.
+// they come from, autopay and a note; and what the bank writes for its payments and how much their
+// amount may vary, which is how payments in the ledger settle it (ADR 0045).
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
 import { z } from 'zod'
@@ -33,6 +34,10 @@ const billFormSchema = z.object({
   endDate: z.string().transform(orNull).pipe(fields.endDate.unwrap()),
   autopay: fields.autopay.unwrap(),
   notes: fields.notes,
+  payee: fields.payee.unwrap(),
+  tolerancePercent: z.coerce
+    .number({ error: 'Must be a number' })
+    .pipe(fields.tolerancePercent.unwrap()),
 })
 type FormInput = z.input<typeof billFormSchema>
 type FormOutput = z.output<typeof billFormSchema>
@@ -99,6 +104,8 @@ function BillForm({
       endDate: bill?.endDate ?? '',
       autopay: bill?.autopay ?? false,
       notes: bill?.notes ?? '',
+      payee: bill?.payee ?? '',
+      tolerancePercent: bill?.tolerancePercent ?? 5,
     },
   })
   const { errors, isSubmitting } = form.formState
@@ -181,6 +188,35 @@ function BillForm({
           </Select>
         )}
       </FormField>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <FormField
+          label="Payee on statements"
+          error={errors.payee?.message}
+          hint="What your bank writes for it; empty: the name"
+        >
+          {(control) => (
+            <Input {...control} placeholder="e.g. OAKWOOD APARTMENTS" {...form.register('payee')} />
+          )}
+        </FormField>
+        <FormField
+          label="Amount can vary by ±N %"
+          error={errors.tolerancePercent?.message}
+          hint="Wider for bills that change, like utilities"
+        >
+          {(control) => (
+            <Input
+              {...control}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={100}
+              step={1}
+              className="text-right tabular-nums"
+              {...form.register('tolerancePercent')}
+            />
+          )}
+        </FormField>
+      </div>
       <label className="flex items-center gap-2 text-sm">
         <Checkbox {...form.register('autopay')} />
         Paid automatically (autopay)
