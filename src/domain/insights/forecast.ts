@@ -3,7 +3,9 @@
 // and the usual variable spending every day, with a band that widens with the square root of the
 // days ahead, and the first day the balance goes below zero. The usual spending is the median
 // WEEK of the last ones, a seventh a day: most people spend on a few days a week, so the median
-// day is often 0 and would forecast no spending at all.
+// day is often 0 and would forecast no spending at all. Bills come as their payments left them
+// (ADR 0045): paid due dates are behind their next due date, a partly paid one counts its rest,
+// and overdue ones count on the first day.
 import type { IsoDate } from '../dates'
 import { occurrencesBetween, type Recurrence } from '../recurrence'
 import { asCents, type Cents } from '../money'
@@ -21,6 +23,12 @@ export type ForecastSchedule = {
   anchorDay?: number
   /** no date after this day (a bill's last due date) */
   endDate?: IsoDate | null
+  /**
+   * a bill's: what is left of its first due date (`nextDate`, its first not fully paid: partly
+   * paid leaves the rest), negative; default `amount`. A bill's due dates from `nextDate` to today
+   * are overdue: they are counted on the first day, not dropped (ADR 0045)
+   */
+  firstAmount?: Cents
 }
 
 export type ForecastEvent = { date: IsoDate; label: string; amount: Cents; source: 'bill' | 'recurring'; accountId: string | null }
@@ -55,8 +63,18 @@ export function forecastCashFlow(input: ForecastInput): CashForecast {
   const events: ForecastEvent[] = []
   for (const s of input.schedules) {
     const until = s.endDate && s.endDate < to ? s.endDate : to
+    const amountOn = (date: IsoDate) => (date === s.nextDate && s.firstAmount !== undefined ? s.firstAmount : s.amount)
+    // a bill's unpaid due dates up to today: still to pay, so on the first day
+    if (s.source === 'bill' && s.nextDate <= input.today) {
+      const last = s.endDate && s.endDate < input.today ? s.endDate : input.today
+      for (const date of occurrencesBetween(s.nextDate, s.recurrence, s.nextDate, last, s.anchorDay)) {
+        const amount = amountOn(date)
+        if (amount !== 0) events.push({ date: from, label: s.label, amount, source: s.source, accountId: s.accountId })
+      }
+    }
     for (const date of occurrencesBetween(s.nextDate, s.recurrence, from, until, s.anchorDay)) {
-      events.push({ date, label: s.label, amount: s.amount, source: s.source, accountId: s.accountId })
+      const amount = amountOn(date)
+      if (amount !== 0) events.push({ date, label: s.label, amount, source: s.source, accountId: s.accountId })
     }
   }
   events.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.label.localeCompare(b.label)))

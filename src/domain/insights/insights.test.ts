@@ -6,7 +6,7 @@ import { asCents } from '../money'
 import { monthAnomalies, robustScore, transactionAnomalies, type SpendingRow } from './anomalies'
 import { accuracy, amountBucket, emptyModel, learn, parseModel, posterior, suggestCategory, trainModel } from './classifier'
 import { forecastCashFlow } from './forecast'
-import { billCovers, detectRecurring, type LedgerRow } from './recurring'
+import { billCovers, billDifference, detectRecurring, type LedgerRow } from './recurring'
 import { dateOfDay, dayNumber, median, monthNumber } from './stats'
 
 const row = (date: string, amount: number, payee = 'Netflix', accountId = 'card', categoryId: string | null = 'subs'): LedgerRow => ({
@@ -112,6 +112,43 @@ describe('detectRecurring', () => {
     expect(billCovers({ accountId: 'card', amount: 165000, recurrence: 'monthly' }, series)).toBe(false)
     expect(billCovers({ accountId: 'chk', amount: 165000, recurrence: 'yearly' }, series)).toBe(false)
     expect(billCovers({ accountId: 'chk', amount: 165000, recurrence: 'monthly' }, { ...series, amount: 165000 })).toBe(false)
+    // the rent went up 9 %: still the rent bill by its payee (ADR 0045), not a new bill to make
+    const raised = { ...series, amount: -180000, payee: 'OAKWOOD APARTMENTS 0042' }
+    expect(billCovers({ accountId: 'chk', amount: 165000, recurrence: 'monthly', name: 'Rent', payee: 'Oakwood Apartments' }, raised)).toBe(true)
+    expect(billCovers({ accountId: 'chk', amount: 165000, recurrence: 'monthly', name: 'Rent', payee: '' }, raised)).toBe(false)
+    // a widened tolerance covers a utility that varies
+    expect(billCovers({ accountId: 'chk', amount: 9500, recurrence: 'monthly', tolerancePercent: 30 }, { ...series, amount: -12000 })).toBe(true)
+  })
+
+  it('tells what a bill that stands for a series should change: the amount past its tolerance, the day when no due date is near', () => {
+    const bill = { amount: 165000, tolerancePercent: 5, nextDueDate: '2026-06-01', recurrence: 'monthly', anchorDay: 1 }
+    expect(billDifference(bill, { amount: -165000, nextDate: '2026-06-01' })).toBeNull()
+    expect(billDifference(bill, { amount: -170000, nextDate: '2026-06-03' })).toBeNull() // 50.00 ≤ 82.50, 2 days
+    expect(billDifference(bill, { amount: -180000, nextDate: '2026-06-01' })).toEqual({ amount: 180000, nextDueDate: null })
+    expect(billDifference(bill, { amount: -165000, nextDate: '2026-06-05' })).toEqual({ amount: null, nextDueDate: '2026-06-05' })
+    // paid ahead: the bill is due after the series' next date, nothing to change
+    expect(billDifference({ ...bill, nextDueDate: '2026-07-01' }, { amount: -165000, nextDate: '2026-06-01' })).toBeNull()
+  })
+
+  it('counts a bill as its payments left it: the rest of a partly paid due date, and overdue ones on the first day', () => {
+    const result = forecastCashFlow({
+      today: '2026-03-15',
+      days: 30,
+      startBalance: asCents(200000),
+      schedules: [
+        // March 1st unpaid (overdue), then April 1st
+        { label: 'Rent', amount: asCents(-165000), source: 'bill', accountId: 'chk', nextDate: '2026-03-01', recurrence: 'monthly' },
+        // $40 of $95 paid on the 20th's due date: $55 left
+        { label: 'Power', amount: asCents(-9500), source: 'bill', accountId: 'chk', nextDate: '2026-03-20', recurrence: 'monthly', firstAmount: asCents(-5500) },
+      ],
+      dailySpending: [0],
+    })
+    expect(result.events.map((e) => [e.date, e.label, e.amount])).toEqual([
+      ['2026-03-16', 'Rent', -165000],
+      ['2026-03-20', 'Power', -5500],
+      ['2026-04-01', 'Rent', -165000],
+    ])
+    expect(result.points[29]?.balance).toBe(200000 - 165000 - 5500 - 165000)
   })
 
   it('leaves out irregular shopping and keeps money in apart from money out', () => {

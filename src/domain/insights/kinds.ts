@@ -18,6 +18,8 @@ export const INSIGHT_KINDS = [
   'recurring_new',
   'recurring_stopped',
   'recurring_price_rise',
+  /** a series that is a bill, whose amount or day no longer agrees with the bill: update the bill? */
+  'recurring_bill_differs',
   /** a cash balance would go below zero within the forecast */
   'forecast_low',
   /** uncategorised transactions waiting, with suggestions */

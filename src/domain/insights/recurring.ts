@@ -4,9 +4,11 @@
 // the last price change and whether it stopped (two expected dates missed). Built for a
 // million rows in well under the nightly job's 3 s: typed arrays, two counting sorts, one
 // pass per group, and no object per row.
-import { addMonths, type IsoDate } from '../dates'
+import { billPayeeWords, payeeWordsMatch } from '../bills/matching'
+import { addDays, addMonths, compareDates, type IsoDate } from '../dates'
 import { asCents, type Cents } from '../money'
-import { payeeKey } from '../payee'
+import { payeeKey, payeeTokens } from '../payee'
+import { isRecurrence, occurrencesBetween } from '../recurrence'
 import { CADENCES, type Cadence } from './kinds'
 import { dateOfDay, dayNumber, medianOf, roundCents } from './stats'
 
@@ -333,15 +335,45 @@ function judge(
 }
 
 /**
- * A bill already stands for the series (so the forecast counts it once and the feed does not
- * offer to make it again): money out, the same cadence, the bill's account the series' one (or
- * none), and an amount within 5 % of the series' expected one.
+ * A bill already stands for the series (so the forecast counts it once and the feed shows it as
+ * that bill, never offering to make it again): money out, the same cadence, the bill's account the
+ * series' one (or none), and either an amount within the bill's tolerance (5 % when it has none)
+ * of the series' expected one, or the bill's payee (its name when it has none) matching the
+ * series' payee by the bill-matching rule (ADR 0045), whatever the amount: a rent that went up is
+ * still the rent bill, with an update to suggest (billDifference).
  */
 export function billCovers(
-  bill: { accountId: string | null; amount: number; recurrence: string },
-  series: { accountId: string; amount: number; cadence: string },
+  bill: { accountId: string | null; amount: number; recurrence: string; name?: string; payee?: string; tolerancePercent?: number },
+  series: { accountId: string; amount: number; cadence: string; payee?: string },
 ): boolean {
   if (series.amount >= 0 || bill.recurrence !== series.cadence) return false
   if (bill.accountId !== null && bill.accountId !== series.accountId) return false
-  return Math.abs(Math.abs(series.amount) - Math.abs(bill.amount)) <= 0.05 * Math.abs(bill.amount)
+  const share = Math.max(5, bill.tolerancePercent ?? 5) / 100
+  if (Math.abs(Math.abs(series.amount) - Math.abs(bill.amount)) <= share * Math.abs(bill.amount)) return true
+  if (bill.name === undefined || series.payee === undefined) return false
+  return payeeWordsMatch(billPayeeWords({ name: bill.name, payee: bill.payee ?? '' }), payeeTokens(series.payee))
+}
+
+/** How far apart a series' next date and the bill's nearest due date may be and still agree. */
+export const BILL_DATE_SLACK_DAYS = 3
+
+/**
+ * What a bill that stands for a series should change to follow it: the series' amount when it is
+ * outside the bill's tolerance, its next date when no due date of the bill falls within
+ * BILL_DATE_SLACK_DAYS of it. Null when the bill agrees with the series.
+ */
+export function billDifference(
+  bill: { amount: number; tolerancePercent?: number; nextDueDate: IsoDate; recurrence: string; anchorDay?: number },
+  series: { amount: number; nextDate: IsoDate },
+): { amount: Cents | null; nextDueDate: IsoDate | null } | null {
+  const expected = Math.abs(series.amount)
+  const tolerance = Math.round((bill.amount * (bill.tolerancePercent ?? 5)) / 100)
+  const amount = Math.abs(expected - bill.amount) > tolerance ? asCents(expected) : null
+  let nextDueDate: IsoDate | null = null
+  if (isRecurrence(bill.recurrence)) {
+    const near = occurrencesBetween(bill.nextDueDate, bill.recurrence, addDays(series.nextDate, -BILL_DATE_SLACK_DAYS), addDays(series.nextDate, BILL_DATE_SLACK_DAYS), bill.anchorDay)
+    // a bill due later than the series' next date (paid ahead) is not wrong about its day
+    if (near.length === 0 && compareDates(bill.nextDueDate, addDays(series.nextDate, BILL_DATE_SLACK_DAYS)) <= 0) nextDueDate = series.nextDate
+  }
+  return amount === null && nextDueDate === null ? null : { amount, nextDueDate }
 }

@@ -7,10 +7,12 @@ import { addDays, type IsoDate } from '../../../domain/dates'
 import { forecastCashFlow, type CashForecast, type ForecastSchedule } from '../../../domain/insights/forecast'
 import { basePayeeKey, billCovers, cadenceRule, isCadence } from '../../../domain/insights/recurring'
 import { dayNumber } from '../../../domain/insights/stats'
+import { isSettled, toleranceOf } from '../../../domain/bills/matching'
 import { asCents, negate } from '../../../domain/money'
 import { payeeKey } from '../../../domain/payee'
 import { isRecurrence } from '../../../domain/recurrence'
 import type { DbOrTx } from '../../db/connect'
+import { paidByDueDate } from '../bills/repo'
 import * as repo from './repo'
 
 /** Days of spending the usual day is the median of. */
@@ -26,11 +28,18 @@ export async function cashForecast(
   const ids = accounts.map((a) => a.id)
   const covered = new Set(ids)
   const [billRows, seriesRows] = await Promise.all([repo.activeBills(db, householdId), repo.seriesOfHousehold(db, householdId)])
+  // the bills as their payments left them (ADR 0045): a paid due date is behind the next due date,
+  // a partly paid next one counts what is left, overdue ones count on the first day
+  const paid = await paidByDueDate(db, householdId, billRows.map((b) => b.id), billRows.reduce((a, b) => (b.nextDueDate < a ? b.nextDueDate : a), today))
+  const paidOfNext = new Map(paid.map((p) => [`${p.billId}|${p.dueDate}`, p.paid]))
   const schedules: ForecastSchedule[] = []
   for (const b of billRows) {
     // a bill on an account outside the forecast is someone else's money
     if ((b.accountId !== null && !covered.has(b.accountId)) || !isRecurrence(b.recurrence)) continue
+    const already = asCents(paidOfNext.get(`${b.id}|${b.nextDueDate}`) ?? 0)
+    const left = isSettled(asCents(b.amount), already, toleranceOf({ amount: asCents(b.amount), tolerancePercent: b.tolerancePercent })) ? 0 : Math.max(0, b.amount - already)
     schedules.push({
+      firstAmount: negate(asCents(left)),
       label: b.name,
       amount: negate(asCents(b.amount)),
       source: 'bill',
@@ -68,6 +77,8 @@ export async function cashForecast(
     const d = dayNumber(row.date) - start
     daily[d] = (daily[d] ?? 0) - row.amount
   }
+  // Expected income (planned paychecks and detected income, issue 36) joins here as schedules of
+  // its own, so a paycheck already arrived is not projected again: another engineer's part.
   const startBalance = asCents(accounts.reduce((sum, a) => sum + a.balance, 0))
   return { ...forecastCashFlow({ today, days, startBalance, schedules, dailySpending: daily }), accountIds: ids }
 }

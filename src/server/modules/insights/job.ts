@@ -12,7 +12,7 @@ import { roomForUnusual, trimmedBudget, trimMonth, budgetWithout, usualMonth, VA
 import { monthAnomalies, transactionAnomalies, type TransactionAnomaly } from '../../../domain/insights/anomalies'
 import { suggestCategory, trainModel, type LabelledRow } from '../../../domain/insights/classifier'
 import type { InsightKind, InsightSeverity } from '../../../domain/insights/kinds'
-import { basePayeeKey, billCovers, cadenceRule, detectRecurring, type DetectedSeries } from '../../../domain/insights/recurring'
+import { basePayeeKey, billCovers, billDifference, cadenceRule, detectRecurring, type DetectedSeries } from '../../../domain/insights/recurring'
 import { formatMonth, safeLocale } from '../../../domain/locale'
 import { absCents, asCents, formatMoney, type Cents } from '../../../domain/money'
 import { monthlyEquivalent } from '../../../domain/recurrence'
@@ -219,11 +219,15 @@ async function storeSeries(db: Db, householdId: string, found: DetectedSeries[],
       data: seriesData(s),
       updatedAt: now,
     }
-    // a member's decision stays; found and stopped follow the history
-    const status = before && (before.status === 'dismissed' || before.status === 'confirmed') ? before.status : s.stopped ? 'stopped' : 'found'
+    // a member's decision stays; found and stopped follow the history; a series a bill already
+    // stands for is that bill (ADR 0045): shown as it, never offered as a bill to make
+    const covering = s.amount < 0 && !s.stopped ? bills.find((b) => billCovers(b, s)) : undefined
+    const status =
+      before && (before.status === 'dismissed' || before.status === 'confirmed') ? before.status : s.stopped ? 'stopped' : covering ? 'confirmed' : 'found'
+    const linkTo = status === 'confirmed' && covering && !before?.billId ? { billId: covering.id } : {}
     const row = before
-      ? await repo.updateSeries(db, householdId, before.id, { ...figures, status })
-      : await repo.insertSeries(db, { householdId, payeeKey: s.payeeKey, accountId: s.accountId, ...figures, status })
+      ? await repo.updateSeries(db, householdId, before.id, { ...figures, status, ...linkTo })
+      : await repo.insertSeries(db, { householdId, payeeKey: s.payeeKey, accountId: s.accountId, ...figures, status, ...linkTo })
     if (!row || s.amount >= 0 || status === 'dismissed') continue
     const money = w.money(absCents(s.amount))
     if (status === 'found' && !before && !bills.some((b) => billCovers(b, s))) {
@@ -272,6 +276,25 @@ async function storeSeries(db: Db, householdId: string, found: DetectedSeries[],
           accountIds: [s.accountId],
           data: { recurringId: row.id, payee: s.payee, lastDate: s.lastDate, amount: s.amount, action },
           expiresAt: endOfDay(addDays(stoppedOn, NEWS_DAYS)),
+        }),
+      )
+    }
+    // the bill it is no longer agrees with it (a new price, another day): suggest the update
+    const own = status === 'confirmed' && !s.stopped ? bills.find((b) => b.id === row.billId) : undefined
+    const differs = own ? billDifference(own, s) : null
+    if (own && differs) {
+      const what = [
+        differs.amount !== null ? `the payments are about ${w.money(differs.amount)} where the bill says ${w.money(asCents(own.amount))}` : '',
+        differs.nextDueDate !== null ? `the next one looks due on ${w.day(differs.nextDueDate)}, not ${w.day(own.nextDueDate)}` : '',
+      ].filter((x) => x !== '')
+      news.push(
+        insight(householdId, 'recurring_bill_differs', `recurring_bill_differs:${row.id}:${s.lastDate}`, {
+          title: `${own.name} may need an update`,
+          body: `For ${s.payee}, ${what.join(', and ')}. Edit the bill so the plan counts it right.`,
+          severity: 'info',
+          accountIds: [s.accountId],
+          data: { recurringId: row.id, billId: own.id, payee: s.payee, amount: differs.amount, nextDueDate: differs.nextDueDate },
+          expiresAt: endOfDay(addDays(today, NEWS_DAYS)),
         }),
       )
     }
