@@ -1,6 +1,8 @@
 // The Bills page: the next 30 days with the spec's urgency ("Due today", "Due tomorrow",
 // "N days", overdue), every bill with how it repeats, Mark paid (the payment becomes a
-// transaction and the due date moves on), add, edit, pause and delete; and a month calendar.
+// transaction and the due date moves on), add, edit, pause and delete; and a month calendar. Each
+// bill shows its current due date's status (Paid, Partly paid, Overdue, Due) and, on demand, the
+// payments linked to it with Unlink (ADR 0045).
 import { CalendarDays, CheckCircle2, List, Plus, Receipt } from 'lucide-react'
 import { useState } from 'react'
 import type { Bill } from '../../../contract/bills'
@@ -28,6 +30,7 @@ import { useBillList, useUpcomingBillList } from './api/get-bills'
 import { useDeleteBill, useUpdateBill } from './api/save-bill'
 import { BillCalendar } from './components/bill-calendar'
 import { BillFormDialog } from './components/bill-form-dialog'
+import { BillPayments } from './components/bill-payments'
 import { PayBillDialog } from './components/pay-bill-dialog'
 import { RECURRENCE_LABELS } from './recurrence-labels'
 
@@ -35,6 +38,27 @@ const URGENCY_BADGE: Record<BillUrgency, 'danger' | 'warning' | 'secondary'> = {
   danger: 'danger',
   warning: 'warning',
   normal: 'secondary',
+}
+
+/** Paid or partly paid: the current due date's payments say so; otherwise the urgency badge. */
+function SettledBadge({ bill }: { bill: Bill }) {
+  const current = bill.current
+  if (current?.status === 'paid') {
+    return (
+      <Badge variant="secondary" data-testid="bill-status" data-status="paid">
+        <CheckCircle2 aria-hidden="true" />
+        Paid
+      </Badge>
+    )
+  }
+  if (current?.status === 'partial') {
+    return (
+      <Badge variant="warning" data-testid="bill-status" data-status="partial">
+        Partly paid <Money value={current.paid} /> of <Money value={current.amount} />
+      </Badge>
+    )
+  }
+  return null
 }
 
 function BillRow({
@@ -85,8 +109,10 @@ function BillRow({
           {bill.autopay && ' · Autopay'}
         </p>
       </div>
-      {bill.isActive ? (
-        <Badge variant={URGENCY_BADGE[urgency]} data-testid="bill-due">
+      {bill.current?.status === 'paid' || bill.current?.status === 'partial' ? (
+        <SettledBadge bill={bill} />
+      ) : bill.isActive ? (
+        <Badge variant={URGENCY_BADGE[urgency]} data-testid="bill-due" data-status={bill.current?.status ?? 'due'}>
           {billDueText(days)}
         </Badge>
       ) : (
@@ -107,6 +133,7 @@ function BillRow({
           <PauseMenuItem active={bill.isActive} onToggle={toggle} />
         </ActionsMenu>
       </div>
+      <BillPayments bill={bill} />
     </li>
   )
 }

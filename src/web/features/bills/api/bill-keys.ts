@@ -6,4 +6,7 @@ export const billKeys = {
   all: [API_ROOTS.bills] as const,
   upcoming: (days: number) => ['/api/bills/upcoming', { days }] as const,
   payments: (from: string, to: string) => ['/api/bills/payments', { from, to }] as const,
+  /** a bill's linked payments and what could pay its next due date (under the root: a ledger change refreshes them) */
+  links: (id: string) => [API_ROOTS.bills, id, 'payments'] as const,
+  matches: (id: string) => [API_ROOTS.bills, id, 'matches'] as const,
 }

@@ -1,13 +1,16 @@
-// Creating, editing, deleting and paying bills. A bill's due dates are in the spending plan and
+// Creating, editing, deleting and paying bills, and tying payments to them by hand. A bill's due dates are in the spending plan and
 // the dashboard; paying one records a transaction, so the whole ledger refreshes.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
 import {
   createBill,
   deleteBill,
+  linkBillPayment,
   payBill,
+  unlinkBillPayment,
   updateBill,
   type createBillBody,
+  type linkBillPaymentBody,
   type payBillBody,
   type updateBillBody,
 } from '../../../../contract/bills'
@@ -46,6 +49,26 @@ export function usePayBill() {
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: z.output<typeof payBillBody> }) =>
       callEndpoint(payBill, { params: { id }, body }),
+    onSuccess: () => invalidateLedger(queryClient, ALSO),
+  })
+}
+
+/** Ties a ledger payment to a due date of the bill by hand. */
+export function useLinkPayment() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: z.output<typeof linkBillPaymentBody> }) =>
+      callEndpoint(linkBillPayment, { params: { id }, body }),
+    onSuccess: () => invalidateLedger(queryClient, ALSO),
+  })
+}
+
+/** Unties a payment from the bill (the matcher leaves it untied from then on). */
+export function useUnlinkPayment() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, paymentId }: { id: string; paymentId: string }) =>
+      callEndpoint(unlinkBillPayment, { params: { id, paymentId } }),
     onSuccess: () => invalidateLedger(queryClient, ALSO),
   })
 }

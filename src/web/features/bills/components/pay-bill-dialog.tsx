@@ -1,5 +1,7 @@
-// "Mark paid": confirm the account it is paid from, the date and the amount. The payment is
-// recorded as a transaction and the next due date moves on (a one-off bill is done).
+// "Mark paid": first the payments already in the ledger that could pay the due date (from
+// /api/bills/:id/matches), one of which can be chosen; or "Record a new payment": confirm the
+// account it is paid from, the date and the amount, and it is recorded as a transaction. Either
+// way the due date is settled and the bill moves on (a one-off bill is done).
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
 import { z } from 'zod'
@@ -7,11 +9,15 @@ import type { Account } from '../../../../contract/accounts'
 import { payBillBody, type Bill } from '../../../../contract/bills'
 import { nonNegativeMoney } from '../../../../contract/common'
 import { nextDueDate } from '../../../../domain/recurrence'
+import { useState } from 'react'
+import { Skeleton } from '../../../components/ui/skeleton'
+import { useBillMatches } from '../api/get-bill-links'
 import { FormDialog, FormError } from '../../../components/form-dialog'
 import { Button } from '../../../components/ui/button'
 import { FormField } from '../../../components/ui/form-field'
 import { Input } from '../../../components/ui/input'
 import { Select } from '../../../components/ui/select'
+import { asCents } from '../../../../domain/money'
 import { useDateFormat, useMoney } from '../../../lib/format'
 import { centsToText, moneyText } from '../../../lib/money-input'
 import { toast } from '../../../lib/toast'
@@ -44,12 +50,132 @@ export function PayBillDialog({
       open={bill !== null}
       onOpenChange={onOpenChange}
       title={bill === null ? 'Mark paid' : `Pay ${bill.name}`}
-      description="Records the payment as a transaction and moves the bill to its next due date."
+      description="Choose the payment in your transactions, or record a new one. The bill moves to its next due date."
     >
       {bill !== null && (
-        <PayForm bill={bill} accounts={accounts} today={today} onDone={() => onOpenChange(false)} />
+        <ChoosePayment bill={bill} accounts={accounts} today={today} onDone={() => onOpenChange(false)} />
       )}
     </FormDialog>
+  )
+}
+
+const NEW_PAYMENT = 'new'
+
+/** The ledger's payments that could pay the due date, or a new one. */
+function ChoosePayment({
+  bill,
+  accounts,
+  today,
+  onDone,
+}: {
+  bill: Bill
+  accounts: Account[]
+  today: string
+  onDone: () => void
+}) {
+  const matches = useBillMatches(bill.id)
+  const pay = usePayBill()
+  const format = useMoney()
+  const formatDate = useDateFormat()
+  const [choice, setChoice] = useState<string | null>(null)
+  const [recordNew, setRecordNew] = useState(false)
+  if (matches.isLoading) {
+    return (
+      <div className="grid gap-2" role="status" aria-label="Looking for matching payments">
+        <Skeleton className="h-10 w-full" />
+        <Skeleton className="h-10 w-full" />
+      </div>
+    )
+  }
+  const found = matches.data?.matches ?? []
+  if (recordNew || found.length === 0) {
+    return (
+      <div className="grid gap-4">
+        {matches.error ? (
+          <p className="text-sm text-muted-foreground" role="status">
+            Your transactions could not be searched just now: record the payment below.
+          </p>
+        ) : (
+          !recordNew && (
+            <p className="text-sm text-muted-foreground" data-testid="pay-no-matches">
+              No payment in your transactions matches this bill yet: record it here.
+            </p>
+          )
+        )}
+        <PayForm bill={bill} accounts={accounts} today={today} onDone={onDone} />
+      </div>
+    )
+  }
+  const selected = choice ?? found[0]?.transactionId ?? NEW_PAYMENT
+  const onSubmit = async (e: React.FormEvent) => {
+    e.preventDefault()
+    if (selected === NEW_PAYMENT) {
+      setRecordNew(true)
+      return
+    }
+    const match = found.find((m) => m.transactionId === selected)
+    try {
+      const res = await pay.mutateAsync({ id: bill.id, body: { transactionId: selected } })
+      toast({
+        title: 'Bill paid',
+        description: res.bill.isActive
+          ? `${match ? format(asCents(-match.amount)) : 'The payment'} settles it. ${bill.name} is next due ${formatDate(res.bill.nextDueDate, { weekday: true })}.`
+          : `${bill.name} is done.`,
+      })
+      onDone()
+    } catch {
+      // shown below
+    }
+  }
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} className="grid gap-4" aria-label="Pay bill">
+      <fieldset className="grid gap-2">
+        <legend className="mb-2 text-sm font-medium">
+          Payments that match the due date of {formatDate(matches.data?.dueDate ?? bill.nextDueDate)}
+        </legend>
+        {found.map((m) => (
+          <label
+            key={`${m.transactionId}-${m.splitId ?? ''}`}
+            className="flex cursor-pointer items-center gap-3 rounded-md border p-3 text-sm has-[:checked]:border-primary has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
+            data-testid="pay-match"
+          >
+            <input
+              type="radio"
+              name="payment"
+              value={m.transactionId}
+              checked={selected === m.transactionId}
+              onChange={() => setChoice(m.transactionId)}
+              className="size-4 accent-primary"
+            />
+            <span className="min-w-0 flex-1">
+              <span className="block truncate font-medium">{m.merchant || 'No payee'}</span>
+              <span className="block text-xs text-muted-foreground">{formatDate(m.date, { weekday: true })}</span>
+            </span>
+            <span className="money tabular-nums">{format(m.amount)}</span>
+          </label>
+        ))}
+        <label className="flex cursor-pointer items-center gap-3 rounded-md border p-3 text-sm has-[:checked]:border-primary has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring">
+          <input
+            type="radio"
+            name="payment"
+            value={NEW_PAYMENT}
+            checked={selected === NEW_PAYMENT}
+            onChange={() => setChoice(NEW_PAYMENT)}
+            className="size-4 accent-primary"
+          />
+          <span className="font-medium">Record a new payment</span>
+        </label>
+      </fieldset>
+      <FormError error={pay.error} />
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button type="button" variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={pay.isPending}>
+          {pay.isPending ? 'Paying…' : selected === NEW_PAYMENT ? 'Next' : 'Mark paid'}
+        </Button>
+      </div>
+    </form>
   )
 }
 
