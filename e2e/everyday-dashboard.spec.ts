@@ -1,12 +1,12 @@
 // Issue 20, "Everyday use": the dashboard, the plan and the first run. A household with no
 // accounts gets a set-up checklist rather than a "Critical 0/100" verdict on a tinted page; add
 // buttons open their form over the dashboard; the plan card offers "Set a budget"; Available
-// Today says why it is $0 with no income; categories without a budget say "No budget"; advice
-// about lowering a budget only when there is one; what is owed is a positive amount; "Spent so
-// far" reads the same on the plan and the dashboard; the theme in Settings and the header's
-// switch are one state; on a phone the stat cards sit 2 × 2 with Available Today above the fold,
-// category names are whole and money is in tabular figures; the web shows the server's
-// dailyAllowance. Screenshots (desktop and phone, light and dark) with KINWISE_SHOTS_DIR set.
+// Today says why it is $0 with no income and asks for it; categories without a budget say "No
+// budget"; advice about lowering a budget only when lowering it would raise the allowance; what
+// is owed is a positive amount; "Spent so far" reads the same on the plan and the dashboard;
+// the theme in Settings and the header's switch are one state; on a phone the stat cards sit
+// 2 × 2 with Available Today above the fold, category names are whole and money is in tabular
+// figures; the web shows the server's dailyAllowance. Screenshots (desktop and phone, light and dark) with KINWISE_SHOTS_DIR set.
 import type { Page } from '@playwright/test'
 import { categoryId, isoToday, seed } from './support/api'
 import { expect, test } from './support/fixtures'
@@ -45,10 +45,15 @@ test('a household with no accounts gets a set-up checklist, not a critical mood;
   ])
   expect(background).toBe(pageBackground)
 
-  // Available Today says why it is $0; the plan card offers a first budget
+  // Available Today says why it is $0 and asks for the income (ADR 0044: planned income counts
+  // before it arrives, so the way in is the plan's income, not a transaction); the plan card
+  // offers a first budget
   await expect(dashboard.availableToday).toContainText('$0.00')
-  await expect(dashboard.availableToday.getByTestId('allowance-why')).toContainText(
-    'No income is recorded this month yet',
+  const why = dashboard.availableToday.getByTestId('allowance-why')
+  await expect(why).toContainText('No income is known yet')
+  await expect(why.getByRole('link', { name: 'Add your income' })).toHaveAttribute(
+    'href',
+    '/spending-plan',
   )
   await expect(dashboard.spendingPlan.getByRole('link', { name: 'Set a budget' })).toHaveAttribute(
     'href',
@@ -165,7 +170,10 @@ test('no budget says "No budget"; lowering a budget is advised only when there i
   await plan.setBudget('Dining Out', '200')
   await expect(row).toHaveAttribute('data-level', 'over')
   await expect(row).toContainText('Over budget')
-  await expect(note).toContainText('lower a budget')
+  // an overspent budget holds nothing back: lowering it would not raise the allowance, so the
+  // server does not advise it (ADR 0044)
+  await expect(plan.smartPlan.getByTestId('plan-held')).toContainText('$0.00')
+  await expect(note).not.toContainText('Lower the Dining Out budget')
 
   const dashboard = await dashboardReady(page)
   await expect(dashboard.spendingPlan.getByTestId('plan-spent')).toContainText('-$240.00')

@@ -1,8 +1,11 @@
-// How a planned income's schedule reads on screen: the choices of the form ("Twice a month") and
-// one income's schedule in words ("Twice a month, 1st and 15th", "Every two weeks, on Fridays").
+// How a planned income's schedule reads on screen: the choices of the form ("Twice a month"),
+// one income's schedule in words ("Twice a month, 1st and 15th", "Every two weeks, on Fridays")
+// and its next payday from today, by the plan's own walk of the schedule.
 import type { PlannedIncome } from '../../../contract/planned-income'
-import { dayOfMonth, dayOfWeek } from '../../../domain/dates'
+import { addDays, dayOfMonth, dayOfWeek, type IsoDate } from '../../../domain/dates'
+import { paydaysBetween } from '../../../domain/plan/income'
 import type { IncomeSchedule } from '../../../domain/plan/kinds'
+import { asCents } from '../../../domain/money'
 
 export const SCHEDULE_LABELS: Record<IncomeSchedule, string> = {
   weekly: 'Every week',
@@ -39,4 +42,27 @@ export function scheduleInWords(
     case 'irregular':
       return 'Irregular: estimated per month'
   }
+}
+
+/**
+ * The first payday on or after today (the date typed in is only the schedule's anchor: the plan
+ * walks the schedule both ways from it); null for irregular income, which has no dates.
+ */
+export function nextPayday(
+  income: Pick<PlannedIncome, 'schedule' | 'nextDate' | 'secondDay'>,
+  today: IsoDate,
+): IsoDate | null {
+  if (income.schedule === 'irregular') return null
+  const source = {
+    key: '',
+    label: '',
+    origin: 'planned' as const,
+    payeeKey: '',
+    accountId: null,
+    amount: asCents(0),
+    schedule: income.schedule,
+    nextDate: income.nextDate,
+    secondDay: income.schedule === 'semimonthly' ? (income.secondDay ?? 15) : null,
+  }
+  return paydaysBetween(source, today, addDays(today, 62))[0] ?? null
 }

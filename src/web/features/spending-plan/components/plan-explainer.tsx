@@ -210,7 +210,8 @@ export function PlanExplainer({
 }) {
   const format = useMoney()
   const p = plan.plan
-  const showZero = p.dailyAllowance === 0 && p.daysLeft > 0
+  // with no income known, the prompt to add it is the whole of the reason and the advice
+  const showZero = p.dailyAllowance === 0 && p.daysLeft > 0 && !p.incomeUnknown
   return (
     <Card aria-labelledby="smart-plan-title" data-testid="smart-plan">
       <CardHeader>

@@ -23,12 +23,13 @@ import { Skeleton } from '../../../components/ui/skeleton'
 import { errorMessage } from '../../../lib/api'
 import { useDateFormat } from '../../../lib/format'
 import { toast } from '../../../lib/toast'
+import { useToday } from '../../../lib/today'
 import {
   useDeletePlannedIncome,
   usePlannedIncome,
   useUpdatePlannedIncome,
 } from '../api/planned-income'
-import { scheduleInWords } from '../income-schedule'
+import { nextPayday, scheduleInWords } from '../income-schedule'
 
 function IncomeRow({
   income,
@@ -46,6 +47,8 @@ function IncomeRow({
   const formatDate = useDateFormat()
   const update = useUpdatePlannedIncome()
   const irregular = income.schedule === 'irregular'
+  const today = useToday()
+  const next = nextPayday(income, today)
   const toggle = () =>
     update.mutate(
       { id: income.id, body: { isActive: !income.isActive } },
@@ -80,7 +83,7 @@ function IncomeRow({
         </div>
         <p className="text-xs text-muted-foreground">{scheduleInWords(income)}</p>
         <p className="text-xs text-muted-foreground">
-          {irregular ? null : <>Next payday {formatDate(income.nextDate)} · </>}
+          {next === null ? null : <>Next payday {formatDate(next)} · </>}
           {accountName === null ? 'Any account' : `Into ${accountName}`}
         </p>
       </div>
@@ -140,11 +143,7 @@ export function PlannedIncomeCard({
         ) : items.length === 0 ? (
           <EmptyState
             icon={Wallet}
-            title={
-              canWrite
-                ? 'No planned income yet. Add your pay and the plan counts it before it arrives.'
-                : 'No planned income yet.'
-            }
+            title="No planned income yet"
             action={canWrite ? <Button onClick={onAdd}>Add income</Button> : undefined}
           />
         ) : (
