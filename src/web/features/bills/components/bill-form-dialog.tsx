@@ -199,9 +199,9 @@ function BillForm({
           )}
         </FormField>
         <FormField
-          label="Amount can vary by ±N %"
+          label="Can vary by ±N %"
           error={errors.tolerancePercent?.message}
-          hint="Wider for bills that change, like utilities"
+          hint="How far a payment's amount may differ: wider for utilities"
         >
           {(control) => (
             <Input
