@@ -127,13 +127,8 @@ function MissingRatesNote({ currencies }: { currencies: readonly string[] }) {
 /** Monthly Income is the month's expected income: what came in so far beneath it. */
 function IncomeCaption({ s }: { s: MonthlySummary }) {
   const format = useMoney()
-  if (s.incomeUnknown) {
-    return (
-      <Link to="/spending-plan" className="font-medium underline underline-offset-2">
-        Add your income
-      </Link>
-    )
-  }
+  // Available Today and the plan card already link to where income is added
+  if (s.incomeUnknown) return <>Nothing received or planned yet</>
   return <>Expected this month; {format(s.incomeReceived)} received</>
 }
 
