@@ -103,7 +103,10 @@ test('budgets, levels, rollover, copy and the plan explained', async ({
   const dashboard = new DashboardPage(page)
   await dashboard.goto()
   await dashboard.waitForData()
-  await expect(dashboard.spendingPlan).toContainText('$2,645.00')
+  // the budgets now hold back what they have not spent (ADR 0044): Groceries 400 − 150 = 250,
+  // Dining Out is over its 80 and holds nothing, so 2,645 − 250 is available
+  await expect(dashboard.spendingPlan.getByTestId('plan-held')).toContainText('-$250.00')
+  await expect(dashboard.spendingPlan.getByTestId('plan-available')).toContainText('$2,395.00')
 })
 
 test('categories: create, nest, rename, hide and merge', async ({ page, freshUser: _user }) => {
