@@ -198,7 +198,8 @@ export function StatCards({
         error={summary.error}
         value={
           s === undefined ? null : s.incomeUnknown ? (
-            <span className="text-muted-foreground">Not known yet</span>
+            // smaller than a figure, so it fits half a phone's width on one line
+            <span className="text-base text-muted-foreground sm:text-xl">Not known yet</span>
           ) : (
             <Money value={s.income} />
           )
