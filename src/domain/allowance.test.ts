@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { dailyAllowance, monthAllowance, monthTense, planningDay } from './allowance'
+import { dailyAllowance, monthAllowance, monthTense } from './allowance'
 import { daysLeftInMonth } from './dates'
 import { asCents } from './money'
 
@@ -47,12 +47,6 @@ describe('a month seen from today', () => {
     expect(monthTense('2024-03-31', '2024-03-15')).toBe('current')
     expect(monthTense('2024-04-01', '2024-03-31')).toBe('future')
     expect(monthTense('2023-12-01', '2024-01-01')).toBe('past')
-  })
-
-  it('plans this month from today, a past one from its last day, a future one from its first', () => {
-    expect(planningDay('2024-03-01', '2024-03-15')).toBe('2024-03-15')
-    expect(planningDay('2024-02-01', '2024-03-15')).toBe('2024-02-29')
-    expect(planningDay('2024-04-01', '2024-03-15')).toBe('2024-04-01')
   })
 
   it('gives a past month no days and no allowance, a future month all of its days', () => {

@@ -26,15 +26,6 @@ export function monthTense(date: IsoDate, today: IsoDate): MonthTense {
 }
 
 /**
- * The day from which a month is planned: today in this month; its last day for a past month
- * (nothing is still due); its first day for a future one (everything is).
- */
-export function planningDay(date: IsoDate, today: IsoDate): IsoDate {
-  const tense = monthTense(date, today)
-  return tense === 'past' ? endOfMonth(date) : tense === 'future' ? startOfMonth(date) : today
-}
-
-/**
  * The allowance of the month holding `date`, seen from `today`: this month's spreads what is
  * available over the days left; a past month has no days left and no allowance; a future month
  * spreads it over all of its days.

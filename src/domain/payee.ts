@@ -75,3 +75,26 @@ export function payeeSimilarity(a: readonly string[], b: readonly string[]): num
 
 /** Similarity at or above which two rows with the same amount and close dates are one. */
 export const PAYEE_MATCH_THRESHOLD = 0.5
+
+/** True when `run` appears in `words` as consecutive words. */
+function containsRun(words: readonly string[], run: readonly string[]): boolean {
+  if (run.length === 0 || run.length > words.length) return false
+  outer: for (let i = 0; i + run.length <= words.length; i++) {
+    for (let j = 0; j < run.length; j++) if (words[i + j] !== run[j]) continue outer
+    return true
+  }
+  return false
+}
+
+/**
+ * Whether two payees are the same one, on words already reduced by payeeTokens: one's words stand
+ * in the other's in a row ('oakwood apartments' in 'oakwood apartments web pmt'), or both start
+ * with the same word of 3 letters or more ('acme payroll' and 'acme corp payroll ppd'). The rule
+ * bills and expected income are matched on.
+ */
+export function payeeWordsMatch(bill: readonly string[], payment: readonly string[]): boolean {
+  if (bill.length === 0 || payment.length === 0) return false
+  if (containsRun(payment, bill) || containsRun(bill, payment)) return true
+  const lead = bill[0] ?? ''
+  return lead.length >= 3 && lead === payment[0]
+}

@@ -315,8 +315,8 @@ const household = (target: string): ProjectionInput => ({
   ],
   irregularHistory: [],
   scheduledBills: [
-    { id: 'rent', name: 'Rent', amount: asCents(165000), nextDueDate: '2027-01-01', recurrence: 'monthly', isActive: true, accountId: 'chk', categoryId: null },
-    { id: 'util', name: 'Utilities', amount: asCents(18000), nextDueDate: '2026-12-20', recurrence: 'monthly', isActive: true, accountId: 'chk', categoryId: null },
+    { id: 'rent', name: 'Rent', amount: asCents(165000), nextDueDate: '2027-01-01', recurrence: 'monthly', isActive: true, accountId: 'chk', categoryId: null, tolerancePercent: 0 },
+    { id: 'util', name: 'Utilities', amount: asCents(18000), nextDueDate: '2026-12-20', recurrence: 'monthly', isActive: true, accountId: 'chk', categoryId: null, tolerancePercent: 0 },
   ],
   goals: [{ goalId: 'g', name: 'Emergency Fund', currentAmount: asCents(700000), targetAmount: asCents(1000000), monthlyContribution: asCents(50000), contributedThisMonth: asCents(0) }],
 })

@@ -267,6 +267,6 @@ function scheduled(bill: MatchBill, nextDueDate: string): ScheduledBill {
     recurrence: 'monthly',
     isActive: true,
     accountId: bill.accountId,
-    categoryId: null,
+    categoryId: null, tolerancePercent: 0
   }
 }

@@ -22,7 +22,7 @@
 // each due date brought up to date, until none fits.
 import { addDays, compareDates, daysBetween, type IsoDate } from '../dates'
 import { asCents, type Cents } from '../money'
-import { payeeTokens } from '../payee'
+import { payeeTokens, payeeWordsMatch } from '../payee'
 import { nextDueDate, type Recurrence } from '../recurrence'
 
 /** How early a payment may come and still settle a due date. */
@@ -80,24 +80,6 @@ export function toleranceOf(bill: Pick<MatchBill, 'amount' | 'tolerancePercent'>
 /** A due date is paid once its payments come within the tolerance of its amount (a utility a little under its usual amount is paid). */
 export function isSettled(amount: Cents, paid: Cents, tolerance: Cents = asCents(0)): boolean {
   return paid > 0 && paid >= amount - tolerance
-}
-
-/** True when `run` appears in `words` as consecutive words. */
-function containsRun(words: readonly string[], run: readonly string[]): boolean {
-  if (run.length === 0 || run.length > words.length) return false
-  outer: for (let i = 0; i + run.length <= words.length; i++) {
-    for (let j = 0; j < run.length; j++) if (words[i + j] !== run[j]) continue outer
-    return true
-  }
-  return false
-}
-
-/** The payee rule (see the top of this file), on words already reduced by payeeTokens. */
-export function payeeWordsMatch(bill: readonly string[], payment: readonly string[]): boolean {
-  if (bill.length === 0 || payment.length === 0) return false
-  if (containsRun(payment, bill) || containsRun(bill, payment)) return true
-  const lead = bill[0] ?? ''
-  return lead.length >= 3 && lead === payment[0]
 }
 
 /** The words a bill is matched on: its payee if set, else its name. */

@@ -19,8 +19,8 @@ export type ScheduledBill = {
   isActive: boolean
   accountId: string | null
   categoryId: string | null
-  /** how far under its amount a due date's payments may come and still pay it (default 0) */
-  tolerancePercent?: number
+  /** how far under its amount a due date's payments may come and still pay it */
+  tolerancePercent: number
 }
 
 /** A payment tied to one due date of a bill (a bill_payments row that is not declined). */
@@ -69,7 +69,7 @@ export function billOccurrences(
       seen.add(dueDate)
       const paid = paidOf.get(`${bill.id}|${dueDate}`) ?? 0
       // paid within the bill's tolerance is paid: nothing of it is still due
-      const settled = isSettled(bill.amount, asCents(paid), toleranceOf({ amount: bill.amount, tolerancePercent: bill.tolerancePercent ?? 0 }))
+      const settled = isSettled(bill.amount, asCents(paid), toleranceOf(bill))
       const remaining = settled ? 0 : Math.max(0, bill.amount - paid)
       const status: OccurrenceStatus =
         settled || remaining === 0 ? 'paid' : paid > 0 ? 'partial' : compareDates(dueDate, today) < 0 ? 'overdue' : 'due'

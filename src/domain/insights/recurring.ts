@@ -4,10 +4,10 @@
 // the last price change and whether it stopped (two expected dates missed). Built for a
 // million rows in well under the nightly job's 3 s: typed arrays, two counting sorts, one
 // pass per group, and no object per row.
-import { billPayeeWords, payeeWordsMatch } from '../bills/matching'
+import { billPayeeWords } from '../bills/matching'
 import { addDays, addMonths, compareDates, type IsoDate } from '../dates'
 import { asCents, type Cents } from '../money'
-import { payeeKey, payeeTokens } from '../payee'
+import { payeeKey, payeeTokens, payeeWordsMatch } from '../payee'
 import { isRecurrence, occurrencesBetween } from '../recurrence'
 import { CADENCES, type Cadence } from './kinds'
 import { dateOfDay, dayNumber, medianOf, roundCents } from './stats'

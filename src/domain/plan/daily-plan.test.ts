@@ -31,7 +31,7 @@ const rent: ScheduledBill = {
   anchorDay: 1,
   isActive: true,
   accountId: 'checking',
-  categoryId: 'housing',
+  categoryId: 'housing', tolerancePercent: 0
 }
 const utilities: ScheduledBill = { ...rent, id: 'utilities', name: 'Utilities', amount: c(180), nextDueDate: '2026-12-20', anchorDay: 20, categoryId: 'utilities' }
 

@@ -15,9 +15,9 @@
 // So raising a budget lowers the allowance by the same amount spread over the days left, and
 // spending inside a budget does not lower it (the budget already held that money back); spending
 // with no budget, or past one, does.
-import { dailyAllowance as allowanceOf, monthTense } from '../allowance'
-import { daysLeftInMonth, startOfMonth, type IsoDate } from '../dates'
-import { asCents, ZERO, type Cents } from '../money'
+import { monthAllowance, monthTense } from '../allowance'
+import type { IsoDate } from '../dates'
+import { asCents, type Cents } from '../money'
 import type { BillOccurrence } from '../bills/occurrences'
 
 export type PlanBudget = {
@@ -79,8 +79,7 @@ export function dailyPlan(input: {
   budgets: readonly PlanBudget[]
   billsDueInCategory: (categoryId: string) => Cents
 }): DailyPlan {
-  const tense = monthTense(input.first, input.today)
-  const isPast = tense === 'past'
+  const isPast = monthTense(input.first, input.today) === 'past'
   const billsStillDue = isPast ? 0 : input.bills.reduce((s, b) => s + b.remaining, 0)
   const billsPaid = input.bills.reduce((s, b) => s + Math.min(b.paid, b.amount), 0)
   const goalContributions = input.goals.reduce((s, g) => s + g.amount, 0)
@@ -93,9 +92,7 @@ export function dailyPlan(input: {
     .sort((a, b) => b.holds - a.holds || a.name.localeCompare(b.name))
   const plannedSpending = holds.reduce((s, h) => s + h.holds, 0)
   const available = input.income.total - input.expenses - billsStillDue - goalContributions - plannedSpending
-  const from = tense === 'future' ? startOfMonth(input.first) : input.today
-  const daysLeft = isPast ? 0 : daysLeftInMonth(from)
-  const allowance = isPast ? ZERO : allowanceOf(asCents(available), from)
+  const { dailyAllowance: allowance, daysLeft } = monthAllowance(asCents(available), input.first, input.today)
   const budgeted = input.budgets.reduce((s, b) => s + b.limit, 0)
   const flexible = input.income.total - (billsPaid + billsStillDue) - goalContributions
 

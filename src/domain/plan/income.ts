@@ -8,7 +8,7 @@
 import { addDays, addMonths, compareDates, daysBetween, dayOfMonth, endOfMonth, startOfMonth, type IsoDate } from '../dates'
 import { basePayeeKey } from '../insights/recurring'
 import { asCents, type Cents } from '../money'
-import { payeeKey } from '../payee'
+import { payeeKey, payeeWordsMatch } from '../payee'
 import type { IncomeSchedule } from './kinds'
 
 /** Days a payday may pass without its money before it is flagged as missed (and not counted). */
@@ -98,11 +98,8 @@ export type ExpectedIncome = {
   unknown: boolean
 }
 
-/** Keys are equal, or one holds the other (payroll texts carry ids and dates around the name). */
-export function samePayee(a: string, b: string): boolean {
-  if (a === '' || b === '') return false
-  return a === b || a.includes(b) || b.includes(a)
-}
+/** Two payee keys (payeeKey's words) are the same payee by the rule bills are matched on too. */
+const samePayee = (a: string, b: string) => a !== '' && b !== '' && payeeWordsMatch(a.split(' '), b.split(' '))
 
 /**
  * The month's sources: planned ones, then found ones no planned source stands for (same payee,

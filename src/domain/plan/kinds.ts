@@ -16,3 +16,7 @@ export type IncomeSchedule = (typeof INCOME_SCHEDULES)[number]
  */
 export const BILL_LINK_KINDS = ['auto', 'manual', 'paid', 'declined'] as const
 export type BillLinkKind = (typeof BILL_LINK_KINDS)[number]
+
+export function isIncomeSchedule(value: string): value is IncomeSchedule {
+  return (INCOME_SCHEDULES as readonly string[]).includes(value)
+}

@@ -25,7 +25,7 @@ const bill = (id: string, amount: number, nextDueDate: string, recurrence: Sched
   recurrence,
   isActive: true,
   accountId: 'chk',
-  categoryId: null,
+  categoryId: null, tolerancePercent: 0
 })
 const goal = (toGo: number, monthly = 500, contributedThisMonth = 0): ProjectionGoal => ({
   goalId: 'g',

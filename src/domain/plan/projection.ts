@@ -23,7 +23,7 @@
 import { monthTense } from '../allowance'
 import { billOccurrences, type ScheduledBill } from '../bills/occurrences'
 import { addMonths, endOfMonth, startOfMonth, type IsoDate } from '../dates'
-import { goalContributionOf } from '../monthly-summary'
+import { goalContributionOf } from './goals'
 import { asCents, type Cents } from '../money'
 import { expectedIncome, type IncomeSource } from './income'
 

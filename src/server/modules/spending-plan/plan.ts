@@ -1,9 +1,8 @@
-// The daily plan of a month for one member (ADR 0044), read in a few queries and worked out by
+// The daily plan of a month for one member (ADR 0044), read in one round trip (repo.ts) and worked out by
 // domain/plan: the Spending Plan page, the dashboard's monthly summary and "Available Today", the
 // motivation coach, the challenges and the advisor all take it from here, so every screen shows
 // the same number. It counts the accounts of the member's plan (domain/plan/member): every
 // account they see whole for owners and adults, a teen's own, the shared ones for a viewer.
-import { and, eq, gte, lte, ne, sql } from 'drizzle-orm'
 import { budgetUsage, categoryBudgetLevel, rolloverAmount } from '../../../domain/budget'
 import {
   billOccurrences,
@@ -13,6 +12,7 @@ import {
 import {
   categoryTree,
   groupBudget,
+  groupOf,
   rollUpToGroups,
   UNCATEGORIZED,
   withChildren,
@@ -28,9 +28,9 @@ import {
   type IsoDate,
 } from '../../../domain/dates'
 import { detectRecurring } from '../../../domain/insights/recurring'
-import { goalContributionOf } from '../../../domain/monthly-summary'
 import { asCents, ZERO, type Cents } from '../../../domain/money'
 import { dailyPlan, type DailyPlan, type PlanGoal } from '../../../domain/plan/daily-plan'
+import { goalContributionOf } from '../../../domain/plan/goals'
 import {
   expectedIncome,
   incomeSources,
@@ -41,23 +41,13 @@ import {
   type IncomeArrival,
   type IncomeSource,
 } from '../../../domain/plan/income'
-import { INCOME_SCHEDULES, type IncomeSchedule } from '../../../domain/plan/kinds'
+import { isIncomeSchedule } from '../../../domain/plan/kinds'
 import { inPlan, planAccounts } from '../../../domain/plan/member'
 import { isRecurrence } from '../../../domain/recurrence'
-import type { DbOrTx } from '../../db/connect'
-import {
-  billPayments,
-  bills,
-  budgets,
-  categories,
-  goalContributions,
-  goals,
-  monthlyRollups,
-  plannedIncomes,
-  transactions,
-} from '../../db/schema'
-import { memberScope, notIn, type MemberScope } from '../accounts/scope'
+import type { Db } from '../../db/connect'
+import { memberScope, type MemberScope } from '../accounts/scope'
 import type { SessionUser } from '../auth/sessions'
+import { monthPlanRows } from './repo'
 
 /** How far back a rollover chain is followed. */
 const ROLLOVER_MONTHS = 24
@@ -108,6 +98,11 @@ export type MonthPlan = DailyPlan & {
   scheduledBills: ScheduledBill[]
 }
 
+/** The top-level expense rows that have a budget (or something rolled over) this month. */
+export function budgetedGroups(rows: readonly CategoryRow[]): CategoryRow[] {
+  return rows.filter((r) => r.parentId === null && r.kind === 'expense' && r.budget + r.carried !== 0)
+}
+
 /** The accounts a member's plan leaves out: every account not in it. */
 export function planExclusions(scope: MemberScope): { excluded: string[]; counted: Set<string> } {
   const counted = planAccounts(scope.member, scope.accounts.values())
@@ -119,7 +114,7 @@ export function planExclusions(scope: MemberScope): { excluded: string[]; counte
  * this month from today, a future month from its first day, a past month as it ended.
  */
 export async function monthPlan(
-  db: DbOrTx,
+  db: Db,
   user: PlanUser,
   now: Date,
   month?: string,
@@ -128,135 +123,22 @@ export async function monthPlan(
   const today = localDate(now, user.timeZone)
   const first: IsoDate = month ? `${month}-01` : startOfMonth(today)
   const last = endOfMonth(first)
-  const h = user.householdId
   const scope = options.scope ?? (await memberScope(db, user))
   const { excluded, counted } = planExclusions(scope)
   const member = scope.member
 
-  const rolloverFrom = addMonths(first, -ROLLOVER_MONTHS)
-  const incomeFrom = addDays(first, -INCOME_HISTORY_DAYS)
-  const [cats, monthBudgets, spending, billRows, paymentRows, goalRows, plannedRows, arrivalRows] =
-    await Promise.all([
-      db
-        .select({
-          id: categories.id,
-          name: categories.name,
-          parentId: categories.parentId,
-          kind: categories.kind,
-          isHidden: categories.isHidden,
-        })
-        .from(categories)
-        .where(eq(categories.householdId, h)),
-      db
-        .select({
-          id: budgets.id,
-          categoryId: budgets.categoryId,
-          month: budgets.month,
-          amount: budgets.amount,
-          rollover: budgets.rollover,
-        })
-        .from(budgets)
-        .where(
-          and(
-            eq(budgets.householdId, h),
-            gte(budgets.month, rolloverFrom),
-            lte(budgets.month, first),
-          ),
-        ),
-      db
-        .select({
-          categoryId: monthlyRollups.categoryId,
-          month: monthlyRollups.month,
-          spent: sql<string>`sum(${monthlyRollups.expense})`,
-        })
-        .from(monthlyRollups)
-        .where(
-          and(
-            eq(monthlyRollups.householdId, h),
-            gte(monthlyRollups.month, rolloverFrom),
-            lte(monthlyRollups.month, first),
-            notIn(monthlyRollups.accountId, excluded),
-          ),
-        )
-        .groupBy(monthlyRollups.categoryId, monthlyRollups.month),
-      db
-        .select({
-          id: bills.id,
-          name: bills.name,
-          amount: bills.amount,
-          nextDueDate: bills.nextDueDate,
-          recurrence: bills.recurrence,
-          anchorDay: bills.anchorDay,
-          endDate: bills.endDate,
-          isActive: bills.isActive,
-          accountId: bills.accountId,
-          categoryId: bills.categoryId,
-        })
-        .from(bills)
-        .where(eq(bills.householdId, h)),
-      db
-        .select({
-          billId: billPayments.billId,
-          dueDate: billPayments.dueDate,
-          amount: billPayments.amount,
-        })
-        .from(billPayments)
-        .where(
-          and(
-            eq(billPayments.householdId, h),
-            gte(billPayments.dueDate, first),
-            lte(billPayments.dueDate, last),
-            ne(billPayments.kind, 'declined'),
-          ),
-        ),
-      db
-        .select({
-          id: goals.id,
-          name: goals.name,
-          isActive: goals.isActive,
-          currentAmount: goals.currentAmount,
-          targetAmount: goals.targetAmount,
-          monthlyContribution: goals.monthlyContribution,
-          accountId: goals.accountId,
-          contributed: sql<string>`coalesce((select sum(c.amount) from ${goalContributions} c where c.goal_id = ${goals.id} and c.date between ${first} and ${last}), 0)`,
-        })
-        .from(goals)
-        .where(and(eq(goals.householdId, h), eq(goals.isActive, true))),
-      db
-        .select()
-        .from(plannedIncomes)
-        .where(and(eq(plannedIncomes.householdId, h), eq(plannedIncomes.isActive, true))),
-      db
-        .select({
-          id: transactions.id,
-          accountId: transactions.accountId,
-          merchant: transactions.merchant,
-          description: transactions.description,
-          date: transactions.date,
-          amount: transactions.amount,
-          categoryId: transactions.categoryId,
-        })
-        .from(transactions)
-        .where(
-          and(
-            eq(transactions.householdId, h),
-            gte(transactions.date, incomeFrom),
-            lte(transactions.date, last),
-            // literal, so the partial index transactions_money_in_idx applies to every plan of it
-            sql`${transactions.amount} > 0 and ${transactions.kind} = 'standard'`,
-            notIn(transactions.accountId, excluded),
-          ),
-        ),
-    ])
+  const rows = await monthPlanRows(db, {
+    h: user.householdId,
+    excluded,
+    first,
+    last,
+    rolloverFrom: addMonths(first, -ROLLOVER_MONTHS),
+    incomeFrom: addDays(first, -INCOME_HISTORY_DAYS),
+  })
+  const cats = rows.categories
 
   // ---- income ----
-  const arrivals: IncomeArrival[] = arrivalRows.map((r) => ({
-    id: r.id,
-    accountId: r.accountId,
-    payee: r.merchant || r.description,
-    date: r.date,
-    amount: asCents(r.amount),
-  }))
+  const arrivals: IncomeArrival[] = rows.arrivals.map((r) => ({ ...r, amount: asCents(r.amount) }))
   // the month's schedule is what the history showed when it began (or today, for a month ahead):
   // its own paydays must not move the series it is judged by
   const asOf = compareDates(first, today) <= 0 ? first : today
@@ -279,24 +161,14 @@ export async function monthPlan(
         ]
       : [],
   )
-  const planned = plannedRows
-    .filter(
-      (p) =>
-        inPlan(member, counted, p.accountId) &&
-        (member.role !== 'teen' || p.userId === member.id || p.accountId !== null),
-    )
+  // a teen's plan has no planned income without an account of theirs: inPlan says so
+  const planned = rows.planned
+    .filter((p) => inPlan(member, counted, p.accountId))
     .map((p) => ({
-      id: p.id,
-      name: p.name,
-      payee: p.payee,
+      ...p,
       amount: asCents(p.amount),
-      schedule: (INCOME_SCHEDULES as readonly string[]).includes(p.schedule)
-        ? (p.schedule as IncomeSchedule)
-        : 'monthly',
-      nextDate: p.nextDate,
-      secondDay: p.secondDay,
-      accountId: p.accountId,
-      isActive: p.isActive,
+      schedule: isIncomeSchedule(p.schedule) ? p.schedule : ('monthly' as const),
+      isActive: true,
     }))
   const sources = incomeSources(planned, found)
   const historyMonths = Array.from({ length: IRREGULAR_MONTHS }, (_, i) =>
@@ -314,9 +186,9 @@ export async function monthPlan(
   const income = expectedIncome({ sources, arrivals, irregularHistory, first, today })
 
   // ---- categories and budgets ----
-  const budgetOf = new Map(monthBudgets.map((b) => [`${b.categoryId}|${b.month}`, b]))
+  const budgetOf = new Map(rows.budgets.map((b) => [`${b.categoryId}|${b.month}`, b]))
   const spentOf = new Map(
-    spending.map((s) => [`${s.categoryId ?? ''}|${s.month}`, Number(s.spent)]),
+    rows.spending.map((s) => [`${s.categoryId ?? ''}|${s.month}`, Number(s.spent)]),
   )
   const tree = categoryTree(cats)
   const membersOf = new Map(
@@ -358,7 +230,7 @@ export async function monthPlan(
     .filter((c) => c.parentId === null)
     .sort(byName)
     .flatMap((p) => [p, ...childrenOf(p.id).sort(byName)])
-  const rows: CategoryRow[] = ordered
+  const categoryRows: CategoryRow[] = ordered
     .map((c) => {
       const mine = own.get(c.id) ?? noBudget
       const spent = spentIn(c.id, first)
@@ -396,28 +268,21 @@ export async function monthPlan(
     })
 
   // ---- bills and goals in this member's plan ----
-  const scheduled: ScheduledBill[] = billRows
+  const scheduled: ScheduledBill[] = rows.bills
     .filter((b) => inPlan(member, counted, b.accountId))
     .map((b) => ({
-      id: b.id,
-      name: b.name,
+      ...b,
       amount: asCents(b.amount),
-      nextDueDate: b.nextDueDate,
       recurrence: isRecurrence(b.recurrence) ? b.recurrence : 'once',
-      anchorDay: b.anchorDay,
-      endDate: b.endDate,
-      isActive: b.isActive,
-      accountId: b.accountId,
-      categoryId: b.categoryId,
     }))
   const occurrences = billOccurrences(
     scheduled,
-    paymentRows.map((p) => ({ billId: p.billId, dueDate: p.dueDate, amount: asCents(p.amount) })),
+    rows.payments.map((p) => ({ ...p, amount: asCents(p.amount) })),
     first,
     last,
     today,
   )
-  const planGoals: PlanGoal[] = goalRows
+  const planGoals: PlanGoal[] = rows.goals
     .filter((g) => inPlan(member, counted, g.accountId))
     .map((g) => {
       const contributed = asCents(Number(g.contributed))
@@ -437,22 +302,16 @@ export async function monthPlan(
     })
 
   // a teen plans with their own money: the household's budgets are the adults' plan
-  const budgetRows =
-    member.role === 'teen'
-      ? []
-      : rows.filter(
-          (r) => r.parentId === null && r.kind === 'expense' && r.budget + r.carried !== 0,
-        )
+  // a teen plans with their own money: the household's budgets are the adults' plan
+  const budgetRows = member.role === 'teen' ? [] : budgetedGroups(categoryRows)
   const budgeted = new Set(budgetRows.map((r) => r.categoryId))
-  const groupOfCategory = (id: string | null) =>
-    id === null ? null : (tree.get(id) ?? null) === null ? id : (tree.get(id) ?? null)
   const billsDue = new Map<string, number>()
   for (const o of occurrences) {
-    const g = groupOfCategory(o.categoryId)
+    const g = groupOf(tree, o.categoryId)
     if (g !== null) billsDue.set(g, (billsDue.get(g) ?? 0) + o.remaining)
   }
   const monthSpending = rollUpToGroups(
-    spending
+    rows.spending
       .filter((s) => s.month === first)
       .map((s) => ({ categoryId: s.categoryId, total: asCents(Number(s.spent)) })),
     tree,
@@ -461,7 +320,7 @@ export async function monthPlan(
   // spending outside the budgets, bills paid outside them left out (they are the bills' line)
   const billsPaidOutside = occurrences
     .filter((o) => {
-      const g = groupOfCategory(o.categoryId)
+      const g = groupOf(tree, o.categoryId)
       return g === null || !budgeted.has(g)
     })
     .reduce((s, o) => s + Math.min(o.paid, o.amount), 0)
@@ -507,7 +366,7 @@ export async function monthPlan(
     goalLines: planGoals
       .filter((g) => g.amount > 0)
       .map(({ goalId, name, amount }) => ({ goalId, name, amount })),
-    categories: rows,
+    categories: categoryRows,
     categorySpending: monthSpending
       .filter((g) => g.total > 0)
       .map((g) => ({

@@ -5,14 +5,14 @@ import type { SpendingPlan } from '../../../contract/spending-plan'
 import { asCents } from '../../../domain/money'
 import type { Db } from '../../db/connect'
 import type { SessionUser } from '../auth/sessions'
-import { monthPlan } from './plan'
+import { budgetedGroups, monthPlan } from './plan'
 
 export async function spendingPlanFor(db: Db, user: SessionUser, now: Date, month?: string): Promise<SpendingPlan> {
   const plan = await monthPlan(db, user, now, month)
   // the totals are the budgeted groups' alone: spending with no budget is not "over" anything
-  const budgetedGroups = plan.categories.filter((r) => r.parentId === null && r.kind === 'expense' && r.budget + r.carried !== 0)
-  const budgeted = budgetedGroups.reduce((s, r) => s + r.budget + r.carried, 0)
-  const spent = budgetedGroups.reduce((s, r) => s + r.spent, 0)
+  const groups = budgetedGroups(plan.categories)
+  const budgeted = groups.reduce((s, r) => s + r.budget + r.carried, 0)
+  const spent = groups.reduce((s, r) => s + r.spent, 0)
   return {
     month: plan.month,
     today: plan.today,
