@@ -174,7 +174,7 @@ export function incomeSources(planned: readonly PlannedIncomeInput[], found: rea
 }
 
 /** Every payday of a source within [from, to], in order (irregular sources have none). */
-export function paydaysBetween(source: IncomeSource, from: IsoDate, to: IsoDate): IsoDate[] {
+export function paydaysBetween(source: Pick<IncomeSource, 'schedule' | 'nextDate' | 'secondDay'>, from: IsoDate, to: IsoDate): IsoDate[] {
   if (compareDates(from, to) > 0) return []
   const out: IsoDate[] = []
   switch (source.schedule) {

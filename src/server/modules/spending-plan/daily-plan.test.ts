@@ -86,21 +86,26 @@ describe('the daily plan across December', () => {
     expect(body.totals).toEqual({ budgeted: 600, spent: 310.25, available: 289.75 })
   })
 
-  it('the last day: everything paid, groceries over budget', async () => {
-    await add('2026-12-19', -180, 'CITY UTILITIES AUTOPAY')
+  it('the last day: everything paid (utilities within their 5 % tolerance), groceries over budget', async () => {
+    // $175.00 on a $180.00 bill that may vary by 5 % ($9.00): paid, nothing of it still due
+    await add('2026-12-19', -175, 'CITY UTILITIES AUTOPAY')
     await add('2026-12-22', -302.05, 'Union Market', groceries)
     await add('2026-12-23', -120, 'Luigi', dining)
     expect((await owner.post(`/api/goals/${goal}/contributions`, { amount: 500, date: '2026-12-28' })).statusCode).toBe(201)
     t.clock.set('2026-12-31T15:00:00Z')
     const body = await plan(owner)
-    // 5,200 − 2,682.30 − 0 − 500 − 0 = 2,017.70 over the 1 day left
-    expect(body.plan).toMatchObject({ expenses: 2682.3, billsStillDue: 0, billsPaid: 1830, goalContributions: 500, plannedSpending: 0, available: 2017.7, daysLeft: 1, dailyAllowance: 2017.7 })
-    expect((await summary(owner)).available).toBe(2017.7)
+    // 5,200 − 2,677.30 − 0 − 500 − 0 = 2,022.70 over the 1 day left
+    expect(body.plan).toMatchObject({ expenses: 2677.3, billsStillDue: 0, billsPaid: 1825, goalContributions: 500, plannedSpending: 0, available: 2022.7, daysLeft: 1, dailyAllowance: 2022.7 })
+    expect(body.billLines.map((l: { name: string; status: string }) => [l.name, l.status])).toEqual([
+      ['Rent', 'paid'],
+      ['Utilities', 'paid'],
+    ])
+    expect((await summary(owner)).available).toBe(2022.7)
   })
 
   it("a viewer sees the shared plan; a teen's plan has none of the household's bills or goals", async () => {
     const shared = await plan(viewer)
-    expect(shared.plan.available).toBe(2017.7)
+    expect(shared.plan.available).toBe(2022.7)
     const teenCard = (await teen.post('/api/accounts', { name: 'My card', type: 'checking', visibility: 'private', openingBalance: 40, openingDate: '2026-11-01' })).json().id
     expect((await teen.post('/api/transactions', { accountId: teenCard, date: '2026-12-30', amount: -12.5, merchant: 'Cinema' })).statusCode).toBe(201)
     const own = await plan(teen)

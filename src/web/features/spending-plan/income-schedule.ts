@@ -5,7 +5,6 @@ import type { PlannedIncome } from '../../../contract/planned-income'
 import { addDays, dayOfMonth, dayOfWeek, type IsoDate } from '../../../domain/dates'
 import { paydaysBetween } from '../../../domain/plan/income'
 import type { IncomeSchedule } from '../../../domain/plan/kinds'
-import { asCents } from '../../../domain/money'
 
 export const SCHEDULE_LABELS: Record<IncomeSchedule, string> = {
   weekly: 'Every week',
@@ -53,16 +52,6 @@ export function nextPayday(
   today: IsoDate,
 ): IsoDate | null {
   if (income.schedule === 'irregular') return null
-  const source = {
-    key: '',
-    label: '',
-    origin: 'planned' as const,
-    payeeKey: '',
-    accountId: null,
-    amount: asCents(0),
-    schedule: income.schedule,
-    nextDate: income.nextDate,
-    secondDay: income.schedule === 'semimonthly' ? (income.secondDay ?? 15) : null,
-  }
-  return paydaysBetween(source, today, addDays(today, 62))[0] ?? null
+  const secondDay = income.schedule === 'semimonthly' ? (income.secondDay ?? 15) : null
+  return paydaysBetween({ ...income, secondDay }, today, addDays(today, 62))[0] ?? null
 }
