@@ -225,7 +225,7 @@ describe('answers', () => {
   })
 })
 
-// ---- months ahead (issue 36), seen on Wednesday 2026-12-02 ----
+// ---- months ahead, seen on Wednesday 2026-12-02 ----
 
 const december = '2026-12-02'
 const askOn = (text: string, day = december) => parseQuestion(text, vocab, day)

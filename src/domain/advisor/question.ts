@@ -3,7 +3,7 @@
 // a month ahead —, how much will I have at the end of a month, when will goal Z be reached, bills
 // due, net worth, balances, budgets) and what it names — a category, payee, goal or account of
 // the household, matched loosely (case, accents, plurals, one typo). A question it cannot place
-// is unknown rather than answered as another one (issue 36): one that looks ahead ("will",
+// is unknown rather than answered as another one: one that looks ahead ("will",
 // "next year", "in June") is never answered about this month or a month gone by. Pure: the
 // household's names and today come in as arguments.
 import { monthTense, type MonthTense } from '../allowance'

@@ -1,4 +1,4 @@
-// The member's plan carried forward month by month, from today to a later month (issue 36): what
+// The member's plan carried forward month by month, from today to a later month: what
 // the advisor answers "Can I afford a $2,000 vacation in June?" and "How much will I have at the
 // end of March?" with. It is the daily plan's own model (ADR 0044) seen ahead, in cents:
 //

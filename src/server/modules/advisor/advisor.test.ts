@@ -404,7 +404,7 @@ describe('advisor with a model (a local fake of the chat-completions API)', () =
   })
 })
 
-// ---- months ahead (issue 36) ----
+// ---- months ahead ----
 
 /**
  * The household of domain/plan/projection.test through the app, on Wednesday 2026-12-02: paid
@@ -467,7 +467,7 @@ async function seedAhead(t: TestContext) {
 
 const figure = (a: AskJson, label: string) => a.reply.figures.find((f) => f.label === label)?.amount
 
-describe('advisor: months ahead, on 2026-12-02 (issue 36)', () => {
+describe('advisor: months ahead, on 2026-12-02', () => {
   let t: TestContext
   let s: Awaited<ReturnType<typeof seedAhead>>
   beforeAll(async () => {

@@ -1,13 +1,10 @@
-// The advisor's projection of the member's plan to a month ahead (issue 36): reads what
+// The advisor's projection of the member's plan to a month ahead: reads what
 // domain/plan/projection needs from the same plan the Spending Plan page shows (monthPlan), for
 // the member's own plan only — the accounts planExclusions counts, and the bills and goals paid
 // from them — so a teen's projection holds their own money, never the household's bills.
-import { and, eq, sql } from 'drizzle-orm'
-import { addMonths, endOfMonth, startOfMonth, type IsoDate } from '../../../domain/dates'
+import { addMonths, startOfMonth, type IsoDate } from '../../../domain/dates'
 import { asCents, type Cents } from '../../../domain/money'
-import { inPlan } from '../../../domain/plan/member'
-import { projectToMonth, usualSpending, type Projection, type ProjectionGoal } from '../../../domain/plan/projection'
-import { goalContributions, goals } from '../../db/schema'
+import { projectToMonth, usualSpending, type Projection } from '../../../domain/plan/projection'
 import * as accounts from '../accounts/service'
 import { memberScope } from '../accounts/scope'
 import { monthPlan, planExclusions } from '../spending-plan/plan'
@@ -21,60 +18,47 @@ export const USUAL_SPENDING_MONTHS = 3
 export type MemberProjection = { projection: Projection; usualSpendingMonths: number }
 
 /** The member's plan projected from today to the end of the month of `target` (this month or later). */
-export async function memberProjection(ctx: ToolContext, target: IsoDate): Promise<MemberProjection> {
+export async function memberProjection(
+  ctx: ToolContext,
+  target: IsoDate,
+): Promise<MemberProjection> {
   const { db, user, now } = ctx
   const scope = await memberScope(db, user)
   const { counted } = planExclusions(scope)
   const thisMonth = startOfMonth(ctx.today)
-  const history = Array.from({ length: USUAL_SPENDING_MONTHS }, (_, i) => addMonths(thisMonth, i - USUAL_SPENDING_MONTHS).slice(0, 7))
-  const [plan, pastPlans, goalRows, accountList] = await Promise.all([
+  const history = Array.from({ length: USUAL_SPENDING_MONTHS }, (_, i) =>
+    addMonths(thisMonth, i - USUAL_SPENDING_MONTHS).slice(0, 7),
+  )
+  const [plan, pastPlans, accountList] = await Promise.all([
     monthPlan(db, user, now, undefined, { scope }),
     Promise.all(history.map((m) => monthPlan(db, user, now, m, { scope }))),
-    db
-      .select({
-        id: goals.id,
-        name: goals.name,
-        currentAmount: goals.currentAmount,
-        targetAmount: goals.targetAmount,
-        monthlyContribution: goals.monthlyContribution,
-        accountId: goals.accountId,
-        contributed: sql<string>`coalesce((select sum(c.amount) from ${goalContributions} c where c.goal_id = ${goals.id} and c.date between ${thisMonth} and ${endOfMonth(thisMonth)}), 0)`,
-      })
-      .from(goals)
-      .where(and(eq(goals.householdId, user.householdId), eq(goals.isActive, true))),
     accounts.list(db, user, now),
   ])
 
   // a month's spending outside bills: all it spent less what paid its bills; a month with no
   // spending at all in the plan is before the member's history began, not a month of none
-  const spentOutsideBills = (p: { expenses: Cents; billsPaid: Cents }): Cents => asCents(Math.max(0, p.expenses - p.billsPaid))
+  const spentOutsideBills = (p: { expenses: Cents; billsPaid: Cents }): Cents =>
+    asCents(Math.max(0, p.expenses - p.billsPaid))
   const pastMonths = pastPlans.filter((p) => p.expenses > 0).map(spentOutsideBills)
   const cash = asCents(
     accountList
       .filter((a) => !a.isClosed && CASH_TYPES.has(a.type) && counted.has(a.id))
       .reduce((sum, a) => sum + (a.convertedBalance ?? 0), 0),
   )
-  const planGoals: ProjectionGoal[] = goalRows
-    .filter((g) => inPlan(scope.member, counted, g.accountId))
-    .map((g) => ({
-      goalId: g.id,
-      name: g.name,
-      currentAmount: asCents(g.currentAmount),
-      targetAmount: asCents(g.targetAmount),
-      monthlyContribution: asCents(g.monthlyContribution),
-      contributedThisMonth: asCents(Number(g.contributed)),
-    }))
-
   const projection = projectToMonth({
     today: ctx.today,
     target,
     cash,
-    thisMonth: { incomeStillExpected: plan.incomeStillExpected, billsStillDue: plan.billsStillDue, spentOutsideBills: spentOutsideBills(plan) },
+    thisMonth: {
+      incomeStillExpected: plan.incomeStillExpected,
+      billsStillDue: plan.billsStillDue,
+      spentOutsideBills: spentOutsideBills(plan),
+    },
     usualSpending: usualSpending(pastMonths),
     incomeSources: plan.incomeSources,
     irregularHistory: plan.irregularHistory,
     scheduledBills: plan.scheduledBills,
-    goals: planGoals,
+    goals: plan.goals,
   })
   return { projection, usualSpendingMonths: pastMonths.length }
 }

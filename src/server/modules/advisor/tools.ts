@@ -1,5 +1,5 @@
 // The advisor's read-only tools (issue 18): spending by category, payee and period, the biggest
-// expenses, what the month's plan can afford, the plan projected to a month ahead (issue 36: can
+// expenses, what the month's plan can afford, the plan projected to a month ahead (can
 // I afford it then, how much will I have), goals, bills due, net worth, balances, budgets,
 // recurring payments, investments, the debt plan and the retirement simulation. Each one calls
 // the module that owns those figures (reports, transactions, analytics, goals, bills, accounts,

@@ -77,7 +77,7 @@ export async function cashForecast(
     const d = dayNumber(row.date) - start
     daily[d] = (daily[d] ?? 0) - row.amount
   }
-  // Expected income (planned paychecks and detected income, issue 36) joins here as schedules of
+  // Expected income (planned paychecks and detected income) joins here as schedules of
   // its own, so a paycheck already arrived is not projected again: another engineer's part.
   const startBalance = asCents(accounts.reduce((sum, a) => sum + a.balance, 0))
   return { ...forecastCashFlow({ today, days, startBalance, schedules, dailySpending: daily }), accountIds: ids }

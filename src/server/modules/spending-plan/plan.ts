@@ -31,6 +31,7 @@ import { detectRecurring } from '../../../domain/insights/recurring'
 import { asCents, ZERO, type Cents } from '../../../domain/money'
 import { dailyPlan, type DailyPlan, type PlanGoal } from '../../../domain/plan/daily-plan'
 import { goalContributionOf } from '../../../domain/plan/goals'
+import type { ProjectionGoal } from '../../../domain/plan/projection'
 import {
   expectedIncome,
   incomeSources,
@@ -96,11 +97,15 @@ export type MonthPlan = DailyPlan & {
   /** the irregular estimate's months, oldest first */
   irregularHistory: Cents[]
   scheduledBills: ScheduledBill[]
+  /** the active goals in this member's plan, for projecting later months */
+  goals: ProjectionGoal[]
 }
 
 /** The top-level expense rows that have a budget (or something rolled over) this month. */
 export function budgetedGroups(rows: readonly CategoryRow[]): CategoryRow[] {
-  return rows.filter((r) => r.parentId === null && r.kind === 'expense' && r.budget + r.carried !== 0)
+  return rows.filter(
+    (r) => r.parentId === null && r.kind === 'expense' && r.budget + r.carried !== 0,
+  )
 }
 
 /** The accounts a member's plan leaves out: every account not in it. */
@@ -282,24 +287,26 @@ export async function monthPlan(
     last,
     today,
   )
-  const planGoals: PlanGoal[] = rows.goals
+  // the goals in this member's plan, as the goal rule and a projection read them
+  const goalFacts: ProjectionGoal[] = rows.goals
     .filter((g) => inPlan(member, counted, g.accountId))
-    .map((g) => {
-      const contributed = asCents(Number(g.contributed))
-      const amount = goalContributionOf({
-        isActive: g.isActive,
-        currentAmount: asCents(g.currentAmount),
-        targetAmount: asCents(g.targetAmount),
-        monthlyContribution: asCents(g.monthlyContribution),
-        contributedThisMonth: contributed,
-      })
-      return {
-        goalId: g.id,
-        name: g.name,
-        amount,
-        stillToSave: asCents(Math.max(0, amount - contributed)),
-      }
-    })
+    .map((g) => ({
+      goalId: g.id,
+      name: g.name,
+      currentAmount: asCents(g.currentAmount),
+      targetAmount: asCents(g.targetAmount),
+      monthlyContribution: asCents(g.monthlyContribution),
+      contributedThisMonth: asCents(Number(g.contributed)),
+    }))
+  const planGoals: PlanGoal[] = goalFacts.map((g) => {
+    const amount = goalContributionOf({ ...g, isActive: true })
+    return {
+      goalId: g.goalId,
+      name: g.name,
+      amount,
+      stillToSave: asCents(Math.max(0, amount - g.contributedThisMonth)),
+    }
+  })
 
   // a teen plans with their own money: the household's budgets are the adults' plan
   // a teen plans with their own money: the household's budgets are the adults' plan
@@ -390,5 +397,6 @@ export async function monthPlan(
     incomeSources: sources,
     irregularHistory,
     scheduledBills: scheduled,
+    goals: goalFacts,
   }
 }
