@@ -1,6 +1,6 @@
 // Bills (spec §3 Bill: id, name, amount, nextDueDate, categoryId) with recurrence.
 import { z } from 'zod'
-import { BILL_LINK_KINDS } from '../domain/plan/kinds'
+import { BILL_LINK_KINDS, DUE_STATUSES } from '../domain/plan/kinds'
 import { RECURRENCES } from '../domain/recurrence'
 import { ADULT_WRITE, MEMBER_READ, endpoint } from './endpoint'
 import { id, idParams, isoDate, money, nonNegativeMoney, requiredText, trimmed } from './common'
@@ -17,7 +17,7 @@ export const tolerancePercent = z
 /** What the bank writes for the bill's payments; '' = match on the name. */
 export const billPayee = trimmed(120, 'Payee')
 
-export const dueStatus = z.enum(['paid', 'partial', 'due', 'overdue'])
+export const dueStatus = z.enum(DUE_STATUSES)
 
 /**
  * The bill's current due date (ADR 0045): the one just paid while the next is more than a week

@@ -4,6 +4,8 @@
 // the member sees, so each member gets their own figures.
 import { z } from 'zod'
 import { CATEGORY_KINDS } from '../domain/categories'
+import { INCOME_LINE_STATUSES, INCOME_ORIGINS } from '../domain/plan/kinds'
+import { dueStatus } from './bills'
 import { MEMBER_READ, endpoint } from './endpoint'
 import { id, isoDate, money } from './common'
 import { month } from './budgets'
@@ -42,14 +44,14 @@ export const incomeLine = z.object({
   key: z.string(),
   label: z.string(),
   /** planned by a member, found in the history, other money in, or the irregular estimate */
-  origin: z.enum(['planned', 'found', 'other', 'irregular']),
+  origin: z.enum(INCOME_ORIGINS),
   date: isoDate,
   /** what it counts for in the month's income (0 for a missed payday) */
   amount: money,
   /** what the schedule expected */
   expected: money,
   /** received; expected; late (past its day, still counted for a few days); missed (flagged, not counted) */
-  status: z.enum(['received', 'expected', 'late', 'missed']),
+  status: z.enum(INCOME_LINE_STATUSES),
   arrivedOn: isoDate.nullable(),
 })
 
@@ -110,7 +112,7 @@ export const spendingPlan = z.object({
       amount: money,
       paid: money,
       remaining: money,
-      status: z.enum(['paid', 'partial', 'due', 'overdue']),
+      status: dueStatus,
     }),
   ),
   goalLines: z.array(z.object({ goalId: id, name: z.string(), amount: money })),

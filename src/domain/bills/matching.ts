@@ -23,6 +23,7 @@
 import { addDays, compareDates, daysBetween, type IsoDate } from '../dates'
 import { asCents, type Cents } from '../money'
 import { payeeTokens, payeeWordsMatch } from '../payee'
+import type { DueStatus } from '../plan/kinds'
 import { nextDueDate, type Recurrence } from '../recurrence'
 
 /** How early a payment may come and still settle a due date. */
@@ -260,7 +261,7 @@ export function nextUnpaidDueDate(
   return date
 }
 
-export type CurrentDue = { dueDate: IsoDate; amount: Cents; paid: Cents; status: 'paid' | 'partial' | 'due' | 'overdue' }
+export type CurrentDue = { dueDate: IsoDate; amount: Cents; paid: Cents; status: DueStatus }
 
 /** How close a next due date must be before a bill shows it rather than the one just paid. */
 export const SHOW_NEXT_DAYS = 7

@@ -5,6 +5,7 @@
 import { compareDates, type IsoDate } from '../dates'
 import { asCents, type Cents } from '../money'
 import { occurrencesBetween, type Recurrence } from '../recurrence'
+import type { DueStatus } from '../plan/kinds'
 import { isSettled, toleranceOf } from './matching'
 
 export type ScheduledBill = {
@@ -26,7 +27,7 @@ export type ScheduledBill = {
 /** A payment tied to one due date of a bill (a bill_payments row that is not declined). */
 export type SettledPayment = { billId: string; dueDate: IsoDate; amount: Cents }
 
-export type OccurrenceStatus = 'paid' | 'partial' | 'due' | 'overdue'
+export type OccurrenceStatus = DueStatus
 
 export type BillOccurrence = {
   billId: string

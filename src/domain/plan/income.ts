@@ -9,7 +9,7 @@ import { addDays, addMonths, compareDates, daysBetween, dayOfMonth, endOfMonth, 
 import { basePayeeKey } from '../insights/recurring'
 import { asCents, type Cents } from '../money'
 import { payeeKey, payeeWordsMatch } from '../payee'
-import type { IncomeSchedule } from './kinds'
+import type { IncomeLineStatus, IncomeOrigin, IncomeSchedule } from './kinds'
 
 /** Days a payday may pass without its money before it is flagged as missed (and not counted). */
 export const LATE_DAYS = 4
@@ -65,12 +65,11 @@ export type FoundIncomeInput = {
 /** A payment in (positive amount, not a transfer). */
 export type IncomeArrival = { id: string; accountId: string; payee: string; date: IsoDate; amount: Cents }
 
-export type IncomeLineStatus = 'received' | 'expected' | 'late' | 'missed'
 
 export type IncomeLine = {
   key: string
   label: string
-  origin: 'planned' | 'found' | 'other' | 'irregular'
+  origin: IncomeOrigin
   /** the payday (for other income: the day it arrived; irregular: the month's last day) */
   date: IsoDate
   /** what it counts for in this month's income: received and expected/late lines their amount, missed 0 */

@@ -20,3 +20,15 @@ export type BillLinkKind = (typeof BILL_LINK_KINDS)[number]
 export function isIncomeSchedule(value: string): value is IncomeSchedule {
   return (INCOME_SCHEDULES as readonly string[]).includes(value)
 }
+
+/** Where a bill's due date stands: paid (within its tolerance), partly paid, due, or past due unpaid. */
+export const DUE_STATUSES = ['paid', 'partial', 'due', 'overdue'] as const
+export type DueStatus = (typeof DUE_STATUSES)[number]
+
+/** Where an income line comes from: planned by a member, found in the history, other money in, the irregular estimate. */
+export const INCOME_ORIGINS = ['planned', 'found', 'other', 'irregular'] as const
+export type IncomeOrigin = (typeof INCOME_ORIGINS)[number]
+
+/** Where an income line stands: arrived; expected; late (past its day, still counted a few days); missed (flagged, not counted). */
+export const INCOME_LINE_STATUSES = ['received', 'expected', 'late', 'missed'] as const
+export type IncomeLineStatus = (typeof INCOME_LINE_STATUSES)[number]
