@@ -33,6 +33,7 @@ import { reportsSection } from './sections/reports'
 import {
   CONCURRENCY,
   DASHBOARD_CALLS,
+  PAGE_CALLS,
   serverSections,
   TARGETS,
   type ServerFigures,
@@ -136,7 +137,7 @@ async function guarded(rows: Row[], section: string, work: () => Promise<void>):
 function dashboardTable(figures: ServerFigures[]): string {
   const body: string[][] = []
   for (const f of figures) {
-    for (const call of DASHBOARD_CALLS) {
+    for (const call of [...DASHBOARD_CALLS, ...PAGE_CALLS]) {
       const cells = CONCURRENCY.map(
         (c) => f.dashboard.find((d) => d.call === call && d.connections === c)?.result,
       )

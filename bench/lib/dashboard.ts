@@ -17,3 +17,9 @@ export const DASHBOARD_CALLS = [
   '/api/subscription/info',
   '/api/config',
 ] as const
+
+/**
+ * Calls of other pages measured the same way, beside the dashboard's: the Spending Plan page reads
+ * the same daily plan as the monthly summary, with every line of it (ADR 0044).
+ */
+export const PAGE_CALLS = ['/api/spending-plan'] as const

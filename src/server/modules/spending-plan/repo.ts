@@ -29,7 +29,7 @@ export type MonthPlanRows = {
     isHidden: boolean
   }[]
   budgets: { id: string; categoryId: string; month: IsoDate; amount: number; rollover: boolean }[]
-  /** spending per category and month, from the rollover chain's first month to this one */
+  /** spending per category and month: this month's, and earlier ones back to the first budget that rolled over */
   spending: { categoryId: string | null; month: IsoDate; spent: number }[]
   bills: {
     id: string
@@ -84,7 +84,10 @@ const monthPlanQuery = preparedSql<MonthPlanRows>('month_plan', () => {
       from ${budgets} b where b.household_id = ${h} and b.month between ${param('rolloverFrom')} and ${param('first')}`)} as budgets,
     ${list(sql`select r.category_id as "categoryId", r.month, sum(r.expense) as spent
       from ${monthlyRollups} r
-      where r.household_id = ${h} and r.month between ${param('rolloverFrom')} and ${param('first')}
+      where r.household_id = ${h} and r.month <= ${param('first')}
+        -- earlier months only as far back as a budget rolled over: without one, this month alone
+        and r.month >= (select coalesce(min(b.month), ${param('first')}) from ${budgets} b
+          where b.household_id = ${h} and b.rollover and b.month between ${param('rolloverFrom')} and ${param('first')})
         and r.account_id <> all(${excluded})
       group by r.category_id, r.month`)} as spending,
     ${list(sql`select b.id, b.name, b.amount, b.next_due_date as "nextDueDate", b.recurrence,
