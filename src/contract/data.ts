@@ -14,7 +14,7 @@ import { AUTOMATION_TYPES } from '../domain/automation/schedule'
 import { CATEGORY_KINDS } from '../domain/categories'
 import { ACTION_STATUSES } from '../domain/coaching/actions'
 import { TRANSACTION_KINDS } from '../domain/ledger'
-import { BILL_LINK_KINDS } from '../domain/plan/kinds'
+import { BILL_LINK_KINDS, INCOME_SCHEDULES } from '../domain/plan/kinds'
 import { CHALLENGE_KINDS } from '../domain/planning/challenges'
 import { DATE_FORMATS, THEMES } from '../domain/preferences'
 import { QB_MAPPING_KINDS } from '../domain/quickbooks/chart'
@@ -282,6 +282,21 @@ const exportedBill = z.object({
   payments: z.array(exportedBillPayment).default([]),
 })
 
+/** Income a member plans (ADR 0044): its account only when the exporting member's plan counts it. */
+const exportedPlannedIncome = z.object({
+  id,
+  createdAt,
+  ownerId: id,
+  name: text(200).min(1),
+  payee: text(200),
+  amount: money.refine((v) => v > 0, 'Must be more than 0'),
+  schedule: z.enum(INCOME_SCHEDULES),
+  nextDate: isoDate,
+  secondDay: z.number().int().min(1).max(31).nullable(),
+  accountId: id.nullable(),
+  isActive: z.boolean(),
+})
+
 const exportedRule = z.object({
   id,
   createdAt,
@@ -393,6 +408,8 @@ export const exportDocument = z.object({
   budgets: z.array(exportedBudget),
   goals: z.array(exportedGoal),
   bills: z.array(exportedBill),
+  /** planned income (ADR 0044): absent from files made before it */
+  plannedIncomes: z.array(exportedPlannedIncome).default([]),
   rules: z.array(exportedRule),
   importPresets: z.array(exportedImportPreset),
   reminders: z.array(exportedReminder),
@@ -443,6 +460,7 @@ export const importSummary = z.object({
   budgets: z.number().int(),
   goals: z.number().int(),
   bills: z.number().int(),
+  plannedIncomes: z.number().int(),
   rules: z.number().int(),
   reminders: z.number().int(),
   creditScores: z.number().int(),

@@ -106,6 +106,8 @@ async function richHousehold(owner: Client) {
   const bill = (await post(owner, '/api/bills', { name: 'Rent', amount: 1200, nextDueDate: '2026-04-01', accountId: checking, categoryId: groceries, autopay: true })).id
   // settled by the rope part of the card's split (ADR 0045): its link goes out and comes back with it
   await post(owner, '/api/bills', { name: 'Rope', amount: 70, nextDueDate: '2026-03-03', tolerancePercent: 10 })
+  // planned income (ADR 0044) goes out and comes back on its account
+  await post(owner, '/api/planned-income', { name: 'Pay', payee: 'ACME PAYROLL', amount: 2600, schedule: 'semimonthly', nextDate: '2026-03-01', secondDay: 15, accountId: checking })
   await post(owner, '/api/rules', {
     name: 'Shop rule',
     conditions: [
@@ -328,6 +330,8 @@ describe('POST /api/export/import', () => {
     const zip = (await a.get('/api/export')).rawPayload
     const first = documentOf(await unzip(zip))
     expect(first.exchangeRates).toEqual([{ currency: 'GBP', quote: 'EUR', date: '2026-03-01', rate: 1.17, source: 'manual' }])
+    expect(first.plannedIncomes).toMatchObject([{ name: 'Pay', payee: 'ACME PAYROLL', schedule: 'semimonthly', nextDate: '2026-03-01', secondDay: 15, isActive: true }])
+    expect(first.plannedIncomes[0]?.accountId).toBe(first.accounts.find((x) => x.name === 'Main checking')?.id)
     expect(first.bills.find((x) => x.name === 'Rope')).toMatchObject({
       tolerancePercent: 10,
       payments: [{ dueDate: '2026-03-03', splitIndex: 0, amount: 7000, kind: 'auto' }],
@@ -343,6 +347,7 @@ describe('POST /api/export/import', () => {
       budgets: 2,
       goals: 1,
       bills: 2,
+      plannedIncomes: 1,
       rules: 1,
       reminders: 1,
       creditScores: 1,

@@ -67,6 +67,7 @@ import {
 } from '../../db/schema'
 import { memberScope, notIn, wholeAccountId, type MemberScope } from '../accounts/scope'
 import type { SessionUser } from '../auth/sessions'
+import { visiblePlannedIncome } from '../spending-plan/planned-income'
 import { attachmentStore, type AttachmentStore } from '../attachments/storage'
 
 export const PAGE_ROWS = 5000
@@ -86,6 +87,7 @@ export type ExportHead = {
   budgets: Row[]
   goals: Row[]
   bills: Row[]
+  plannedIncomes: Row[]
   rules: Row[]
   importPresets: Row[]
   reminders: Row[]
@@ -152,6 +154,8 @@ export async function exportHead(db: Db, user: SessionUser, scope: MemberScope, 
     .from(goalContributions)
     .where(eq(goalContributions.householdId, user.householdId))
     .orderBy(asc(goalContributions.date), asc(goalContributions.createdAt), asc(goalContributions.id))
+  // planned income of the member's own plan, as the Spending Plan page lists it (ADR 0044)
+  const plannedIncomeRows = await visiblePlannedIncome(db, scope)
   const billRows = await db.select().from(bills).where(eq(bills.householdId, user.householdId)).orderBy(asc(bills.createdAt), asc(bills.id))
   // what settled the bills' due dates, of the transactions the member sees (the ones exported)
   const billPaymentRows = await db
@@ -262,6 +266,19 @@ export async function exportHead(db: Db, user: SessionUser, scope: MemberScope, 
       contributions: contributionRows
         .filter((c) => c.goalId === g.id)
         .map((c) => ({ id: c.id, createdAt: c.createdAt.toISOString(), amount: money(c.amount), date: c.date, note: c.note })),
+    })),
+    plannedIncomes: plannedIncomeRows.map((i) => ({
+      id: i.id,
+      createdAt: i.createdAt.toISOString(),
+      ownerId: i.userId,
+      name: i.name,
+      payee: i.payee,
+      amount: money(i.amount),
+      schedule: i.schedule,
+      nextDate: i.nextDate,
+      secondDay: i.secondDay,
+      accountId: i.accountId,
+      isActive: i.isActive,
     })),
     bills: billRows.map((b) => ({
       id: b.id,

@@ -52,6 +52,7 @@ import {
   goalContributions,
   goals,
   households,
+  plannedIncomes,
   importPresets,
   investmentActivities,
   reminders,
@@ -644,6 +645,15 @@ export async function importExport(
       )
     }
 
+    // planned income comes back as the importer's, on its account (left out when that account did not come)
+    const incomeRows = doc.plannedIncomes.flatMap((i) => {
+      const accountId = ref(i.accountId)
+      if (i.accountId !== null && accountId === null) return []
+      const { id: _old, ownerId: _owner, createdAt, ...fields } = i
+      return [{ ...fields, id: uuidv7(), householdId, userId: user.id, accountId, createdAt: at(createdAt), updatedAt: now }]
+    })
+    if (incomeRows.length) await tx.insert(plannedIncomes).values(incomeRows)
+
     const presetRows = doc.importPresets.flatMap((p) => {
       const accountId = ref(p.accountId)
       if (p.accountId !== null && accountId === null) return []
@@ -770,6 +780,7 @@ export async function importExport(
       budgets: budgetRows.length,
       goals: doc.goals.length,
       bills: doc.bills.length,
+      plannedIncomes: incomeRows.length,
       rules: doc.rules.length,
       reminders: doc.reminders.length,
       creditScores: doc.creditScores.length,

@@ -80,10 +80,14 @@ async function findVisible(db: DbOrTx, user: Member, reach: Reach, id: string): 
   return row
 }
 
+/** The planned income a member sees, as stored (the export writes it whole). */
+export async function visiblePlannedIncome(db: DbOrTx, scope: MemberScope): Promise<Row[]> {
+  const reach = reachOf(scope)
+  return (await repo.listPlannedIncomeRows(db, scope.householdId)).filter((r) => visible(reach, r))
+}
+
 export async function listPlannedIncome(db: Db, user: Member): Promise<PlannedIncome[]> {
-  const reach = reachOf(await memberScope(db, user))
-  const rows = await repo.listPlannedIncomeRows(db, user.householdId)
-  return rows.filter((r) => visible(reach, r)).map(toDto)
+  return (await visiblePlannedIncome(db, await memberScope(db, user))).map(toDto)
 }
 
 export async function createPlannedIncome(
