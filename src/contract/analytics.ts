@@ -67,6 +67,12 @@ export const monthlySummary = z.object({
   daysLeft: z.number().int(),
   /** no income known: none received, none expected, no history (the page asks for it) */
   incomeUnknown: z.boolean(),
+  /**
+   * what the mood scores this member on (spec §9, ADR 0044): the budgets of their plan added up
+   * (a group's once; none for a teen, whose plan has no household budgets) and the goals in it
+   */
+  budgetTotal: money,
+  goalIds: z.array(id),
   categorySpending: z.array(categorySpending),
 })
 export type MonthlySummary = z.output<typeof monthlySummary>

@@ -193,6 +193,17 @@ describe('privacy in every total', () => {
         { categoryName: 'Groceries', total: 120.4 }, { categoryName: 'Utilities', total: 60 }, { categoryName: 'Dining Out', total: 57.44 },
       ] }],
     ]
+    // the mood scores each member on their plan's budgets and goals: none of the household's for
+    // the teen; the trip (paid from the adult's private stash) only in the adult's
+    const moodInputs: [Client, { budgetTotal: number; goalIds: string[] }][] = [
+      [owner, { budgetTotal: 750, goalIds: [goal.car] }],
+      [adult, { budgetTotal: 750, goalIds: [goal.trip, goal.car] }],
+      [teen, { budgetTotal: 0, goalIds: [] }],
+      [viewer, { budgetTotal: 750, goalIds: [goal.car] }],
+    ]
+    for (const [client, figures] of moodInputs) {
+      expect(await read(client, '/api/analytics/monthly-summary'), client.user.firstName).toMatchObject(figures)
+    }
     for (const [client, figures] of expected) {
       const body = (await read(client, '/api/analytics/monthly-summary')) as Summary
       expect(body, client.user.firstName).toMatchObject(figures)

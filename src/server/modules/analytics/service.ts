@@ -100,6 +100,8 @@ export async function monthlySummary(db: Db, user: SessionUser, now: Date, month
     dailyAllowance: plan.dailyAllowance,
     daysLeft: plan.daysLeft,
     incomeUnknown: plan.incomeUnknown,
+    budgetTotal: plan.budgetTotal,
+    goalIds: plan.goals.map((g) => g.goalId),
     categorySpending: plan.categorySpending,
   }
 }

@@ -99,6 +99,8 @@ export type MonthPlan = DailyPlan & {
   scheduledBills: ScheduledBill[]
   /** the active goals in this member's plan, for projecting later months */
   goals: ProjectionGoal[]
+  /** the budgets of this member's plan added up, without what rolled over (the mood's total budget) */
+  budgetTotal: Cents
 }
 
 /** The top-level expense rows that have a budget (or something rolled over) this month. */
@@ -398,5 +400,6 @@ export async function monthPlan(
     irregularHistory,
     scheduledBills: scheduled,
     goals: goalFacts,
+    budgetTotal: asCents(budgetRows.reduce((sum, r) => sum + r.budget, 0)),
   }
 }

@@ -135,12 +135,10 @@ function MoodSection({ pageRef }: { pageRef: RefObject<HTMLDivElement | null> })
   const goals = useGoals()
   const creditScore = useCreditScore()
   const recent = useRecentTransactions()
-  const categories = useCategories()
   const { mood, loaded, setup } = useFinancialMood({
     accounts: accounts.data,
     summary: summary.data,
     budgets: budgets.data,
-    categories: categories.data,
     goals: goals.data,
     creditScore: creditScore.data,
   })

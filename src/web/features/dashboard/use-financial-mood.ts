@@ -1,17 +1,15 @@
-// The dashboard's financial mood (spec §4, §9) from accounts, this month's income and spending
-// (the monthly summary's totals, which count every transaction of the month), budgets, goals and
-// the credit score, computed by domain/mood. While any of them is not loaded it is the neutral
+// The dashboard's financial mood (spec §4, §9) from accounts, this month's income and spending,
+// the budgets and goals of the member's own plan (all from the monthly summary, ADR 0044: a teen
+// is scored on their own money, not the household's budgets and goals) and the credit score,
+// computed by domain/mood. While any of them is not loaded it is the neutral
 // loading mood; once computed it is kept under "financialMood". A household with no accounts yet
 // has nothing to score: it is `setup` (the dashboard shows its set-up checklist), and no mood is
 // computed or kept.
 import { useEffect, useMemo } from 'react'
 import type { Account } from '../../../contract/accounts'
-import type { Budget } from '../../../contract/budgets'
-import type { Category } from '../../../contract/categories'
 import type { CreditScore } from '../../../contract/credit-score'
 import type { Goal } from '../../../contract/goals'
 import type { MonthlySummary } from '../../../contract/analytics'
-import { categoryTree, totalBudget } from '../../../domain/category-groups'
 import {
   computeMood,
   loadingMood,
@@ -22,11 +20,10 @@ import { netWorth } from '../../../domain/net-worth'
 
 export type MoodSources = {
   accounts: Account[] | undefined
-  /** this month's income and expenses (transfers and opening balances left out) */
-  summary: Pick<MonthlySummary, 'income' | 'expenses'> | undefined
-  budgets: Budget[] | undefined
-  /** to count a group's budget once (ADR 0036); until loaded each budget counts on its own */
-  categories?: Category[] | undefined
+  /** this month's plan: income, expenses, its budgets' total and its goals */
+  summary: Pick<MonthlySummary, 'income' | 'expenses' | 'budgetTotal' | 'goalIds'> | undefined
+  /** read only to know they are loaded (spec §4): the total the mood scores is the summary's */
+  budgets: unknown[] | undefined
   goals: Goal[] | undefined
   /** undefined while loading; null when no score was ever entered */
   creditScore: CreditScore | null | undefined
@@ -37,7 +34,7 @@ export function useFinancialMood(sources: MoodSources): {
   loaded: boolean
   setup: boolean
 } {
-  const { accounts, summary, budgets, categories, goals, creditScore } = sources
+  const { accounts, summary, budgets, goals, creditScore } = sources
   const mood = useMemo(() => {
     const timestamp = new Date().toISOString()
     if (
@@ -54,15 +51,15 @@ export function useFinancialMood(sources: MoodSources): {
       {
         netWorth: netWorth(accounts.map((a) => a.balance)),
         monthSpending: summary.expenses,
-        totalBudget: totalBudget(budgets, categoryTree(categories ?? [])),
+        totalBudget: summary.budgetTotal,
         monthIncome: summary.income,
-        activeGoals: goals.filter((g) => g.isActive),
+        activeGoals: goals.filter((g) => g.isActive && summary.goalIds.includes(g.id)),
         creditScore: creditScore?.score ?? null,
       },
       timestamp,
     )
     return { mood: computed, loaded: true, setup: false }
-  }, [accounts, summary, budgets, categories, goals, creditScore])
+  }, [accounts, summary, budgets, goals, creditScore])
 
   useEffect(() => {
     if (!mood.loaded || mood.setup) return
