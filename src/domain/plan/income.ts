@@ -326,3 +326,26 @@ export function unscheduledIncomeByMonth(sources: readonly IncomeSource[], arriv
   })
 }
 
+
+/**
+ * A source's paydays as the repeating dates the cash-flow forecast walks: one schedule, or two
+ * monthly ones for twice a month; none for irregular income, which has no dates.
+ */
+export function paydaySchedules(source: Pick<IncomeSource, 'schedule' | 'nextDate' | 'secondDay'>): { nextDate: IsoDate; recurrence: 'weekly' | 'biweekly' | 'monthly'; anchorDay?: number }[] {
+  switch (source.schedule) {
+    case 'irregular':
+      return []
+    case 'weekly':
+    case 'biweekly':
+      return [{ nextDate: source.nextDate, recurrence: source.schedule }]
+    case 'monthly':
+      return [{ nextDate: source.nextDate, recurrence: 'monthly', anchorDay: dayOfMonth(source.nextDate) }]
+    case 'semimonthly': {
+      const second = source.secondDay ?? 15
+      return [
+        { nextDate: source.nextDate, recurrence: 'monthly', anchorDay: dayOfMonth(source.nextDate) },
+        { nextDate: addMonths(source.nextDate, 0, second), recurrence: 'monthly', anchorDay: second },
+      ]
+    }
+  }
+}

@@ -393,6 +393,15 @@ describe('forecast', () => {
     expect(f.events.map((e) => `${e.date} ${e.label} ${e.amount} ${e.source}`)).toEqual(['2026-07-01 Rent -500 bill', '2026-07-03 Netflix plan -15.49 bill'])
     expect(f.lowPoint).toEqual({ date: '2026-07-01', balance: -73.94 })
     expect(f.points.at(-1)?.balance).toBe(-89.43)
+    // planned pay twice a month on checking is expected income: 300 on July 1 and 15 lifts the low point
+    const pay = await owner.post('/api/planned-income', { name: 'Pay', amount: 300, schedule: 'semimonthly', nextDate: '2026-07-01', secondDay: 15, accountId: checking })
+    expect(pay.statusCode, pay.body).toBe(201)
+    const withPay = (await owner.get('/api/insights/forecast?days=30')).json() as typeof f
+    expect(withPay.events.map((e) => `${e.date} ${e.label} ${e.amount}`)).toEqual(['2026-07-01 Pay 300', '2026-07-01 Rent -500', '2026-07-03 Netflix plan -15.49', '2026-07-15 Pay 300'])
+    // 426.06 + 300 − 500 = 226.06 on July 1: never below zero
+    expect(withPay.lowPoint).toBeNull()
+    expect(withPay.points.at(-1)?.balance).toBe(510.57)
+    expect((await owner.delete(`/api/planned-income/${(pay.json() as { id: string }).id}`)).statusCode).toBe(204)
     expect((await owner.get('/api/insights/forecast?days=45')).statusCode).toBe(400)
     expect((await owner.get('/api/insights/forecast?days=45')).body).toContain('days')
     // the adult sees the private account too; the outsider has nothing of this household

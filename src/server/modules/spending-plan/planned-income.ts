@@ -80,6 +80,11 @@ async function findVisible(db: DbOrTx, user: Member, reach: Reach, id: string): 
   return row
 }
 
+/** The household's active planned income, as stored (the cash-flow forecast counts it). */
+export async function activePlannedIncome(db: DbOrTx, householdId: string): Promise<Row[]> {
+  return (await repo.listPlannedIncomeRows(db, householdId)).filter((r) => r.isActive)
+}
+
 /** The planned income a member sees, as stored (the export writes it whole). */
 export async function visiblePlannedIncome(db: DbOrTx, scope: MemberScope): Promise<Row[]> {
   const reach = reachOf(scope)
