@@ -22,14 +22,11 @@ test('a new user sees every empty state', async ({ page, freshUser }) => {
   // nothing to score yet: the set-up checklist instead of a mood (issue 20)
   await expect(dashboard.setup).toBeVisible()
   await expect(dashboard.mood).toHaveCount(0)
-  for (const stat of [
-    dashboard.netWorth,
-    dashboard.income,
-    dashboard.expenses,
-    dashboard.availableToday,
-  ]) {
+  for (const stat of [dashboard.netWorth, dashboard.expenses, dashboard.availableToday]) {
     await expect(stat).toContainText('$0.00')
   }
+  // no income known yet: it says so instead of a $0 month (ADR 0044)
+  await expect(dashboard.income).toContainText('Not known yet')
   await expect(dashboard.netWorth).toContainText('Net Worth')
   await expect(dashboard.income).toContainText('Monthly Income')
   await expect(dashboard.expenses).toContainText('Monthly Expenses')

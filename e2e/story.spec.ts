@@ -96,6 +96,10 @@ test('a new household runs its month in Kinwise', async ({ page }) => {
   await billForm.getByRole('button', { name: 'Add bill' }).click()
   await bills.bill('Internet').getByRole('button', { name: 'Mark paid' }).click()
   const pay = page.getByRole('form', { name: 'Pay bill' })
+  // the $60 fuel stop has the bill's amount but not its payee: offered, never chosen for you
+  await expect(pay.getByTestId('pay-match').filter({ hasText: 'Fuel Stop' })).toContainText('another payee')
+  await expect(pay.getByLabel('Record a new payment')).toBeChecked()
+  await pay.getByRole('button', { name: 'Next' }).click()
   await expect(pay.getByLabel('Paid from')).toHaveValue(/.+/)
   await pay.getByRole('button', { name: 'Mark paid' }).click()
   await expect(page.getByTestId('toast').filter({ hasText: 'Bill paid' })).toBeVisible()

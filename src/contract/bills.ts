@@ -225,6 +225,11 @@ export const billMatch = z.object({
   /** money out, negative */
   amount: money,
   accountId: id,
+  /**
+   * its payee is the bill's: only such a match is chosen for the member; the others (the right
+   * amount under another payee) are offered, never preselected
+   */
+  payeeMatches: z.boolean(),
 })
 export type BillMatch = z.output<typeof billMatch>
 

@@ -16,7 +16,7 @@ import {
   type payBillBody,
   type updateBillBody,
 } from '../../../contract/bills'
-import { currentDue, DAYS_AFTER, DAYS_BEFORE, rankCandidates, toleranceOf } from '../../../domain/bills/matching'
+import { currentDue, DAYS_AFTER, DAYS_BEFORE, payeeMatches, rankCandidates, toleranceOf } from '../../../domain/bills/matching'
 import { addDays, compareDates, dayOfMonth, daysBetween, localDate, type IsoDate } from '../../../domain/dates'
 import { asCents, negate, type Cents } from '../../../domain/money'
 import { occurrencesBetween } from '../../../domain/recurrence'
@@ -359,6 +359,7 @@ export async function billMatches(db: Db, user: Scope, id: string): Promise<{ du
       merchant: byKey.get(`${c.id}|${c.splitId ?? ''}`)?.merchant ?? '',
       amount: c.amount,
       accountId: c.accountId,
+      payeeMatches: payeeMatches(matchBill, c.payees),
     })),
   }
 }

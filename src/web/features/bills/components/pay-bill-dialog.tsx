@@ -106,7 +106,9 @@ function ChoosePayment({
       </div>
     )
   }
-  const selected = choice ?? found[0]?.transactionId ?? NEW_PAYMENT
+  // only a payment under the bill's own payee is chosen for the member: one that merely has the
+  // right amount (a $60 fuel stop for a $60 internet bill) waits for them to pick it
+  const selected = choice ?? found.find((m) => m.payeeMatches)?.transactionId ?? NEW_PAYMENT
   const onSubmit = async (e: React.FormEvent) => {
     e.preventDefault()
     if (selected === NEW_PAYMENT) {
@@ -149,7 +151,10 @@ function ChoosePayment({
             />
             <span className="min-w-0 flex-1">
               <span className="block truncate font-medium">{m.merchant || 'No payee'}</span>
-              <span className="block text-xs text-muted-foreground">{formatDate(m.date, { weekday: true })}</span>
+              <span className="block text-xs text-muted-foreground">
+                {formatDate(m.date, { weekday: true })}
+                {m.payeeMatches ? '' : ' · the same amount, another payee'}
+              </span>
             </span>
             <span className="money tabular-nums">{format(m.amount)}</span>
           </label>
