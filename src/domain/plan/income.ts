@@ -7,6 +7,7 @@
 // month of the last three, or what the member set.
 import { addDays, addMonths, compareDates, daysBetween, dayOfMonth, endOfMonth, startOfMonth, type IsoDate } from '../dates'
 import { basePayeeKey } from '../insights/recurring'
+import { dayNumber } from '../insights/stats'
 import { asCents, type Cents } from '../money'
 import { payeeKey, payeeWordsMatch } from '../payee'
 import type { IncomeLineStatus, IncomeOrigin, IncomeSchedule } from './kinds'
@@ -205,12 +206,12 @@ export function paydaysBetween(source: Pick<IncomeSource, 'schedule' | 'nextDate
   }
 }
 
-/** Whether an arrival can be the payment of a source's payday. */
-function fits(source: IncomeSource, arrival: IncomeArrival, payday: IsoDate): boolean {
-  const lead = daysBetween(arrival.date, payday)
+/** Whether an arrival (on day number `day`) can be the payment of a source's payday (a day number too). */
+function fits(source: IncomeSource, arrival: IncomeArrival, day: number, payday: number, keyOf: (a: IncomeArrival) => string): boolean {
+  const lead = payday - day
   if (lead > EARLY_DAYS || -lead > LATE_DAYS + 3) return false
   if (source.accountId !== null && source.accountId !== arrival.accountId) return false
-  if (samePayee(source.payeeKey, payeeKey(arrival.payee))) return true
+  if (samePayee(source.payeeKey, keyOf(arrival))) return true
   return source.accountId !== null && Math.abs(arrival.amount - source.amount) <= AMOUNT_MATCH * source.amount
 }
 
@@ -239,11 +240,29 @@ export function expectedIncome(input: {
   const paydays = sources
     .flatMap((source) => paydaysBetween(source, first, last).map((date) => ({ source, date })))
     .sort((a, b) => compareDates(a.date, b.date) || a.source.key.localeCompare(b.source.key))
+  // each arrival's day and payee key worked out once, the key only when a payday's dates fit it
+  const days = arrivals.map((a) => dayNumber(a.date))
+  const keys = new Map<IncomeArrival, string>()
+  const keyOf = (a: IncomeArrival) => {
+    let key = keys.get(a)
+    if (key === undefined) keys.set(a, (key = payeeKey(a.payee)))
+    return key
+  }
   for (const { source, date } of paydays) {
-    const candidates = arrivals
-      .filter((a) => !taken.has(a.id) && fits(source, a, date))
-      .sort((a, b) => Math.abs(daysBetween(a.date, date)) - Math.abs(daysBetween(b.date, date)) || a.id.localeCompare(b.id))
-    const arrival = candidates[0]
+    const payday = dayNumber(date)
+    let arrival: IncomeArrival | undefined
+    let best = Infinity
+    for (let i = 0; i < arrivals.length; i++) {
+      const a = arrivals[i]
+      const day = days[i] ?? 0
+      if (!a || taken.has(a.id) || !fits(source, a, day, payday, keyOf)) continue
+      // the nearest to the payday, then the lowest id: the same answer in any order
+      const distance = Math.abs(day - payday)
+      if (distance < best || (distance === best && arrival !== undefined && a.id < arrival.id)) {
+        best = distance
+        arrival = a
+      }
+    }
     if (arrival) {
       taken.add(arrival.id)
       lines.push({

@@ -50,6 +50,9 @@ import { memberScope, type MemberScope } from '../accounts/scope'
 import type { SessionUser } from '../auth/sessions'
 import { monthPlanRows } from './repo'
 
+/** Names in the order a person reads them (one collator: localeCompare with options builds one per call). */
+const names = new Intl.Collator('en', { sensitivity: 'base' })
+
 /** How far back a rollover chain is followed. */
 const ROLLOVER_MONTHS = 24
 /** Days of money in that recurring income is found from (six months: three of a monthly payday, and more). */
@@ -232,7 +235,7 @@ export async function monthPlan(
   const noBudget = { budgetId: null, budget: null, rollover: false, carried: ZERO }
   const childrenOf = (id: string) => cats.filter((c) => c.parentId === id)
   const byName = (a: { name: string }, b: { name: string }) =>
-    a.name.localeCompare(b.name, 'en', { sensitivity: 'base' })
+    names.compare(a.name, b.name)
   const ordered = cats
     .filter((c) => c.parentId === null)
     .sort(byName)
@@ -394,7 +397,7 @@ export async function monthPlan(
       .sort(
         (a, b) =>
           b.total - a.total ||
-          a.categoryName.localeCompare(b.categoryName, 'en', { sensitivity: 'base' }),
+          names.compare(a.categoryName, b.categoryName),
       ),
     incomeSources: sources,
     irregularHistory,
