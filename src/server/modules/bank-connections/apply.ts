@@ -20,8 +20,7 @@ import { compileRules, notesWith, payeeKey } from '../../../domain/rules'
 import type { Tx } from '../../db/connect'
 import { transactions } from '../../db/schema'
 import type { ProviderTransaction } from '../../integrations/banks/bank-provider'
-import { linksOfTransactions } from '../bills/repo'
-import { mergeReopen, releaseLinks, settleBills } from '../bills/settle'
+import { mergeReopen, releaseLinks, reopenedBy, settleBills } from '../bills/settle'
 import { householdCategories } from '../imports/repo'
 import { learnedCategories } from '../rules/repo'
 import { re2Compiler } from '../rules/regex'
@@ -255,8 +254,7 @@ export async function applyAccountChanges(tx: Tx, target: ApplyTarget, input: Ap
     for (const r of pendingLeft) if (!used.has(r.id) && r.date >= wFrom && r.date <= wTo) gone.add(r.id)
   }
   if (gone.size > 0) {
-    const links = (await linksOfTransactions(tx, target.householdId, [...gone])).filter((l) => l.kind !== 'declined')
-    reopen = mergeReopen(reopen, ...links.map((l) => new Map([[l.billId, l.dueDate]])))
+    reopen = mergeReopen(reopen, await reopenedBy(tx, target.householdId, [...gone]))
     counts.removed += await deleteTransactions(tx, target.householdId, [...gone])
   }
 

@@ -245,3 +245,28 @@ export function mergeReopen(...maps: ReadonlyMap<string, IsoDate>[]): Map<string
   }
   return out
 }
+
+/** The due dates that lose a payment when these transactions go (their links cascade away with them). */
+export async function reopenedBy(tx: DbOrTx, householdId: string, transactionIds: readonly string[]): Promise<Map<string, IsoDate>> {
+  const links = (await repo.linksOfTransactions(tx, householdId, transactionIds)).filter((l) => l.kind !== 'declined')
+  return mergeReopen(...links.map((l) => new Map([[l.billId, l.dueDate]])))
+}
+
+/**
+ * The same for an import's rows, found by the batch's id range (`ids` are the rows of the batch
+ * that go): each bill they paid and the earliest due date they settled.
+ */
+export async function reopenedByBatch(
+  tx: DbOrTx,
+  householdId: string,
+  range: { first: string; last: string },
+  ids: ReadonlySet<string>,
+): Promise<Map<string, IsoDate>> {
+  const links = (await repo.linksInIdRange(tx, householdId, range.first, range.last)).filter((l) => ids.has(l.transactionId))
+  return mergeReopen(...links.map((l) => new Map([[l.billId, l.dueDate]])))
+}
+
+/** What payments settled of each due date of these bills from `since` on (the cash-flow forecast's bills). */
+export async function paidDueDates(db: DbOrTx, householdId: string, billIds: readonly string[], since: IsoDate): Promise<{ billId: string; dueDate: IsoDate; paid: number }[]> {
+  return repo.paidByDueDate(db, householdId, billIds, since)
+}

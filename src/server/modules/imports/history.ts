@@ -9,8 +9,7 @@ import type { Db } from '../../db/connect'
 import { badRequest, forbidden, notFound } from '../../http/errors'
 import type { SessionUser } from '../auth/sessions'
 import { memberScope, writableAccount } from '../accounts/scope'
-import { linksInIdRange } from '../bills/repo'
-import { mergeReopen, settleBills } from '../bills/settle'
+import { reopenedByBatch, settleBills } from '../bills/settle'
 import { deleteTransactions, loadForWrite, updateStoredTransactions, type BulkPatch, type StoredTransaction } from '../transactions/ledger'
 import { activitiesByBatch, undoInvestments } from './investments'
 import { accountStates, batchRows, deleteBatch, findBatch, householdCategories, listBatches, lockHouseholdImports, otherLegs } from './repo'
@@ -105,19 +104,12 @@ export async function undoImport(db: Db, user: SessionUser, batchId: string, now
     await updateStoredTransactions(tx, householdId, changes, now)
     // the bills its payments settled are due again from those due dates (ADR 0045)
     const ownIds = new Set(own.map((r) => r.id))
-    const links =
+    const reopen =
       batch.firstTransactionId && batch.lastTransactionId
-        ? (await linksInIdRange(tx, householdId, batch.firstTransactionId, batch.lastTransactionId)).filter((l) => ownIds.has(l.transactionId))
-        : []
+        ? await reopenedByBatch(tx, householdId, { first: batch.firstTransactionId, last: batch.lastTransactionId }, ownIds)
+        : new Map<string, string>()
     const deleted = await deleteTransactions(tx, householdId, own.map((r) => r.id))
-    if (links.length > 0) {
-      await settleBills(tx, householdId, {
-        today: localDate(now, user.timeZone),
-        now,
-        billIds: [...new Set(links.map((l) => l.billId))],
-        reopen: mergeReopen(...links.map((l) => new Map([[l.billId, l.dueDate]]))),
-      })
-    }
+    if (reopen.size > 0) await settleBills(tx, householdId, { today: localDate(now, user.timeZone), now, billIds: [...reopen.keys()], reopen })
     const activities = await undoInvestments(tx, householdId, batchId)
     await deleteBatch(tx, householdId, batchId)
     const kept = await accountStates(tx, householdId, batch.createdAccountIds)

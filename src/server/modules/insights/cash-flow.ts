@@ -25,7 +25,7 @@ import { isRecurrence } from '../../../domain/recurrence'
 import { incomeSources, paydaySchedules, type FoundIncomeInput } from '../../../domain/plan/income'
 import { isIncomeSchedule } from '../../../domain/plan/kinds'
 import type { DbOrTx } from '../../db/connect'
-import { paidByDueDate } from '../bills/repo'
+import { paidDueDates } from '../bills/settle'
 import { activePlannedIncome } from '../spending-plan/planned-income'
 import * as repo from './repo'
 
@@ -48,7 +48,7 @@ export async function cashForecast(
   ])
   // the bills as their payments left them (ADR 0045): a paid due date is behind the next due date,
   // a partly paid next one counts what is left, overdue ones count on the first day
-  const paid = await paidByDueDate(
+  const paid = await paidDueDates(
     db,
     householdId,
     billRows.map((b) => b.id),

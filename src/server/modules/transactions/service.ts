@@ -42,19 +42,12 @@ import {
 } from './repo'
 import { settleBudgetAlerts } from '../reminders/generated'
 import { localDate, type IsoDate } from '../../../domain/dates'
-import { linksOfTransactions } from '../bills/repo'
-import { mergeReopen, releaseLinks, settleBills } from '../bills/settle'
+import { releaseLinks, reopenedBy, settleBills } from '../bills/settle'
 
 /** The span of some dates, for the bill settlement pass. */
 function spanOf(dates: IsoDate[]): { from: IsoDate; to: IsoDate } {
   const sorted = [...dates].sort()
   return { from: sorted[0] ?? '', to: sorted[sorted.length - 1] ?? '' }
-}
-
-/** The due dates that lose a payment when these rows go (their links cascade away with them). */
-async function reopenedBy(tx: Tx, householdId: string, ids: string[]): Promise<Map<string, IsoDate>> {
-  const links = (await linksOfTransactions(tx, householdId, ids)).filter((l) => l.kind !== 'declined')
-  return mergeReopen(...links.map((l) => new Map([[l.billId, l.dueDate]])))
 }
 
 export function toTransactionDto(row: TransactionRow): Transaction {
