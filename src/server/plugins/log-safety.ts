@@ -2,7 +2,9 @@
 // tokens, secrets or full e-mail addresses. Errors are serialised without a failed query's SQL
 // and parameters (Drizzle puts both on the error and in its message) or the database's detail
 // (which quotes the offending value); every line has e-mails masked and argon2 hashes removed;
-// request headers that carry credentials are redacted.
+// request headers that carry credentials are redacted. A request is logged by its route
+// (`/api/household/invites/:token/accept`), never its URL: paths and query strings carry reset
+// and invite tokens and OpenID Connect codes.
 import type { FastifyServerOptions } from 'fastify'
 
 /** Field names whose values are never logged, at any depth. */
@@ -14,10 +16,55 @@ const EMAIL = /([A-Za-z0-9._%+-])[A-Za-z0-9._%+-]*@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/
 const ARGON2 = /\$argon2(?:id|i|d)\$[^\s"']*/g
 const PARAMS_TAIL = /\nparams: [\s\S]*$/
 
-/** A log text with e-mails masked (a@…), argon2 hashes removed and a failed query's parameters cut. */
+// secrets a URL or header quoted in a message carries (Fastify's own warnings quote the URL)
+const QUERY = /(\/[^\s?#"'<>]*)\?[^\s#"'<>]+/g
+const TOKEN_SEGMENT = /(\/(?:join|invites)\/)(?!:token\b)[^/\s?#"'<>]+/g
+const BEARER = /\b(Bearer\s+)[^\s"',;]+/gi
+const API_TOKEN = /\bkw_[A-Za-z0-9_-]{8,}/g
+const SESSION_COOKIE_VALUE = /\b(kinwise_session=)[^\s;"',]+/g
+
+/**
+ * A log text with e-mails masked (a@…), argon2 hashes removed, a failed query's parameters cut,
+ * and the secrets of a quoted URL or header removed: query strings, invite tokens, bearer and API
+ * tokens, session cookies.
+ */
 export function cleanText(text: string): string {
-  return text.replace(PARAMS_TAIL, '\nparams: [redacted]').replace(ARGON2, '[hash]').replace(EMAIL, '$1@…')
+  return text
+    .replace(PARAMS_TAIL, '\nparams: [redacted]')
+    .replace(ARGON2, '[hash]')
+    .replace(EMAIL, '$1@…')
+    .replace(QUERY, '$1?[redacted]')
+    .replace(TOKEN_SEGMENT, '$1:token')
+    .replace(BEARER, '$1[redacted]')
+    .replace(API_TOKEN, 'kw_[redacted]')
+    .replace(SESSION_COOKIE_VALUE, '$1[redacted]')
 }
+
+// the only path segments a request line keeps when no route names them: the web app's page
+// names, hashed asset files, and ids (UUIDs, shown as :id)
+const PAGE_SEGMENT = /^[a-z]+(?:-[a-z]+)*$/
+const ASSET_SEGMENT = /^[\w.-]+\.(?:js|mjs|css|map|html|json|webmanifest|txt|xml|ico|png|jpe?g|gif|svg|webp|avif|woff2?|ttf|br|gz)$/i
+const UUID_SEGMENT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/**
+ * How a request's path is logged: its route's pattern when a route matched (`/api/bills/:id`,
+ * `/api/household/invites/:token/accept`); otherwise (a page of the web app, a 404, a static file)
+ * the path with every segment that is not a page name, an asset file or a UUID shown as `:param`.
+ * The query string is never logged: it carries reset tokens and OpenID Connect codes, and no
+ * rule can tell which of its values are secret.
+ */
+export function loggedPath(route: string | undefined, url: string): string {
+  if (route && !route.includes('*')) return route
+  const pathname = url.split(/[?#]/, 1)[0] ?? ''
+  return pathname
+    .split('/')
+    .map((segment) =>
+      segment === '' || PAGE_SEGMENT.test(segment) || ASSET_SEGMENT.test(segment) ? segment : UUID_SEGMENT.test(segment) ? ':id' : ':param',
+    )
+    .join('/')
+}
+
+type LoggedRequest = { method?: string; url?: string; ip?: string; routeOptions?: { url?: string } }
 
 /** A failed query's message says "Failed query: <sql>\nparams: …": only the statement's kind is kept. */
 function cleanMessage(message: string): string {
@@ -90,7 +137,7 @@ export function safeLoggerOptions(options: FastifyServerOptions['logger']): Fast
       ...('serializers' in base ? base.serializers : {}),
       err: (error: Error) => serializeError(error instanceof Error ? error : new Error(cleanText(String(error)))),
       error: (error: Error) => serializeError(error instanceof Error ? error : new Error(cleanText(String(error)))),
-      req: (req: { method?: string; url?: string; ip?: string }) => ({ method: req.method, url: cleanText(req.url ?? ''), remoteAddress: req.ip }),
+      req: (req: LoggedRequest) => ({ method: req.method, url: loggedPath(req.routeOptions?.url, req.url ?? ''), remoteAddress: req.ip }),
     },
     formatters: {
       ...('formatters' in base ? base.formatters : {}),
