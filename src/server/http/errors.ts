@@ -15,6 +15,18 @@ export class AppError extends Error {
   }
 }
 
+/** 429 saying when to try again: the error handler sends `retryAfterSeconds` as Retry-After. */
+export class TooManyAttemptsError extends AppError {
+  constructor(
+    code: string,
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, code, message)
+    this.name = 'TooManyAttemptsError'
+  }
+}
+
 export const unauthorized = (message = 'Unauthorized', code = 'UNAUTHORIZED') =>
   new AppError(401, code, message)
 export const forbidden = (message: string, code = 'FORBIDDEN') => new AppError(403, code, message)

@@ -3,7 +3,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
 import type { ApiError } from '../../contract/common'
-import { AppError } from '../http/errors'
+import { AppError, TooManyAttemptsError } from '../http/errors'
 
 // PostgreSQL error codes that can only come from input that slipped past validation
 const PG_CLIENT_ERRORS: Record<string, { status: number; code: string; message: string }> = {
@@ -66,6 +66,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(400).send(body)
     }
     if (error instanceof AppError) {
+      if (error instanceof TooManyAttemptsError) reply.header('retry-after', String(error.retryAfterSeconds))
       return reply.code(error.statusCode).send({ message: error.message, code: error.code, ...error.details } satisfies ApiError)
     }
     if (isResponseSerializationError(error)) {

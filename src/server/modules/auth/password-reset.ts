@@ -12,7 +12,7 @@ import { mailerFor, publicBase } from '../../integrations/mail/mailer'
 import { passwordResetMail } from '../../integrations/mail/messages'
 import { recordAudit } from '../audit/record'
 import { answerNoSoonerThan, assertStrongPassword, hashPassword } from './passwords'
-import { emailHash } from './service'
+import { emailHash } from './password-guesses'
 import { deleteUserSessions, hashToken } from './sessions'
 
 export const RESET_VALID_MINUTES = 30

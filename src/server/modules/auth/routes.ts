@@ -66,7 +66,7 @@ export function authRoutes(app: FastifyInstance, { db, config, clock, oidc }: Ap
     app,
     contract.login,
     async ({ body, req, reply }) => {
-      const user = await checkCredentials(db, body.email, body.password, { now: clock.now(), req, reply })
+      const user = await checkCredentials(db, body.email, body.password, { now: clock.now(), req })
       if (user.mfaEnabled) {
         // the password was right: a pending session waits for the second factor (ADR 0024)
         await startNewSession({ db, config, now: clock.now() }, user.id, req, reply, { mfaPending: true })

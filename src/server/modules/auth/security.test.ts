@@ -1,9 +1,10 @@
 // Sessions, recovery and sign-in limits (issue 15): revocation on every instance, the sessions
 // list, password reset by a real SMTP server and by the CLI's link, registration that tells no
-// one which e-mails have accounts, the per-account sign-in limit, the same-site-only
+// one which e-mails have accounts, the per-account sign-in limit (counted before each guess is
+// checked, and for the passwords a signed-in session types too), the same-site-only
 // /api/logout and the audit log.
-import type { FastifyInstance } from 'fastify'
-import { eq } from 'drizzle-orm'
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../app'
 import { parseConfig } from '../../config'
@@ -12,6 +13,7 @@ import { auditLog, passwordResetTokens, sessions, signInFailures } from '../../d
 import { addMember, clientFor, createTestApp, signUp, type Client, type TestContext } from '../../test/helper'
 import { startMailServer, type TestMailServer } from '../../test/mail-server'
 import { purgeSecurityRows } from '../audit/service'
+import { ACCOUNT_FAILURE_LIMIT, emailHash } from './password-guesses'
 import { resetLinkFor, settlePasswordResets } from './password-reset'
 import { createSession } from './sessions'
 
@@ -379,6 +381,71 @@ describe('sign-in limits', () => {
     expect(res.statusCode).toBe(429)
     expect(res.json().code).toBe('ACCOUNT_LOCKED')
   })
+
+  it('counts 30 wrong passwords sent at once before checking them: no more than the limit are checked', async () => {
+    const user = await signUp(t.app, { password: STRONG })
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => signIn(t.app, user.user.email, `wrong guess ${i}`, { ip: `10.9.7.${i + 1}` })),
+    )
+    const checked = answers.filter((r) => r.statusCode === 401)
+    const refused = answers.filter((r) => r.statusCode === 429)
+    expect(checked.length).toBeLessThanOrEqual(ACCOUNT_FAILURE_LIMIT)
+    expect(checked.length + refused.length).toBe(30)
+    expect(new Set(refused.map((r) => r.json().code))).toEqual(new Set(['ACCOUNT_LOCKED']))
+    const failed = await t.database.db.select().from(auditLog).where(and(eq(auditLog.userId, user.user.id), eq(auditLog.event, 'sign_in_failed')))
+    expect(failed).toHaveLength(checked.length)
+    // and the account is locked now, the right password too
+    expect((await signIn(t.app, user.user.email, STRONG, { ip: '10.9.7.200' })).json().code).toBe('ACCOUNT_LOCKED')
+  })
+})
+
+describe('wrong passwords from a signed-in session', () => {
+  type Guesser = { name: string; wrong: number; send: (client: Client, password: string, ip: string) => Promise<LightMyRequestResponse> }
+  const post = (url: string, payload: Record<string, unknown>) => (client: Client, ip: string) =>
+    client.request({ method: 'POST', url, payload, remoteAddress: ip })
+  const guessers: Guesser[] = [
+    { name: 're-authentication', wrong: 400, send: (c, password, ip) => post('/api/auth/reauth', { password })(c, ip) },
+    { name: 'the password change', wrong: 400, send: (c, password, ip) => post('/api/user/password', { currentPassword: password, newPassword: 'a brand new passphrase 9' })(c, ip) },
+    { name: 'account deletion', wrong: 403, send: (c, password, ip) => post('/api/user/delete', { password })(c, ip) },
+    {
+      name: 'the e-mail change',
+      wrong: 400,
+      send: (c, password, ip) =>
+        c.request({ method: 'PATCH', url: '/api/user/profile', payload: { firstName: 'Guess', email: `moved-${ip}@example.com`, currentPassword: password }, remoteAddress: ip }),
+    },
+  ]
+
+  for (const [n, guesser] of guessers.entries()) {
+    it(`count toward the account's lock at ${guesser.name}, which then refuses even the right password, as sign-in does`, async () => {
+      const user = await signUp(t.app, { password: STRONG })
+      const ip = (i: number) => `10.9.${20 + n}.${i + 1}`
+      // half the guesses at sign-in, half here: one counter
+      for (let i = 0; i < 5; i += 1) expect((await signIn(t.app, user.user.email, `wrong ${i}`, { ip: ip(i) })).statusCode).toBe(401)
+      for (let i = 5; i < ACCOUNT_FAILURE_LIMIT; i += 1) {
+        const res = await guesser.send(user, `wrong ${i}`, ip(i))
+        expect(res.statusCode, res.body).toBe(guesser.wrong)
+        expect(res.json().code).toBe('WRONG_PASSWORD')
+      }
+      const locked = await guesser.send(user, STRONG, ip(50))
+      expect(locked.statusCode, locked.body).toBe(429)
+      expect(locked.json().code).toBe('ACCOUNT_LOCKED')
+      expect(locked.headers['retry-after']).toBe('900')
+      expect((await signIn(t.app, user.user.email, STRONG, { ip: ip(51) })).json().code).toBe('ACCOUNT_LOCKED')
+      // the session still works for everything else, and nothing was changed or asked for
+      const me = await user.get('/api/auth/user')
+      expect(me.statusCode).toBe(200)
+      expect(me.json()).toMatchObject({ email: user.user.email, deleteAfter: null })
+      // once the window has passed the right password works there again, and clears the count
+      t.clock.set('2026-03-15T12:15:01Z')
+      try {
+        const ok = await guesser.send(user, STRONG, ip(52))
+        expect(ok.statusCode, ok.body).toBeLessThan(300)
+        expect(await t.database.db.select().from(signInFailures).where(eq(signInFailures.emailHash, emailHash(user.user.email)))).toHaveLength(0)
+      } finally {
+        t.clock.set('2026-03-15T12:00:00Z')
+      }
+    })
+  }
 })
 
 describe('GET /api/logout', () => {

@@ -1,15 +1,14 @@
 // Registration, sign-in and onboarding. Registration creates the user, their household and
 // the default categories in one transaction.
-import { createHash } from 'node:crypto'
-import { hash, verify } from '@node-rs/argon2'
-import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify'
-import { and, asc, count, eq, gt, sql } from 'drizzle-orm'
+import { hash } from '@node-rs/argon2'
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
+import { eq, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { registerBody, User } from '../../../contract/auth'
 import { DEFAULT_CATEGORIES } from '../../../domain/default-categories'
 import type { Db, DbOrTx } from '../../db/connect'
 import type { OidcIdentity } from '../../integrations/oidc/oidc'
-import { categories, householdMembers, households, signInFailures, users } from '../../db/schema'
+import { categories, householdMembers, households, users } from '../../db/schema'
 import { AppError, conflict, notFound } from '../../http/errors'
 import { memberColumns, toSessionUser, type SessionUser } from './sessions'
 import { ownHouseholdName } from '../../../domain/household'
@@ -20,9 +19,7 @@ import type { Config } from '../../config'
 import { mailerFor, publicBase, type Mail, type Mailer } from '../../integrations/mail/mailer'
 import { addressInUseMail, welcomeMail } from '../../integrations/mail/messages'
 import { answerNoSoonerThan, assertStrongPassword, hashPassword } from './passwords'
-
-// verifying against this when the e-mail is unknown keeps both answers equally slow
-const DUMMY_HASH = await hash('kinwise-dummy-password-for-timing')
+import { verifyPasswordGuess } from './password-guesses'
 
 export function toUserDto(u: SessionUser): User {
   return {
@@ -109,73 +106,32 @@ export async function createUser(db: Db, input: NewUser): Promise<SessionUser> {
   })
 }
 
-/** Failed sign-ins that lock one account (whatever the address) for the window. */
-export const ACCOUNT_FAILURE_LIMIT = 10
-/** Failed sign-ins from one address (whatever the accounts) before it waits too. */
-export const ADDRESS_FAILURE_LIMIT = 30
-export const FAILURE_WINDOW_MS = 15 * 60_000
-
-/** How failures are counted per account: whether or not the account exists. */
-export const emailHash = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('hex')
-
 export type SignInContext = {
   now?: Date
   /** the request: its address is counted and kept in the audit log */
   req?: FastifyRequest | null
-  /** to say when to retry (Retry-After) on 429 */
-  reply?: FastifyReply | null
-}
-
-async function refuseWhileLocked(db: Db, hashOfEmail: string, ip: string | null, now: Date, reply: FastifyReply | null): Promise<void> {
-  const since = new Date(now.getTime() - FAILURE_WINDOW_MS)
-  const recent = await db
-    .select({ at: signInFailures.at })
-    .from(signInFailures)
-    .where(and(eq(signInFailures.emailHash, hashOfEmail), gt(signInFailures.at, since)))
-    .orderBy(asc(signInFailures.at))
-  const byAddress = ip
-    ? ((await db
-        .select({ n: count() })
-        .from(signInFailures)
-        .where(and(eq(signInFailures.ip, ip), gt(signInFailures.at, since))))[0]?.n ?? 0)
-    : 0
-  const locked = recent.length >= ACCOUNT_FAILURE_LIMIT
-  if (!locked && byAddress < ADDRESS_FAILURE_LIMIT) return
-  // unlocks when the oldest counted failure leaves the window (for the address: at the latest then)
-  const oldest = recent[recent.length - ACCOUNT_FAILURE_LIMIT]?.at ?? recent[0]?.at ?? now
-  const retryAt = locked ? new Date(oldest.getTime() + FAILURE_WINDOW_MS) : new Date(now.getTime() + FAILURE_WINDOW_MS)
-  const minutes = Math.max(1, Math.ceil((retryAt.getTime() - now.getTime()) / 60_000))
-  reply?.header('retry-after', String(minutes * 60))
-  throw locked
-    ? new AppError(429, 'ACCOUNT_LOCKED', `Too many failed sign-ins for this account: try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or reset your password`)
-    : new AppError(429, 'RATE_LIMITED', `Too many failed sign-ins from your address: try again in ${minutes} minute${minutes === 1 ? '' : 's'}`)
 }
 
 /**
- * Checks an e-mail and password. Failures are counted in the database per account (the e-mail's
- * hash) and per address, so every instance sees them: ACCOUNT_FAILURE_LIMIT failures for one
- * e-mail within FAILURE_WINDOW_MS answer 429 ACCOUNT_LOCKED, whatever the address; a success
- * clears that e-mail's failures. Both are in the audit log.
+ * Checks an e-mail and password: a guess counted against the account's lockout
+ * (verifyPasswordGuess: 429 ACCOUNT_LOCKED or RATE_LIMITED once there were too many), whether
+ * or not the account exists. A failure is in the audit log; so is a success, once any second
+ * factor is given.
  */
 export async function checkCredentials(db: Db, email: string, password: string, context: SignInContext = {}): Promise<SessionUser> {
   const now = context.now ?? new Date()
   const req = context.req ?? null
-  const ip = req?.ip?.slice(0, 64) ?? null
-  const hashOfEmail = emailHash(email)
-  await refuseWhileLocked(db, hashOfEmail, ip, now, context.reply ?? null)
   const rows = await db
     .select({ id: users.id, passwordHash: users.passwordHash })
     .from(users)
     .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
     .limit(1)
   const row = rows[0]
-  const ok = await verify(row?.passwordHash ?? DUMMY_HASH, password).catch(() => false)
-  if (!row || !row.passwordHash || !ok) {
-    await db.insert(signInFailures).values({ emailHash: hashOfEmail, ip, at: now })
+  const ok = await verifyPasswordGuess(db, { email, passwordHash: row?.passwordHash ?? null, password }, { now, req })
+  if (!row || !ok) {
     await recordAudit(db, { event: 'sign_in_failed', userId: row?.id ?? null, detail: { reason: 'password' }, req, at: now })
     throw new AppError(401, 'INVALID_CREDENTIALS', 'Incorrect e-mail or password')
   }
-  await db.delete(signInFailures).where(eq(signInFailures.emailHash, hashOfEmail))
   const user = await loadSessionUser(db, row.id, now)
   // with a second factor on, the sign-in is recorded once that is given
   if (!user.mfaEnabled) await recordAudit(db, { event: 'sign_in', userId: user.id, detail: { method: 'password' }, req, at: now })

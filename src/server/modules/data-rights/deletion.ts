@@ -3,7 +3,6 @@
 // and their own user (route() refuses the rest with ACCOUNT_DELETION_PENDING). Then the purge
 // job removes every row of the member, and the whole household when they were its last member.
 // In a household others stay in, what is the household's stays with it: see purgeMember.
-import { verify } from '@node-rs/argon2'
 import type { FastifyRequest } from 'fastify'
 import { and, asc, eq, isNotNull, lte, ne, sql } from 'drizzle-orm'
 import { DELETION_GRACE_DAYS } from '../../../domain/security'
@@ -12,6 +11,7 @@ import { accounts, bills, goals, householdMembers, households, importBatches, tr
 import { AppError, badRequest, conflict } from '../../http/errors'
 import { forgetScope } from '../accounts/scope'
 import { recordAudit } from '../audit/record'
+import { verifyPasswordGuess } from '../auth/password-guesses'
 import { requireRecentAuth } from '../auth/reauth'
 import type { SessionUser } from '../auth/sessions'
 import { deleteConnectionsOf, type DroppedConnection } from '../bank-connections/repo'
@@ -39,7 +39,8 @@ export async function requestDeletion(
   const [row] = await db.select({ passwordHash: users.passwordHash, deleteAfter: users.deleteAfter }).from(users).where(eq(users.id, user.id))
   if (row?.passwordHash) {
     if (!body.password) throw badRequest('Enter your password to delete your account', 'PASSWORD_REQUIRED')
-    const ok = await verify(row.passwordHash, body.password).catch(() => false)
+    // a guess counted like a sign-in's (ADR 0049)
+    const ok = await verifyPasswordGuess(db, { email: user.email, passwordHash: row.passwordHash, password: body.password }, { now, req })
     if (!ok) throw new AppError(403, 'WRONG_PASSWORD', 'The password is not correct')
   } else {
     requireRecentAuth(req, now)

@@ -23,6 +23,7 @@ import { auditLog, households, mfaRecoveryCodes, sessions, users, webauthnCreden
 import { openSecret, sealSecret } from '../../crypto/secret-box'
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors'
 import { recordAudit } from '../audit/record'
+import { verifyPasswordGuess } from '../auth/password-guesses'
 import { requireRecentAuth } from '../auth/reauth'
 import type { SessionUser } from '../auth/sessions'
 import { markReauthenticated } from '../auth/sessions'
@@ -246,7 +247,7 @@ export async function disableTotp(
   // the password first, so a wrong one never uses up a recovery code; a member who signs in
   // only through OpenID Connect has none: a recent sign-in stands in for it
   if (row.passwordHash) {
-    const ok = await verifyHash(row.passwordHash, body.password).catch(() => false)
+    const ok = await verifyPasswordGuess(db, { email: row.email, passwordHash: row.passwordHash, password: body.password }, { now, req })
     if (!ok) throw badRequest('The password is not correct', 'WRONG_PASSWORD')
   } else {
     requireRecentAuth(req, now)
@@ -301,7 +302,8 @@ export async function reauthenticate(
   const { db, now } = deps
   if (body.password !== undefined) {
     const row = await secondFactorRow(db, user.id)
-    const ok = row.passwordHash ? await verifyHash(row.passwordHash, body.password).catch(() => false) : false
+    // a guess counted like a sign-in's: a stolen session cannot try passwords forever (ADR 0049)
+    const ok = await verifyPasswordGuess(db, { email: row.email, passwordHash: row.passwordHash, password: body.password }, { now, req })
     if (!ok) throw badRequest('The password is not correct', 'WRONG_PASSWORD')
   } else if (body.code !== undefined) {
     const row = await secondFactorRow(db, user.id)

@@ -1,17 +1,17 @@
 // Profile, settings and password of the signed-in user.
-import { verify } from '@node-rs/argon2'
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify'
 import { and, eq, ne, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { User } from '../../../contract/auth'
 import type { changePasswordBody, Settings, updateProfileBody, updateSettingsBody } from '../../../contract/user'
 import type { Config } from '../../config'
-import type { Db, DbOrTx } from '../../db/connect'
+import type { Db } from '../../db/connect'
 import { users } from '../../db/schema'
 import { AppError, conflict } from '../../http/errors'
 import { loadSessionUser, sendLater, toUserDto } from '../auth/service'
 import { deleteUserSessions, type SessionUser } from '../auth/sessions'
 import { answerNoSoonerThan, assertStrongPassword, hashPassword } from '../auth/passwords'
+import { verifyPasswordGuess, type GuessContext } from '../auth/password-guesses'
 import { startSession } from '../auth/start-session'
 import { recordAudit } from '../audit/record'
 import { assertMayChangeBase, setBase } from '../currencies/service'
@@ -56,13 +56,16 @@ export async function updateSettings(
   return toSettings(await loadSessionUser(db, user.id))
 }
 
-/** The member's password is this one (400 WRONG_PASSWORD naming the field otherwise). */
-async function checkPassword(db: DbOrTx, userId: string, password: string | undefined, field: string): Promise<void> {
+/**
+ * The member's password is this one (400 WRONG_PASSWORD naming the field otherwise): a guess
+ * counted like a sign-in's, so a locked account answers 429 ACCOUNT_LOCKED here too.
+ */
+async function checkPassword(db: Db, user: SessionUser, password: string | undefined, field: string, context: GuessContext): Promise<void> {
   if (!password) {
     throw new AppError(400, 'PASSWORD_REQUIRED', 'Enter your current password', { issues: [{ path: `body.${field}`, message: 'Enter your current password' }] })
   }
-  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId))
-  const ok = row?.passwordHash ? await verify(row.passwordHash, password).catch(() => false) : false
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id))
+  const ok = await verifyPasswordGuess(db, { email: user.email, passwordHash: row?.passwordHash ?? null, password }, context)
   if (!ok) {
     throw new AppError(400, 'WRONG_PASSWORD', 'The current password is not correct', {
       issues: [{ path: `body.${field}`, message: 'The current password is not correct' }],
@@ -92,7 +95,7 @@ export async function updateProfile(
   }
   const started = performance.now()
   try {
-    await checkPassword(db, user.id, currentPassword, 'currentPassword')
+    await checkPassword(db, user, currentPassword, 'currentPassword', { now, req })
     const taken = await db
       .select({ id: users.id })
       .from(users)
@@ -128,7 +131,7 @@ export async function changePassword(
   reply: FastifyReply,
   body: z.output<typeof changePasswordBody>,
 ): Promise<void> {
-  await checkPassword(db, user.id, body.currentPassword, 'currentPassword')
+  await checkPassword(db, user, body.currentPassword, 'currentPassword', { now, req })
   await assertStrongPassword(body.newPassword, 'newPassword', [user.email, user.firstName, user.lastName])
   const passwordHash = await hashPassword(body.newPassword)
   const current = req.auth?.sessionId ?? ''
