@@ -182,6 +182,21 @@ export const mfaRecoveryCodes = pgTable(
   (t) => [index('mfa_recovery_codes_user_idx').on(t.userId)],
 )
 
+/**
+ * Wrong second factors (TOTP codes, recovery codes, passkeys) per member, counted before each is
+ * checked (a right one removes its row) so that guesses sent at once cannot pass the limit
+ * (ADR 0049); kept a day.
+ */
+export const mfaFailures = pgTable(
+  'mfa_failures',
+  {
+    id: id(),
+    userId: userRef(),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('mfa_failures_user_idx').on(t.userId, t.at), index('mfa_failures_at_idx').on(t.at)],
+)
+
 /** Passkeys (WebAuthn credentials) registered as a second factor. */
 export const webauthnCredentials = pgTable(
   'webauthn_credentials',

@@ -6,7 +6,7 @@ import type { AuditEntry, auditLogQuery } from '../../../contract/audit'
 import { describeDevice } from '../../../domain/device'
 import { AUDIT_EVENTS, type AuditEvent } from '../../../domain/security'
 import type { Db, DbOrTx } from '../../db/connect'
-import { auditLog, passwordResetTokens, rateLimitHits, signInFailures, users } from '../../db/schema'
+import { auditLog, mfaFailures, passwordResetTokens, rateLimitHits, signInFailures, users } from '../../db/schema'
 import { RATE_LIMIT_KEEP_MS } from '../../plugins/rate-limit-store'
 import { badRequest } from '../../http/errors'
 import type { SessionUser } from '../auth/sessions'
@@ -90,9 +90,9 @@ export async function listAuditLog(
 }
 
 /**
- * The daily clean-up: audit events past their retention, sign-in failures older than a day
- * (they only count for 15 minutes), reset links used or expired, and request-limit counters whose
- * window ended over an hour ago.
+ * The daily clean-up: audit events past their retention, wrong passwords and second factors
+ * older than a day (they only count for 15 and 10 minutes), reset links used or expired, and
+ * request-limit counters whose window ended over an hour ago.
  */
 export async function purgeSecurityRows(
   db: DbOrTx,
@@ -107,6 +107,10 @@ export async function purgeSecurityRows(
     .delete(signInFailures)
     .where(lt(signInFailures.at, new Date(now.getTime() - DAY_MS)))
     .returning({ id: signInFailures.id })
+  const codeFailures = await db
+    .delete(mfaFailures)
+    .where(lt(mfaFailures.at, new Date(now.getTime() - DAY_MS)))
+    .returning({ id: mfaFailures.id })
   const resetTokens = await db
     .delete(passwordResetTokens)
     .where(or(isNotNull(passwordResetTokens.usedAt), lt(passwordResetTokens.expiresAt, now)))
@@ -115,6 +119,6 @@ export async function purgeSecurityRows(
     .delete(rateLimitHits)
     .where(lt(rateLimitHits.resetsAt, new Date(now.getTime() - RATE_LIMIT_KEEP_MS)))
     .returning({ key: rateLimitHits.key })
-  return { audit: audit.length, failures: failures.length, resetTokens: resetTokens.length, rateLimits: rateLimits.length }
+  return { audit: audit.length, failures: failures.length + codeFailures.length, resetTokens: resetTokens.length, rateLimits: rateLimits.length }
 }
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../app'
 import { parseConfig } from '../../config'
 import { holdEmbedded } from '../../db/connect'
-import { auditLog, passwordResetTokens, sessions, signInFailures } from '../../db/schema'
+import { auditLog, mfaFailures, passwordResetTokens, sessions, signInFailures } from '../../db/schema'
 import { addMember, clientFor, createTestApp, signUp, type Client, type TestContext } from '../../test/helper'
 import { startMailServer, type TestMailServer } from '../../test/mail-server'
 import { purgeSecurityRows } from '../audit/service'
@@ -497,7 +497,7 @@ describe('audit log', () => {
     expect(JSON.stringify(await events(stranger))).not.toContain(teen.user.id)
   })
 
-  it('purges events older than the retention, failures older than a day and used or expired reset links', async () => {
+  it('purges events older than the retention, wrong passwords and codes older than a day and used or expired reset links', async () => {
     const user = await signUp(t.app, { password: STRONG })
     const db = t.database.db
     await db.insert(auditLog).values([
@@ -508,6 +508,10 @@ describe('audit log', () => {
       { emailHash: 'purge-test', at: new Date('2026-03-14T11:00:00Z') },
       { emailHash: 'purge-test', at: new Date('2026-03-15T11:00:00Z') },
     ])
+    await db.insert(mfaFailures).values([
+      { userId: user.user.id, at: new Date('2026-03-14T11:00:00Z') },
+      { userId: user.user.id, at: new Date('2026-03-15T11:00:00Z') },
+    ])
     await resetLinkFor(db, t.config, user.user.email, new Date('2026-03-15T11:00:00Z'))
     await resetLinkFor(db, t.config, user.user.email, new Date('2026-03-15T11:50:00Z'))
     await purgeSecurityRows(db, t.clock.now(), 365)
@@ -515,6 +519,7 @@ describe('audit log', () => {
     expect(kept.map((r) => r.createdAt.toISOString())).not.toContain('2025-03-14T00:00:00.000Z')
     expect(kept.map((r) => r.createdAt.toISOString())).toContain('2025-03-16T00:00:00.000Z')
     expect((await db.select().from(signInFailures).where(eq(signInFailures.emailHash, 'purge-test'))).map((r) => r.at.toISOString())).toEqual(['2026-03-15T11:00:00.000Z'])
+    expect((await db.select().from(mfaFailures).where(eq(mfaFailures.userId, user.user.id))).map((r) => r.at.toISOString())).toEqual(['2026-03-15T11:00:00.000Z'])
     // the first link was replaced (used) by the second, still valid until 12:20
     const links = await db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.user.id))
     expect(links.map((l) => l.expiresAt.toISOString())).toEqual(['2026-03-15T12:20:00.000Z'])

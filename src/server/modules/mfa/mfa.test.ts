@@ -4,6 +4,7 @@
 import { and, eq } from 'drizzle-orm'
 import { generate } from 'otplib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MFA_MAX_FAILURES } from '../../../domain/mfa'
 import { auditLog, mfaRecoveryCodes, users } from '../../db/schema'
 import { openSecret } from '../../crypto/secret-box'
 import { addMember, clientFor, createTestApp, signUp, type Client, type TestContext } from '../../test/helper'
@@ -370,5 +371,36 @@ describe('guessing codes from a signed-in session', () => {
     expect((await a.post('/api/mfa/recovery-codes', { code: await codeFor(secret) })).statusCode).toBe(429)
     tick(10 * 60_000 + 30_000)
     expect((await a.post('/api/auth/reauth', { code: await codeFor(secret) })).statusCode).toBe(200)
+  })
+
+  it('counts 40 wrong codes sent at once before checking them: no more than five are checked', async () => {
+    const a = await signUp(t.app)
+    const { secret } = await enableMfa(a)
+    const wrong = String((Number(await codeFor(secret)) + 500_000) % 1_000_000).padStart(6, '0')
+    const answers = await Promise.all(Array.from({ length: 40 }, () => a.post('/api/auth/reauth', { code: wrong })))
+    const checked = answers.filter((r) => r.json().code === 'INVALID_CODE')
+    expect(checked.length).toBeLessThanOrEqual(MFA_MAX_FAILURES)
+    expect(answers.filter((r) => r.statusCode === 429 && r.json().code === 'TOO_MANY_ATTEMPTS')).toHaveLength(40 - checked.length)
+    expect(await events(a.user.id, 'mfa_failed')).toHaveLength(checked.length)
+    expect((await a.post('/api/auth/reauth', { code: await codeFor(secret) })).statusCode).toBe(429)
+  })
+})
+
+describe('guessing codes at sign-in all at once', () => {
+  it('checks no more than five of 40 wrong codes sent together on one pending session, and ends it', async () => {
+    const a = await signUp(t.app)
+    const { secret } = await enableMfa(a)
+    const { cookie } = await passwordStep(a.user.email)
+    const wrong = String((Number(await codeFor(secret)) + 500_000) % 1_000_000).padStart(6, '0')
+    const answers = await Promise.all(Array.from({ length: 40 }, () => asCookie(cookie, 'POST', '/api/auth/login/mfa', { code: wrong })))
+    expect(answers.every((r) => r.statusCode === 401)).toBe(true)
+    // each checked code is one mfa_failed; every answer is a wrong code or the session ended
+    const failed = await events(a.user.id, 'mfa_failed')
+    expect(failed.length).toBeLessThanOrEqual(MFA_MAX_FAILURES)
+    expect(answers.filter((r) => r.json().code === 'INVALID_CODE').length).toBeLessThan(MFA_MAX_FAILURES)
+    expect(answers.some((r) => r.json().code === 'MFA_SESSION_ENDED')).toBe(true)
+    // the right code is refused now, on a new pending session too
+    const next = await passwordStep(a.user.email)
+    expect((await asCookie(next.cookie, 'POST', '/api/auth/login/mfa', { code: await codeFor(secret) })).json().code).toBe('MFA_SESSION_ENDED')
   })
 })

@@ -76,13 +76,9 @@ export function mfaRoutes(app: FastifyInstance, { db, config, clock }: AppDeps):
     async ({ body, req, reply }) => {
       const { userId, sessionId } = pendingOf(req)
       const d = deps()
-      if (service.tooManyFailures(await service.recentFailures(db, userId, d.now))) throw await endPending(sessionId, reply)
-      let method: 'totp' | 'recovery' | 'passkey' | null = null
-      if (body.passkey) method = (await service.checkPasskey(d, userId, sessionId, body.passkey, req)) ? 'passkey' : null
-      else if (body.code !== undefined) method = await service.checkSecondFactor(d, userId, { code: body.code }, req)
-      else if (body.recoveryCode !== undefined) method = await service.checkSecondFactor(d, userId, { recoveryCode: body.recoveryCode }, req)
+      const method = await service.signInSecondStep(d, userId, sessionId, body, req)
+      if (method === 'locked') throw await endPending(sessionId, reply)
       if (!method) {
-        if (service.tooManyFailures(await service.recentFailures(db, userId, d.now))) throw await endPending(sessionId, reply)
         throw new AppError(401, 'INVALID_CODE', body.passkey ? 'The passkey was not accepted: try again or use a code' : 'That code is not right: try the newest one')
       }
       // the pending session ends and a full one starts (rotation); it counts as re-authenticated

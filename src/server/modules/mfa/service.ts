@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto'
 import { hash, verify as verifyHash } from '@node-rs/argon2'
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server'
 import type { FastifyRequest } from 'fastify'
-import { and, asc, count, eq, gte, isNull, lt, or, sql } from 'drizzle-orm'
+import { and, asc, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm'
 import type { MfaMethod } from '../../../contract/auth'
 import type { MfaStatus, Passkey } from '../../../contract/mfa'
 import {
@@ -19,7 +19,7 @@ import {
 } from '../../../domain/mfa'
 import type { Config } from '../../config'
 import type { Db, DbOrTx } from '../../db/connect'
-import { auditLog, households, mfaRecoveryCodes, sessions, users, webauthnCredentials } from '../../db/schema'
+import { households, mfaFailures, mfaRecoveryCodes, sessions, users, webauthnCredentials } from '../../db/schema'
 import { openSecret, sealSecret } from '../../crypto/secret-box'
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors'
 import { recordAudit } from '../audit/record'
@@ -148,9 +148,38 @@ async function acceptTotp({ db, config, now }: MfaDeps, userId: string, code: st
 
 export type SecondFactor = { code: string } | { recoveryCode: string }
 
+const tooManyCodes = () => new AppError(429, 'TOO_MANY_ATTEMPTS', 'Too many wrong codes: wait ten minutes and try again')
+
 /**
- * Checks a TOTP or recovery code (a used recovery code is consumed and audited); records a
- * failure as mfa_failed. Returns the method that worked, or null.
+ * One guess at the member's second factor, counted before it is checked (ADR 0049): under the
+ * member's lock, a guess after MFA_MAX_FAILURES failures in the window is refused (429
+ * TOO_MANY_ATTEMPTS, and not counted); any other is written as a failure first, so a guess
+ * sent at the same time sees it, and `check` then runs outside any transaction. A right answer
+ * removes its row; a wrong one stays counted. Never call it inside a transaction.
+ */
+async function countedGuess<T>(db: Db, userId: string, now: Date, check: () => Promise<T | null>): Promise<T | null> {
+  const since = new Date(now.getTime() - MFA_FAILURE_WINDOW_MS)
+  const failureId = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`kinwise-mfa-guess:${userId}`}, 0))`)
+    const [row] = await tx
+      .select({ n: count() })
+      .from(mfaFailures)
+      .where(and(eq(mfaFailures.userId, userId), gt(mfaFailures.at, since)))
+    if (tooManyFailures(Number(row?.n ?? 0))) return null
+    const [counted] = await tx.insert(mfaFailures).values({ userId, at: now }).returning({ id: mfaFailures.id })
+    return counted?.id ?? null
+  })
+  if (failureId === null) throw tooManyCodes()
+  const result = await check()
+  if (result !== null) await db.delete(mfaFailures).where(eq(mfaFailures.id, failureId))
+  return result
+}
+
+/**
+ * Checks a TOTP or recovery code (a used recovery code is consumed and audited), counted against
+ * the member's limit (429 TOO_MANY_ATTEMPTS once there were too many); records a failure as
+ * mfa_failed. Returns the method that worked, or null. The same limit as sign-in's second step,
+ * so a borrowed session cannot guess codes either.
  */
 export async function checkSecondFactor(
   deps: MfaDeps,
@@ -159,35 +188,27 @@ export async function checkSecondFactor(
   req: FastifyRequest,
 ): Promise<'totp' | 'recovery' | null> {
   const { db, now } = deps
-  // the same limit as sign-in's second step, so a borrowed session cannot guess codes either
-  if (tooManyFailures(await recentFailures(db, userId, now))) {
-    throw new AppError(429, 'TOO_MANY_ATTEMPTS', 'Too many wrong codes: wait ten minutes and try again')
-  }
-  if ('code' in factor && (await acceptTotp(deps, userId, factor.code))) return 'totp'
-  if ('recoveryCode' in factor && (await consumeRecoveryCode(db, userId, factor.recoveryCode, now))) {
+  const method = await countedGuess(db, userId, now, async () => {
+    if ('code' in factor) return (await acceptTotp(deps, userId, factor.code)) ? ('totp' as const) : null
+    return (await consumeRecoveryCode(db, userId, factor.recoveryCode, now)) ? ('recovery' as const) : null
+  })
+  if (method === 'recovery') {
     const [left] = await db
       .select({ n: count() })
       .from(mfaRecoveryCodes)
       .where(and(eq(mfaRecoveryCodes.userId, userId), isNull(mfaRecoveryCodes.usedAt)))
     await recordAudit(db, { event: 'recovery_code_used', userId, detail: { codesLeft: Number(left?.n ?? 0) }, req, at: now })
-    return 'recovery'
   }
-  await recordAudit(db, { event: 'mfa_failed', userId, detail: { method: 'code' in factor ? 'totp' : 'recovery' }, req, at: now })
-  return null
+  if (method === null) await recordAudit(db, { event: 'mfa_failed', userId, detail: { method: 'code' in factor ? 'totp' : 'recovery' }, req, at: now })
+  return method
 }
 
 /** Wrong second factors of the member in the last ten minutes (every session together). */
 export async function recentFailures(db: DbOrTx, userId: string, now: Date): Promise<number> {
   const [row] = await db
     .select({ n: count() })
-    .from(auditLog)
-    .where(
-      and(
-        eq(auditLog.userId, userId),
-        eq(auditLog.event, 'mfa_failed'),
-        gte(auditLog.createdAt, new Date(now.getTime() - MFA_FAILURE_WINDOW_MS)),
-      ),
-    )
+    .from(mfaFailures)
+    .where(and(eq(mfaFailures.userId, userId), gt(mfaFailures.at, new Date(now.getTime() - MFA_FAILURE_WINDOW_MS))))
   return Number(row?.n ?? 0)
 }
 
@@ -414,7 +435,10 @@ export async function passkeyLoginOptions(deps: MfaDeps, userId: string, session
   return options
 }
 
-/** Verifies a passkey assertion for the pending sign-in; records a failure as mfa_failed. */
+/**
+ * Verifies a passkey assertion for the pending sign-in, counted against the member's limit like a
+ * code (429 TOO_MANY_ATTEMPTS once there were too many); records a failure as mfa_failed.
+ */
 export async function checkPasskey(
   deps: MfaDeps,
   userId: string,
@@ -423,14 +447,14 @@ export async function checkPasskey(
   req: FastifyRequest,
 ): Promise<boolean> {
   const { db, config, now } = deps
-  const ok = await (async () => {
+  const ok = await countedGuess(db, userId, now, async () => {
     const challenge = await takeChallenge(db, sessionId, 'authenticate', now)
-    if (!challenge) return false
+    if (!challenge) return null
     const [key] = await db
       .select()
       .from(webauthnCredentials)
       .where(and(eq(webauthnCredentials.id, response.id), eq(webauthnCredentials.userId, userId)))
-    if (!key) return false
+    if (!key) return null
     const { rpID, origin } = relyingParty(config, req)
     const result = await (await simpleWebAuthn()).verifyAuthenticationResponse({
       response,
@@ -445,15 +469,42 @@ export async function checkPasskey(
       },
       requireUserVerification: false,
     }).catch(() => null)
-    if (!result?.verified) return false
+    if (!result?.verified) return null
     await db
       .update(webauthnCredentials)
       .set({ counter: result.authenticationInfo.newCounter, lastUsedAt: now })
       .where(eq(webauthnCredentials.id, key.id))
     return true
-  })()
+  })
   if (!ok) await recordAudit(db, { event: 'mfa_failed', userId, detail: { method: 'passkey' }, req, at: now })
-  return ok
+  return ok === true
+}
+
+export type SignInFactor = { code?: string | undefined; recoveryCode?: string | undefined; passkey?: AuthenticationResponseJSON | undefined }
+
+/**
+ * The second step of sign-in: the method that worked, null for a wrong factor, or 'locked' when
+ * the member has had MFA_MAX_FAILURES wrong ones in the window (this one was the last, or it was
+ * refused unchecked): the pending session then ends.
+ */
+export async function signInSecondStep(
+  deps: MfaDeps,
+  userId: string,
+  sessionId: string,
+  body: SignInFactor,
+  req: FastifyRequest,
+): Promise<'totp' | 'recovery' | 'passkey' | 'locked' | null> {
+  let method: 'totp' | 'recovery' | 'passkey' | null = null
+  try {
+    if (body.passkey) method = (await checkPasskey(deps, userId, sessionId, body.passkey, req)) ? 'passkey' : null
+    else if (body.code !== undefined) method = await checkSecondFactor(deps, userId, { code: body.code }, req)
+    else if (body.recoveryCode !== undefined) method = await checkSecondFactor(deps, userId, { recoveryCode: body.recoveryCode }, req)
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'TOO_MANY_ATTEMPTS') return 'locked'
+    throw error
+  }
+  if (method) return method
+  return tooManyFailures(await recentFailures(deps.db, userId, deps.now)) ? 'locked' : null
 }
 
 // ── household policy ────────────────────────────────────────────────────────────────────────
@@ -504,6 +555,8 @@ export async function adminResetMfa(db: Db, email: string, now: Date): Promise<b
     if (!user) return false
     await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, user.id))
     await tx.delete(webauthnCredentials).where(eq(webauthnCredentials.userId, user.id))
+    // the codes guessed before the reset do not hold the new set-up's sign-in back
+    await tx.delete(mfaFailures).where(eq(mfaFailures.userId, user.id))
     await tx.delete(sessions).where(eq(sessions.userId, user.id))
     await recordAudit(tx, { event: 'mfa_disabled', userId: user.id, detail: { by: 'administrator' }, at: now })
     return true
