@@ -715,13 +715,19 @@ describe('webhooks', () => {
 
   it('refuses private and loopback addresses unless local providers are allowed', async () => {
     const o = await premium()
-    for (const bad of [
+    const internal = [
       'https://127.0.0.1/hook',
       'https://10.1.2.3/x',
       'https://[::1]/x',
       'https://localhost/x',
-      'http://example.com/x',
-    ]) {
+      // IPv4 inside IPv6, which the URL parser writes in hex (64:ff9b::7f00:1)
+      'https://[64:ff9b::127.0.0.1]/x',
+      'https://[::127.0.0.1]/x',
+      'https://[::ffff:169.254.169.254]/x',
+      'https://[2002:7f00:1::]/x',
+      'https://[fec0::1]/x',
+    ]
+    for (const bad of [...internal, 'http://example.com/x']) {
       const res = await o.post('/api/automations', {
         name: 'Hook',
         config: { type: 'webhook', url: bad, events: ['transaction.created'] },
@@ -730,6 +736,19 @@ describe('webhooks', () => {
       expect(res.json().issues[0].path).toBe('body.config.url')
     }
     expect((await o.get('/api/automations')).json()).toEqual([])
+    // nor may a webhook be changed to point there
+    const hook = await created(o, {
+      name: 'Public',
+      config: { type: 'webhook', url: 'https://93.184.215.14/hook', events: ['transaction.created'] },
+    })
+    for (const bad of internal) {
+      const res = await o.patch(`/api/automations/${String(hook.id)}`, {
+        config: { type: 'webhook', url: bad, events: ['transaction.created'] },
+      })
+      expect(res.statusCode, bad).toBe(400)
+      expect(res.json()).toMatchObject({ code: 'UNSAFE_PROVIDER_URL', issues: [{ path: 'body.config.url' }] })
+    }
+    expect((await o.get('/api/automations')).json()[0].config.url).toBe('https://93.184.215.14/hook')
   })
 })
 
