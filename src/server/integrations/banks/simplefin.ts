@@ -1,4 +1,4 @@
-// SimpleFIN Bridge (protocol: https://www.simplefin.org/protocol.html), with plain fetch.
+// SimpleFIN Bridge (protocol: https://www.simplefin.org/protocol.html), over safeFetch.
 //   setup token = Base64 of a claim URL; POST to it (no body) answers the Access URL
 //   (https://user:password@host/path), once — a 403 means it was claimed already.
 //   GET {access}/accounts?start-date=&end-date=&pending=1 with HTTP Basic credentials answers
@@ -6,14 +6,18 @@
 //   "available-balance", "balance-date": epoch, transactions: [{ id, posted: epoch (0 when
 //   pending), amount: "string" (positive = money in), description, payee?, memo?,
 //   transacted_at?, pending? }] }] }; the 2.0 servers add errlist [{ code, msg, account_id? }].
-// Every URL (the claim URL from the token, the Access URL the bridge answers) passes checkSafeUrl.
+// Every URL (the claim URL from the token, the Access URL the bridge answers) is a user's: it is
+// called only through safeFetch, which refuses internal addresses (UnsafeUrlError), also at
+// connect time, and follows no redirect.
 import { asCents, type Cents } from '../../../domain/money'
-import { checkSafeUrl } from '../../http/safe-url'
+import { safeFetch, type SafeRequest } from '../../http/safe-fetch'
+import { checkSafeUrl, UnsafeUrlError } from '../../http/safe-url'
 import { BankProviderError, type ProviderAccount, type ProviderTransaction } from './bank-provider'
 
 export type SimplefinOptions = {
   allowLocal: boolean
-  fetch?: typeof fetch
+  /** how names are resolved (tests); default: the system resolver */
+  resolve?: (host: string) => Promise<string[]>
   /** per request (default 30 s) */
   timeoutMs?: number
 }
@@ -136,14 +140,21 @@ export type SimplefinClient = {
 }
 
 export function simplefinClient(options: SimplefinOptions): SimplefinClient {
-  const doFetch = options.fetch ?? fetch
   const timeout = options.timeoutMs ?? 30_000
-  const call = async (url: URL, init: RequestInit): Promise<Response> => {
+  /** The bridge's answer; UnsafeUrlError for a refused address, BankProviderError for the rest. */
+  const call = async (url: URL, init: Omit<SafeRequest, 'timeoutMs'>): Promise<Response> => {
+    let res: Response
     try {
-      return await doFetch(url, { ...init, redirect: 'error', signal: AbortSignal.timeout(timeout) })
-    } catch {
+      res = await safeFetch(url, { ...init, timeoutMs: timeout }, options)
+    } catch (error) {
+      if (error instanceof UnsafeUrlError) throw error
       throw new BankProviderError('failed', `SimpleFIN Bridge (${url.host}) could not be reached`)
     }
+    if (res.status >= 300 && res.status < 400) {
+      await res.body?.cancel().catch(() => undefined)
+      throw new BankProviderError('failed', `SimpleFIN Bridge (${url.host}) answered with a redirect, which is not followed`)
+    }
+    return res
   }
   return {
     async claim(setupToken) {
@@ -159,35 +170,45 @@ export function simplefinClient(options: SimplefinOptions): SimplefinClient {
     },
 
     async accounts(accessUrl, from, to) {
-      const access = await checkSafeUrl(accessUrl, options)
-      const auth = Buffer.from(`${decodeURIComponent(access.username)}:${decodeURIComponent(access.password)}`).toString('base64')
-      access.username = ''
-      access.password = ''
-      const url = new URL(`${access.href.replace(/\/+$/, '')}/accounts`)
-      url.searchParams.set('start-date', String(Math.floor(from.getTime() / 1000)))
-      url.searchParams.set('end-date', String(Math.floor(to.getTime() / 1000)))
-      url.searchParams.set('pending', '1')
-      const res = await call(url, { headers: { authorization: `Basic ${auth}`, accept: 'application/json' } })
-      if (res.status === 403 || res.status === 401) throw new BankProviderError('revoked', 'SimpleFIN Bridge refused the Access URL')
-      if (res.status === 402) throw new BankProviderError('failed', 'The SimpleFIN Bridge subscription needs payment')
-      if (!res.ok) throw new BankProviderError('failed', `SimpleFIN Bridge answered ${String(res.status)}`)
-      let body: Json
       try {
-        body = (await res.json()) as Json
-      } catch {
-        throw new BankProviderError('failed', 'SimpleFIN Bridge answered something that is not JSON')
+        return await readAccounts(accessUrl, from, to)
+      } catch (error) {
+        // during a sync no member's field is there to name: the refusal is the connection's error
+        if (error instanceof UnsafeUrlError) throw new BankProviderError('failed', error.message)
+        throw error
       }
-      if (!Array.isArray(body.accounts)) throw new BankProviderError('failed', 'SimpleFIN Bridge answered without accounts')
-      const errorsById = new Map<string, string>()
-      // strings meant for the member (a v1 bridge reports a bank it could not read only here)
-      const messages = (Array.isArray(body.errors) ? body.errors : []).map((e) => str(e).trim().slice(0, MAX_MESSAGE_CHARS)).filter(Boolean)
-      for (const e of Array.isArray(body.errlist) ? (body.errlist as Json[]) : []) {
-        const accountId = str(e.account_id ?? e.acct_id)
-        const msg = str(e.msg ?? e.message) || 'The bank could not be read'
-        if (accountId) errorsById.set(accountId, msg)
-        else messages.push(msg.slice(0, MAX_MESSAGE_CHARS))
-      }
-      return { accounts: (body.accounts as Json[]).map((a) => readAccount(a, errorsById)), messages }
     },
+  }
+
+  async function readAccounts(accessUrl: string, from: Date, to: Date): Promise<SimplefinAccountSet> {
+    const access = await checkSafeUrl(accessUrl, options)
+    const auth = Buffer.from(`${decodeURIComponent(access.username)}:${decodeURIComponent(access.password)}`).toString('base64')
+    access.username = ''
+    access.password = ''
+    const url = new URL(`${access.href.replace(/\/+$/, '')}/accounts`)
+    url.searchParams.set('start-date', String(Math.floor(from.getTime() / 1000)))
+    url.searchParams.set('end-date', String(Math.floor(to.getTime() / 1000)))
+    url.searchParams.set('pending', '1')
+    const res = await call(url, { method: 'GET', headers: { authorization: `Basic ${auth}`, accept: 'application/json' } })
+    if (res.status === 403 || res.status === 401) throw new BankProviderError('revoked', 'SimpleFIN Bridge refused the Access URL')
+    if (res.status === 402) throw new BankProviderError('failed', 'The SimpleFIN Bridge subscription needs payment')
+    if (!res.ok) throw new BankProviderError('failed', `SimpleFIN Bridge answered ${String(res.status)}`)
+    let body: Json
+    try {
+      body = (await res.json()) as Json
+    } catch {
+      throw new BankProviderError('failed', 'SimpleFIN Bridge answered something that is not JSON')
+    }
+    if (!Array.isArray(body.accounts)) throw new BankProviderError('failed', 'SimpleFIN Bridge answered without accounts')
+    const errorsById = new Map<string, string>()
+    // strings meant for the member (a v1 bridge reports a bank it could not read only here)
+    const messages = (Array.isArray(body.errors) ? body.errors : []).map((e) => str(e).trim().slice(0, MAX_MESSAGE_CHARS)).filter(Boolean)
+    for (const e of Array.isArray(body.errlist) ? (body.errlist as Json[]) : []) {
+      const accountId = str(e.account_id ?? e.acct_id)
+      const msg = str(e.msg ?? e.message) || 'The bank could not be read'
+      if (accountId) errorsById.set(accountId, msg)
+      else messages.push(msg.slice(0, MAX_MESSAGE_CHARS))
+    }
+    return { accounts: (body.accounts as Json[]).map((a) => readAccount(a, errorsById)), messages }
   }
 }

@@ -1,15 +1,17 @@
 // Outgoing webhooks (issue 18): the body is JSON, signed with HMAC-SHA256 over "t.body" in the
 // X-Kinwise-Signature header (format in domain/automation/signature). Delivered after the change
 // is committed, never inside a user's request: a failure is recorded on the run and retried by
-// the job, and never fails the write that caused it. The target is checked against private and
-// loopback addresses at every delivery (KINWISE_ALLOW_LOCAL_PROVIDERS lifts it).
+// the job, and never fails the write that caused it. Every delivery goes through safeFetch, which
+// refuses private and loopback addresses, also at connect time (KINWISE_ALLOW_LOCAL_PROVIDERS
+// lifts it).
 import { createHmac, randomBytes } from 'node:crypto'
 import {
   SIGNATURE_HEADER,
   signatureHeaderValue,
   signedText,
 } from '../../../domain/automation/signature'
-import { checkSafeUrl } from '../../http/safe-url'
+import { safeFetch } from '../../http/safe-fetch'
+import { UnsafeUrlError } from '../../http/safe-url'
 
 export const DELIVERY_TIMEOUT_MS = 5000
 /** attempts in one go (then the job retries a failed run up to MAX_ATTEMPTS in all) */
@@ -36,27 +38,27 @@ export async function deliverOnce(
   allowLocal: boolean,
 ): Promise<Attempt> {
   const at = now.toISOString()
-  try {
-    await checkSafeUrl(url, { allowLocal })
-  } catch (error) {
-    return { at, status: null, error: error instanceof Error ? error.message : 'Refused address' }
-  }
   const timestamp = Math.floor(now.getTime() / 1000)
   try {
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': 'Kinwise-Webhook/1',
-        [SIGNATURE_HEADER]: sign(secret, timestamp, body),
+    const res = await safeFetch(
+      url,
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'Kinwise-Webhook/1',
+          [SIGNATURE_HEADER]: sign(secret, timestamp, body),
+        },
+        body,
+        timeoutMs: DELIVERY_TIMEOUT_MS,
       },
-      body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
-    })
+      { allowLocal },
+    )
     await res.body?.cancel().catch(() => undefined)
     return { at, status: res.status, error: res.ok ? null : `HTTP ${res.status}` }
   } catch (error) {
+    // a refused address says why, whole
+    if (error instanceof UnsafeUrlError) return { at, status: null, error: error.message }
     const message = error instanceof Error ? error.message : 'Delivery failed'
     return { at, status: null, error: message.slice(0, 200) }
   }

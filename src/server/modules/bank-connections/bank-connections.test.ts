@@ -467,7 +467,15 @@ describe('SimpleFIN on private addresses', () => {
       await strict.database.db.update(users).set({ totpEnabledAt: new Date(NOW) }).where(eq(users.id, c.user.id))
       const res = await c.post('/api/bank-connections', { provider: 'simplefin', setupToken: sfin.setupToken() })
       expect(res.statusCode).toBe(400)
-      expect(res.json().code).toBe('UNSAFE_PROVIDER_URL')
+      expect(res.json()).toMatchObject({ code: 'UNSAFE_PROVIDER_URL', issues: [{ path: 'body.setupToken' }] })
+      // IPv4 inside IPv6, which the URL parser writes in hex (64:ff9b::7f00:1)
+      for (const claimUrl of ['https://[64:ff9b::127.0.0.1]/claim/x', 'https://[::127.0.0.1]/claim/x', 'https://[2002:7f00:1::]/claim/x', 'https://[fec0::1]/claim/x', 'https://[::ffff:a9fe:a9fe]/claim/x']) {
+        const token = Buffer.from(claimUrl).toString('base64')
+        const refused = await c.post('/api/bank-connections', { provider: 'simplefin', setupToken: token })
+        expect(refused.statusCode, claimUrl).toBe(400)
+        expect(refused.json(), claimUrl).toMatchObject({ code: 'UNSAFE_PROVIDER_URL', issues: [{ path: 'body.setupToken' }] })
+      }
+      expect(await strict.database.db.select().from(bankConnections)).toEqual([])
       expect((await c.get('/api/bank-connections/providers')).json().plaid).toBe(false)
     } finally {
       await strict.close()

@@ -18,6 +18,7 @@ import { sealSecret } from '../../crypto/secret-box'
 import type { Db } from '../../db/connect'
 import { bankConnectionAccounts, bankConnections } from '../../db/schema'
 import { AppError, conflict, forbidden, invalidField, notFound } from '../../http/errors'
+import { UnsafeUrlError } from '../../http/safe-url'
 import { BankProviderError, plainWords, type ProviderAccount } from '../../integrations/banks/bank-provider'
 import { verifyPlaidWebhook } from '../../integrations/banks/plaid-webhook'
 import { claimUrlOf } from '../../integrations/banks/simplefin'
@@ -112,6 +113,8 @@ async function claimSimplefin(deps: BankDeps, setupToken: string, now: Date): Pr
     if (error instanceof BankProviderError && error.kind === 'claimed') {
       throw conflict(plainWords(error), 'SETUP_TOKEN_CLAIMED')
     }
+    // the claim URL inside the token, or the Access URL its bridge answered, is an internal address
+    if (error instanceof UnsafeUrlError) throw invalidField('body.setupToken', error.message, error.code)
     if (error instanceof BankProviderError) throw providerError(error)
     throw error
   }
