@@ -7,7 +7,7 @@ import type { AppDeps } from '../../app-deps'
 import { route } from '../../http/route'
 import * as service from './service'
 import { attachmentStore } from './storage'
-import { readAttachmentFile } from './upload'
+import { readUploadedFile } from './upload'
 
 /**
  * For the file itself: no script, style sheet, frame or plugin of its own; `sandbox` makes even
@@ -24,7 +24,7 @@ export function attachmentRoutes(app: FastifyInstance, { db, clock, config }: Ap
     async ({ user, params, req }) => {
       // who may not attach here is told so before the file is read
       await service.checkCanAttach(db, user, params.id)
-      const file = await readAttachmentFile(req, config.attachments.maxBytes)
+      const file = await readUploadedFile(req, config.attachments.maxBytes)
       return service.add(db, store, user, params.id, file, clock.now())
     },
     { ownBody: true },

@@ -1,5 +1,5 @@
-// Reads the multipart upload of POST /api/transactions/:id/attachments: one file in the field
-// `file`, at most the configured size (413 naming it above that). Text fields are not asked for.
+// Reads a multipart upload of one file in the field `file` (a transaction's attachment, a
+// profile photo), at most the given size (413 naming it above that). Text fields are not asked for.
 import type { FastifyRequest } from 'fastify'
 import { AppError, badRequest } from '../../http/errors'
 import { multipartError } from '../imports/upload'
@@ -10,7 +10,12 @@ const MB = 1024 * 1024
 const fileIssue = (status: number, code: string, message: string) =>
   new AppError(status, code, message, { issues: [{ path: 'file', message }] })
 
-export async function readAttachmentFile(req: FastifyRequest, maxBytes: number): Promise<NewFile> {
+/** `missing`: what to ask for when no file (or an empty one) came. */
+export async function readUploadedFile(
+  req: FastifyRequest,
+  maxBytes: number,
+  missing = 'Choose a photo or a PDF to attach (the form field "file")',
+): Promise<NewFile> {
   const notMultipart = () => fileIssue(400, 'NOT_MULTIPART', 'Send the file as multipart/form-data, in a field named "file"')
   if (!req.isMultipart()) throw notMultipart()
   let file: NewFile | null = null
@@ -28,6 +33,6 @@ export async function readAttachmentFile(req: FastifyRequest, maxBytes: number):
     if ((error as { code?: unknown } | null)?.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw notMultipart()
     throw multipartError(error, maxBytes) ?? badRequest('The upload is not a valid multipart form', 'BAD_MULTIPART')
   }
-  if (!file || file.bytes.length === 0) throw fileIssue(400, 'NO_FILE', 'Choose a photo or a PDF to attach (the form field "file")')
+  if (!file || file.bytes.length === 0) throw fileIssue(400, 'NO_FILE', missing)
   return file
 }
