@@ -1,6 +1,8 @@
 // /reminders (filters, custom reminders, read, complete, dismiss, delete with the spec's toast),
-// the credit score history on /reports (add, chart, delete), /profile and /settings (the
-// currency shows on the dashboard, the theme drives the header's switch).
+// the credit score history on /reports (add, chart, delete), /profile (the photo uploaded,
+// previewed and removed; the name) and /settings (the currency shows on the dashboard, the theme
+// drives the header's switch).
+import path from 'node:path'
 import { isoToday, seed } from './support/api'
 import { expect, test } from './support/fixtures'
 import { AppShell } from './page-models/app-shell'
@@ -85,12 +87,25 @@ test('credit score history on Reports, reached from the dashboard', async ({
 test('profile and settings', async ({ page, freshUser: user }) => {
   await seed.account(page.request, { name: 'Checking', type: 'checking', openingBalance: 1234.5 })
   await page.goto('/profile')
+  // the photo is a picture uploaded from the device, never an address: previewed, then saved
+  const photo = page.getByRole('region', { name: 'Photo' })
+  await photo.getByLabel('Choose a photo').setInputFiles({ name: 'me.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') })
+  await expect(photo.getByRole('alert')).toHaveText('The photo must be a PNG, JPEG or WebP picture')
+  await photo.getByLabel('Choose a photo').setInputFiles(path.join(import.meta.dirname, 'fixtures', 'receipt.jpg'))
+  await expect(photo.getByRole('status')).toContainText('This is how receipt.jpg will look')
+  await photo.getByRole('button', { name: 'Save photo' }).click()
+  await expect(page.getByTestId('toast').filter({ hasText: 'Photo saved' })).toBeVisible()
+  // shown from this server, wherever the avatar is
+  const avatars = page.locator('img[src*="/avatar?v="]')
+  await expect(avatars.first()).toBeVisible()
+  await expect.poll(() => avatars.first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
+  await photo.getByRole('button', { name: 'Remove photo' }).click()
+  await expect(page.getByTestId('toast').filter({ hasText: 'Photo removed' })).toBeVisible()
+  await expect(avatars).toHaveCount(0)
+  await expect(photo.getByText('Choose a photo')).toBeVisible()
+
   const profile = page.getByRole('form', { name: 'Profile' })
   await profile.getByLabel('First name').fill('Robin Renamed')
-  await profile.getByLabel('Photo address').fill('http://example.test/me.png')
-  await profile.getByRole('button', { name: 'Save profile' }).click()
-  await expect(profile).toContainText('Must be an https:// address')
-  await profile.getByLabel('Photo address').fill('')
   await profile.getByRole('button', { name: 'Save profile' }).click()
   await expect(page.getByTestId('sidebar-user-name')).toHaveText('Robin Renamed Tester')
 

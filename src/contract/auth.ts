@@ -14,6 +14,7 @@ export const user = z.object({
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
+  /** the address of the member's uploaded photo on this server (GET /api/users/:id/avatar), or null */
   profileImageUrl: z.string().nullable(),
   /** the household's plan: every member gets its features */
   subscriptionTier,

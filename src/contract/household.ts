@@ -14,6 +14,7 @@ export const householdMember = z.object({
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
+  /** the address of the member's uploaded photo on this server (GET /api/users/:id/avatar), or null */
   profileImageUrl: z.string().nullable(),
   role,
   joinedAt: z.string(),

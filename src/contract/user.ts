@@ -1,10 +1,11 @@
-// The signed-in user's profile, settings and password.
+// The signed-in user's profile, settings, photo and password, and the photos of the household's
+// members.
 import { z } from 'zod'
 import { isValidTimeZone } from '../domain/dates'
 import { canonicalLocale, isKnownCurrency } from '../domain/locale'
 import { DATE_FORMATS, THEMES } from '../domain/preferences'
-import { PERSONAL, endpoint } from './endpoint'
-import { currencyCode, okResponse, requiredText, trimmed } from './common'
+import { MEMBER_READ, PERSONAL, endpoint } from './endpoint'
+import { currencyCode, idParams, okResponse, requiredText, trimmed } from './common'
 import { email, password, user } from './auth'
 
 export const notificationPrefs = z.object({
@@ -52,10 +53,6 @@ export const updateProfileBody = z
     firstName: requiredText(80, 'First name'),
     lastName: trimmed(80, 'Last name'),
     email,
-    profileImageUrl: z
-      .url({ protocol: /^https$/, error: 'Must be an https:// address' })
-      .max(2000)
-      .nullable(),
     /** needed to change the e-mail (the one you sign in and recover the account with) */
     currentPassword: z.string().min(1, 'Enter your current password').max(200),
   })
@@ -88,7 +85,7 @@ export const updateSettings = endpoint({
 export const updateProfile = endpoint({
   method: 'PATCH',
   path: '/api/user/profile',
-  summary: 'Change name, e-mail or photo (the e-mail needs currentPassword)',
+  summary: 'Change name or e-mail (the e-mail needs currentPassword); the photo is uploaded (PUT /api/user/avatar)',
   tag: 'user',
   access: PERSONAL,
   tokens: false,
@@ -106,3 +103,51 @@ export const changePassword = endpoint({
   body: changePasswordBody,
   response: okResponse,
 })
+
+// The profile photo (ADR 0051): uploaded and served by this server, never an outside address,
+// which every member's browser would load (a tracking pixel).
+
+export const putAvatar = endpoint({
+  method: 'PUT',
+  path: '/api/user/avatar',
+  summary:
+    'Upload your profile photo (multipart: field file). PNG, JPEG or WebP, told by the file itself (415 for any other), at most 1 MB (413 above).',
+  tag: 'user',
+  access: PERSONAL,
+  response: user,
+})
+
+export const deleteAvatar = endpoint({
+  method: 'DELETE',
+  path: '/api/user/avatar',
+  summary: 'Remove your profile photo (your initial shows instead)',
+  tag: 'user',
+  access: PERSONAL,
+  response: user,
+})
+
+/** The picture's bytes (the OpenAPI document says which types). */
+const avatarBytes = z
+  .custom<Buffer>((v) => Buffer.isBuffer(v))
+  .meta({ description: 'The picture: image/png, image/jpeg or image/webp' })
+
+export const avatarQuery = z.object({
+  /** when the photo was uploaded (milliseconds): a new photo is a new address */
+  v: z.string().regex(/^\d{1,15}$/, 'Must be a number').optional(),
+})
+
+export const getAvatar = endpoint({
+  method: 'GET',
+  path: '/api/users/:id/avatar',
+  summary: "A member's profile photo, to the members of their household (404 for anyone else, or without a photo)",
+  tag: 'user',
+  access: MEMBER_READ,
+  params: idParams,
+  query: avatarQuery,
+  response: avatarBytes,
+})
+
+/** Where a member's photo is served (User.profileImageUrl, HouseholdMember.profileImageUrl). */
+export function avatarUrl(userId: string, updatedAt: Date): string {
+  return `/api/users/${encodeURIComponent(userId)}/avatar?v=${String(updatedAt.getTime())}`
+}

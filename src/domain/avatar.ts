@@ -1,5 +1,34 @@
 // Who is signed in, as the sidebar footer and user menu show it (spec §2): the avatar letter
-// when there is no profile image, and the display name.
+// when there is no profile image, and the display name; and what a profile photo may be (an
+// uploaded picture, never an outside address: ADR 0051).
+import { sniffAttachment } from './attachments'
+
+/** The kinds of picture a profile photo may be, told by its first bytes: those every browser shows. */
+export const AVATAR_KINDS = ['jpeg', 'png', 'webp'] as const
+export type AvatarKind = (typeof AVATAR_KINDS)[number]
+
+/** The largest profile photo (1 MB): plenty for a picture shown at most 56 pixels wide. */
+export const AVATAR_MAX_BYTES = 1024 * 1024
+
+/** What the file input offers. */
+export const AVATAR_ACCEPT = 'image/png,image/jpeg,image/webp'
+
+/**
+ * What is wrong with a file chosen as a photo, told before it is sent (the server reads its bytes
+ * again), or null. A browser that does not know the file's type says '', which passes here.
+ */
+export function avatarFileProblem(file: { size: number; type: string }): string | null {
+  if (file.type !== '' && !AVATAR_ACCEPT.split(',').includes(file.type)) return 'The photo must be a PNG, JPEG or WebP picture'
+  if (file.size === 0) return 'This file is empty: choose a picture'
+  if (file.size > AVATAR_MAX_BYTES) return 'The photo is larger than 1 MB: choose a smaller picture'
+  return null
+}
+
+/** The kind of a profile photo from its first bytes, or null when it is none of AVATAR_KINDS. */
+export function avatarKind(bytes: Uint8Array): AvatarKind | null {
+  const kind = sniffAttachment(bytes)
+  return AVATAR_KINDS.find((k) => k === kind) ?? null
+}
 
 export type AvatarUser = {
   profileImageUrl?: string | null

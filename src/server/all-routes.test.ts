@@ -9,7 +9,7 @@ import { roleAtLeast, type Role } from '../domain/access'
 import { featurePlan, isPremiumFeature } from '../domain/tiers'
 import { addMember, categoryId, createTestApp, setTestPlan, signUp, type Client, type TestContext } from './test/helper'
 import { readFileSync } from 'node:fs'
-import { attach, upload } from './test/upload'
+import { attach, upload, uploadAvatar } from './test/upload'
 import { eq } from 'drizzle-orm'
 import { bankConnections, coachingActions, householdMembers, insights, recurringSeries, webauthnCredentials } from './db/schema'
 
@@ -104,6 +104,9 @@ beforeAll(async () => {
   ).json().id
   const receipt = readFileSync(new URL('../../e2e/fixtures/receipt.jpg', import.meta.url))
   ids.attachment = (await attach(owner, ids.transaction ?? '', receipt)).json().id
+  // the owner's profile photo (modules/user): served to their household only
+  expect((await uploadAvatar(owner, receipt, 'me.jpg')).statusCode).toBe(200)
+  ids.photoOwner = owner.user.id
   ids.budget = (await owner.put('/api/budgets', { categoryId: ids.groceries, month: '2026-03', amount: 300 })).json().id
   ids.goal = (await owner.post('/api/goals', { name: 'Owner goal', targetAmount: 500, monthlyContribution: 50 })).json().id
   ids.plannedIncome = (await owner.post('/api/planned-income', { name: 'Owner pay', amount: 2000, schedule: 'monthly', nextDate: '2026-03-25', accountId: ids.account })).json().id
@@ -224,6 +227,7 @@ const OTHERS_IDS: Record<string, { id: string; body?: () => unknown }> = {
   'POST /api/transactions/:id/attachments': { id: 'transaction' },
   'GET /api/attachments/:id/content': { id: 'attachment' },
   'DELETE /api/attachments/:id': { id: 'attachment' },
+  'GET /api/users/:id/avatar': { id: 'photoOwner' },
   'PATCH /api/categories/:id': { id: 'category', body: () => ({ name: 'Taken' }) },
   'DELETE /api/categories/:id': { id: 'category' },
   'POST /api/categories/:id/merge': { id: 'category', body: () => ({ intoId: ids.groceries }) },
@@ -298,6 +302,9 @@ const PERSONAL_WRITES = new Set([
   'PATCH /api/user/settings',
   'PATCH /api/user/profile',
   'POST /api/user/password',
+  // one's own profile photo (modules/user)
+  'PUT /api/user/avatar',
+  'DELETE /api/user/avatar',
   'PATCH /api/reminders/:id/read',
   'PATCH /api/reminders/:id',
   'POST /api/reminders',

@@ -24,6 +24,7 @@ import {
 import { ACCOUNT_VISIBILITIES, INVITE_ROLES, ROLES } from '../../domain/access'
 import { ACCOUNT_TYPES } from '../../domain/accounts'
 import { ATTACHMENT_KINDS, ATTACHMENT_STORAGES } from '../../domain/attachments'
+import { AVATAR_KINDS } from '../../domain/avatar'
 import { ADVISOR_ROLES } from '../../domain/advisor/answer'
 import { TRANSACTION_CHANGES } from '../../domain/automation/events'
 import { AUTOMATION_TYPES } from '../../domain/automation/schedule'
@@ -86,7 +87,8 @@ export const users = pgTable(
     passwordHash: text(),
     firstName: text().notNull().default(''),
     lastName: text().notNull().default(''),
-    profileImageUrl: text(),
+    /** when the member's photo (user_avatars) was last uploaded; null without one. Its address carries it (ADR 0051) */
+    avatarUpdatedAt: timestamp({ withTimezone: true }),
     hasCompletedOnboarding: boolean().notNull().default(false),
     baseCurrency: text().notNull().default('USD'),
     locale: text().notNull().default('en-US'),
@@ -681,6 +683,24 @@ export const attachmentContents = pgTable('attachment_contents', {
     .references(() => attachments.id, { onDelete: 'cascade' }),
   bytes: bytea().notNull(),
 })
+
+/**
+ * A member's profile photo (ADR 0051): uploaded, a PNG, JPEG or WebP by its first bytes, at most
+ * 1 MB; served only to the members of their household. users.avatar_updated_at changes with it,
+ * in the same transaction. Gone with the user.
+ */
+export const userAvatars = pgTable(
+  'user_avatars',
+  {
+    userId: uuid()
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text().notNull(),
+    bytes: bytea().notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('user_avatars_kind_check', oneOf(t.kind, AVATAR_KINDS))],
+)
 
 export const transactionSplits = pgTable(
   'transaction_splits',

@@ -18,7 +18,7 @@ function member(role: Role, subscriptionTier: SubscriptionTier): SessionUser {
     email: 'a@example.com',
     firstName: 'A',
     lastName: '',
-    profileImageUrl: null,
+    avatarUpdatedAt: null,
     hasCompletedOnboarding: true,
     baseCurrency: 'USD',
     locale: 'en-US',

@@ -1,4 +1,5 @@
-// Test helper: statement uploads through inject, as multipart/form-data built with FormData.
+// Test helper: uploads through inject (statements, receipts, profile photos), as
+// multipart/form-data built with FormData.
 import type { LightMyRequestResponse } from 'fastify'
 import type { Client } from './helper'
 
@@ -29,4 +30,12 @@ export function attach(client: Client, transactionId: string, content: string | 
   const bytes = typeof content === 'string' ? new TextEncoder().encode(content) : new Uint8Array(content)
   form.append('file', new Blob([bytes]), fileName)
   return client.request({ method: 'POST', url: `/api/transactions/${transactionId}/attachments`, payload: form })
+}
+
+/** PUTs a picture as the signed-in member's profile photo, as the `file` field (modules/user). */
+export function uploadAvatar(client: Client, content: string | Uint8Array, fileName = 'me.png'): Promise<LightMyRequestResponse> {
+  const form = new FormData()
+  const bytes = typeof content === 'string' ? new TextEncoder().encode(content) : new Uint8Array(content)
+  form.append('file', new Blob([bytes]), fileName)
+  return client.request({ method: 'PUT', url: '/api/user/avatar', payload: form })
 }

@@ -18,6 +18,7 @@ export const API_ROOTS = {
   reports: '/api/reports',
   settings: '/api/user/settings',
   user: '/api/auth/user',
+  household: '/api/household',
   investments: '/api/investments',
   debtPlanning: '/api/debt-planning',
   retirement: '/api/retirement',

@@ -9,7 +9,6 @@ export type OidcIdentity = {
   emailVerified: boolean
   firstName: string
   lastName: string
-  picture: string | null
 }
 
 export type OidcChecks = { state: string; verifier: string; nonce: string }
@@ -74,7 +73,6 @@ export function createOidcProvider(settings: OidcSettings): OidcProvider {
         emailVerified: claims.email_verified === true,
         firstName: text(claims.given_name) || text(claims.name).split(' ')[0] || 'New',
         lastName: text(claims.family_name),
-        picture: typeof claims.picture === 'string' && claims.picture.startsWith('https://') ? claims.picture : null,
       }
     },
   }

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
 import { eq, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { registerBody, User } from '../../../contract/auth'
+import { avatarUrl } from '../../../contract/user'
 import { DEFAULT_CATEGORIES } from '../../../domain/default-categories'
 import type { Db, DbOrTx } from '../../db/connect'
 import type { OidcIdentity } from '../../integrations/oidc/oidc'
@@ -27,7 +28,7 @@ export function toUserDto(u: SessionUser): User {
     firstName: u.firstName,
     lastName: u.lastName,
     email: u.email,
-    profileImageUrl: u.profileImageUrl,
+    profileImageUrl: u.avatarUpdatedAt ? avatarUrl(u.id, u.avatarUpdatedAt) : null,
     subscriptionTier: u.subscriptionTier,
     role: u.role,
     householdId: u.householdId,
@@ -74,7 +75,6 @@ export type NewUser = Omit<z.output<typeof registerBody>, 'acceptTerms' | 'passw
   passwordHash?: string
   timeZone?: string
   oidcSubject?: string
-  profileImageUrl?: string | null
 }
 
 /** Creates a user with their own household and default categories (one transaction). */
@@ -95,7 +95,6 @@ export async function createUser(db: Db, input: NewUser): Promise<SessionUser> {
         firstName: input.firstName,
         lastName: input.lastName,
         oidcSubject: input.oidcSubject ?? null,
-        profileImageUrl: input.profileImageUrl ?? null,
         ...(input.timeZone ? { timeZone: input.timeZone } : {}),
       })
       .returning({ id: users.id })
@@ -223,6 +222,5 @@ export async function signInWithOidc(db: Db, identity: OidcIdentity, allowRegist
     firstName: identity.firstName.slice(0, 80),
     lastName: identity.lastName.slice(0, 80),
     oidcSubject: identity.subject,
-    profileImageUrl: identity.picture,
   })
 }

@@ -54,7 +54,8 @@ export type MemberRow = {
   firstName: string
   lastName: string
   email: string
-  profileImageUrl: string | null
+  /** when their photo was uploaded (null: none) */
+  avatarUpdatedAt: Date | null
   role: string
   joinedAt: Date
 }
@@ -67,7 +68,7 @@ export function listMembers(db: DbOrTx, householdId: string): Promise<MemberRow[
       firstName: users.firstName,
       lastName: users.lastName,
       email: users.email,
-      profileImageUrl: users.profileImageUrl,
+      avatarUpdatedAt: users.avatarUpdatedAt,
       role: householdMembers.role,
       joinedAt: householdMembers.createdAt,
     })

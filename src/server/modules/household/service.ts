@@ -6,6 +6,7 @@
 // after the commit).
 import { randomBytes } from 'node:crypto'
 import type { Household, Invite, invitePreview } from '../../../contract/household'
+import { avatarUrl } from '../../../contract/user'
 import type { z } from 'zod'
 import { isRole, type AccountVisibility, type InviteRole, type Role } from '../../../domain/access'
 import {
@@ -68,7 +69,7 @@ async function householdView(db: DbOrTx, user: SessionUser, now: Date): Promise<
       firstName: m.firstName,
       lastName: m.lastName,
       email: m.email,
-      profileImageUrl: m.profileImageUrl,
+      profileImageUrl: m.avatarUpdatedAt ? avatarUrl(m.userId, m.avatarUpdatedAt) : null,
       role: toRole(m.role),
       joinedAt: m.joinedAt.toISOString(),
       accounts: accountRows

@@ -1,4 +1,5 @@
-// Profile, settings and password of the signed-in user.
+// Profile, settings, photo and password of the signed-in user, and the photos of the household's
+// members.
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify'
 import { and, eq, ne, sql } from 'drizzle-orm'
 import type { z } from 'zod'
@@ -7,7 +8,7 @@ import type { changePasswordBody, Settings, updateProfileBody, updateSettingsBod
 import type { Config } from '../../config'
 import type { Db } from '../../db/connect'
 import { users } from '../../db/schema'
-import { AppError, conflict } from '../../http/errors'
+import { AppError, conflict, notFound } from '../../http/errors'
 import { loadSessionUser, sendLater, toUserDto } from '../auth/service'
 import { deleteUserSessions, type SessionUser } from '../auth/sessions'
 import { answerNoSoonerThan, assertStrongPassword, hashPassword } from '../auth/passwords'
@@ -18,7 +19,8 @@ import { assertMayChangeBase, setBase } from '../currencies/service'
 import { mailerFor, publicBase } from '../../integrations/mail/mailer'
 import { addressInUseMail } from '../../integrations/mail/messages'
 import { DATE_FORMATS, THEMES } from '../../../domain/preferences'
-
+import { avatarKind, type AvatarKind } from '../../../domain/avatar'
+import * as repo from './repo'
 
 export function toSettings(u: SessionUser): Settings {
   return {
@@ -141,4 +143,35 @@ export async function changePassword(
     await recordAudit(tx, { event: 'password_changed', userId: user.id, detail: { sessionsEnded: ended }, req, at: now })
   })
   await startSession({ db, config, now }, user.id, req, reply)
+}
+
+/** 415 naming the field: the file is not a picture a photo may be. */
+const notAPicture = () =>
+  new AppError(415, 'UNSUPPORTED_FILE_TYPE', 'The photo must be a PNG, JPEG or WebP picture', {
+    issues: [{ path: 'file', message: 'Not a PNG, JPEG or WebP picture' }],
+  })
+
+/**
+ * The member's new photo, in place of any before it (ADR 0051). What it is comes from its first
+ * bytes, never its name or the type the browser sent. Answers the user, with the photo's new address.
+ */
+export async function putAvatar(db: Db, user: SessionUser, bytes: Buffer, now: Date): Promise<User> {
+  const kind = avatarKind(bytes)
+  if (!kind) throw notAPicture()
+  await db.transaction((tx) => repo.saveAvatar(tx, user.id, kind, bytes, now))
+  return toUserDto(await loadSessionUser(db, user.id, now))
+}
+
+/** Removes the member's photo (their initial shows instead); nothing to remove is no error. */
+export async function deleteAvatar(db: Db, user: SessionUser, now: Date): Promise<User> {
+  await db.transaction((tx) => repo.removeAvatar(tx, user.id, now))
+  return toUserDto(await loadSessionUser(db, user.id, now))
+}
+
+/** A member's photo, to the members of their household only: 404 to anyone else, as without one. */
+export async function avatar(db: Db, user: SessionUser, userId: string): Promise<{ kind: AvatarKind; bytes: Buffer }> {
+  const row = await repo.householdAvatar(db, user.householdId, userId)
+  const kind = row ? avatarKind(row.bytes) : null
+  if (!row || kind === null) throw notFound('Photo')
+  return { kind, bytes: row.bytes }
 }

@@ -1,7 +1,15 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { users } from '../../db/schema'
-import { createTestApp, signUp, type TestContext } from '../../test/helper'
+import { userAvatars, users } from '../../db/schema'
+import { addMember, createTestApp, signUp, type TestContext } from '../../test/helper'
+import { uploadAvatar } from '../../test/upload'
+
+const root = path.resolve(import.meta.dirname, '../../../..')
+const png = readFileSync(path.join(root, 'src/web/public/icons/icon-192.png'))
+const jpeg = readFileSync(path.join(root, 'e2e/fixtures/receipt.jpg'))
+const webp = readFileSync(path.join(root, 'e2e/fixtures/receipt.webp'))
 
 let t: TestContext
 beforeAll(async () => {
@@ -65,11 +73,11 @@ describe('profile and settings', () => {
     })
   })
 
-  it('changes name, e-mail and photo; the e-mail only with the current password; a taken e-mail is refused', async () => {
+  it('changes name and e-mail; the e-mail only with the current password; a taken e-mail is refused', async () => {
     const a = await signUp(t.app, { password: 'first password here' })
     const b = await signUp(t.app)
-    const res = await a.patch('/api/user/profile', { firstName: 'Ada', lastName: 'King', profileImageUrl: 'https://example.com/a.png' })
-    expect(res.json()).toMatchObject({ firstName: 'Ada', lastName: 'King', profileImageUrl: 'https://example.com/a.png' })
+    const res = await a.patch('/api/user/profile', { firstName: 'Ada', lastName: 'King' })
+    expect(res.json()).toMatchObject({ firstName: 'Ada', lastName: 'King', profileImageUrl: null })
     // no password, a wrong one: 400 naming the field, nothing changed
     const without = await a.patch('/api/user/profile', { email: 'ada.king@example.com' })
     expect(without.statusCode).toBe(400)
@@ -80,8 +88,6 @@ describe('profile and settings', () => {
     expect((await a.get('/api/auth/user')).json().email).toBe(a.user.email)
     // without mail set up, a taken e-mail is 409 (nobody to tell otherwise)
     expect((await a.patch('/api/user/profile', { email: b.user.email.toUpperCase(), currentPassword: 'first password here' })).statusCode).toBe(409)
-    expect((await a.patch('/api/user/profile', { profileImageUrl: 'javascript:alert(1)' })).statusCode).toBe(400)
-    expect((await a.patch('/api/user/profile', { profileImageUrl: 'http://example.com/a.png' })).statusCode).toBe(400)
     const changed = await a.patch('/api/user/profile', { email: 'ada.king@example.com', currentPassword: 'first password here' })
     expect(changed.json().email).toBe('ada.king@example.com')
     // the same e-mail again needs no password: nothing changes
@@ -120,5 +126,104 @@ describe('profile and settings', () => {
     expect(row?.changedAt?.toISOString()).toBe('2026-03-15T23:30:00.000Z')
     const relogin = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: a.user.email, password: 'second password here' } })
     expect(relogin.statusCode).toBe(200)
+  })
+})
+
+describe('the profile photo', () => {
+  const photoOf = async (c: Awaited<ReturnType<typeof signUp>>) => ((await c.get('/api/auth/user')).json() as { profileImageUrl: string | null }).profileImageUrl
+
+  it("is uploaded by a member and served, with the type its bytes show, to the household's other members only", async () => {
+    const owner = await signUp(t.app)
+    const teen = await addMember(t, owner, 'teen')
+    const viewer = await addMember(t, owner, 'viewer')
+    const outsider = await signUp(t.app)
+    // the name and the browser's type say nothing: the bytes are a PNG
+    const res = await uploadAvatar(teen, png, 'me.jpg')
+    expect(res.statusCode, res.body).toBe(200)
+    const address = res.json().profileImageUrl as string
+    expect(address).toBe(`/api/users/${teen.user.id}/avatar?v=${String(new Date('2026-03-15T23:30:00Z').getTime())}`)
+    expect(await photoOf(teen)).toBe(address)
+    const members = (await owner.get('/api/household')).json().members as { userId: string; profileImageUrl: string | null }[]
+    expect(members.find((m) => m.userId === teen.user.id)?.profileImageUrl).toBe(address)
+    expect(members.find((m) => m.userId === owner.user.id)?.profileImageUrl).toBeNull()
+    for (const reader of [owner, viewer, teen]) {
+      const served = await reader.get(address)
+      expect(served.statusCode).toBe(200)
+      expect(served.headers['content-type']).toBe('image/png')
+      expect(served.headers['x-content-type-options']).toBe('nosniff')
+      expect(served.headers['content-security-policy']).toMatch(/^default-src 'none'/)
+      expect(served.rawPayload.equals(png)).toBe(true)
+    }
+    // another household: 404, as for a member without a photo or no member at all
+    expect((await outsider.get(address)).statusCode).toBe(404)
+    expect((await outsider.get(`/api/users/${teen.user.id}/avatar`)).statusCode).toBe(404)
+    expect((await owner.get(`/api/users/${viewer.user.id}/avatar`)).statusCode).toBe(404)
+    expect((await owner.get(`/api/users/${outsider.user.id}/avatar`)).statusCode).toBe(404)
+    expect((await owner.get('/api/users/not-an-id/avatar')).statusCode).toBe(400)
+  })
+
+  it('takes JPEG and WebP too, a new photo replacing the one before, and is removed', async () => {
+    const a = await signUp(t.app)
+    const other = await addMember(t, a, 'adult')
+    expect((await uploadAvatar(a, jpeg, 'me.jpg')).json().profileImageUrl).toMatch(/avatar\?v=\d+$/)
+    expect((await other.get(`/api/users/${a.user.id}/avatar`)).headers['content-type']).toBe('image/jpeg')
+    // a minute later: a new photo is a new address
+    t.clock.set('2026-03-15T23:31:00Z')
+    const replaced = (await uploadAvatar(a, webp, 'me.webp')).json().profileImageUrl as string
+    t.clock.set('2026-03-15T23:30:00Z')
+    expect(replaced).toMatch(new RegExp(`avatar\\?v=${String(new Date('2026-03-15T23:31:00Z').getTime())}$`))
+    const served = await other.get(replaced)
+    expect(served.headers['content-type']).toBe('image/webp')
+    expect(served.rawPayload.equals(webp)).toBe(true)
+    expect(await t.database.db.select({ userId: userAvatars.userId }).from(userAvatars).where(eq(userAvatars.userId, a.user.id))).toHaveLength(1)
+    const removed = await a.delete('/api/user/avatar')
+    expect(removed.statusCode).toBe(200)
+    expect(removed.json().profileImageUrl).toBeNull()
+    expect(await photoOf(a)).toBeNull()
+    expect((await other.get(replaced)).statusCode).toBe(404)
+    // removing nothing is no error
+    expect((await a.delete('/api/user/avatar')).statusCode).toBe(200)
+  })
+
+  it('refuses what is no PNG, JPEG or WebP (415), nothing (400) and more than 1 MB (413), naming the field and changing nothing', async () => {
+    const a = await signUp(t.app)
+    for (const [content, name] of [
+      ['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', 'me.png'],
+      ['<html><script>alert(1)</script></html>', 'me.webp'],
+      [readFileSync(path.join(root, 'e2e/fixtures/invoice.pdf')), 'me.png'],
+      ['GIF89a\x01\x00\x01\x00', 'me.gif'],
+    ] as const) {
+      const res = await uploadAvatar(a, content, name)
+      expect(res.statusCode, name).toBe(415)
+      expect(res.json()).toMatchObject({ code: 'UNSUPPORTED_FILE_TYPE', issues: [{ path: 'file' }] })
+    }
+    const empty = await uploadAvatar(a, new Uint8Array(), 'me.png')
+    expect(empty.statusCode).toBe(400)
+    expect(empty.json()).toMatchObject({ code: 'NO_FILE', issues: [{ path: 'file' }] })
+    const json = await a.put('/api/user/avatar', { file: 'https://tracker.example/pixel.gif' })
+    expect(json.statusCode).toBe(400)
+    expect(json.json().issues[0].path).toBe('file')
+    const big = await uploadAvatar(a, Buffer.concat([png, Buffer.alloc(1024 * 1024)]), 'big.png')
+    expect(big.statusCode, big.body).toBe(413)
+    expect(big.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', issues: [{ path: 'file' }] })
+    expect(await photoOf(a)).toBeNull()
+    expect(await t.database.db.select({ userId: userAvatars.userId }).from(userAvatars).where(eq(userAvatars.userId, a.user.id))).toEqual([])
+  })
+
+  it('is never an outside address: the profile refuses one, naming the field', async () => {
+    const a = await signUp(t.app)
+    for (const url of ['https://tracker.example/pixel.gif', 'javascript:alert(1)', null]) {
+      const res = await a.patch('/api/user/profile', { firstName: 'Changed', profileImageUrl: url })
+      expect(res.statusCode, String(url)).toBe(400)
+      expect(res.json().issues[0].path).toBe('body.profileImageUrl')
+    }
+    expect((await a.get('/api/auth/user')).json()).toMatchObject({ firstName: a.user.firstName, profileImageUrl: null })
+  })
+
+  it('goes with the member who is deleted', async () => {
+    const a = await signUp(t.app)
+    expect((await uploadAvatar(a, png)).statusCode).toBe(200)
+    await t.database.db.delete(users).where(eq(users.id, a.user.id))
+    expect(await t.database.db.select().from(userAvatars).where(eq(userAvatars.userId, a.user.id))).toEqual([])
   })
 })

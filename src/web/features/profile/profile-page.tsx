@@ -1,6 +1,6 @@
-// The Profile page: name, e-mail and photo (an https address; a new e-mail asks for the current
-// password), and changing the password (which signs out every other session), with a strength
-// meter.
+// The Profile page: the photo (uploaded, previewed before it is saved), name and e-mail (a new
+// e-mail asks for the current password), and changing the password (which signs out every other
+// session), with a strength meter.
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Settings } from 'lucide-react'
 import { useForm, useWatch } from 'react-hook-form'
@@ -15,21 +15,16 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { FormField } from '../../components/ui/form-field'
 import { Input } from '../../components/ui/input'
 import { PasswordStrengthMeter } from '../../components/password-strength-meter'
-import { UserAvatar } from '../../components/user-avatar'
 import { useAuth } from '../../lib/auth'
 import { toast } from '../../lib/toast'
 import { useChangePassword, useUpdateProfile } from './api/save-profile'
+import { ProfilePhoto } from './components/profile-photo'
 
 const p = updateProfileBody.shape
 const profileSchema = z.object({
   firstName: p.firstName.unwrap(),
   lastName: p.lastName.unwrap(),
   email: p.email.unwrap(),
-  profileImageUrl: z
-    .string()
-    .trim()
-    .transform((v) => (v === '' ? null : v))
-    .pipe(p.profileImageUrl.unwrap()),
   /** asked for only when the e-mail changes */
   currentPassword: z.string().max(200),
 })
@@ -53,11 +48,9 @@ function ProfileForm({ user }: { user: User }) {
       firstName: user.firstName,
       lastName: user.lastName,
       email: user.email,
-      profileImageUrl: user.profileImageUrl ?? '',
       currentPassword: '',
     },
   })
-  const photo = useWatch({ control: form.control, name: 'profileImageUrl' })
   const email = useWatch({ control: form.control, name: 'email' })
   const emailChanged = email.trim().toLowerCase() !== user.email.toLowerCase()
   const { errors, isSubmitting, isDirty } = form.formState
@@ -72,23 +65,15 @@ function ProfileForm({ user }: { user: User }) {
         firstName: saved.firstName,
         lastName: saved.lastName,
         email: saved.email,
-        profileImageUrl: saved.profileImageUrl ?? '',
         currentPassword: '',
       })
-      toast({ title: 'Profile saved', description: 'Your name and photo are updated everywhere.' })
+      toast({ title: 'Profile saved', description: 'Your name is updated everywhere.' })
     } catch {
       // shown below
     }
   })
-  const previewUrl = photo.startsWith('https://') ? photo : null
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Profile">
-      <div className="flex items-center gap-4">
-        <UserAvatar user={{ ...user, profileImageUrl: previewUrl }} className="size-14 text-lg" />
-        <p className="text-sm text-muted-foreground">
-          Your photo shows in the sidebar and the account menu. Without one, your initial does.
-        </p>
-      </div>
       <div className="grid gap-3 sm:grid-cols-2">
         <FormField label="First name" error={errors.firstName?.message}>
           {(control) => (
@@ -122,20 +107,6 @@ function ProfileForm({ user }: { user: User }) {
           )}
         </FormField>
       )}
-      <FormField
-        label="Photo address"
-        error={errors.profileImageUrl?.message}
-        hint="An https:// link to an image, or empty"
-      >
-        {(control) => (
-          <Input
-            {...control}
-            type="url"
-            placeholder="https://…"
-            {...form.register('profileImageUrl')}
-          />
-        )}
-      </FormField>
       <FormError error={update.error} />
       <div className="flex justify-end">
         <Button type="submit" disabled={isSubmitting || !isDirty}>
@@ -223,7 +194,8 @@ export function ProfilePage() {
             How you appear in Kinwise and the e-mail you sign in with.
           </CardDescription>
         </CardHeader>
-        <CardContent>
+        <CardContent className="grid gap-6">
+          <ProfilePhoto user={user} />
           <ProfileForm user={user} />
         </CardContent>
       </Card>
