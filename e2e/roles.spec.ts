@@ -248,8 +248,8 @@ test('the Accounts page follows each account’s owner and visibility, for every
   await expect(owner.account('Family Checking').getByTestId('visibility-badge')).toHaveText(
     'Shared',
   )
-  // the household's owner may manage it, but never open its transactions
-  expect(await menuItems(owner, 'Avery Savings')).not.toContain('Transactions')
+  // the household's owner sees its balance, never its transactions, and cannot change it (ADR 0048)
+  expect(await menuItems(owner, 'Avery Savings')).toEqual([])
   expect(await menuItems(owner, 'Avery Card')).toContain('Transactions')
   await expect(owner.addButton).toBeVisible()
   await expect(h.owner.page.getByRole('link', { name: 'Import' })).toBeVisible()

@@ -51,12 +51,14 @@ describe('canWriteTransactions', () => {
 })
 
 describe('canManageAccount', () => {
-  it('lets the account’s owner manage it, and the household’s owner any account they can see', () => {
+  it('lets the account’s owner manage it, and the household’s owner a shared account they see whole', () => {
     expect(canManageAccount(as('teen'), account({ ownerId: me }))).toBe(true)
     expect(canManageAccount(as('adult'), account({ ownerId: me, visibility: 'private' }))).toBe(true)
     expect(canManageAccount(as('adult'), account({}))).toBe(false)
     expect(canManageAccount(as('owner'), account({}))).toBe(true)
-    expect(canManageAccount(as('owner'), account({ visibility: 'balance_only' }))).toBe(true)
+    expect(canManageAccount(as('owner'), account({ visibility: 'balance_only' }))).toBe(false)
+    expect(canManageAccount(as('owner'), account({ ownerId: me, visibility: 'balance_only' }))).toBe(true)
+    expect(canManageAccount(as('adult'), account({ ownerId: me, visibility: 'balance_only' }))).toBe(true)
     expect(canManageAccount(as('owner'), account({ visibility: 'private' }))).toBe(false)
     expect(canManageAccount(as('viewer'), account({ ownerId: me }))).toBe(false)
   })

@@ -80,13 +80,15 @@ export function canChangeTransaction(member: Member, account: AccountAccessFacts
 }
 
 /**
- * May the member rename, close, reconcile, re-share or delete the account? Its owner may; so
- * may the household's owner, for an account that is not private (which they cannot see).
+ * May the member rename, close, reconcile, re-share, give away or delete the account? Its owner
+ * may; so may the household's owner, for a shared account they see whole. Not for a private
+ * one (they cannot see it) nor a balance-only one (ADR 0048): sharing it, taking it over or
+ * writing an adjustment into it would undo the privacy its owner chose.
  */
 export function canManageAccount(member: Member, account: AccountAccessFacts): boolean {
   if (member.role === 'viewer') return false
   if (account.ownerId === member.id) return true
-  return member.role === 'owner' && accountView(member, account) !== 'none'
+  return member.role === 'owner' && accountView(member, account) === 'full'
 }
 
 /** Longest an invite may stay open. */

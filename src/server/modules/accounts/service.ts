@@ -57,12 +57,18 @@ async function visibleRow(db: DbOrTx, user: SessionUser, id: string): Promise<{ 
   return { row: await findRow(db, user.householdId, id), scope, view }
 }
 
-/** The account when the member may manage it (rename, re-share, close, delete). */
+/** The account when the member may manage it (rename, re-share, close, reconcile, delete): domain/access. */
 async function manageableRow(db: DbOrTx, user: SessionUser, id: string): Promise<AccountRow> {
   const { row, scope } = await visibleRow(db, user, id)
   const facts = { ownerId: row.userId, visibility: row.visibility as AccountVisibility, sharedWithTeens: row.sharedWithTeens }
   if (!canManageAccount(scope.member, facts)) {
-    throw forbidden(user.role === 'viewer' ? 'Viewers can look but not change anything' : 'Only the account’s owner (or the household’s owner) can change it')
+    throw forbidden(
+      user.role === 'viewer'
+        ? 'Viewers can look but not change anything'
+        : facts.visibility === 'balance_only'
+          ? 'Only its owner can change a balance-only account'
+          : 'Only the account’s owner (or the household’s owner) can change it',
+    )
   }
   return row
 }
