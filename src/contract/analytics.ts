@@ -20,7 +20,8 @@
 // counted at 1); previousNetWorth is the net worth at the end of the previous month, at the same
 // rates.
 // Each member gets their own figures (ADR 0023, 0044): net worth and previousNetWorth add up the
-// accounts they see (balance-only ones included, private ones of others never); the plan counts
+// accounts they see (balance-only ones included, private ones of others never; another member's
+// balance-only account at today's balance in previousNetWorth too, ADR 0048); the plan counts
 // the member's own plan: what they see whole (owners, adults), a teen's own accounts, the shared
 // accounts for a viewer.
 import { z } from 'zod'

@@ -33,6 +33,8 @@
 // are the accounts of every type but credit_card, loan and mortgage (signed: an overdrawn
 // checking account lowers them); liabilities are minus the balances of those three types (a
 // positive number for money owed); netWorth = assets − liabilities, the plain sum of balances.
+// Another member's balance-only account counts at today's balance (and holdings value) in every
+// month: its month-end balances would show its flows (ADR 0048); its owner sees its past.
 //
 // Currencies: amounts are converted to the household's base currency at each month's last day's
 // rate (the latest rate on or before it). The answer names the base currency in the

@@ -1,9 +1,11 @@
 // Net worth and the monthly summary, from maintained balances and monthly rollups (never by
 // summing all history); the summary is the member's daily plan (spending-plan/plan.ts).
 // Each counts only what the member may see (ADR 0023): net worth the balances of the accounts
-// they see at all (balance-only ones included), and previous net worth the rollups of those same
-// accounts; income, spending and categories only the accounts whose transactions they see. The
-// excluded ids are one array parameter, so each prepared statement keeps one shape and one plan.
+// they see at all (balance-only ones included), and previous net worth takes off this month's
+// rollups of the accounts whose transactions they see (another member's balance-only account
+// counts at today's balance last month too, so the change never tells its flow: ADR 0048);
+// income, spending and categories only the accounts whose transactions they see. The excluded
+// ids are array parameters, so each prepared statement keeps one shape and one plan.
 import { sql } from 'drizzle-orm'
 import type { MonthlySummary } from '../../../contract/analytics'
 import { localDate, startOfMonth } from '../../../domain/dates'
@@ -39,7 +41,7 @@ const netWorthRows = preparedSql<NetWorthRow>('net_worth', () => {
         select a.currency, sum(r.income - r.expense + r.other) as total
         from ${monthlyRollups} r join ${accounts} a on a.id = r.account_id
         where r.household_id = ${param('h')} and r.month >= ${param('monthStart')}
-          and r.account_id <> all(${param('hidden')}::uuid[])
+          and r.account_id <> all(${param('noTransactions')}::uuid[])
         group by a.currency) s) as since,
       ${ratesColumn(param('h'), base)} as rates`
 })
@@ -57,11 +59,11 @@ export async function netWorth(db: Db, user: SessionUser, now: Date) {
   const today = localDate(now, user.timeZone)
   const monthStart = startOfMonth(today)
   const h = user.householdId
-  const { hidden } = await memberScope(db, user)
+  const { hidden, noTransactions } = await memberScope(db, user)
   // one round trip (the embedded database serves one query at a time): the balances, and
   // everything dated this month or later (future-dated rows included), which came after last
   // month's end
-  const [row] = await netWorthRows(db, { h, monthStart, hidden })
+  const [row] = await netWorthRows(db, { h, monthStart, hidden, noTransactions })
   const book = rateBook(row?.base ?? user.baseCurrency, ratesFromJson(row?.rates))
   const missing = new Set<string>()
   const convert = (list: [string, string][]): Cents => {

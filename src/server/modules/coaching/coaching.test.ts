@@ -531,6 +531,23 @@ describe('motivation', () => {
     ).toBe(true)
   })
 
+  it("walks another member's balance-only account back at today's balance: its past is its owner's", async () => {
+    const o = await signUp(t.app)
+    await setTestPlan(t, o, 'basic')
+    const adult = await addMember(t, o, 'adult')
+    const savings = await ok(
+      adult.post('/api/accounts', { name: 'Savings', type: 'savings', visibility: 'balance_only' }),
+      201,
+    )
+    await spend(adult, savings.id, '2025-12-05', 150_000, 'Inheritance')
+    const asOwner = (await ok(o.get('/api/motivation'))) as unknown as Motivation
+    const asAdult = (await ok(adult.get('/api/motivation'))) as unknown as Motivation
+    // the owner sees 150,000 in every month, so no month tells when it came in
+    expect(new Set(asOwner.mood.map((p) => p.score)).size).toBe(1)
+    const [october, , december] = asAdult.mood
+    expect(october?.score).toBeLessThan(december?.score ?? 0)
+  })
+
   it("counts only what the member may see, and starts a new member's first streak", async () => {
     const o = await signUp(t.app)
     await setTestPlan(t, o, 'premium')

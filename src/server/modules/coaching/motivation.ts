@@ -90,7 +90,8 @@ async function moodMonths(db: Db, user: SessionUser, scope: MemberScope, today: 
       month: monthlyRollups.month,
       income: sql<string>`sum(${monthlyRollups.income}) filter (where ${notIn(monthlyRollups.accountId, scope.noTransactions)})`,
       expense: sql<string>`sum(${monthlyRollups.expense}) filter (where ${notIn(monthlyRollups.accountId, scope.noTransactions)})`,
-      net: sql<string>`sum(${monthlyRollups.income} - ${monthlyRollups.expense} + ${monthlyRollups.other})`,
+      // another member's balance-only account stays at today's balance in every month (ADR 0048)
+      net: sql<string>`sum(${monthlyRollups.income} - ${monthlyRollups.expense} + ${monthlyRollups.other}) filter (where ${notIn(monthlyRollups.accountId, scope.noTransactions)})`,
     })
     .from(monthlyRollups)
     .where(and(eq(monthlyRollups.householdId, user.householdId), gte(monthlyRollups.month, firstMonth), notIn(monthlyRollups.accountId, scope.hidden)))

@@ -123,7 +123,7 @@ describe('net worth history', () => {
     ])
     const values = new Map([['inv', new Map<string, number | null>([['2026-01', 2000_00], ['2026-02', null]])]])
     const conv = converter('USD', book)
-    const [jan, feb, mar] = netWorthHistory(accounts, changes, values, ['2026-01', '2026-02', '2026-03'], '2026-03', conv)
+    const [jan, feb, mar] = netWorthHistory(accounts, changes, values, ['2026-01', '2026-02', '2026-03'], '2026-03', conv, new Set())
     // January: chk 500 − (100 − 50 + 25) = 425; card −120 + 20 = −100; inv 2000 − 500 + 2000 held = 3500; mortgage €−1000 × 1.1
     expect(jan).toEqual({
       month: '2026-01',
@@ -138,6 +138,23 @@ describe('net worth history', () => {
     expect(feb?.byKind).toMatchObject({ checking: 525_00, investment: null })
     // March (this month): today's balances but April's 25
     expect(mar).toMatchObject({ assets: 475_00 + 5000_00, liabilities: 120_00 + 1100_00, netWorth: 4255_00 })
+  })
+
+  it('counts an account it may show only today’s balance of at that balance in every month (ADR 0048)', () => {
+    const accounts = [
+      { id: 'chk', type: 'checking', currency: 'USD', balance: 500_00, investmentValue: 0 },
+      { id: 'inv', type: 'investment', currency: 'USD', balance: 5000_00, investmentValue: 3000_00 },
+    ]
+    // even when changes and kept values are at hand, they are not used for it
+    const changes = new Map([
+      ['chk', new Map([['2026-02', 100_00]])],
+      ['inv', new Map([['2026-02', 700_00], ['2026-03', 500_00]])],
+    ])
+    const values = new Map([['inv', new Map<string, number | null>([['2026-01', 2000_00], ['2026-02', null]])]])
+    const months = netWorthHistory(accounts, changes, values, ['2026-01', '2026-02', '2026-03', '2026-04'], '2026-03', converter('USD', book), new Set(['inv']))
+    expect(months.map((m) => m.byKind.investment)).toEqual([5000_00, 5000_00, 5000_00, 5000_00])
+    expect(months.map((m) => m.byKind.checking)).toEqual([400_00, 500_00, 500_00, 500_00])
+    expect(months.map((m) => m.missingValues)).toEqual([[], [], [], []])
   })
 })
 

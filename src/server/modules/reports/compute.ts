@@ -258,6 +258,8 @@ export type NetWorthMonth = {
  * (`investmentValue`, inside `balance`) the month's kept value replaces the current one
  * (`values`: per account, month → cents, null when a price was missing; a month without one
  * counts 0, the account holding nothing then); this month and later keep the current value.
+ * An account in `todayOnly` (another member's balance-only one) counts at its current balance
+ * in every month: its past balances would tell its flows (ADR 0048).
  */
 export function netWorthHistory(
   accounts: readonly AccountBalance[],
@@ -266,12 +268,14 @@ export function netWorthHistory(
   months: readonly string[],
   current: string,
   conv: Converter,
+  todayOnly: ReadonlySet<string>,
 ): NetWorthMonth[] {
   // per account: what changed after each month of the range, walking forward
   const later = new Map<string, number>()
+  const changesOf = (id: string) => (todayOnly.has(id) ? undefined : changes.get(id))
   for (const a of accounts) {
     let total = 0
-    for (const v of changes.get(a.id)?.values() ?? []) total += v
+    for (const v of changesOf(a.id)?.values() ?? []) total += v
     later.set(a.id, total)
   }
   return months.map((month) => {
@@ -280,10 +284,10 @@ export function netWorthHistory(
     const missingValues: string[] = []
     for (const a of accounts) {
       // months after `month`: drop this month's change from what comes later
-      const after = (later.get(a.id) ?? 0) - (changes.get(a.id)?.get(month) ?? 0)
+      const after = (later.get(a.id) ?? 0) - (changesOf(a.id)?.get(month) ?? 0)
       later.set(a.id, after)
       let holdings: number | null = a.investmentValue
-      if (month < current) {
+      if (month < current && !todayOnly.has(a.id)) {
         const kept = values.get(a.id)?.get(month)
         holdings = kept === undefined ? 0 : kept
       }

@@ -99,11 +99,12 @@ const netWorthRows = preparedSql<NetWorthResult>('report_net_worth', () => sql`
         select r.account_id, to_char(r.month, 'YYYY-MM') as month, sum(r.income - r.expense + r.other) as change
         from ${monthlyRollups} r
         where r.household_id = h.id and r.month > ${param('first')}::date and r.account_id <> all(${param('excluded')}::uuid[])
+          and r.account_id <> all(${param('todayOnly')}::uuid[])
         group by r.account_id, r.month
         having sum(r.income - r.expense + r.other) <> 0) x) as changes,
       (select json_agg(json_build_array(v.account_id, to_char(v.month, 'YYYY-MM'), v.value)) from ${investmentMonthValues} v
         where v.household_id = h.id and v.month between ${param('first')}::date and ${param('last')}::date
-          and v.account_id <> all(${param('excluded')}::uuid[])) as values
+          and v.account_id <> all(${param('excluded')}::uuid[]) and v.account_id <> all(${param('todayOnly')}::uuid[])) as values
     from ${households} h where h.id = ${param('h')}`)
 
 export type NetWorthInputs = {
@@ -126,8 +127,12 @@ function nested<V>(entries: Iterable<[string, string, V]>): Map<string, Map<stri
   return map
 }
 
-/** Balances now, every change after the range's first month, and the kept month-end investment values. */
-export async function netWorthInputs(db: Db, p: Pick<ReportParams, 'h' | 'first' | 'last' | 'excluded'>): Promise<NetWorthInputs> {
+/**
+ * Balances now, every change after the range's first month, and the kept month-end investment
+ * values; of the `todayOnly` accounts (balance-only ones of another member) the balance now
+ * only, never their past (ADR 0048).
+ */
+export async function netWorthInputs(db: Db, p: Pick<ReportParams, 'h' | 'first' | 'last' | 'excluded'> & { todayOnly: string[] }): Promise<NetWorthInputs> {
   const row = (await netWorthRows(db, p))[0]
   return {
     base: row?.base ?? 'USD',

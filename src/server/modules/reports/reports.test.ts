@@ -2,7 +2,8 @@
 // agreeing with the transactions it drills into, filters, splits, transfers, conversion to the
 // base currency (a missing rate shown as missing), net worth with month-end investment values,
 // privacy per role (the adult's private 777.77 never counted for anyone else; a balance-only
-// account in net worth only), and bad input answered 400 naming the field.
+// account in net worth only, at today's balance for anyone but its owner), and bad input
+// answered 400 naming the field.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { accounts, exchangeRates, investmentMonthValues } from '../../db/schema'
@@ -267,16 +268,16 @@ describe('net worth', () => {
   it('gives assets, liabilities and each kind at every month end, with the month’s investment value and rate', async () => {
     const body = await read<NetWorth>(owner, '/api/reports/net-worth')
     expect(body).toHaveLength(12)
-    // before the accounts were opened
-    expect(body[0]).toMatchObject({ month: '2025-04', assets: 0, liabilities: 0, netWorth: 0, missingValues: [] })
+    // before the accounts were opened: only the adult's balance-only savings, at today's 2700 (ADR 0048)
+    expect(body[0]).toMatchObject({ month: '2025-04', assets: 2700, liabilities: 0, netWorth: 2700, missingValues: [] })
     const [jan, feb, mar] = months(body, '2026-01')
-    // joint 2900 + €100 × 1.05; the balance-only savings 3000; the brokerage 1000 + 200 held; the card owes 250
+    // joint 2900 + €100 × 1.05; the balance-only savings at today's 2700; the brokerage 1000 + 200 held; the card owes 250
     expect(jan).toEqual({
       month: '2026-01',
-      assets: 7205,
+      assets: 6905,
       liabilities: 250,
-      netWorth: 6955,
-      byKind: { checking: 3005, savings: 3000, credit_card: -250, investment: 1200, loan: 0, mortgage: 0, cash: 0, other: 0 },
+      netWorth: 6655,
+      byKind: { checking: 3005, savings: 2700, credit_card: -250, investment: 1200, loan: 0, mortgage: 0, cash: 0, other: 0 },
       missingValues: [],
     })
     // February's holdings are unknown: what depends on them is missing, not guessed
@@ -285,7 +286,7 @@ describe('net worth', () => {
       assets: null,
       liabilities: -50,
       netWorth: null,
-      byKind: { checking: 4469.5, savings: 3000, credit_card: 50, investment: null, loan: 0, mortgage: 0, cash: 0, other: 0 },
+      byKind: { checking: 4469.5, savings: 2700, credit_card: 50, investment: null, loan: 0, mortgage: 0, cash: 0, other: 0 },
       missingValues: [acct.brokerage],
     })
     // joint 6149.50 + €29.95 × 1.20 = 35.94; savings 2700; the brokerage's balance now, 1500
@@ -311,6 +312,21 @@ describe('net worth', () => {
     expect(await march(adult, `&memberIds=${adult.user.id}`)).toBe(3477.77)
     // category filters do not apply to balances
     expect(await march(owner, `&categoryIds=${cat.dining}`)).toBe(10360.19)
+  })
+
+  it('shows another member’s balance-only account at today’s balance in every month: its history is its owner’s', async () => {
+    const series = async (client: Client, filter: string) =>
+      (await read<NetWorth>(client, `/api/reports/net-worth?from=2025-12&to=2026-04${filter}`)).map((m) => m.byKind.savings)
+    // the owner's view: 3000 opened in January, 300 out in March
+    expect(await series(adult, `&accountIds=${acct.balanceOnly}`)).toEqual([0, 3000, 3000, 2700, 2700])
+    for (const client of [owner, teen, viewer]) {
+      for (const filter of [`&accountIds=${acct.balanceOnly}`, `&memberIds=${adult.user.id}`, '']) {
+        expect(await series(client, filter), `${client.user.firstName} ${filter}`).toEqual([2700, 2700, 2700, 2700, 2700])
+      }
+    }
+    // so from month to month, the others' net worth moves only by what they see move
+    const [dec, jan] = await read<NetWorth>(teen, '/api/reports/net-worth?from=2025-12&to=2026-01')
+    expect(cents(jan?.netWorth ?? 0) - cents(dec?.netWorth ?? 0)).toBe(cents(1000 + 2000 - 100))
   })
 
   it('agrees with the dashboard’s net worth for a household in one currency', async () => {

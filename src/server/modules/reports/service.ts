@@ -61,9 +61,11 @@ export async function netWorth(db: Db, user: SessionUser, now: Date, query: Repo
   const range = reportRange(query, now, user.timeZone)
   const scope = await memberScope(db, user)
   const excluded = excludedAccounts(scope, query, 'balances')
-  const read = await netWorthInputs(db, { h: user.householdId, first: range.first, last: range.last, excluded })
+  // a balance-only account of another member counts at today's balance in every month (ADR 0048)
+  const todayOnly = scope.noTransactions
+  const read = await netWorthInputs(db, { h: user.householdId, first: range.first, last: range.last, excluded, todayOnly })
   const conv = await converterFor(db, user.householdId, read.base, read.accounts.map((a) => a.currency))
-  return done(netWorthHistory(read.accounts, read.changes, read.values, range.months, range.current, conv), conv)
+  return done(netWorthHistory(read.accounts, read.changes, read.values, range.months, range.current, conv, new Set(todayOnly)), conv)
 }
 
 export async function topMerchants(db: Db, user: SessionUser, now: Date, query: ReportQuery & { limit: number }) {
