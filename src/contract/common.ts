@@ -1,7 +1,7 @@
 // Schemas shared by every endpoint: money on the wire, dates, ids, errors, pagination.
 import { z } from 'zod'
 import { isValidDecimalAmount, toCents, fromCents, type Cents } from '../domain/money'
-import { isIsoDate } from '../domain/dates'
+import { isIsoDate, type IsoDate } from '../domain/dates'
 import { SUBSCRIPTION_TIERS } from '../domain/tiers'
 import { STATEMENT_FORMATS } from '../domain/import/types'
 
@@ -48,6 +48,19 @@ export const MAX_YEAR = 2200
 const yearInRange = (value: string): boolean => {
   const year = Number(value.slice(0, 4))
   return year >= MIN_YEAR && year <= MAX_YEAR
+}
+
+/** The first and last days the API takes and answers: those of the years 1900–2200. */
+export const FIRST_DATE: IsoDate = `${MIN_YEAR}-01-01`
+export const LAST_DATE: IsoDate = `${MAX_YEAR}-12-31`
+
+/**
+ * A date worked out from another (a default start a year before a `to`, a day before a range),
+ * kept to the days the API speaks of, so an answer never holds a date its own schema refuses:
+ * `to=1900-01-01` covers what there is from 1900-01-01, not from 1899.
+ */
+export function withinApiDates(date: IsoDate): IsoDate {
+  return date < FIRST_DATE ? FIRST_DATE : date > LAST_DATE ? LAST_DATE : date
 }
 
 /** A calendar date, YYYY-MM-DD, in the years 1900–2200. (No transforms in schemas used for

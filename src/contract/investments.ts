@@ -419,7 +419,7 @@ export const rangeQuery = z.object({
   accountId: id.optional(),
   from: isoDate.optional(),
   to: isoDate.optional(),
-  /** against the member's today in their time zone; from/to win when given */
+  /** against the member's today in their time zone (or `to`); from/to win when given; never starts before 1900-01-01 */
   range: z.enum(PERFORMANCE_RANGES).optional(),
 })
 

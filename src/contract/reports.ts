@@ -8,7 +8,7 @@
 // The shared filter (query string of every report):
 // - from, to: YYYY-MM or YYYY-MM-DD (a date stands for its month). Default: the 12 months ending
 //   with this month in the user's time zone (a `from` alone runs to this month; a `to` alone
-//   starts 11 months before it). At most 120 months (top merchants: 24); beyond, or `from` after
+//   starts 11 months before it, but never before January 1900, the first month the API takes). At most 120 months (top merchants: 24); beyond, or `from` after
 //   `to`, is a 400 naming the field.
 // - accountIds: ids, comma-separated or repeated. An account the member does not see at all is
 //   404 "Account not found" (as the transactions list answers); a balance-only one is accepted

@@ -1,10 +1,14 @@
 // Checks over every endpoint of src/contract at once: each is served and documented, none
 // answers without a session (but the public ones), every one declares its plan and role and
 // route() enforces them for each role and plan, no route lets one household read or change
-// another's data, and no member reaches an account they may not see (ADR 0023). A new endpoint
+// another's data, no member reaches an account they may not see (ADR 0023), and no date or month
+// in a query string, in the years the API takes or far outside them, answers 500. A new endpoint
 // with an id in its path must be added to OTHERS_IDS below, or this test fails.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { MAX_YEAR, MIN_YEAR } from '../contract/common'
 import { readsOnly, type EndpointDef } from '../contract/endpoint'
+import { PERFORMANCE_RANGES } from '../contract/investments'
 import { roleAtLeast, type Role } from '../domain/access'
 import { featurePlan, isPremiumFeature } from '../domain/tiers'
 import { addMember, categoryId, createTestApp, setTestPlan, signUp, type Client, type TestContext } from './test/helper'
@@ -613,4 +617,80 @@ describe('personal API tokens on every endpoint (ADR 0033)', () => {
     expect(list.body).not.toContain(ids.privateTransaction)
     expect(await takeSnapshot()).toEqual(snapshot)
   })
+})
+
+describe('dates in a query string on every endpoint', () => {
+  /** Every GET endpoint's query keys that take a date (YYYY-MM-DD) or a month (YYYY-MM). */
+  function dateKeys(e: EndpointDef): { name: string; date: boolean; month: boolean }[] {
+    if (!(e.query instanceof z.ZodObject)) return []
+    const out: { name: string; date: boolean; month: boolean }[] = []
+    for (const [name, schema] of Object.entries(e.query.shape as Record<string, z.ZodType>)) {
+      const one = z.object({ [name]: schema })
+      if (['zz', 'ZZ-99', 'not a date'].some((text) => one.safeParse({ [name]: text }).success)) continue
+      const date = one.safeParse({ [name]: '2026-03-01' }).success
+      const month = one.safeParse({ [name]: '2026-03' }).success
+      if (date || month) out.push({ name, date, month })
+    }
+    return out
+  }
+  /** What the other query keys of those endpoints need, so the dates are what is tried. */
+  const REQUIRED: Record<string, string> = { symbol: 'OWNR', format: 'csv' }
+  /** Each value of a key that changes how a default range is worked out. */
+  const VARIANTS: Record<string, readonly string[]> = { range: PERFORMANCE_RANGES }
+
+  it('answers the years the contract takes, their edges and far outside them with 2xx or 4xx, never 5xx', async () => {
+    const days = [`${MIN_YEAR}-01-01`, `${MIN_YEAR}-06-01`, `${MAX_YEAR}-12-31`, '1899-12-31', '0001-01-01', '9999-12-31']
+    const months = [`${MIN_YEAR}-01`, `${MIN_YEAR}-06`, `${MAX_YEAR}-12`, '1899-12', '0001-01', '9999-12']
+    const gets = endpoints.filter((e) => e.method === 'GET' && e.auth !== false && dateKeys(e).length > 0)
+    expect(gets.map(key)).toEqual(expect.arrayContaining(['GET /api/reports/cash-flow', 'GET /api/reports/net-worth', 'GET /api/investments/performance']))
+    let calls = 0
+    const failures: string[] = []
+    for (const e of gets) {
+      const keys = dateKeys(e)
+      const shape = e.query instanceof z.ZodObject ? (e.query.shape as Record<string, z.ZodType>) : {}
+      // a required date the query does not try is an ordinary one
+      const ordinary = (name: string) => {
+        const k = keys.find((d) => d.name === name)
+        return k ? (k.date ? '2026-03-01' : '2026-03') : (REQUIRED[name] ?? '')
+      }
+      const required = Object.fromEntries(
+        Object.keys(shape)
+          .filter((name) => !z.object({ [name]: shape[name] ?? z.never() }).safeParse({}).success)
+          .map((name) => [name, ordinary(name)]),
+      )
+      const variants = Object.keys(shape).flatMap((name) => (VARIANTS[name] ?? []).map((value) => ({ [name]: value })))
+      const queries: Record<string, string>[] = []
+      for (const value of [...days, ...months]) {
+        const fits = keys.filter((k) => (value.length === 10 ? k.date : k.month))
+        // each key alone, every one together, and an end with every variant (a given start wins over them)
+        for (const k of fits) {
+          queries.push({ [k.name]: value })
+          if (k.name !== 'from') for (const variant of variants) queries.push({ [k.name]: value, ...variant })
+        }
+        if (fits.length > 1) queries.push(Object.fromEntries(fits.map((k) => [k.name, value])))
+      }
+      // the widest range there is, and one backwards
+      const [first, second] = keys.filter((k) => k.date)
+      if (first && second) {
+        queries.push({ [first.name]: `${MIN_YEAR}-01-01`, [second.name]: `${MAX_YEAR}-12-31` })
+        queries.push({ [first.name]: `${MAX_YEAR}-12-31`, [second.name]: `${MIN_YEAR}-01-01` })
+      }
+      for (const query of queries) {
+        const search = new URLSearchParams({ ...required, ...query }).toString()
+        const res = await owner.get(`${e.path}?${search}`)
+        if (res.statusCode >= 500) failures.push(`${key(e)}?${search} → ${res.statusCode}`)
+        else if (res.statusCode >= 400) expect(res.json().code, `${key(e)}?${search}`).toEqual(expect.any(String))
+        // a year the API does not take is a 400 naming the field
+        const [name, value] = Object.entries(query)[0] ?? ['', '']
+        const year = Number(value.slice(0, 4))
+        if (Object.keys(query).length === 1 && (year < MIN_YEAR || year > MAX_YEAR)) {
+          expect(res.statusCode, `${key(e)}?${search}`).toBe(400)
+          expect(res.json().message, `${key(e)}?${search}`).toContain(`querystring.${name}`)
+        }
+        calls += 1
+      }
+    }
+    expect(failures).toEqual([])
+    expect(calls).toBeGreaterThan(200)
+  }, 120_000)
 })

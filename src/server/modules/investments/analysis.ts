@@ -13,6 +13,7 @@ import type {
   rangeQuery,
   valuation as valuationSchema,
 } from '../../../contract/investments'
+import { withinApiDates } from '../../../contract/common'
 import { rateBook, toBase, type RateBook } from '../../../domain/currency'
 import { addDays, addMonths, dayOfWeek, daysBetween, endOfMonth, type IsoDate } from '../../../domain/dates'
 import { allocationBy, allocationDrift, topHoldings, type AssetKind, type Position } from '../../../domain/investments/allocation'
@@ -184,6 +185,8 @@ async function seriesFor(db: Db, user: Member, query: RangeQuery, today: IsoDate
       }
     }
   }
+  // a range reaching back before the first day the API speaks of starts there
+  from = withinApiDates(from)
   if (from > to) throw invalidField('query.from', 'Must be on or before the end of the range')
   const step = stepFor(from, to)
   let books: AccountBook[]

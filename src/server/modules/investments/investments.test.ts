@@ -147,6 +147,14 @@ describe('the hand-worked case', () => {
     const ytd = (await owner.get(`/api/investments/performance?accountId=${accountId}&range=YTD`)).json()
     expect(ytd.from).toBe('2026-01-01')
     expect(ytd.twr).toBeCloseTo(0, 9)
+    // a range reaching back before 1900 starts on the first day the API speaks of
+    for (const range of ['1M', '1Y', '5Y']) {
+      for (const path of ['performance', 'valuation']) {
+        const early = await owner.get(`/api/investments/${path}?accountId=${accountId}&to=1900-01-01&range=${range}`)
+        expect(early.statusCode, `${path} ${range}: ${early.body}`).toBe(200)
+        expect(early.json()).toMatchObject({ from: '1900-01-01', to: '1900-01-01' })
+      }
+    }
   })
 
   it('income by month and year, and over the trailing 12 months', async () => {

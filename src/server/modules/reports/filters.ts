@@ -3,6 +3,7 @@
 // and those the account and member filters drop), so every report's statement keeps one shape
 // and one plan whatever is filtered (ADR 0018, 0023). A household's accounts are few, so the
 // list is short.
+import { withinApiDates } from '../../../contract/common'
 import { MAX_REPORT_MONTHS, type ReportQuery } from '../../../contract/reports'
 import { addMonths, localDate, startOfMonth, type IsoDate } from '../../../domain/dates'
 import { AppError, invalidField, notFound } from '../../http/errors'
@@ -23,7 +24,10 @@ const invalid = (field: 'from' | 'to', message: string): AppError => invalidFiel
 
 const firstOf = (value: string): IsoDate => startOfMonth(value.length === 7 ? `${value}-01` : value)
 
-/** The months a report covers: default the 12 ending with this month in the member's time zone. */
+/**
+ * The months a report covers: default the 12 ending with this month in the member's time zone; a
+ * default start before the first day the API speaks of starts there (`to=1900-03`: three months).
+ */
 export function reportRange(
   query: Pick<ReportQuery, 'from' | 'to'>,
   now: Date,
@@ -32,7 +36,7 @@ export function reportRange(
 ): ReportRange {
   const thisMonth = startOfMonth(localDate(now, timeZone))
   const last = query.to ? firstOf(query.to) : thisMonth
-  const first = query.from ? firstOf(query.from) : addMonths(last, -11)
+  const first = query.from ? firstOf(query.from) : withinApiDates(addMonths(last, -11))
   if (first > last) throw invalid(query.from ? 'from' : 'to', 'Must not be after to')
   const count = (Number(last.slice(0, 4)) - Number(first.slice(0, 4))) * 12 + Number(last.slice(5, 7)) - Number(first.slice(5, 7)) + 1
   if (count > most.months) {

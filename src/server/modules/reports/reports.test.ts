@@ -507,4 +507,17 @@ describe('bad input', () => {
       expect(res.json().message).toContain('querystring.limit')
     }
   })
+
+  it('starts a range whose `to` is early in 1900 at January 1900, and refuses years the API does not take', async () => {
+    for (const report of ['cash-flow', 'net-worth']) {
+      const res = await owner.get(`/api/reports/${report}?to=1900-03-15`)
+      expect(res.statusCode, res.body).toBe(200)
+      expect((res.json() as { month: string }[]).map((m) => m.month)).toEqual(['1900-01', '1900-02', '1900-03'])
+      for (const [query, field] of [['to=1899-12', 'querystring.to'], ['from=0001-01-01', 'querystring.from'], ['to=9999-12-31', 'querystring.to']]) {
+        const refused = await owner.get(`/api/reports/${report}?${query}`)
+        expect(refused.statusCode, `${report}?${query}`).toBe(400)
+        expect(refused.json().message, `${report}?${query}`).toContain(field)
+      }
+    }
+  })
 })
