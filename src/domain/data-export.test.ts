@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { accountFileName, csvField, csvLine, ofxEnd, ofxStart, ofxText, ofxTransaction, plainAmount } from './data-export'
+import { accountFileName, ofxEnd, ofxStart, ofxText, ofxTransaction, plainAmount } from './data-export'
 import { asCents } from './money'
 import { parseOfx } from './import/ofx'
 
-describe('CSV (RFC 4180)', () => {
-  it('quotes only what needs it and doubles quotes', () => {
-    expect(csvField('plain')).toBe('plain')
-    expect(csvField('a,b')).toBe('"a,b"')
-    expect(csvField('say "hi"')).toBe('"say ""hi"""')
-    expect(csvField('two\nlines')).toBe('"two\nlines"')
-    expect(csvField(' padded')).toBe('" padded"')
-    expect(csvField(null)).toBe('')
-    expect(csvField(false)).toBe('false')
-    expect(csvLine(['x', 1, null])).toBe('x,1,\r\n')
-  })
+describe('amounts', () => {
   it('writes amounts as plain decimals with two places', () => {
     expect(plainAmount(asCents(-1234))).toBe('-12.34')
     expect(plainAmount(asCents(5))).toBe('0.05')

@@ -1,20 +1,9 @@
-// The file formats of an export (issue 15), pure: RFC 4180 CSV lines, an OFX 1.0.2 statement
-// per account that the project's own OFX reader (domain/import/ofx) reads back, and file names
-// fit for a ZIP. The server streams them; nothing here holds more than one row.
+// The file formats of an export (issue 15), pure: plain amounts, an OFX 1.0.2 statement per
+// account that the project's own OFX reader (domain/import/ofx) reads back, and file names fit
+// for a ZIP (the CSV lines are domain/csv's). The server streams them; nothing here holds more
+// than one row.
 import type { Cents } from './money'
 import type { IsoDate } from './dates'
-
-/** One CSV field (RFC 4180): quoted when it holds a comma, a quote, a line break or leading/trailing space. */
-export function csvField(value: string | number | boolean | null): string {
-  if (value === null) return ''
-  const s = typeof value === 'string' ? value : String(value)
-  return /[",\r\n]|^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s
-}
-
-/** One CSV record, ended by CRLF as RFC 4180 says. */
-export function csvLine(values: readonly (string | number | boolean | null)[]): string {
-  return `${values.map(csvField).join(',')}\r\n`
-}
 
 /** Cents as a plain machine-readable decimal: -1234 → "-12.34", 5 → "0.05". */
 export function plainAmount(value: Cents | number): string {

@@ -65,6 +65,12 @@ describe('usDate and iifField', () => {
     expect(iifField('two\r\nlines  ')).toBe('two lines')
     expect(iifField('Utilities:Gas')).toBe('Utilities:Gas')
   })
+  it('makes a formula text, as a CSV cell does, after taking out the tab before it', () => {
+    expect(iifField('=HYPERLINK("http://x","y")')).toBe("'=HYPERLINK('http://x','y')")
+    expect(iifField('\t@SUM(A1)')).toBe("'@SUM(A1)")
+    expect(iifField('-2+3')).toBe("'-2+3")
+    expect(iifBlock({ ...groceries, payee: '+1' })).toContain("\tChecking\t'+1\t-12.34\t")
+  })
 })
 
 describe('balanced', () => {
@@ -142,6 +148,9 @@ describe('writeCsv', () => {
         '12/09/2026,Big Store,-25.50,Visa,Household,soap,33333333-3333-4333-8333-333333333333\r\n',
     )
     expect(writeCsv([salary])).toContain('03/31/2026,"Acme ""Payroll""\tInc",2500.00,Checking,Salary,"March\nsalary",')
+  })
+  it('writes a formula as text and a negative amount as a number', () => {
+    expect(writeCsv([{ ...groceries, payee: '@SUM(A1)', memo: '=1+1' }])).toContain("03/02/2026,'@SUM(A1),-12.34,Checking,Groceries,'=1+1,")
   })
 })
 

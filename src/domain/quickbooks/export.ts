@@ -3,7 +3,8 @@
 // Connect file (OFX 1.0.2 SGML) for Desktop and Online, and as CSV. The server reads the rows and
 // the mappings; the clock comes in as an argument.
 import type { IsoDate } from '../dates'
-import { csvLine, ofxText, plainAmount } from '../data-export'
+import { csvLine, spreadsheetText } from '../csv'
+import { ofxText, plainAmount } from '../data-export'
 import { asCents, type Cents } from '../money'
 import { UNCATEGORIZED_ASSET, UNCATEGORIZED_EXPENSE, UNCATEGORIZED_INCOME } from './chart'
 
@@ -47,14 +48,17 @@ export function usDate(date: IsoDate): string {
 /**
  * One IIF field: IIF is tab-separated with one record a line and no escape, and QuickBooks takes
  * a field starting with a double quote as quoted — so tabs, line breaks and other control
- * characters become spaces and double quotes become single ones.
+ * characters become spaces and double quotes become single ones. People open IIF files in
+ * spreadsheets too, so the CSV cell rule applies (domain/csv: a formula becomes text).
  */
 export function iifField(value: string): string {
-  return value
-    .replace(/\p{Cc}+/gu, ' ')
-    .replace(/"/g, "'")
-    .replace(/ {2,}/g, ' ')
-    .trim()
+  return spreadsheetText(
+    value
+      .replace(/\p{Cc}+/gu, ' ')
+      .replace(/"/g, "'")
+      .replace(/ {2,}/g, ' ')
+      .trim(),
+  )
 }
 
 function iifType(entry: ExportEntry): string {

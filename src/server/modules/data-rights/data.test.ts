@@ -9,6 +9,7 @@ import { and, eq } from 'drizzle-orm'
 import yauzl from 'yauzl'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EXPORT_JSON_NAME, exportDocument } from '../../../contract/data'
+import { readCsvRecords } from '../../../domain/import/csv'
 import { parseOfx } from '../../../domain/import/ofx'
 import {
   accounts,
@@ -244,6 +245,44 @@ describe('GET /api/export', () => {
       if (!name.endsWith('.csv')) continue
       // no German date (02.03.2026) anywhere
       expect(text, name).not.toMatch(/\b\d{2}\.\d{2}\.\d{4}\b/)
+    }
+  })
+
+  it('writes text a spreadsheet would run as a formula as inert text in every CSV, and numbers as numbers', async () => {
+    const owner = await signUp(t.app)
+    const formulas = ['=HYPERLINK("http://x","y")', '+1', '-2+3', '@SUM(A1)']
+    const account = await newAccount(owner, '=cmd|/C calc!A0', { openingBalance: -12.5 })
+    for (const [i, merchant] of formulas.entries()) {
+      await post(owner, '/api/transactions', { accountId: account, date: '2026-03-02', amount: -12.5 - i, merchant, notes: '@note' })
+    }
+    await post(owner, '/api/categories', { name: '+Category' })
+    const files = await download(owner)
+    const rowsOf = (name: string) => {
+      const [header, ...rows] = readCsvRecords((files.get(name) ?? '').replace(/\r\n/g, '\n'), ',').records.map((r) => r.cells)
+      return rows.map((cells) => Object.fromEntries((header ?? []).map((h, i) => [h, cells[i] ?? ''])))
+    }
+    const transactions = rowsOf('transactions.csv').filter((r) => r.kind === 'standard')
+    expect(transactions.map((r) => [r.payee, r.amount, r.notes, r.account]).sort()).toEqual(
+      [
+        ["'=HYPERLINK(\"http://x\",\"y\")", '-12.50'],
+        ["'+1", '-13.50'],
+        ["'-2+3", '-14.50'],
+        ["'@SUM(A1)", '-15.50'],
+      ]
+        .map(([payee, amount]) => [payee, amount, "'@note", "'=cmd|/C calc!A0"])
+        .sort(),
+    )
+    // the opening balance less the four payments
+    expect(rowsOf('accounts.csv').map((r) => [r.name, r.balance])).toEqual([["'=cmd|/C calc!A0", '-68.50']])
+    expect(rowsOf('categories.csv').map((r) => r.name)).toContain("'+Category")
+    // no cell of any CSV starts a formula, and every amount is a plain number
+    for (const [name, text] of files) {
+      if (!name.endsWith('.csv')) continue
+      for (const { cells } of readCsvRecords(text.replace(/\r\n/g, '\n'), ',').records) {
+        for (const cell of cells) {
+          if (/^[=+\-@\t\r]/.test(cell)) expect(cell, name).toMatch(/^-\d+(\.\d+)?$/)
+        }
+      }
     }
   })
 

@@ -26,7 +26,8 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import yazl from 'yazl'
 import { EXPORT_FORMAT, EXPORT_JSON_NAME, EXPORT_VERSION } from '../../../contract/data'
 import { roleAtLeast } from '../../../domain/access'
-import { accountFileName, csvLine, ofxEnd, ofxStart, ofxTransaction, plainAmount } from '../../../domain/data-export'
+import { csvLine, type CsvCell } from '../../../domain/csv'
+import { accountFileName, ofxEnd, ofxStart, ofxTransaction, plainAmount } from '../../../domain/data-export'
 import { localDate } from '../../../domain/dates'
 import { fromPrice, fromQuantity, type Price, type Quantity } from '../../../domain/investments/lots'
 import { asCents, fromCents } from '../../../domain/money'
@@ -640,8 +641,7 @@ async function* jsonChunks(db: Db, head: ExportHead, scope: MemberScope, pageRow
   yield '\n ]\n}\n'
 }
 
-type Cell = string | number | boolean | null
-type CsvTable = { name: string; columns: string[]; rows: () => AsyncIterable<Cell[][]> | Iterable<Cell[][]> }
+type CsvTable = { name: string; columns: string[]; rows: () => AsyncIterable<CsvCell[][]> | Iterable<CsvCell[][]> }
 
 async function* csvChunks(table: CsvTable): AsyncGenerator<string> {
   yield csvLine(table.columns)
@@ -649,7 +649,7 @@ async function* csvChunks(table: CsvTable): AsyncGenerator<string> {
 }
 
 const amount = (value: unknown) => plainAmount(Math.round(Number(value) * 100))
-const cell = (value: unknown): Cell =>
+const cell = (value: unknown): CsvCell =>
   value === null || value === undefined
     ? null
     : typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'

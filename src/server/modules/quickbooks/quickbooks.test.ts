@@ -4,6 +4,7 @@
 // each account's visibility.
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { readCsvRecords } from '../../../domain/import/csv'
 import { parseStatement } from '../../../domain/import/parse'
 import { readIif } from '../../../domain/quickbooks/chart'
 import { addMember, categoryId, createTestApp, setTestPlan, signUp, type Client, type TestContext } from '../../test/helper'
@@ -361,5 +362,45 @@ describe('exports', () => {
     expect(all.body).not.toContain('Secret Shop')
     expect(all.body).not.toContain('Hidden Shop')
     expect(all.body).not.toContain(ids.hiddenRow ?? 'x')
+  })
+})
+
+describe('cells a spreadsheet would run', () => {
+  const formulas = ['=HYPERLINK("http://x","y")', '+1', '-2+3', '@SUM(A1)']
+  const range = 'from=2025-12-10&to=2025-12-10'
+
+  beforeAll(async () => {
+    await mapEverything()
+    for (const [i, merchant] of formulas.entries()) {
+      await ok(owner.post('/api/transactions', { accountId: ids.checking, date: '2025-12-10', amount: -12.5 - i, merchant, notes: '-note' }), 201)
+    }
+  })
+
+  it('writes them as text in the CSV, with amounts as plain numbers', async () => {
+    const res = await ok(owner.get(`/api/quickbooks/export?format=csv&${range}`))
+    const [header, ...rows] = readCsvRecords(res.body.replace(/\r\n/g, '\n'), ',').records.map((r) => r.cells)
+    expect(header).toEqual(['Date', 'Description', 'Amount', 'Account', 'Category', 'Memo', 'Kinwise ID'])
+    expect(rows.map((r) => [r[1], r[2], r[5]])).toEqual([
+      ["'=HYPERLINK(\"http://x\",\"y\")", '-12.50', "'-note"],
+      ["'+1", '-13.50', "'-note"],
+      ["'-2+3", '-14.50', "'-note"],
+      ["'@SUM(A1)", '-15.50', "'-note"],
+    ])
+  })
+
+  it('writes them as text in the IIF, with amounts as plain numbers', async () => {
+    const res = await ok(owner.get(`/api/quickbooks/export?format=iif&${range}`))
+    const blocks = iifBlocks(res.body)
+    expect(blocks.map((b) => [b.rows[0]?.name, b.rows[0]?.amount, b.rows[0]?.memo])).toEqual([
+      ["'=HYPERLINK('http://x','y')", -1250, "'-note"],
+      ["'+1", -1350, "'-note"],
+      ["'-2+3", -1450, "'-note"],
+      ["'@SUM(A1)", -1550, "'-note"],
+    ])
+    for (const line of res.body.split('\r\n').filter(Boolean)) {
+      for (const cell of line.split('\t')) {
+        if (/^[=+\-@]/.test(cell)) expect(cell).toMatch(/^-\d+\.\d{2}$/)
+      }
+    }
   })
 })

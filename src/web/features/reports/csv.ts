@@ -1,37 +1,22 @@
-// CSV export of a report, built in the browser from the rows the page shows (RFC 4180: commas,
-// CRLF line ends, fields quoted when they hold a comma, quote or line break, quotes doubled).
-// Money goes out as plain decimals with two places ("-1234.50"), so a spreadsheet reads numbers;
-// a missing figure (no exchange rate) is an empty cell. Text that a spreadsheet would run as a
-// formula (=, +, -, @ first) gets a leading apostrophe: numbers are never text here, so they
-// keep their minus sign.
+// CSV export of a report, built in the browser from the rows the page shows, with the one CSV
+// writer of every export (domain/csv: RFC 4180, and text a spreadsheet would run as a formula
+// becomes text while numbers keep their minus sign). Money goes out as plain decimals with two
+// places ("-1234.50"), so a spreadsheet reads numbers; a missing figure (no exchange rate) is an
+// empty cell.
 import type { CreditScore } from '../../../contract/credit-score'
 import { creditBand } from '../../../domain/credit-score'
+import { csvLine, type CsvCell } from '../../../domain/csv'
+import { plainAmount } from '../../../domain/data-export'
 import type { Cents } from '../../../domain/money'
-
-export type CsvCell = string | number | null
 
 /** A money cell: cents as a decimal with two places, or null (empty) when missing. */
 export function moneyCell(value: Cents | null): CsvCell {
-  if (value === null) return null
-  const sign = value < 0 ? '-' : ''
-  const abs = Math.abs(value)
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`
-}
-
-const FORMULA_START = /^[=+\-@\t\r]/
-const NUMBER = /^-?\d+(?:\.\d+)?$/
-
-function field(cell: CsvCell): string {
-  if (cell === null) return ''
-  let text = typeof cell === 'number' ? String(cell) : cell
-  if (typeof cell === 'string' && !NUMBER.test(cell) && FORMULA_START.test(cell)) text = `'${text}`
-  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replaceAll('"', '""')}"` : text
+  return value === null ? null : plainAmount(value)
 }
 
 /** The CSV text of a header row and data rows (with a byte-order mark, so Excel reads UTF-8). */
 export function toCsv(header: readonly string[], rows: readonly (readonly CsvCell[])[]): string {
-  const lines = [header, ...rows].map((row) => row.map(field).join(','))
-  return `\uFEFF${lines.join('\r\n')}\r\n`
+  return `\uFEFF${[header, ...rows].map(csvLine).join('')}`
 }
 
 /** The file name of a report's export: "kinwise-cash-flow-2025-12-01-to-2026-11-30.csv". */

@@ -17,7 +17,8 @@ import {
 import { Skeleton } from '../../../components/ui/skeleton'
 import { ViewToggle, type ChartView } from '../../../components/view-toggle'
 import { cn } from '../../../lib/cn'
-import { csvFileName, downloadCsv, toCsv, type CsvCell } from '../csv'
+import type { CsvCell } from '../../../../domain/csv'
+import { csvFileName, downloadCsv, toCsv } from '../csv'
 import type { ReportFilters } from '../report-filters'
 
 export type CsvExport = { header: string[]; rows: CsvCell[][] }
