@@ -239,6 +239,23 @@ describe('writeQbo', () => {
     expect(text).toContain('<NAME>A&amp;B &lt;Shop&gt;\n')
     expect(parseStatement(encodeWindows1252(text)).accounts[0]?.transactions[0]?.payee).toBe('A&B <Shop>')
   })
+
+  it('escapes a long payee once: NAME cut before escaping, the whole payee in MEMO', () => {
+    const payee = 'Smith & Sons <Hardware> & Garden Supplies Ltd'
+    const text = writeQbo({
+      intuBid: '3000',
+      from: '2026-03-01',
+      to: '2026-03-31',
+      asOf: '2026-03-31',
+      now: new Date('2026-03-31T00:00:00Z'),
+      accounts: [{ accountId: 'A1', accountType: 'checking', currency: 'USD', balance: c(0), entries: [{ ...groceries, payee, memo: 'x & y' }] }],
+    })
+    expect(text).toContain('<NAME>Smith &amp; Sons &lt;Hardware&gt; &amp; Garden\n')
+    expect(text).toContain('<MEMO>Smith &amp; Sons &lt;Hardware&gt; &amp; Garden Supplies Ltd — x &amp; y\n')
+    expect(text).not.toMatch(/&amp;(amp|lt|gt);/)
+    const read = parseStatement(encodeWindows1252(text)).accounts[0]?.transactions[0]
+    expect(read?.memo).toBe(`${payee} — x & y`)
+  })
 })
 
 describe('encodeWindows1252', () => {

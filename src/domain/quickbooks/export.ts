@@ -129,10 +129,14 @@ export function qboAccountId(kinwiseId: string): string {
   return kinwiseId.replace(/-/g, '').slice(0, 22).toUpperCase()
 }
 
+/** Text on one line, not escaped yet. */
+const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, ' ').trim()
+
 function qboTransaction(entry: ExportEntry): string {
-  const payee = ofxText(entry.payee)
-  const name = payee.slice(0, OFX_NAME_MAX).trim()
-  const memo = ofxText([payee.length > OFX_NAME_MAX ? payee : '', entry.memo].filter(Boolean).join(' — ')).slice(0, 255)
+  // cut and joined as plain text, then escaped once: an entity is never escaped again or cut in two
+  const payee = oneLine(entry.payee)
+  const name = ofxText(payee.slice(0, OFX_NAME_MAX))
+  const memo = ofxText([payee.length > OFX_NAME_MAX ? payee : '', oneLine(entry.memo)].filter(Boolean).join(' — ').slice(0, 255))
   const type = entry.transfer ? 'XFER' : entry.amount < 0 ? 'DEBIT' : 'CREDIT'
   return (
     `<STMTTRN>\n<TRNTYPE>${type}\n<DTPOSTED>${ofxDate(entry.date)}120000\n<TRNAMT>${plainAmount(entry.amount)}\n` +

@@ -403,4 +403,20 @@ describe('cells a spreadsheet would run', () => {
       }
     }
   })
+
+  it('escapes &, < and > once in the QBO, a long payee too', async () => {
+    const long = 'Smith & Sons <Hardware> & Garden Supplies Ltd'
+    await ok(owner.post('/api/transactions', { accountId: ids.checking, date: '2025-12-11', amount: -1, merchant: 'A & B' }), 201)
+    await ok(owner.post('/api/transactions', { accountId: ids.checking, date: '2025-12-11', amount: -2, merchant: long }), 201)
+    const res = await ok(owner.get(`/api/quickbooks/export?format=qbo&from=2025-12-11&to=2025-12-11&accountId=${ids.checking}`))
+    expect(res.body).toContain('<NAME>A &amp; B\n')
+    expect(res.body).toContain('<MEMO>Smith &amp; Sons &lt;Hardware&gt; &amp; Garden Supplies Ltd\n')
+    expect(res.body).not.toContain('&amp;amp;')
+    expect(res.body).not.toContain('&amp;lt;')
+    // NAME is cut at 32 characters of the payee, never inside an entity
+    const names = [...res.body.matchAll(/<NAME>(.*)\n/g)].map((m) => m[1])
+    expect(names).toEqual(['A &amp; B', 'Smith &amp; Sons &lt;Hardware&gt; &amp; Garden'])
+    const parsed = parseStatement(new Uint8Array(res.rawPayload))
+    expect(parsed.accounts.flatMap((a) => a.transactions.map((tx) => tx.payee))).toEqual(['A & B', 'Smith & Sons <Hardware> & Garden'])
+  })
 })
