@@ -138,14 +138,24 @@ export const updateQuickbooksMappings = endpoint({
   response: quickbooksMappings,
 })
 
-export const exportQuery = z.object({
+const exportFields = {
   format: z.enum(QUICKBOOKS_FORMATS),
   from: isoDate,
   to: isoDate,
-  /** leave out transactions any earlier export already held */
-  onlyNew: booleanQuery.optional(),
   /** one account only (QuickBooks takes a QBO file into one account at a time) */
   accountId: id.optional(),
+}
+
+export const exportQuery = z.object({
+  ...exportFields,
+  /** leave out transactions any earlier recorded export already held */
+  onlyNew: booleanQuery.optional(),
+})
+
+export const exportBody = z.object({
+  ...exportFields,
+  /** leave out transactions any earlier recorded export already held */
+  onlyNew: z.boolean().optional(),
 })
 
 /** The file's bytes (the OpenAPI document names the three media types). */
@@ -153,14 +163,26 @@ const exportFile = z
   .custom<Uint8Array>((v) => v instanceof Uint8Array)
   .meta({ description: 'application/x-iif, application/vnd.intu.qbo or text/csv: the export file' })
 
+// A GET never changes anything: it downloads the file as POST would, but logs nothing and marks
+// nothing, so a link followed from another site cannot use up "only new" (ADR 0050).
 export const exportQuickbooks = endpoint({
   method: 'GET',
   path: '/api/quickbooks/export',
-  summary: 'Download a date range as an IIF, QBO Web Connect or CSV file for QuickBooks (logged)',
+  summary: 'Download a date range as an IIF, QBO Web Connect or CSV file for QuickBooks, without recording it (POST records it)',
+  tag: 'quickbooks',
+  access: QB_READ,
+  query: exportQuery,
+  response: exportFile,
+})
+
+export const recordQuickbooksExport = endpoint({
+  method: 'POST',
+  path: '/api/quickbooks/export',
+  summary: 'Export a date range as an IIF, QBO Web Connect or CSV file for QuickBooks, and record it: logged, and its rows count as exported',
   tag: 'quickbooks',
   // it logs the export and marks the rows exported: household data
   access: QB_WRITE,
-  query: exportQuery,
+  body: exportBody,
   response: exportFile,
 })
 

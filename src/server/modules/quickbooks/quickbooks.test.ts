@@ -1,12 +1,14 @@
 // QuickBooks setup through the app (issue 19): settings, the chart read from QuickBooks' own IIF
 // and CSV exports, mappings checked against the chart, exports of a range as IIF, QBO and CSV
-// (headers, contents that read back, "only new", the log), and access: plan, role, household and
-// each account's visibility.
+// (headers, contents that read back, "only new" and the log, which only a POST records; a GET
+// reads only), formulas written as text, and access: plan, role, household and each account's
+// visibility.
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readCsvRecords } from '../../../domain/import/csv'
 import { parseStatement } from '../../../domain/import/parse'
 import { readIif } from '../../../domain/quickbooks/chart'
+import { quickbooksExported, quickbooksExports } from '../../db/schema'
 import { addMember, categoryId, createTestApp, setTestPlan, signUp, type Client, type TestContext } from '../../test/helper'
 
 let t: TestContext
@@ -122,12 +124,15 @@ describe('access', () => {
       expect(res.statusCode, url).toBe(403)
       expect(res.json().code).toBe('PLAN_REQUIRED')
     }
+    const post = await free.post('/api/quickbooks/export', { format: 'iif', from: '2026-03-01', to: '2026-03-31' })
+    expect(post.json().code).toBe('PLAN_REQUIRED')
   })
 
   it('is for adults and the owner: a teen and a viewer get 403 and change nothing', async () => {
     for (const member of [teen, viewer]) {
       expect((await member.get('/api/quickbooks/settings')).statusCode).toBe(403)
       expect((await member.get('/api/quickbooks/export?format=csv&from=2026-03-01&to=2026-03-31')).statusCode).toBe(403)
+      expect((await member.post('/api/quickbooks/export', { format: 'csv', from: '2026-03-01', to: '2026-03-31' })).statusCode).toBe(403)
       const put = await member.put('/api/quickbooks/settings', { intuBid: '1234' })
       expect(put.statusCode).toBe(403)
       expect(put.json().code).toBe('FORBIDDEN')
@@ -143,7 +148,9 @@ describe('access', () => {
     expect((await outsider.put('/api/quickbooks/mappings', { accounts: [{ id: ids.checking, qbAccount: 'Mine' }] })).statusCode).toBe(404)
     expect((await outsider.put('/api/quickbooks/mappings', { categories: [{ id: ids.groceries, qbAccount: 'Mine' }] })).statusCode).toBe(404)
     expect((await outsider.get(`/api/quickbooks/export?format=qbo&from=2026-03-01&to=2026-03-31&accountId=${ids.checking}`)).statusCode).toBe(404)
-    const file = await ok(outsider.get('/api/quickbooks/export?format=csv&from=2026-01-01&to=2026-12-31'))
+    const body = { format: 'qbo', from: '2026-03-01', to: '2026-03-31', accountId: ids.checking }
+    expect((await outsider.post('/api/quickbooks/export', body)).statusCode).toBe(404)
+    const file = await ok(outsider.post('/api/quickbooks/export', { format: 'csv', from: '2026-01-01', to: '2026-12-31' }))
     expect(file.body.trim().split('\r\n')).toHaveLength(1)
   })
 })
@@ -264,6 +271,18 @@ describe('exports', () => {
     const format = await owner.get('/api/quickbooks/export?format=pdf&from=2026-03-01&to=2026-03-31')
     expect(format.statusCode).toBe(400)
     expect(format.json().issues[0].path).toBe('querystring.format')
+    // the POST's fields are named as the body's
+    const unmapped = await owner.post('/api/quickbooks/export', { format: 'csv', from: '2026-03-01', to: '2026-03-31' })
+    expect(unmapped.json().code).toBe('QUICKBOOKS_UNMAPPED')
+    const postBackwards = await owner.post('/api/quickbooks/export', { format: 'iif', from: '2026-03-31', to: '2026-03-01' })
+    expect(postBackwards.statusCode).toBe(400)
+    expect(postBackwards.json().issues[0].path).toBe('body.to')
+    const postFormat = await owner.post('/api/quickbooks/export', { format: 'pdf', from: '2026-03-01', to: '2026-03-31' })
+    expect(postFormat.statusCode).toBe(400)
+    expect(postFormat.json().issues[0].path).toBe('body.format')
+    const onlyNewText = await owner.post('/api/quickbooks/export', { format: 'iif', from: '2026-03-01', to: '2026-03-31', onlyNew: 'yes' })
+    expect(onlyNewText.statusCode).toBe(400)
+    expect(onlyNewText.json().issues[0].path).toBe('body.onlyNew')
     // nothing was logged
     expect((await owner.get('/api/quickbooks/exports')).json()).toEqual([])
   })
@@ -327,24 +346,30 @@ describe('exports', () => {
     )
   })
 
-  it('leaves out what was exported before when asked for only new rows, and logs every export', async () => {
-    const onlyNew = '/api/quickbooks/export?format=iif&from=2026-02-01&to=2026-03-31&onlyNew=true'
+  it('records an export made by POST: logged, and "only new" leaves its rows out after it', async () => {
+    const onlyNew = { format: 'iif', from: '2026-02-01', to: '2026-03-31', onlyNew: true }
     t.clock.set('2026-03-15T12:01:00Z')
-    const first = iifBlocks((await ok(owner.get(onlyNew))).body)
-    // only February's row is new: March went out in the exports above
-    expect(first.map((b) => b.rows[0]?.name)).toEqual(['February Cafe'])
+    // the files above were GETs, which record nothing: every row is still new
+    const first = await ok(owner.post('/api/quickbooks/export', onlyNew))
+    expect(first.headers['content-type']).toBe('application/x-iif')
+    expect(first.headers['content-disposition']).toBe('attachment; filename="kinwise-quickbooks-2026-02-01-to-2026-03-31.iif"')
+    expect(first.headers['x-kinwise-export-count']).toBe('6')
+    expect(iifBlocks(first.body).map((b) => b.rows[0]?.name)).toEqual(['February Cafe', 'Acme Payroll', 'Corner Shop', 'Big Store', 'Transfer'])
     t.clock.set('2026-03-15T12:02:00Z')
-    expect(iifBlocks((await ok(owner.get(onlyNew))).body)).toEqual([])
+    expect(iifBlocks((await ok(owner.post('/api/quickbooks/export', onlyNew))).body)).toEqual([])
+    // whichever format: a QBO of only new rows is empty too, and a GET agrees without recording
+    t.clock.set('2026-03-15T12:02:30Z')
+    expect(parseStatement(new Uint8Array((await ok(owner.post('/api/quickbooks/export', { ...onlyNew, format: 'qbo' }))).rawPayload)).accounts.flatMap((a) => a.transactions)).toEqual([])
+    expect(iifBlocks((await ok(owner.get('/api/quickbooks/export?format=iif&from=2026-02-01&to=2026-03-31&onlyNew=true'))).body)).toEqual([])
     t.clock.set('2026-03-15T12:03:00Z')
     await ok(owner.post('/api/transactions', { accountId: ids.checking, date: '2026-03-14', amount: -3.5, merchant: 'Late Bakery' }), 201)
-    const later = iifBlocks((await ok(owner.get(onlyNew))).body)
+    const later = iifBlocks((await ok(owner.post('/api/quickbooks/export', onlyNew))).body)
     expect(later.map((b) => [b.rows[0]?.name, b.rows[1]?.account])).toEqual([['Late Bakery', 'Uncategorized Expense']])
 
     const log = (await owner.get('/api/quickbooks/exports')).json()
     const facts = log.map((e: { format: string; count: number; onlyNew: boolean }) => `${e.format} ${String(e.count)} ${String(e.onlyNew)}`)
-    // newest first; the earlier ones were all made at 12:00
-    expect(facts.slice(0, 3)).toEqual(['iif 1 true', 'iif 0 true', 'iif 1 true'])
-    expect(facts.slice(3).sort()).toEqual(['csv 1 false', 'iif 5 false', 'qbo 1 false', 'qbo 5 false', 'qbo 5 false'])
+    // newest first: only the POSTs
+    expect(facts).toEqual(['iif 1 true', 'qbo 0 true', 'iif 0 true', 'iif 6 true'])
     expect(log[0]).toMatchObject({ from: '2026-02-01', to: '2026-03-31', createdAt: '2026-03-15T12:03:00.000Z' })
     expect(log[0].by).toContain('Tester')
     // the outsider's log holds only their own export
@@ -418,5 +443,28 @@ describe('cells a spreadsheet would run', () => {
     expect(names).toEqual(['A &amp; B', 'Smith &amp; Sons &lt;Hardware&gt; &amp; Garden'])
     const parsed = parseStatement(new Uint8Array(res.rawPayload))
     expect(parsed.accounts.flatMap((a) => a.transactions.map((tx) => tx.payee))).toEqual(['A & B', 'Smith & Sons <Hardware> & Garden'])
+  })
+})
+
+describe('a GET only reads', () => {
+  // every household's marks and log: nothing anywhere may change
+  const marks = async () => {
+    const db = t.database.db
+    const exported = await db.select().from(quickbooksExported)
+    const log = await db.select().from(quickbooksExports)
+    return { exported: exported.map((r) => r.transactionId).sort(), log: log.map((r) => r.id).sort() }
+  }
+
+  it('downloads the new rows with onlyNew=true but marks nothing and logs nothing, however often', async () => {
+    await mapEverything()
+    const late = (await ok(owner.post('/api/transactions', { accountId: ids.checking, date: '2025-11-20', amount: -9.99, merchant: 'Never Exported' }), 201)).json()
+    const before = await marks()
+    expect(before.exported).not.toContain(late.id)
+    for (const format of ['iif', 'qbo', 'csv']) {
+      const url = `/api/quickbooks/export?format=${format}&from=2025-11-20&to=2025-11-20&onlyNew=true`
+      expect((await ok(owner.get(url))).headers['x-kinwise-export-count'], format).toBe('1')
+      expect((await ok(owner.get(url))).body, format).toContain('Never Exported')
+    }
+    expect(await marks()).toEqual(before)
   })
 })

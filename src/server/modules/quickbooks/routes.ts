@@ -1,6 +1,7 @@
 // QuickBooks setup endpoints (issue 19): settings (INTU.BID), the chart of accounts, the mappings,
-// the export download and the export log. Thin: the work is in service.ts.
-import type { FastifyInstance } from 'fastify'
+// the export (a GET downloads it, a POST downloads and records it) and the export log. Thin: the
+// work is in service.ts.
+import type { FastifyInstance, FastifyReply } from 'fastify'
 import * as contract from '../../../contract/quickbooks'
 import type { AppDeps } from '../../app-deps'
 import { route } from '../../http/route'
@@ -19,13 +20,21 @@ export function quickbooksRoutes(app: FastifyInstance, { db, clock }: AppDeps): 
 
   route(app, contract.updateQuickbooksMappings, async ({ user, body }) => service.updateMappings(db, user, body))
 
-  route(app, contract.exportQuickbooks, async ({ user, query, reply }) => {
-    const file = await service.exportFile(db, user, query, clock.now())
+  const sendFile = (reply: FastifyReply, file: service.ExportFile) => {
     reply.header('content-type', file.contentType)
     reply.header('content-disposition', `attachment; filename="${file.fileName}"`)
     reply.header('x-kinwise-export-count', String(file.count))
     return Buffer.from(file.bytes)
-  })
+  }
+
+  // the GET only reads; the POST records the export (ADR 0050)
+  route(app, contract.exportQuickbooks, async ({ user, query, reply }) =>
+    sendFile(reply, await service.exportFile(db, user, query, clock.now(), { record: false, input: 'querystring' })),
+  )
+
+  route(app, contract.recordQuickbooksExport, async ({ user, body, reply }) =>
+    sendFile(reply, await service.exportFile(db, user, body, clock.now(), { record: true, input: 'body' })),
+  )
 
   route(app, contract.listQuickbooksExports, async ({ user }) => service.listExports(db, user))
 }

@@ -1,7 +1,8 @@
 // QuickBooks setup (issue 19): the chart of accounts, the mappings, and exports of a date range as
 // IIF, QBO Web Connect or CSV (domain/quickbooks writes the files). An export holds only the
 // transactions of accounts the member sees whole (memberScope's noTransactions), posted ones of
-// kind standard or transfer; every exported row is remembered so "only new" leaves it out later.
+// kind standard or transfer. A recorded export (POST) is logged and its rows are remembered, so
+// "only new" leaves them out later; a download by GET records nothing (ADR 0050).
 //
 // Unmapped: a category without a mapping goes to QuickBooks' own "Uncategorized Expense" or
 // "Uncategorized Income" (QuickBooks Online has both from the start, and the accountant
@@ -15,7 +16,7 @@ import type {
   QuickbooksFormat,
   QuickbooksMappings,
   QuickbooksSettings,
-  exportQuery,
+  exportBody,
   importChartBody,
   updateQuickbooksMappings,
 } from '../../../contract/quickbooks'
@@ -279,7 +280,8 @@ export async function updateMappings(
 
 // ---- exports
 
-type Query = z.output<typeof exportQuery>
+/** What to export: the POST's body, or the GET's query (decoded to the same shape). */
+type ExportRequest = z.output<typeof exportBody>
 
 export type ExportFile = { bytes: Uint8Array; fileName: string; contentType: string; count: number }
 
@@ -303,13 +305,24 @@ type Row = {
   isSplit: boolean
 }
 
-export async function exportFile(db: Db, user: SessionUser, query: Query, now: Date): Promise<ExportFile> {
-  const { format, from, to } = query
-  const onlyNew = query.onlyNew ?? false
-  if (compareDates(from, to) > 0) throw invalidField('querystring.to', 'Must be on or after from')
-  if (daysBetween(from, to) >= MAX_EXPORT_DAYS) throw invalidField('querystring.to', 'An export covers at most 5 years')
+/**
+ * The export file of a range. `record` (the POST) logs the export and marks its rows exported in
+ * one transaction; without it (the GET) nothing is written. `input` names where the request's
+ * fields came from, for the errors: 'body' or 'querystring'.
+ */
+export async function exportFile(
+  db: Db,
+  user: SessionUser,
+  request: ExportRequest,
+  now: Date,
+  { record, input }: { record: boolean; input: 'body' | 'querystring' },
+): Promise<ExportFile> {
+  const { format, from, to } = request
+  const onlyNew = request.onlyNew ?? false
+  if (compareDates(from, to) > 0) throw invalidField(`${input}.to`, 'Must be on or after from')
+  if (daysBetween(from, to) >= MAX_EXPORT_DAYS) throw invalidField(`${input}.to`, 'An export covers at most 5 years')
   const scope = await memberScope(db, user)
-  if (query.accountId !== undefined) fullAccount(scope, query.accountId)
+  if (request.accountId !== undefined) fullAccount(scope, request.accountId)
 
   const conditions = [
     eq(transactions.householdId, user.householdId),
@@ -318,7 +331,7 @@ export async function exportFile(db: Db, user: SessionUser, query: Query, now: D
     inArray(transactions.kind, ['standard', 'transfer']),
     eq(transactions.pending, false),
     notIn(transactions.accountId, scope.noTransactions),
-    ...(query.accountId !== undefined ? [eq(transactions.accountId, query.accountId)] : []),
+    ...(request.accountId !== undefined ? [eq(transactions.accountId, request.accountId)] : []),
     ...(onlyNew
       ? [notExists(db.select({ one: sql`1` }).from(quickbooksExported).where(eq(quickbooksExported.transactionId, transactions.id)))]
       : []),
@@ -343,7 +356,7 @@ export async function exportFile(db: Db, user: SessionUser, query: Query, now: D
     .limit(MAX_EXPORT_ROWS + 1)
   const rows: Row[] = found.map((r) => ({ ...r, amount: asCents(r.amount) }))
   if (rows.length > MAX_EXPORT_ROWS) {
-    throw invalidField('querystring.from', `The range holds more than ${String(MAX_EXPORT_ROWS)} transactions: export a shorter one`)
+    throw invalidField(`${input}.from`, `The range holds more than ${String(MAX_EXPORT_ROWS)} transactions: export a shorter one`)
   }
 
   const [mappingList, accountList, categoryList, settings] = await Promise.all([
@@ -481,7 +494,7 @@ export async function exportFile(db: Db, user: SessionUser, query: Query, now: D
   else if (format === 'csv') bytes = new TextEncoder().encode(writeCsv(entries))
   else {
     // an account's statement is in the file even with nothing new, when it was asked for alone
-    if (query.accountId !== undefined && !byAccount.has(query.accountId)) byAccount.set(query.accountId, [])
+    if (request.accountId !== undefined && !byAccount.has(request.accountId)) byAccount.set(request.accountId, [])
     const qboAccounts: QboAccount[] = [...byAccount.entries()]
       .map(([accountId, list]) => ({ accountId, list, name: accountsById.get(accountId)?.name ?? '' }))
       .sort((a, b) => a.name.localeCompare(b.name) || a.accountId.localeCompare(b.accountId))
@@ -501,12 +514,28 @@ export async function exportFile(db: Db, user: SessionUser, query: Query, now: D
     )
   }
 
+  if (record) await recordExport(db, user, { format, from, to, onlyNew }, [...exportedIds], now)
+  return {
+    bytes,
+    fileName: `kinwise-quickbooks-${from}-to-${to}.${format}`,
+    contentType: CONTENT_TYPES[format],
+    count: exportedIds.size,
+  }
+}
+
+/** The export in the log, and its rows marked exported, together. */
+async function recordExport(
+  db: Db,
+  user: SessionUser,
+  { format, from, to, onlyNew }: { format: QuickbooksFormat; from: string; to: string; onlyNew: boolean },
+  ids: string[],
+  now: Date,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const [log] = await tx
       .insert(quickbooksExports)
-      .values({ householdId: user.householdId, userId: user.id, format, fromDate: from, toDate: to, onlyNew, count: exportedIds.size, createdAt: now })
+      .values({ householdId: user.householdId, userId: user.id, format, fromDate: from, toDate: to, onlyNew, count: ids.length, createdAt: now })
       .returning({ id: quickbooksExports.id })
-    const ids = [...exportedIds]
     for (let i = 0; i < ids.length && log; i += 5000) {
       await tx
         .insert(quickbooksExported)
@@ -514,12 +543,6 @@ export async function exportFile(db: Db, user: SessionUser, query: Query, now: D
         .onConflictDoNothing()
     }
   })
-  return {
-    bytes,
-    fileName: `kinwise-quickbooks-${from}-to-${to}.${format}`,
-    contentType: CONTENT_TYPES[format],
-    count: exportedIds.size,
-  }
 }
 
 export async function listExports(db: Db, user: SessionUser): Promise<ExportLogEntry[]> {

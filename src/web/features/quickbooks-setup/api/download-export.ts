@@ -1,12 +1,13 @@
-// GET /api/quickbooks/export: the file for a range, saved by the browser under the name the
-// server gives it. The server logs each export, so the log refreshes after one.
+// POST /api/quickbooks/export: the file for a range, saved by the browser under the name the
+// server gives it. The POST records the export (the log, and "only new" leaves its rows out next
+// time), so the log refreshes after one; the GET of the same path would record nothing.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
-import { exportQuickbooks, type exportQuery } from '../../../../contract/quickbooks'
+import { recordQuickbooksExport, type exportBody } from '../../../../contract/quickbooks'
 import { apiRequest, endpointUrl } from '../../../lib/api'
 import { quickbooksKeys } from './quickbooks-keys'
 
-export type ExportRequest = z.input<typeof exportQuery>
+export type ExportRequest = z.input<typeof exportBody>
 export type DownloadedExport = { fileName: string; count: number }
 
 /** The file name of a Content-Disposition header, or null. */
@@ -28,9 +29,9 @@ function save(blob: Blob, fileName: string): void {
   window.setTimeout(() => URL.revokeObjectURL(url), 1000)
 }
 
-export async function downloadExport(query: ExportRequest): Promise<DownloadedExport> {
-  const res = await apiRequest('GET', endpointUrl(exportQuickbooks, { query }))
-  const fileName = fileNameOf(res.headers.get('content-disposition')) ?? `kinwise-quickbooks.${query.format}`
+export async function downloadExport(request: ExportRequest): Promise<DownloadedExport> {
+  const res = await apiRequest('POST', endpointUrl(recordQuickbooksExport, {}), request)
+  const fileName = fileNameOf(res.headers.get('content-disposition')) ?? `kinwise-quickbooks.${request.format}`
   save(await res.blob(), fileName)
   return { fileName, count: Number(res.headers.get('x-kinwise-export-count') ?? '0') }
 }

@@ -47,7 +47,7 @@ export function ExportCard({ today, accounts }: { today: string; accounts: { id:
     }
     setRangeError(undefined)
     download.mutate(
-      { format, from, to, ...(onlyNew ? { onlyNew: 'true' as const } : {}), ...(accountId ? { accountId } : {}) },
+      { format, from, to, onlyNew, ...(accountId ? { accountId } : {}) },
       {
         onSuccess: (file) =>
           toast({
