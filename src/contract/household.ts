@@ -94,7 +94,8 @@ export const listInvites = endpoint({
   path: '/api/household/invites',
   summary: 'Pending invites (not used, revoked or expired)',
   tag: 'household',
-  access: OWNER_ONLY,
+  // the owner's alone, and a read: a GET never writes
+  access: { ...OWNER_ONLY, writes: false },
   tokens: false,
   response: z.array(invite),
 })

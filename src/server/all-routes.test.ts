@@ -439,6 +439,8 @@ describe('access declared in the contract', () => {
       if (e.access.writes) expect(e.access.role, key(e)).not.toBe('viewer')
       // a change that writes nothing of the household's is a reviewed personal action
       if (e.method !== 'GET' && !e.access.writes) expect(PERSONAL_WRITES.has(key(e)), `${key(e)} writes nothing?`).toBe(true)
+      // and a GET changes nothing: a link from another site must not be able to
+      if (e.method === 'GET') expect(e.access.writes, `${key(e)} is a GET that writes`).toBe(false)
     }
   })
 
@@ -558,7 +560,7 @@ describe('personal API tokens on every endpoint (ADR 0033)', () => {
     ]) {
       expect(sessionOnly.has(k), k).toBe(true)
     }
-    // and a GET that declares a household write (the QuickBooks export) is no read
+    // and a GET that declared a household write would be no read (route() refuses one anyway)
     expect(readsOnly({ method: 'GET', access: { feature: 'core', role: 'adult', writes: true } })).toBe(false)
   })
 

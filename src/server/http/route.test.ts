@@ -1,13 +1,16 @@
 // checkAccess: the one gate route() puts before every handler with a session (ADR 0023). The
 // all-routes test proves each route is behind it; this proves the gate itself, for the plans and
-// roles no endpoint exercises yet (premium features arrive with later issues).
+// roles no endpoint exercises yet (premium features arrive with later issues). And route() itself
+// refuses at start-up a contract that breaks the rules: a write a viewer could make, a GET that writes.
+import Fastify from 'fastify'
+import { z } from 'zod'
 import { describe, expect, it } from 'vitest'
-import type { Access } from '../../contract/endpoint'
+import { endpoint, type Access } from '../../contract/endpoint'
 import { ROLES, type Role } from '../../domain/access'
 import type { SubscriptionTier } from '../../domain/tiers'
 import type { SessionUser } from '../modules/auth/sessions'
 import { AppError } from './errors'
-import { checkAccess, checkRestriction } from './route'
+import { checkAccess, checkRestriction, route } from './route'
 
 function member(role: Role, subscriptionTier: SubscriptionTier): SessionUser {
   return {
@@ -112,5 +115,20 @@ describe('checkRestriction (ADR 0024)', () => {
     expect(code(unprotected)).toBe('MFA_SETUP_REQUIRED')
     expect(code(unprotected, ['mfaSetup'])).toBeNull()
     expect(code({ ...unprotected, mfaEnabled: true })).toBeNull()
+  })
+})
+
+describe('route()', () => {
+  const registering = (method: 'GET' | 'POST', access: Access) => () =>
+    route(Fastify(), endpoint({ method, path: '/api/x', summary: 'x', tag: 'x', access, response: z.object({}) }), async () => ({}))
+
+  it('refuses a GET that declares a household write: a GET only reads', () => {
+    expect(registering('GET', { feature: 'core', role: 'adult', writes: true })).toThrow('GET /api/x writes household data: a GET only reads')
+    expect(registering('POST', { feature: 'core', role: 'adult', writes: true })).not.toThrow()
+    expect(registering('GET', { feature: 'core', role: 'adult', writes: false })).not.toThrow()
+  })
+
+  it('refuses a write a viewer could make', () => {
+    expect(registering('POST', { feature: 'core', role: 'viewer', writes: true })).toThrow('its lowest role must be teen or above')
   })
 })

@@ -109,6 +109,10 @@ export function route<E extends EndpointDef>(
   if (access?.writes && access.role === 'viewer') {
     throw new Error(`${ep.method} ${ep.path} writes household data: its lowest role must be teen or above`)
   }
+  // a GET is followed from anywhere (a link, an image, another site): it must change nothing
+  if (access?.writes && ep.method === 'GET') {
+    throw new Error(`GET ${ep.path} writes household data: a GET only reads, so make the change a POST`)
+  }
   // unknown fields and control characters: 400 naming the field, before the contract's validation
   const checkInput = inputGuard({ params: ep.params, querystring: ep.query, body: ep.body }, { ownBody: options.ownBody === true })
   // the contract types the handler; Fastify's zod compilers (set in buildApp) validate and encode
