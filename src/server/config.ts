@@ -41,6 +41,8 @@ const envSchema = z.object({
   // receipts and attachments (issue 22, ADR 0037): the largest file, and a directory for their
   // bytes instead of the database
   ATTACHMENT_MAX_MB: positiveInt(10),
+  // the largest kinwise-export.json an import over HTTP unpacks and parses in memory (ADR 0047)
+  EXPORT_IMPORT_MAX_MB: positiveInt(16),
   KINWISE_ATTACHMENTS_DIR: z.string().min(1).optional(),
   ADS_CLIENT_ID: z.string().min(1).optional(),
   OIDC_ISSUER: z.url().optional(),
@@ -106,6 +108,8 @@ export type Config = {
   maxUploadBytes: number
   /** receipts on transactions: the largest file, and the directory for their bytes (null: in the database) */
   attachments: { maxBytes: number; dir: string | null }
+  /** importing an export over HTTP: the largest document (kinwise-export.json, unpacked) */
+  exportImport: { maxDocumentBytes: number }
   adsClientId: string | null
   oidc: { issuer: string; clientId: string; clientSecret: string } | null
   secretKey: string | null
@@ -199,6 +203,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     backup: { intervalHours: e.KINWISE_BACKUP_INTERVAL_HOURS, keep: e.KINWISE_BACKUP_KEEP },
     maxUploadBytes: e.MAX_UPLOAD_MB * 1024 * 1024,
     attachments: { maxBytes: e.ATTACHMENT_MAX_MB * 1024 * 1024, dir: e.KINWISE_ATTACHMENTS_DIR ?? null },
+    exportImport: { maxDocumentBytes: e.EXPORT_IMPORT_MAX_MB * 1024 * 1024 },
     adsClientId: e.ADS_CLIENT_ID ?? null,
     oidc:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET

@@ -1,7 +1,6 @@
 // The command-line side of moving servers (issue 15): `cli export` writes a member's export ZIP
 // to a file, `cli import-export` reads one into the (empty) household of a member who owns it.
 import { createWriteStream } from 'node:fs'
-import { readFile } from 'node:fs/promises'
 import { pipeline } from 'node:stream/promises'
 import { sql } from 'drizzle-orm'
 import type { ImportSummary } from '../../../contract/data'
@@ -12,7 +11,7 @@ import { recordAudit } from '../audit/record'
 import { loadSessionUser } from '../auth/service'
 import type { SessionUser } from '../auth/sessions'
 import { exportZip } from './export'
-import { importExport, readExportAttachments, readExportFile } from './import'
+import { CLI_IMPORT_LIMITS, importExportFile } from './import'
 
 async function memberByEmail(db: Db, email: string, now: Date): Promise<SessionUser> {
   const [found] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
@@ -41,8 +40,5 @@ export async function importFromFile(
 ): Promise<ImportSummary> {
   const user = await memberByEmail(db, email, now)
   if (user.role !== 'owner') throw new Error(`${email} is not the owner of their household: only the owner imports`)
-  const bytes = await readFile(file)
-  const doc = await readExportFile(bytes)
-  const files = await readExportAttachments(bytes, doc)
-  return importExport(db, user, doc, now, { secretKey, files, store: attachmentStore(attachmentsDir) })
+  return importExportFile(db, user, file, now, { limits: CLI_IMPORT_LIMITS, secretKey, store: attachmentStore(attachmentsDir) })
 }

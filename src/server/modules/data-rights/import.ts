@@ -13,9 +13,15 @@
 // actions and QuickBooks settings come back too, the ids in their settings following the new
 // ids (one the file does not have is dropped). A webhook automation gets a new secret (the file
 // has none); the owner sees it by rotating it.
+//
+// A stranger's file is read within limits (ADR 0047): nothing is opened for a household that is
+// not empty; the document and each file are checked against the ZIP's directory (size, ratio)
+// before they are unpacked, then unpacked through a running count (src/server/zip.ts), the files
+// one at a time as the import reaches them. One import at a time per process.
+import { constants } from 'node:buffer'
 import { createHash } from 'node:crypto'
+import { open, readFile, stat } from 'node:fs/promises'
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
-import yauzl from 'yauzl'
 import {
   EXPORT_JSON_NAME,
   exportDocument,
@@ -28,7 +34,8 @@ import { attachmentFileName, sniffAttachment } from '../../../domain/attachments
 import { localDate } from '../../../domain/dates'
 import { checkTargets } from '../../../domain/investments/allocation'
 import { InvestmentError, toPrice, toQuantity } from '../../../domain/investments/lots'
-import type { Db, Tx } from '../../db/connect'
+import type { Config } from '../../config'
+import type { Db, DbOrTx, Tx } from '../../db/connect'
 import { uuidv7 } from '../../db/ids'
 import {
   accounts,
@@ -72,71 +79,162 @@ import { attachmentStore, type AttachmentStore } from '../attachments/storage'
 import { newWebhookSecret } from '../automations/webhooks'
 import { revalueAccounts } from '../investments/revalue'
 import { insertTransactions, type NewTransaction } from '../transactions/ledger'
+import { entryTooLarge, openZip } from '../../zip'
 
-const MAX_JSON_BYTES = 2 * 1024 * 1024 * 1024 - 1
 const INSERT_CHUNK = 50_000
+/**
+ * What an import unpacks (ADR 0047): the document, which is parsed in memory; each file, as large
+ * as an attachment may be; and all of them together.
+ */
+export type ExportImportLimits = {
+  documentBytes: number
+  fileBytes: number
+  totalBytes: number
+  /** the settings behind the limits, named in a refusal (none for the cli) */
+  settings: { document: string | null; file: string | null }
+}
 
-async function readZipEntry(bytes: Buffer): Promise<Buffer> {
-  let zip: yauzl.ZipFile
-  try {
-    zip = await yauzl.fromBufferPromise(bytes, { lazyEntries: true })
-  } catch {
-    throw badRequest('The file is not a Kinwise export: send the ZIP from "Download everything" or its kinwise-export.json', 'NOT_AN_EXPORT')
+/** The limits of an import over HTTP: EXPORT_IMPORT_MAX_MB, ATTACHMENT_MAX_MB, and ten uploads' worth of files. */
+export function exportImportLimits(config: Pick<Config, 'exportImport' | 'attachments' | 'maxUploadBytes'>): ExportImportLimits {
+  return {
+    documentBytes: config.exportImport.maxDocumentBytes,
+    fileBytes: config.attachments.maxBytes,
+    totalBytes: config.exportImport.maxDocumentBytes + 10 * config.maxUploadBytes,
+    settings: { document: 'EXPORT_IMPORT_MAX_MB', file: 'ATTACHMENT_MAX_MB' },
   }
-  try {
-    for await (const entry of zip.eachEntry()) {
-      if (entry.fileName !== EXPORT_JSON_NAME) continue
-      if (entry.uncompressedSize > MAX_JSON_BYTES) throw badRequest('The export is too large to import here', 'EXPORT_TOO_LARGE')
-      const stream = await zip.openReadStreamPromise(entry)
-      const chunks: Buffer[] = []
-      for await (const chunk of stream) chunks.push(chunk as Buffer)
-      return Buffer.concat(chunks)
-    }
-  } catch (error) {
-    if (error instanceof AppError) throw error
-    throw badRequest('The ZIP file is damaged', 'BAD_ZIP')
-  } finally {
-    zip.close()
-  }
-  throw badRequest(`The ZIP has no ${EXPORT_JSON_NAME}: is it a Kinwise export?`, 'NOT_AN_EXPORT')
 }
 
 /**
- * The bytes of the attachments the document lists, from the ZIP's entries by path (nothing from
- * a JSON upload, which has no files). Read after the document, so only listed entries are kept.
+ * The cli's (the administrator's own file, for households too large for an upload): a document
+ * as large as a string can be, files as large as a buffer can be. The ZIP is still read as the
+ * server reads it: the ratio, the running count, one file at a time.
  */
-export async function readExportAttachments(bytes: Buffer, doc: ExportDocument): Promise<Map<string, Buffer>> {
-  const files = new Map<string, Buffer>()
-  const wanted = new Set(doc.attachments.map((a) => a.path))
-  const isZip = bytes.length >= 4 && bytes.readUInt32LE(0) === 0x04034b50
-  if (!isZip || wanted.size === 0) return files
-  const zip = await yauzl.fromBufferPromise(bytes, { lazyEntries: true })
-  try {
-    for await (const entry of zip.eachEntry()) {
-      if (!wanted.has(entry.fileName)) continue
-      const stream = await zip.openReadStreamPromise(entry)
-      const chunks: Buffer[] = []
-      for await (const chunk of stream) chunks.push(chunk as Buffer)
-      files.set(entry.fileName, Buffer.concat(chunks))
-    }
-  } catch {
-    throw badRequest('The ZIP file is damaged', 'BAD_ZIP')
-  } finally {
-    zip.close()
-  }
-  return files
+export const CLI_IMPORT_LIMITS: ExportImportLimits = {
+  documentBytes: constants.MAX_STRING_LENGTH,
+  fileBytes: constants.MAX_LENGTH,
+  totalBytes: Number.MAX_SAFE_INTEGER,
+  settings: { document: null, file: null },
 }
 
-/** The export document in an uploaded file (the ZIP or the JSON), validated: 400 naming the field. */
-export async function readExportFile(bytes: Buffer): Promise<ExportDocument> {
-  const isZip = bytes.length >= 4 && bytes.readUInt32LE(0) === 0x04034b50
-  const json = isZip ? await readZipEntry(bytes) : bytes
-  let raw: unknown
+/** The bytes of the files a document lists, read one at a time as the import reaches them. */
+export type ExportFiles = { read: (path: string) => Promise<Buffer | null> }
+
+const NO_FILES: ExportFiles = { read: async () => null }
+
+async function startsLikeAZip(file: string): Promise<boolean> {
+  const handle = await open(file, 'r')
   try {
-    raw = JSON.parse(json.toString('utf8'))
+    const head = Buffer.alloc(4)
+    const { bytesRead } = await handle.read(head, 0, 4, 0)
+    return bytesRead === 4 && head.readUInt32LE(0) === 0x04034b50
+  } finally {
+    await handle.close()
+  }
+}
+
+/**
+ * The text of the document: the ZIP's kinwise-export.json, or the file itself when it is the JSON
+ * alone; refused (413) above the limit before it is read, from the ZIP's directory or the file's
+ * size. Then the bytes are let go: only the text is held while it is parsed.
+ */
+async function readDocumentText(file: string, isZip: boolean, limits: ExportImportLimits): Promise<string> {
+  let bytes: Buffer
+  if (isZip) {
+    const zip = await openZip(file, (name) => name === EXPORT_JSON_NAME, { entryBytes: limits.documentBytes, totalBytes: limits.totalBytes, setting: limits.settings.document })
+    try {
+      const read = await zip.read(EXPORT_JSON_NAME)
+      if (!read) throw badRequest(`The ZIP has no ${EXPORT_JSON_NAME}: is it a Kinwise export?`, 'NOT_AN_EXPORT')
+      bytes = read
+    } finally {
+      zip.close()
+    }
+  } else {
+    const { size } = await stat(file)
+    if (size > limits.documentBytes) throw entryTooLarge(EXPORT_JSON_NAME, size, limits.documentBytes, limits.settings.document)
+    bytes = await readFile(file)
+  }
+  // JSON.parse makes an object of each {} and a value of each item: an export's rows are long,
+  // so a document that is mostly brackets and commas would take many times its size in memory
+  if (parseWeight(bytes) > 4 * bytes.length) {
+    throw badRequest(`The file is not a Kinwise export: ${EXPORT_JSON_NAME} is mostly empty values`, 'NOT_AN_EXPORT', {
+      issues: [{ path: EXPORT_JSON_NAME, message: 'mostly empty values' }],
+    })
+  }
+  return bytes.toString('utf8')
+}
+
+/** Roughly what parsing the JSON takes: its text, ~64 bytes an object or list, ~16 a value. */
+function parseWeight(bytes: Buffer): number {
+  let containers = 0
+  let values = 0
+  for (let i = 0; i < bytes.length; i++) {
+    const byte = bytes[i]
+    if (byte === 0x7b || byte === 0x5b) containers++
+    else if (byte === 0x2c) values++
+  }
+  return bytes.length + 64 * containers + 16 * values
+}
+
+/**
+ * The files the document lists, from the ZIP's entries by path (none for the JSON alone): each
+ * one's size and ratio checked from the directory, and their sum, before any is unpacked; then
+ * read one at a time by the import. `close` when the import is done.
+ */
+async function exportFiles(file: string, doc: ExportDocument, limits: ExportImportLimits): Promise<ExportFiles & { close: () => void }> {
+  const wanted = new Set(doc.attachments.map((a) => a.path))
+  if (wanted.size === 0) return { ...NO_FILES, close: () => undefined }
+  const zip = await openZip(file, (name) => wanted.has(name), {
+    entryBytes: limits.fileBytes,
+    // what is left of the total once the document has had its share
+    totalBytes: limits.totalBytes - limits.documentBytes,
+    setting: limits.settings.file,
+  })
+  return { read: zip.read, close: zip.close }
+}
+
+/** One import at a time in this process: each holds its document in memory while it is imported. */
+let importing = false
+
+/**
+ * Imports an export file (the ZIP, or its JSON alone) into the member's household. The household
+ * must be empty (409 before the file is opened); the document is read within its limit and
+ * checked; then the files it lists are read as the import reaches them.
+ */
+export async function importExportFile(
+  db: Db,
+  user: SessionUser,
+  file: string,
+  now: Date,
+  options: { limits: ExportImportLimits; secretKey?: string | null; store?: AttachmentStore },
+): Promise<ImportSummary> {
+  await requireEmpty(db, user.householdId)
+  if (importing) throw new AppError(429, 'IMPORT_BUSY', 'Another household is being imported on this server: try again in a minute')
+  importing = true
+  try {
+    const isZip = await startsLikeAZip(file)
+    // the text is held only while it is parsed, the parsed rows only until each is checked
+    const doc = checkExportDocument(parseJson(await readDocumentText(file, isZip, options.limits)))
+    const files = isZip ? await exportFiles(file, doc, options.limits) : { ...NO_FILES, close: () => undefined }
+    try {
+      return await importExport(db, user, doc, now, { ...options, files })
+    } finally {
+      files.close()
+    }
+  } finally {
+    importing = false
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
   } catch {
     throw badRequest('The file is not a Kinwise export: it is neither a ZIP nor JSON', 'NOT_AN_EXPORT')
   }
+}
+
+/** The export document in the parsed JSON, validated: 400 naming the field. */
+function checkExportDocument(raw: unknown): ExportDocument {
   if (typeof raw !== 'object' || raw === null || Reflect.get(raw, 'format') !== 'kinwise-export') {
     throw badRequest('The file is not a Kinwise export', 'NOT_AN_EXPORT')
   }
@@ -167,7 +265,7 @@ function invalid(issue: { path: readonly PropertyKey[]; message: string } | unde
 }
 
 /** Refuses unless the household has none of the things an import brings (the default categories aside). */
-async function requireEmpty(tx: Tx, householdId: string): Promise<void> {
+export async function requireEmpty(tx: DbOrTx, householdId: string): Promise<void> {
   const result = await tx.execute<{ n: number }>(sql`
     select (select count(*) from accounts where household_id = ${householdId})
       + (select count(*) from transactions where household_id = ${householdId})
@@ -462,14 +560,15 @@ async function importAttachments(
   userId: string,
   doc: ExportDocument,
   transactionIds: Map<string, string>,
-  files: Map<string, Buffer>,
+  files: ExportFiles,
   store: AttachmentStore,
 ): Promise<number> {
   const counts = new Map<string, number>()
   for (const a of doc.attachments) {
     const transactionId = transactionIds.get(a.transactionId)
-    const bytes = files.get(a.path)
-    if (!transactionId || !bytes || sniffAttachment(bytes) !== a.kind) continue
+    if (!transactionId) continue
+    const bytes = await files.read(a.path)
+    if (!bytes || sniffAttachment(bytes) !== a.kind) continue
     const id = uuidv7()
     await tx.insert(attachments).values({
       id,
@@ -492,12 +591,12 @@ async function importAttachments(
   return [...counts.values()].reduce((sum, n) => sum + n, 0)
 }
 
-export async function importExport(
+async function importExport(
   db: Db,
   user: SessionUser,
   doc: ExportDocument,
   now: Date,
-  options: { secretKey?: string | null; files?: Map<string, Buffer>; store?: AttachmentStore } = {},
+  options: { secretKey?: string | null; files?: ExportFiles; store?: AttachmentStore } = {},
 ): Promise<ImportSummary> {
   const householdId = user.householdId
   const ids = new Map<string, string>()
@@ -751,7 +850,7 @@ export async function importExport(
       inserted += pairs.length
     }
     await importBillPayments(tx, householdId, doc, ids, transactionIds)
-    const restoredFiles = await importAttachments(tx, householdId, user.id, doc, transactionIds, options.files ?? new Map(), options.store ?? attachmentStore(null))
+    const restoredFiles = await importAttachments(tx, householdId, user.id, doc, transactionIds, options.files ?? NO_FILES, options.store ?? attachmentStore(null))
 
     const invested = await importInvestments(tx, householdId, user.id, doc, ids, now)
     // the household's exchange rates (issue 16), as they were entered (the same pair and day once)

@@ -8,10 +8,10 @@ import { route } from '../../http/route'
 import { recordAudit } from '../audit/record'
 import { requireRecentAuth } from '../auth/reauth'
 import { attachmentStore } from '../attachments/storage'
-import { readUpload } from '../imports/upload'
+import { spoolUpload } from '../imports/upload'
 import { cancelDeletion, requestDeletion } from './deletion'
 import { exportZip } from './export'
-import { importExport, readExportAttachments, readExportFile } from './import'
+import { exportImportLimits, importExportFile, requireEmpty } from './import'
 
 export function dataRoutes(app: FastifyInstance, { db, clock, config }: AppDeps): void {
   route(app, contract.exportData, async ({ user, req, reply }) => {
@@ -24,10 +24,18 @@ export function dataRoutes(app: FastifyInstance, { db, clock, config }: AppDeps)
     return stream
   })
   route(app, contract.importExport, async ({ user, req }) => {
-    const upload = await readUpload(req, config.maxUploadBytes)
-    const doc = await readExportFile(upload.bytes)
-    const files = await readExportAttachments(upload.bytes, doc)
-    return importExport(db, user, doc, clock.now(), { secretKey: config.secretKey, files, store: attachmentStore(config.attachments.dir) })
+    // a household that is not empty is refused before its upload is even read
+    await requireEmpty(db, user.householdId)
+    const upload = await spoolUpload(req, config.maxUploadBytes)
+    try {
+      return await importExportFile(db, user, upload.file.path, clock.now(), {
+        limits: exportImportLimits(config),
+        secretKey: config.secretKey,
+        store: attachmentStore(config.attachments.dir),
+      })
+    } finally {
+      await upload.remove()
+    }
   })
   route(
     app,

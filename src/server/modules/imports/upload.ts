@@ -11,8 +11,6 @@ import type { FastifyRequest } from 'fastify'
 import { importFields, type ImportFields } from '../../../contract/imports'
 import { AppError, badRequest, tooLarge } from '../../http/errors'
 
-export type Upload = { bytes: Buffer; fileName: string; fields: ImportFields }
-
 const MB = 1024 * 1024
 
 /** A file name fit to store and show: no folders, no control characters, not too long. */
@@ -53,8 +51,9 @@ export type SpooledUpload = {
 const SPOOL_DIR = path.join(tmpdir(), 'kinwise-uploads')
 
 /**
- * Reads the multipart upload of POST /api/imports with its file written to a temp file as it
- * arrives, its SHA-256 and size counted on the way: a statement of any size is never in memory.
+ * Reads the multipart upload of POST /api/imports (and of POST /api/export/import) with its file
+ * written to a temp file as it arrives, its SHA-256 and size counted on the way: a file of any
+ * size is never in memory.
  */
 export async function spoolUpload(req: FastifyRequest, maxBytes: number): Promise<SpooledUpload> {
   await mkdir(SPOOL_DIR, { recursive: true, mode: 0o700 })
@@ -84,15 +83,6 @@ export async function spoolUpload(req: FastifyRequest, maxBytes: number): Promis
     await remove()
     throw error
   }
-}
-
-export async function readUpload(req: FastifyRequest, maxBytes: number): Promise<Upload> {
-  let file: { bytes: Buffer; fileName: string } | null = null
-  const fields = await readParts(req, maxBytes, async (part) => {
-    file = { bytes: await part.toBuffer(), fileName: cleanFileName(part.filename) }
-  })
-  if (!file) throw badRequest('Choose a statement file to import (the form field "file")', 'NO_FILE')
-  return { ...(file as { bytes: Buffer; fileName: string }), fields }
 }
 
 type FilePart = Extract<Awaited<ReturnType<FastifyRequest['file']>>, object>
