@@ -12,15 +12,14 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import http from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { Readable } from 'node:stream'
 import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import yauzl from 'yauzl'
-import yazl from 'yazl'
 import { request } from './lib/http'
 import { peakRssMb, ROOT, rssMb } from './lib/proc'
 import { startServer } from './lib/server'
 import { IMPORT_RSS_TARGET_MB } from './sections/import'
+import { declareSize, filler, zipOf } from '../src/server/test/hostile-zips'
 
 const DBS = (process.env.KINWISE_BENCH_DBS ?? 'pglite,postgres').split(',')
 const MB = 1024 * 1024
@@ -28,45 +27,6 @@ const JSON_NAME = 'kinwise-export.json'
 const HEAD = '{"format":"kinwise-export","version":1,'
 /** the server's document limit (EXPORT_IMPORT_MAX_MB, passed on to it): the largest document case is made that size */
 const DOCUMENT_MB = Number(process.env.EXPORT_IMPORT_MAX_MB ?? 16)
-
-/** `total` bytes of `byte` after `head`, a megabyte at a time as they are read. */
-function filler(total: number, byte: number, head = ''): Readable {
-  const chunk = Buffer.alloc(MB, byte)
-  return Readable.from(
-    (function* () {
-      if (head) yield Buffer.from(head)
-      for (let sent = 0; sent < total; sent += MB) yield chunk.subarray(0, Math.min(MB, total - sent))
-    })(),
-  )
-}
-
-async function zipOf(entries: [string, Buffer | Readable][]): Promise<Buffer> {
-  const zip = new yazl.ZipFile()
-  for (const [name, content] of entries) {
-    if (Buffer.isBuffer(content)) zip.addBuffer(content, name)
-    else zip.addReadStream(content, name, { compressionLevel: 1 })
-  }
-  zip.end()
-  const parts: Buffer[] = []
-  for await (const part of zip.outputStream) parts.push(part as Buffer)
-  return Buffer.concat(parts)
-}
-
-/** The ZIP with its central directory saying that `name` unpacks to `size` bytes. */
-function declareSize(zip: Buffer, name: string, size: number): Buffer {
-  const out = Buffer.from(zip)
-  const end = out.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]))
-  let at = out.readUInt32LE(end + 16)
-  for (let i = 0; i < out.readUInt16LE(end + 10); i++) {
-    const nameLength = out.readUInt16LE(at + 28)
-    if (out.toString('utf8', at + 46, at + 46 + nameLength) === name) {
-      out.writeUInt32LE(size, at + 24)
-      return out
-    }
-    at += 46 + nameLength + out.readUInt16LE(at + 30) + out.readUInt16LE(at + 32)
-  }
-  throw new Error(`no entry ${name}`)
-}
 
 let people = 0
 
