@@ -59,6 +59,8 @@ const env = {
   AUTH_RATE_LIMIT_PER_MINUTE: '1000',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   KINWISE_BACKUP_INTERVAL_HOURS: '0',
+  // the automations job would race the specs that run an automation by hand and check the balance
+  KINWISE_JOBS_OFF: 'automations',
   // bank connections reach the specs' fake SimpleFIN Bridge on 127.0.0.1 (issue 19)
   KINWISE_ALLOW_LOCAL_PROVIDERS: 'true',
   // bank tokens are stored only sealed: bank connections need a key (a fixed one, for tests only)

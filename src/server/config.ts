@@ -83,6 +83,15 @@ const envSchema = z.object({
   // tests only (the scale test): how long a scheduled job's "minute" lasts, so that its periods
   // pass in seconds
   KINWISE_JOB_MINUTE_MS: z.coerce.number().int().min(100).max(60_000).default(60_000),
+  // scheduled jobs this instance never runs (comma-separated names, as in jobs.ts); another
+  // instance may run them. The end-to-end server turns off the automations job, whose runs would
+  // race the specs that run an automation by hand
+  KINWISE_JOBS_OFF: z
+    .string()
+    .trim()
+    .regex(/^([a-z-]+(\s*,\s*[a-z-]+)*)?$/, 'must be job names separated by commas')
+    .default('')
+    .transform((v) => v.split(',').map((name) => name.trim()).filter((name) => name !== '')),
 })
 
 export type Env = z.infer<typeof envSchema>
@@ -135,6 +144,8 @@ export type Config = {
   banks: { syncIntervalMinutes: number; allowLocalProviders: boolean }
   /** how long a scheduled job's minute lasts: 60,000 ms except in the scale test */
   jobMinuteMs: number
+  /** names of the scheduled jobs this instance does not run */
+  jobsOff: readonly string[]
 }
 
 /** What sits between the instances and PostgreSQL: nothing, or a pooler in session or transaction mode. */
@@ -220,6 +231,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     plaid: plaidConfig(e),
     banks: { syncIntervalMinutes: e.BANK_SYNC_INTERVAL_MINUTES, allowLocalProviders: e.KINWISE_ALLOW_LOCAL_PROVIDERS },
     jobMinuteMs: e.KINWISE_JOB_MINUTE_MS,
+    jobsOff: e.KINWISE_JOBS_OFF,
   }
 }
 

@@ -71,3 +71,35 @@ describe('scheduled jobs while an import holds the embedded database', () => {
     )
   })
 })
+
+describe('jobs an instance turns off (KINWISE_JOBS_OFF)', () => {
+  it('never claims a job that is off, and runs the others', async () => {
+    const db = t.database.db
+    await db.delete(jobRuns)
+    const config = {
+      ...parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', KINWISE_JOBS_OFF: 'automations, purge-sessions' }),
+      jobMinuteMs: 120,
+    }
+    expect(config.jobsOff).toEqual(['automations', 'purge-sessions'])
+    const jobs = startJobs({ database: t.database, config, clock: fixedClock('2026-03-15T12:00:00Z'), log: t.app.log })
+    const claimed = async () => (await db.select({ name: jobRuns.name }).from(jobRuns)).map((r) => r.name)
+    try {
+      // the first pass runs every job that is on: wait for one of them, then look at what ran
+      for (let waited = 0; waited < 10_000 && !(await claimed()).includes('bank-sync'); waited += 50) await sleep(50)
+      const names = await claimed()
+      expect(names).toContain('bank-sync')
+      expect(names).not.toContain('automations')
+      expect(names).not.toContain('purge-sessions')
+    } finally {
+      await jobs.stop()
+    }
+  })
+
+  it('refuses a name that is no job, and a list that is not names', () => {
+    const config = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', KINWISE_JOBS_OFF: 'automation' })
+    expect(() => startJobs({ database: t.database, config, clock: fixedClock('2026-03-15T12:00:00Z'), log: t.app.log })).toThrow(
+      /KINWISE_JOBS_OFF names no such job: automation \(jobs: purge-sessions, automations/,
+    )
+    expect(() => parseConfig({ NODE_ENV: 'test', KINWISE_JOBS_OFF: 'automations;bank-sync' })).toThrow(/KINWISE_JOBS_OFF/)
+  })
+})

@@ -111,6 +111,10 @@ export function startJobs(deps: {
   log: FastifyBaseLogger
 }): { stop(): Promise<void> } {
   const { database, config, clock, log } = deps
+  const unknown = config.jobsOff.filter((name) => !scheduledJobs.some((job) => job.name === name))
+  if (unknown.length) {
+    throw new Error(`KINWISE_JOBS_OFF names no such job: ${unknown.join(', ')} (jobs: ${scheduledJobs.map((j) => j.name).join(', ')})`)
+  }
   const timers: NodeJS.Timeout[] = []
   let running: Promise<unknown> = Promise.resolve()
   const serially = (name: string, work: () => Promise<unknown>) => {
@@ -140,7 +144,7 @@ export function startJobs(deps: {
     }
   }
 
-  const jobs = scheduledJobs
+  const jobs = scheduledJobs.filter((job) => !config.jobsOff.includes(job.name))
   const tick = () =>
     serially('shared-jobs', async () => {
       if (held()) return
