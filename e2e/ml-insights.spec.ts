@@ -124,12 +124,21 @@ test('smart insights: refresh, a subscription made a bill, suggestions accepted,
 
   // Refresh queues the household's insight job (202): the page says it is refreshing, polls, and
   // shows the new feed once the job is done
+  // The job may finish within the page's first poll on a quick machine: the status reads are held
+  // until the note has been seen, so the note is checked on every machine, fast or slow
+  let releasePolls: () => void = () => undefined
+  const polls = new Promise<void>((resolve) => (releasePolls = resolve))
+  await page.route('**/api/insights/refresh', async (route) => {
+    if (route.request().method() === 'GET') await polls
+    await route.continue()
+  })
   const queued = page.waitForResponse(
     (r) => r.url().endsWith('/api/insights/refresh') && r.request().method() === 'POST',
   )
   await page.getByRole('button', { name: 'Refresh', exact: true }).click()
   expect((await queued).status()).toBe(202)
   await expect(page.getByTestId('refreshing-note')).toBeVisible()
+  releasePolls()
   await expect(page.getByTestId('toast').filter({ hasText: 'Insights refreshed' })).toBeVisible()
   await expect(page.getByTestId('refreshing-note')).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Refresh', exact: true })).toBeEnabled()
