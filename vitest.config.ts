@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
@@ -7,5 +8,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // every core (Vitest's default leaves one free: a single worker on a two-core machine). The
+    // PGlite suite went from 790 s to 697 s on two cores; the PostgreSQL one gains more, its
+    // server working beside the test files
+    maxWorkers: availableParallelism(),
   },
 })

@@ -87,8 +87,9 @@ let built = false
 if (!only || only === 'e2e' || only === 'scale') built = run('build', 'node', ['scripts/build.mjs'])
 if (!only || only === 'e2e') {
   if (built) {
-    if (!existsSync(process.env.KINWISE_CHROMIUM ?? '/usr/bin/chromium')) {
-      process.stdout.write('Chromium is missing: install it with `apt-get install -y chromium` (the e2e specs need it).\n')
+    const browsers = process.env.KINWISE_CHROMIUM ? [process.env.KINWISE_CHROMIUM] : ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium']
+    if (!browsers.some((file) => existsSync(file))) {
+      process.stdout.write('Chromium is missing: install it with `apt-get install -y chromium-headless-shell` (the e2e specs need it).\n')
       failedSteps.push('e2e (no Chromium)')
     } else {
       const e2e = path.join(reports, 'playwright.json')
