@@ -1,4 +1,4 @@
-// Import throughput and memory (issue 21): generated CSV and OFX statements (10k to 1M rows)
+// Import throughput and memory: generated CSV and OFX statements (10k to 1M rows)
 // uploaded to the BUILT server (node dist/server/main.js) over HTTP as a user would, on a fresh
 // embedded PGlite data directory and, when DATABASE_URL is set, on a fresh PostgreSQL database.
 // For each file: rows/s, the server's peak RSS during the import (VmHWM, reset before each

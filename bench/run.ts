@@ -1,4 +1,4 @@
-// `npm run bench`: every figure of issue 6 — dashboard under load, isolation of the event loop,
+// `npm run bench`: every performance figure — dashboard under load, isolation of the event loop,
 // the transactions page, import, start-up, memory, the web bundle and Lighthouse, and Actual
 // Budget on the same data — printed as tables with the targets and written to bench/results/.
 //
@@ -97,11 +97,11 @@ const serverOptions = {
   startRuns: quick ? 2 : 3,
   pageRepeats: quick ? 10 : 30,
 }
-// a million rows: the streamed import's bounded memory and the health probe's ratio (issue 21)
+// a million rows: the streamed import's bounded memory and the health probe's ratio
 const importRows = numbers(values['import-rows'] ?? (quick ? '10000' : '100000,1000000'))
 // the target (≥ 50× Actual) is set at 100k rows; Actual takes about 4.5 min there on 2 cores
 const peerRows = Number(values['peer-rows'] ?? (quick ? 10_000 : 100_000))
-// issue 16: 50 securities and 10k activities over 20 years, on the smallest data set of each
+// investments: 50 securities and 10k activities over 20 years, on the smallest data set of each
 // database (the investment calls read the investment tables, hardly the ledger)
 const investmentOptions: Omit<InvestmentOptions, 'workDir'> = {
   securities: 50,
@@ -302,7 +302,7 @@ async function main(): Promise<void> {
       }
     }
 
-    // issue 21: the same PostgreSQL data set (the smallest size) behind one, two and three instances
+    // instances: the same PostgreSQL data set (the smallest size) behind one, two and three instances
     if (only.has('instances')) {
       const size = Math.min(...sizes)
       say(`\n14. Instances: 1, 2 and 3 on one PostgreSQL, ${sizeLabel(size)} transactions`)

@@ -1,4 +1,4 @@
-// /ai-financial-advisor (issue 18) against the real server, no model configured: an adult of the
+// /ai-financial-advisor against the real server, no model configured: an adult of the
 // premium household asks "How much did I spend on groceries last month?" and gets the exact sum
 // of the groceries seeded in their own account last month (other months and categories left
 // out), with the figure linked to exactly those transactions; asks again in the same

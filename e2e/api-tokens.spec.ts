@@ -1,4 +1,4 @@
-// Settings → API tokens (issue 22): a member makes a read-only token, sees it once and copies
+// Settings → API tokens: a member makes a read-only token, sees it once and copies
 // it, a script (a request context with no cookies) reads the month's spending with it and is
 // refused a write, the list shows when it was last used, and revoking it (after a confirmation)
 // stops it. Desktop and phone, light and dark, axe on the page and in the dialogs.

@@ -1,4 +1,4 @@
-// /automation-center (issue 18): an adult of the premium household creates a weekly scheduled
+// /automation-center: an adult of the premium household creates a weekly scheduled
 // transaction (the form's own checks first) and an alert, dry-runs a rule and the schedule over the
 // last 90 days, runs it now (the balance moves), reads the history, undoes the run (the balance is back
 // to the cent) and deletes the alert; the page looked at on a desktop and a phone, light and

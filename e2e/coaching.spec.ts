@@ -1,4 +1,4 @@
-// /ai-coaching and /motivation-coach (issue 18): a new adult of the premium household seeds its
+// /ai-coaching and /motivation-coach: a new adult of the premium household seeds its
 // own private accounts (a category of its own 46 % over its usual, a subscription charging for
 // months with nothing else at that payee, a large idle balance), makes this week's actions,
 // accepts one (its result is measured in 30 days), dismisses another and switches the tone, the

@@ -1,4 +1,4 @@
-// Currencies (issue 16) against the real server: the household's base currency is set under
+// Currencies against the real server: the household's base currency is set under
 // Settings → Currencies (moving the accounts that were really in it along), an account in
 // euros is left out of net worth until it has a rate and every page says so, a typed-in rate
 // converts it on the accounts page and the dashboard, and a CSV import names its bad line.

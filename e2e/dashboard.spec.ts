@@ -19,7 +19,7 @@ test('a new user sees every empty state', async ({ page, freshUser }) => {
   await expect(dashboard.bills).toContainText('No upcoming bills in the next 30 days')
   await expect(dashboard.spendingPlan).toContainText('No spending data available for this month')
   await expect(dashboard.creditScore).toContainText('No Credit Score Available')
-  // nothing to score yet: the set-up checklist instead of a mood (issue 20)
+  // nothing to score yet: the set-up checklist instead of a mood
   await expect(dashboard.setup).toBeVisible()
   await expect(dashboard.mood).toHaveCount(0)
   for (const stat of [dashboard.netWorth, dashboard.expenses, dashboard.availableToday]) {

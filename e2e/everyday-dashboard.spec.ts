@@ -1,4 +1,4 @@
-// Issue 20, "Everyday use": the dashboard, the plan and the first run. A household with no
+// Everyday use: the dashboard, the plan and the first run. A household with no
 // accounts gets a set-up checklist rather than a "Critical 0/100" verdict on a tinted page; add
 // buttons open their form over the dashboard; the plan card offers "Set a budget"; Available
 // Today says why it is $0 with no income and asks for it; categories without a budget say "No

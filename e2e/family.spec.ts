@@ -1,4 +1,4 @@
-// The Family page and the invite (join) flow (issue 14), against the real server: the owner
+// The Family page and the invite (join) flow, against the real server: the owner
 // invites an adult, a teen and a viewer through the page; each opens the link in a browser of
 // their own and joins (a new account made through the form and onboarding, an existing account
 // signed in from the invite, one already signed in); the owner changes a role, revokes an invite,

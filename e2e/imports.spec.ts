@@ -1,7 +1,7 @@
-// Statement import through the page (issue 5), against the real server: a CSV mapped column by
+// Statement import through the page, against the real server: a CSV mapped column by
 // column, previewed, imported, seen on Transactions and in the balances, found again as
 // duplicates and undone; an OFX fixture that creates its account and adds nothing the second
-// time; an investment statement (issue 16) brought in as activities and prices; a file that is not
+// time; an investment statement brought in as activities and prices; a file that is not
 // a statement refused with the server's message; no axe violations.
 import AxeBuilder from '@axe-core/playwright'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'

@@ -1,4 +1,4 @@
-// The app on a phone's home screen (issue 22): the manifest is linked and valid (name, start
+// The app on a phone's home screen: the manifest is linked and valid (name, start
 // URL, standalone, icons at 192 and 512 with maskable ones, the two shortcuts), Chromium finds
 // nothing against installing it (DevTools' Page.getInstallabilityErrors), the service worker is
 // served with the right headers, registers and controls the page, keeps no API answer, and an

@@ -1,4 +1,4 @@
-// Numbers and dates as the member writes them (issue 22): a member picks German (Germany), euros
+// Numbers and dates as the member writes them: a member picks German (Germany), euros
 // and DD.MM.YYYY in Settings, and at once, without a reload, the dashboard, the transactions
 // list, a report's chart axis and month names, the spending plan and the dates write figures the
 // German way; "12,50" typed into a new transaction is stored as 12.50; the reports' CSV keeps

@@ -1,4 +1,4 @@
-// Two-step verification (issue 15) against the real server: a member sets up the authenticator
+// Two-step verification against the real server: a member sets up the authenticator
 // app on /mfa-settings (QR code and key, a code computed here from the key with otplib, ten
 // recovery codes shown once, copied and downloaded), signs out and in again with the password
 // and a code, then with a recovery code, makes new recovery codes and turns MFA off (password

@@ -1,4 +1,4 @@
-// /ml-insights (issue 18): an adult of the premium household seeds a checking account whose
+// /ml-insights: an adult of the premium household seeds a checking account whose
 // history holds a monthly subscription, an unusual grocery charge and uncategorised café rows
 // (payees carry a tag of letters, so other specs' data in the shared premium household never
 // matches); on the page Refresh queues the insight job and the page follows it until it is done,

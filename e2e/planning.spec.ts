@@ -1,4 +1,4 @@
-// /debt-planning and /retirement-planning (issue 17) against the real server: a credit card owed
+// /debt-planning and /retirement-planning against the real server: a credit card owed
 // in the app comes pre-filled, an APR and a minimum give the hand-checked plan ($1,000 at 12 %
 // with $100 a month: 11 months, $58.98 of interest), a second debt outside the app makes
 // snowball, avalanche and a custom order differ, and a promotional rate with the month it ends

@@ -1,4 +1,4 @@
-// /quickbooks-setup (issue 19): a new adult of the premium household with a few transactions
+// /quickbooks-setup: a new adult of the premium household with a few transactions
 // pastes a chart of accounts QuickBooks exported as IIF (a bad line is named), maps an account and
 // a category (the suggestions by name are offered first), downloads an IIF and a QBO export of its
 // account and reads them (blocks that sum to zero, MM/DD/YYYY dates; INTU.BID and the transaction

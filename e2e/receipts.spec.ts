@@ -1,4 +1,4 @@
-// Receipts on transactions (issue 22): on a desktop, attach a photo and a PDF through the file
+// Receipts on transactions: on a desktop, attach a photo and a PDF through the file
 // picker and a photo by dropping it, refuse a file that only pretends to be a photo, step
 // through them in the viewer with the arrow keys and close it with Esc, see the paperclip and
 // filter by "has receipt"; on a phone, the edit dialog offers the camera (accept="image/*,…")

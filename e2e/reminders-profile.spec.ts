@@ -122,7 +122,7 @@ test('profile and settings', async ({ page, freshUser: user }) => {
 
   const settingsPage = new SettingsPage(page)
   await settingsPage.goto()
-  // the base currency is the household's, under Currencies (issue 16): the account moves along
+  // the base currency is the household's, under Currencies: the account moves along
   await settingsPage.changeBaseCurrencyWithAccounts('EUR')
   const settings = settingsPage.settings
   await settings.getByLabel('Language and region').selectOption('de-DE')

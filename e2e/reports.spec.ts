@@ -1,4 +1,4 @@
-// Reports (issue 16) against the real server: transactions seeded in two months and three
+// Reports against the real server: transactions seeded in two months and three
 // categories over two accounts; the cash-flow figures and a category's total on the page are
 // the seeded sums; a bar drills down to the transactions behind it, which add up to it; the
 // account filter (kept in the URL) narrows every report; Export CSV downloads the rows shown;

@@ -1,4 +1,4 @@
-// Menus and the Accounts page follow the member's role and each account's visibility (issue 14),
+// Menus and the Accounts page follow the member's role and each account's visibility,
 // against the real server: a household with an owner, an adult, a teen and a viewer (joined
 // through invites). Teens and viewers do not see bank connections, QuickBooks or automation in
 // the sidebar, the menu drawer or the bottom bar; a teen does not see an adult's private account

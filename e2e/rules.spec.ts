@@ -1,4 +1,4 @@
-// Categorization rules (issue 5), against the real server: created and edited in the dialog,
+// Categorization rules, against the real server: created and edited in the dialog,
 // reordered by the arrows and by dragging, switched off and deleted; run over stored rows; and
 // applied to a CSV at import (the preview says which rule chose the category), then undone.
 import AxeBuilder from '@axe-core/playwright'

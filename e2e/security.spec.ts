@@ -1,4 +1,4 @@
-// The Content-Security-Policy allows no inline style (issue 15): the dashboard, a dialog and a
+// The Content-Security-Policy allows no inline style: the dashboard, a dialog and a
 // toast render without a single CSP violation, and API answers are not cached.
 import { expect, test } from './support/fixtures'
 import { AccountsPage } from './page-models/accounts-page'

@@ -1,4 +1,4 @@
-// Settings → Security (issue 15): a member signed in from two browsers sees both devices, signs
+// Settings → Security: a member signed in from two browsers sees both devices, signs
 // the other one out (that browser is signed out at its next request), and reads the recent
 // activity; a password reset from the administrator's `cli reset-link` on a server of its own
 // (the CLI needs the embedded database to itself) through /auth/reset-password, and "Forgot

@@ -1,4 +1,4 @@
-// Sub-categories (issue 22, ADR 0036): a new group made in the categories dialog, a category
+// Sub-categories (ADR 0036): a new group made in the categories dialog, a category
 // moved into it with the keyboard (a "Group" select), a budget on the group that covers its
 // children, and the same group total on the spending plan, the dashboard's top categories (its
 // subcategories behind a toggle) and the reports' "By group" list. Desktop and phone, light and

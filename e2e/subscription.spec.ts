@@ -1,4 +1,4 @@
-// The Subscription page (issue 14) against the real server, which runs without card billing:
+// The Subscription page against the real server, which runs without card billing:
 // free, basic and premium households see their plan marked among the three and the full feature
 // table; no buy buttons, and the administrator's set-tier command instead; a member who is not
 // the owner is told the owner manages the plan; premium menu items open for basic; the phone

@@ -1,4 +1,4 @@
-// Your data (issue 15) against the real server: Settings → Your data downloads one ZIP whose
+// Your data against the real server: Settings → Your data downloads one ZIP whose
 // entries are the JSON document, a CSV per entity and an OFX per account (read here with yauzl);
 // deleting the account (password, 30 days) turns the app into the deletion screen, which every
 // path leads to and which still downloads the data; cancelling gives the app back. axe finds

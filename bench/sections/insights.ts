@@ -1,4 +1,4 @@
-// Section 13: Smart Insights (issue 18), in-process on the pure domain: recurring detection and
+// Section 13: Smart Insights, in-process on the pure domain: recurring detection and
 // anomalies (per payee and per category month) over a generated 1M-transaction household, as
 // the nightly job runs them (target ≤ 3 s), and the category classifier's top-1 accuracy on a
 // held-out 20 % of the demo household and of a generated household with noisy payees.

@@ -1,4 +1,4 @@
-// Section 14 (issue 21): one, two and three instances of the built server on the same PostgreSQL
+// Section 14: one, two and three instances of the built server on the same PostgreSQL
 // data set, the dashboard's calls mixed at 20 connections shared out over them (autocannon,
 // 127.0.0.1 only, bounded in time and count): throughput and p99 for each. On a machine whose
 // cores the instances, PostgreSQL and the load generator share, more instances add processes, not

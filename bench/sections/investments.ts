@@ -1,4 +1,4 @@
-// Section 10, investments (issue 16): on a seeded household, 50 securities with a price for every
+// Section 10, investments: on a seeded household, 50 securities with a price for every
 // weekday of 20 years and 10k activities in its investment account (bench/lib/investments-plan.ts,
 // written straight into the tables and revalued once by bench/lib/investments-seed.ts); then,
 // on the built server, the calls of the /investments page one at a time (holdings and

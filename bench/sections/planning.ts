@@ -1,4 +1,4 @@
-// Section 12: the planning simulations (issue 17), in-process, one at a time: 10,000 seeded
+// Section 12: the planning simulations, in-process, one at a time: 10,000 seeded
 // Monte Carlo paths over 70 years of age (target 300 ms), the historical backtest over every
 // start year, and a 600-month debt plan with its minimums-only baseline.
 import { asCents } from '../../src/domain/money'

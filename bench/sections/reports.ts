@@ -1,4 +1,4 @@
-// Section 11, reports (issue 16): on the seeded household (the same data set as the dashboard's,
+// Section 11, reports: on the seeded household (the same data set as the dashboard's,
 // 100k or 1M transactions), every report of /reports under 5 concurrent connections for the
 // last 12 months and for the longest range a report allows (120 months, which covers all the
 // seeded history; 24 for top merchants, which reads the range's rows): p99 target ≤ 150 ms

@@ -1,6 +1,6 @@
 // Section 5, first-ever start: the built server on an empty data directory (the empty cluster,
 // migrations) to its first 200, then a second start on the same directory; and section 6's peak
-// RSS of each until that first 200 (issue 21: the first start peaked at 931–978 MB while a
+// RSS of each until that first 200 (the first start peaked at 931–978 MB while a
 // later one took 291 MB, ADR 0039). Start-up on a seeded directory is measured per data set in
 // server.ts.
 import { mkdtemp, rm } from 'node:fs/promises'

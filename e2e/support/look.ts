@@ -1,4 +1,4 @@
-// Looking at a page the way issue 15 asks of every page built: on a desktop and a phone, light
+// Looking at a page the way every page built is looked at: on a desktop and a phone, light
 // and dark, axe in both themes, no sideways scrolling on the phone, and screenshots into
 // KINWISE_SHOTS_DIR when it is set.
 import { mkdirSync } from 'node:fs'

@@ -1,4 +1,4 @@
-// The local Plaid scripts/e2e-server.mjs configures the e2e server with (issue 19): the server's
+// The local Plaid scripts/e2e-server.mjs configures the e2e server with: the server's
 // own fake, run by e2e/support/fake-plaid-server.ts on E2E_PLAID_PORT, and its control API for
 // the specs on the port after it. KINWISE_E2E_PLAID_PORT moves it (default: the e2e port + 1000,
 // so two e2e runs that share a machine on different ports do not share a Plaid).

@@ -1,4 +1,4 @@
-// The AI Advisor (issue 18): a member asks about the household's money and gets an answer with
+// The AI Advisor: a member asks about the household's money and gets an answer with
 // the figures it used, each linked to what is behind it. Without a language model a deterministic
 // engine answers the common questions; with one configured (LLM_BASE_URL, LLM_API_KEY,
 // LLM_MODEL) the model picks read-only tools and words their results, and the figures are the

@@ -1,4 +1,4 @@
-// Personal API tokens (issue 22, ADR 0033): a member makes a token for their own scripts
+// Personal API tokens (ADR 0033): a member makes a token for their own scripts
 // (name, read-only or read-write, expiry), sees it once, lists and revokes them. The token is
 // sent as `Authorization: Bearer <token>` and acts with its member's access.
 import { z } from 'zod'

@@ -1,4 +1,4 @@
-// Receipts and attachments on transactions (issue 22, ADR 0037): list a transaction's files,
+// Receipts and attachments on transactions (ADR 0037): list a transaction's files,
 // attach one (multipart, field "file"), fetch one's bytes, remove one. Reading needs only to see
 // the transaction; attaching and removing need to be allowed to change it.
 import { z } from 'zod'

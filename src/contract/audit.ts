@@ -1,4 +1,4 @@
-// The audit log (issue 15): a member's own security events, and for the owner the household's
+// The audit log: a member's own security events, and for the owner the household's
 // (members, roles, plan). Newest first, a page at a time (X-Next-Cursor).
 import { z } from 'zod'
 import { PERSONAL, endpoint } from './endpoint'

@@ -1,4 +1,4 @@
-// The Automation Center (issue 18): what runs by itself — scheduled transactions, automatic
+// The Automation Center: what runs by itself — scheduled transactions, automatic
 // transfers to goals (monthly on a day, or when income arrives in an account), alerts delivered
 // as reminders (a transaction over X, a balance under Y, a budget at 80 % and 100 %, a bill due
 // in N days) and outgoing webhooks signed with HMAC-SHA256 on transaction events (added, changed,

@@ -1,4 +1,4 @@
-// Bank connections (issue 19): a member links their bank through an aggregator — SimpleFIN Bridge
+// Bank connections: a member links their bank through an aggregator — SimpleFIN Bridge
 // (a setup token pasted in) or Plaid (Link in the browser, a public token exchanged) — and the
 // connection's accounts sync into Kinwise accounts, each linked to an existing account the member
 // chooses or created at the first sync. Premium (the plan's bankConnections limit), a second

@@ -1,4 +1,4 @@
-// Savings challenges (issue 17, ADR 0028): a catalogue, the household's challenges with each
+// Savings challenges (ADR 0028): a catalogue, the household's challenges with each
 // participant's progress worked out from real data (transactions, goal contributions), joining
 // and leaving, and sweeping round-ups or kept allowance into the goal a challenge feeds.
 //

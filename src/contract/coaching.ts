@@ -1,4 +1,4 @@
-// AI Coaching and the Motivation Coach (issue 18). Coaching: each week up to three actions for
+// AI Coaching and the Motivation Coach. Coaching: each week up to three actions for
 // the member asking, each with the monthly saving it would bring (computed in code from what the
 // member may see: domain/coaching/actions), accepted or dismissed, and 30 days after acceptance
 // the measured result. The member's tone (gentle | direct) changes the words only. Motivation:

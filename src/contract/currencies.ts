@@ -1,4 +1,4 @@
-// Currencies (issue 16): the household's base currency, the currencies its accounts and
+// Currencies: the household's base currency, the currencies its accounts and
 // securities use, and the exchange rates that convert them. A rate says: on `date`, one
 // `currency` is worth `rate` units of `quote` (the base currency unless said otherwise). A
 // conversion uses the latest rate on or before its day, the pair with the base either way round,

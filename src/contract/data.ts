@@ -1,4 +1,4 @@
-// Your data, yours (issue 15): the export of everything a member may see (one ZIP with a versioned
+// Your data, yours: the export of everything a member may see (one ZIP with a versioned
 // JSON document, a CSV per entity and an OFX per account), its import into an empty household
 // (the way to move to another Kinwise server), and deleting one's account with 30 days to change
 // one's mind. The JSON document's shape is defined here once: the server writes it and reads it
@@ -94,7 +94,7 @@ const exportedAccount = z.object({
   costMethod: z.enum(COST_METHODS).optional(),
 })
 
-// Investments (issue 16). Quantities and prices are plain numbers with up to 8 decimals, as in the API.
+// Investments. Quantities and prices are plain numbers with up to 8 decimals, as in the API.
 const exportedSecurity = z.object({
   id,
   symbol: z.string().regex(/^[A-Z0-9][A-Z0-9.\-_:/^=]{0,31}$/, 'Must be a symbol in upper case'),
@@ -110,7 +110,7 @@ const exportedSecurityPrice = z.object({
   source: z.enum(PRICE_SOURCES),
 })
 
-// Exchange rates (issue 16): the household's, as entered (on `date` 1 currency = rate quote).
+// Exchange rates: the household's, as entered (on `date` 1 currency = rate quote).
 const exportedExchangeRate = z.object({
   currency: currencyCode,
   quote: currencyCode,
@@ -144,7 +144,7 @@ const exportedAllocationTarget = z.object({
   percent: z.number().int().min(0).max(100),
 })
 
-// Issues 17–19: plans, challenges, automations, the advisor, coaching and QuickBooks. Their settings
+// Plans, challenges, automations, the advisor, coaching and QuickBooks. Their settings
 // (`config`, `input`) are kept as stored, with ids of the file's rows that the import re-maps.
 const jsonObject = z.record(z.string(), z.unknown())
 
@@ -375,7 +375,7 @@ export const exportedTransaction = z.object({
   splits: z.array(exportedSplit),
 })
 
-/** A receipt or other file of an exported transaction (issue 22): its bytes are the ZIP entry at `path`. */
+/** A receipt or other file of an exported transaction: its bytes are the ZIP entry at `path`. */
 export const exportedAttachment = z.object({
   id,
   transactionId: id,
@@ -414,21 +414,21 @@ export const exportDocument = z.object({
   importPresets: z.array(exportedImportPreset),
   reminders: z.array(exportedReminder),
   creditScores: z.array(exportedCreditScore),
-  /** investments (issue 16): absent from files made before them */
+  /** investments: absent from files made before them */
   securities: z.array(exportedSecurity).default([]),
   securityPrices: z.array(exportedSecurityPrice).default([]),
   investmentActivities: z.array(exportedInvestmentActivity).default([]),
   allocationTargets: z.array(exportedAllocationTarget).default([]),
-  /** exchange rates (issue 16): absent from files made before them */
+  /** exchange rates: absent from files made before them */
   exchangeRates: z.array(exportedExchangeRate).default([]),
-  /** issues 17–19: absent from files made before them */
+  /** challenges, debt plans, automations, the advisor, coaching and QuickBooks: absent from files made before them */
   savingsChallenges: z.array(exportedSavingsChallenge).default([]),
   debtPlans: z.array(exportedDebtPlan).default([]),
   automations: z.array(exportedAutomation).default([]),
   advisorConversations: z.array(exportedAdvisorConversation).default([]),
   coachingActions: z.array(exportedCoachingAction).default([]),
   quickbooks: exportedQuickbooks.nullable().default(null),
-  /** receipts and other files of the exported transactions (issue 22): absent from files made before them */
+  /** receipts and other files of the exported transactions: absent from files made before them */
   attachments: z.array(exportedAttachment).default([]),
   transactions: z.array(exportedTransaction),
 })
@@ -472,7 +472,7 @@ export const importSummary = z.object({
   automations: z.number().int(),
   advisorConversations: z.number().int(),
   coachingActions: z.number().int(),
-  /** receipts and other files that came back with their transactions (issue 22) */
+  /** receipts and other files that came back with their transactions */
   attachments: z.number().int(),
 })
 export type ImportSummary = z.output<typeof importSummary>

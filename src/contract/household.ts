@@ -1,4 +1,4 @@
-// The household (issue 14, ADR 0023): its members and roles, invites, leaving, removal and the
+// The household (ADR 0023): its members and roles, invites, leaving, removal and the
 // transfer of ownership. Paths and the named fields are fixed: other clients rely on them.
 import { z } from 'zod'
 import { ACCOUNT_VISIBILITIES, INVITE_MAX_DAYS, INVITE_ROLES, ROLES } from '../domain/access'

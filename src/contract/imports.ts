@@ -1,4 +1,4 @@
-// Statement imports (issue 5): upload a bank file (multipart), preview what it would add, commit
+// Statement imports: upload a bank file (multipart), preview what it would add, commit
 // it in one transaction, list past imports and undo one; CSV column mappings saved per account.
 import { z } from 'zod'
 import { CSV_DATE_FORMATS, CSV_DELIMITERS, QIF_DATE_ORDERS, STATEMENT_FORMATS } from '../domain/import/types'

@@ -1,4 +1,4 @@
-// Smart Insights (issue 18): category suggestions learned from the household's own history,
+// Smart Insights: category suggestions learned from the household's own history,
 // recurring payments (cadence, expected amount, next date, price rises, stopped ones), unusual
 // transactions and months (median and MAD), a 30/60/90-day cash-flow forecast with a band, and
 // a feed of insights written by the nightly job (or the page's Refresh, which queues the same job

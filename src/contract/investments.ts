@@ -1,4 +1,4 @@
-// Investments (issue 16, ADR 0027): securities, the activities of investment accounts, prices,
+// Investments (ADR 0027): securities, the activities of investment accounts, prices,
 // holdings with cost basis, performance (time- and money-weighted returns), income, allocation
 // with targets, and the daily valuation history.
 //

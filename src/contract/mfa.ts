@@ -1,4 +1,4 @@
-// Two-step verification (issue 15, ADR 0024): TOTP is the second factor, ten single-use
+// Two-step verification (ADR 0024): TOTP is the second factor, ten single-use
 // recovery codes stand in for it, and passkeys (WebAuthn) can be added on top. MFA is on exactly
 // when TOTP is confirmed (`totpEnabledAt`); turning it off removes the codes and passkeys too.
 // Paths and the named fields are fixed by the issue: other clients rely on them.

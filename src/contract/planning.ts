@@ -1,4 +1,4 @@
-// Planning (issue 17): debt payoff and retirement simulations (domain/planning), and the
+// Planning: debt payoff and retirement simulations (domain/planning), and the
 // defaults they start from, read from the household's own data as the member may see it.
 //
 // Debt: balances owed are positive; APRs and percentages are percentages (19.99); month 1 is the

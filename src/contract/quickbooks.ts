@@ -1,4 +1,4 @@
-// QuickBooks setup (issue 19): the household's QuickBooks chart of accounts (typed in or read from
+// QuickBooks setup: the household's QuickBooks chart of accounts (typed in or read from
 // a chart QuickBooks exported as IIF or CSV), which chart account each category and account maps
 // to, exports of a date range as IIF (QuickBooks Desktop), QBO Web Connect (OFX 1.0.2) or CSV —
 // optionally only what was not exported before — and the export log. Adults and the owner use it;

@@ -1,4 +1,4 @@
-// Reports (issue 16): cash flow, net worth over time, spending by category (with each
+// Reports: cash flow, net worth over time, spending by category (with each
 // category's months and trend), a Sankey from income to spending, and top merchants.
 //
 // Every report is by whole calendar months and reads the rollups the ledger keeps on every write

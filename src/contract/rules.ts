@@ -1,4 +1,4 @@
-// Categorisation rules (issue 5): conditions on payee, description, amount or account; actions
+// Categorisation rules: conditions on payee, description, amount or account; actions
 // that set a category, rename the payee or add a note. Applied at import and on demand.
 import { z } from 'zod'
 import { conditionProblem, RULE_FIELDS, RULE_MATCHES, RULE_OPERATORS } from '../domain/rules'

@@ -1,4 +1,4 @@
-// Sessions and password recovery (issue 15): the member's signed-in devices with sign-out of one
+// Sessions and password recovery: the member's signed-in devices with sign-out of one
 // or of all others, and the password reset by e-mail (or by a link from `cli reset-link`).
 import { z } from 'zod'
 import { PERSONAL, endpoint } from './endpoint'

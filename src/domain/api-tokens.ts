@@ -1,3 +1,3 @@
-// What a personal API token may do (issue 22, ADR 0033): read only, or read and write.
+// What a personal API token may do (ADR 0033): read only, or read and write.
 export const TOKEN_ACCESS_LEVELS = ['read', 'write'] as const
 export type TokenAccess = (typeof TOKEN_ACCESS_LEVELS)[number]

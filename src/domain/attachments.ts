@@ -1,4 +1,4 @@
-// Receipts and attachments on transactions (issue 22): what a file is, told by its first bytes
+// Receipts and attachments on transactions: what a file is, told by its first bytes
 // (never by its name or the type the browser claims), the MIME type it is served with, and the
 // names and headers it is shown and downloaded under. Pure: the server stores and serves, the
 // web app shows.

@@ -1,4 +1,4 @@
-// The file formats of an export (issue 15), pure: plain amounts, an OFX 1.0.2 statement per
+// The file formats of an export, pure: plain amounts, an OFX 1.0.2 statement per
 // account that the project's own OFX reader (domain/import/ofx) reads back, and file names fit
 // for a ZIP (the CSV lines are domain/csv's). The server streams them; nothing here holds more
 // than one row.

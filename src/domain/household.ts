@@ -1,4 +1,4 @@
-// The household's membership rules (issue 14, ADR 0023): when an invite still opens the door,
+// The household's membership rules (ADR 0023): when an invite still opens the door,
 // who may leave or join, which accounts go with someone who leaves, and what joining another
 // household does to the one a person has now, in the plain words the invite page shows.
 import { ROLE_LABELS, type AccountVisibility, type InviteRole, type Role } from './access'

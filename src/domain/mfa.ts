@@ -1,4 +1,4 @@
-// Second factors (issue 15, ADR 0024): the shape of recovery codes and how a typed code is read.
+// Second factors (ADR 0024): the shape of recovery codes and how a typed code is read.
 // Pure: the server makes the random parts and keeps the hashes.
 
 /** How many recovery codes a member gets at once. */

@@ -1,4 +1,4 @@
-// Security rules shared by the server and the web (issue 15, ADR 0024).
+// Security rules shared by the server and the web (ADR 0024).
 
 /** A sensitive change needs the password or a second factor given this recently. */
 export const REAUTH_WINDOW_MS = 10 * 60_000

@@ -497,7 +497,7 @@ describe('access declared in the contract', () => {
     expect((await teen.get(`/api/transactions/${ids.privateTransaction}`)).statusCode).toBe(404)
     expect((await teen.patch(`/api/transactions/${ids.privateTransaction}`, { amount: -1 })).statusCode).toBe(404)
     expect((await teen.delete(`/api/transactions/${ids.privateTransaction}`)).statusCode).toBe(404)
-    // nor its receipts (issue 22): not listed, not served, not removed, nothing added
+    // nor its receipts: not listed, not served, not removed, nothing added
     expect((await teen.get(`/api/transactions/${ids.privateTransaction}/attachments`)).statusCode).toBe(404)
     expect((await teen.get(`/api/attachments/${ids.privateAttachment}/content`)).statusCode).toBe(404)
     expect((await teen.delete(`/api/attachments/${ids.privateAttachment}`)).statusCode).toBe(404)

@@ -1,5 +1,5 @@
 // The introduction of the OpenAPI document at /api/docs: how to sign in, and how a script uses a
-// personal API token (issue 22, ADR 0033).
+// personal API token (ADR 0033).
 export const API_DESCRIPTION = `Personal and family finance. Amounts are decimal numbers with at most 2 decimals; negative is spending.
 
 **Signing in.** In a browser, POST /api/auth/login sets the session cookie that authenticates every other call.

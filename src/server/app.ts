@@ -52,7 +52,7 @@ export const SESSION_CACHE_MS = 10_000
  * The session cache only where one process owns the data (the embedded database): there a
  * sign-out or password change is seen by the only instance at once. On PostgreSQL several
  * instances may serve one database, and a session ended on one must stop working on all of
- * them at once (issue 15), so every request reads its session (ADR 0015 addendum).
+ * them at once, so every request reads its session (ADR 0015 addendum).
  */
 export function defaultSessionCacheMs(config: Config): number {
   return config.database.kind === 'pglite' && config.env !== 'test' ? SESSION_CACHE_MS : 0

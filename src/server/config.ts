@@ -38,7 +38,7 @@ const envSchema = z.object({
   KINWISE_BACKUP_INTERVAL_HOURS: z.coerce.number().int().min(0).default(24),
   KINWISE_BACKUP_KEEP: positiveInt(7),
   MAX_UPLOAD_MB: positiveInt(100),
-  // receipts and attachments (issue 22, ADR 0037): the largest file, and a directory for their
+  // receipts and attachments (ADR 0037): the largest file, and a directory for their
   // bytes instead of the database
   ATTACHMENT_MAX_MB: positiveInt(10),
   // the largest kinwise-export.json an import over HTTP unpacks and parses in memory (ADR 0047)
@@ -57,23 +57,23 @@ const envSchema = z.object({
     .string()
     .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes): openssl rand -hex 32')
     .optional(),
-  // card billing (issue 14): the four together or none; STRIPE_API_BASE points the SDK elsewhere
+  // card billing: the four together or none; STRIPE_API_BASE points the SDK elsewhere
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\S+$/, 'must be a Stripe secret key (sk_test_…, sk_live_… or rk_…)').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\S+$/, "must be the webhook endpoint's signing secret (whsec_…)").optional(),
   STRIPE_PRICE_BASIC: z.string().regex(/^\S+$/, 'must be a Stripe price id (price_…)').optional(),
   STRIPE_PRICE_PREMIUM: z.string().regex(/^\S+$/, 'must be a Stripe price id (price_…)').optional(),
   STRIPE_API_BASE: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
-  // security prices (issue 16): off when PRICE_PROVIDER_URL is unset; the key is sent as a Bearer token
+  // security prices: off when PRICE_PROVIDER_URL is unset; the key is sent as a Bearer token
   PRICE_PROVIDER_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   PRICE_PROVIDER_KEY: z.string().min(1).max(500).optional(),
-  // exchange rates (issue 16): off when RATES_PROVIDER_URL is unset; the key is sent as a Bearer token
+  // exchange rates: off when RATES_PROVIDER_URL is unset; the key is sent as a Bearer token
   RATES_PROVIDER_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   RATES_PROVIDER_KEY: z.string().min(1).max(500).optional(),
-  // a language model for the advisor (issue 18): any OpenAI-compatible endpoint; off unless all three are set
+  // a language model for the advisor: any OpenAI-compatible endpoint; off unless all three are set
   LLM_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL, like http://localhost:11434/v1' }).optional(),
   LLM_API_KEY: z.string().min(1).max(500).optional(),
   LLM_MODEL: z.string().min(1).max(200).optional(),
-  // bank connections (issue 19): SimpleFIN always; Plaid when PLAID_CLIENT_ID and PLAID_SECRET are set
+  // bank connections: SimpleFIN always; Plaid when PLAID_CLIENT_ID and PLAID_SECRET are set
   PLAID_CLIENT_ID: z.string().min(1).max(200).optional(),
   PLAID_SECRET: z.string().min(1).max(200).optional(),
   PLAID_ENV: z.enum(['sandbox', 'production']).default('sandbox'),

@@ -1,4 +1,4 @@
-// The contract-driven fuzz in `npm test` (issue 15): requests generated from every endpoint's
+// The contract-driven fuzz in `npm test`: requests generated from every endpoint's
 // zod schemas (src/server/fuzz), fitting and hostile, as two households' owners and as nobody.
 // None may answer ≥ 500, every 4xx is JSON with a message and a code, a refused request writes
 // nothing and no request changes the other household. KINWISE_FUZZ_RUNS sets the number of

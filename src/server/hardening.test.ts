@@ -1,4 +1,4 @@
-// Bad input at the contract (issue 15): unknown fields, control characters, dates outside
+// Bad input at the contract: unknown fields, control characters, dates outside
 // 1900–2200 and oversized amounts are refused with 400 naming the field on every route, and
 // large totals never break a read.
 import { sql } from 'drizzle-orm'

@@ -1,5 +1,5 @@
 // Database refusals reach the client as the mapped 4xx wherever Drizzle puts the driver's code,
-// the logs of failures carry no SQL parameters, passwords, hashes or e-mails (issue 15), and no
+// the logs of failures carry no SQL parameters, passwords, hashes or e-mails, and no
 // log line carries a secret that came in a URL, a header or a body: reset and invite tokens,
 // API tokens, session cookies, passwords, second factors.
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'

@@ -1,4 +1,4 @@
-// The server's threads and the CPU (issue 21): the HTTP thread is answered first. On a machine of
+// The server's threads and the CPU: the HTTP thread is answered first. On a machine of
 // two cores a million-row import keeps both busy: the import worker, the database and V8's own
 // helper threads, which collect the import worker's garbage (~20 s of CPU in such an import,
 // measured per thread in /proc) and which the operating system gave the HTTP thread's priority.

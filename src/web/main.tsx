@@ -18,5 +18,5 @@ createRoot(container).render(
   </StrictMode>,
 )
 
-// the installable app: opens at once and offline shows its own screen (issue 22)
+// the installable app: opens at once and offline shows its own screen
 registerServiceWorker()

@@ -1,4 +1,4 @@
-// The advisor's answers in words (issue 18), from figures the server computed: each answer says
+// The advisor's answers in words, from figures the server computed: each answer says
 // its numbers once, exactly, and lists them as figures with a link to what is behind them (the
 // transactions, the goal, the bills), so nothing in a reply is a number the reader cannot check.
 import { dailyAllowance } from '../allowance'

@@ -1,4 +1,4 @@
-// The advisor's deterministic understanding of a question (issue 18): which of the common
+// The advisor's deterministic understanding of a question: which of the common
 // questions it is (spending on X in a period, biggest expenses, can I afford Y — this month or in
 // a month ahead —, how much will I have at the end of a month, when will goal Z be reached, bills
 // due, net worth, balances, budgets) and what it names — a category, payee, goal or account of

@@ -1,4 +1,4 @@
-// Alert conditions of the Automation Center (issue 18): a transaction over an amount, a balance
+// Alert conditions of the Automation Center: a transaction over an amount, a balance
 // under one, a budget at 80 % and 100 % (domain/budget's thresholds, reused) and a bill due within
 // some days. Amounts are integer cents; a spending amount is negative in the ledger, and "over
 // $200" compares what was spent (its absolute value), strictly.

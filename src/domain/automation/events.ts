@@ -1,4 +1,4 @@
-// The events an outgoing webhook of the Automation Center (issue 18) can send: a transaction
+// The events an outgoing webhook of the Automation Center can send: a transaction
 // added, changed or deleted, and a budget reaching 80 % or 100 %. Changes and deletions are
 // recorded by the ledger as they happen (kept a short while for the webhooks to send).
 

@@ -1,4 +1,4 @@
-// When an automation runs (issue 18, Automation Center): the dates a cadence falls on (the bills'
+// When an automation runs (Automation Center): the dates a cadence falls on (the bills'
 // recurrence rules, domain/recurrence, reused so a 31st stays the 31st), the periods a run claims
 // (one run per automation and period: the database's unique key makes several instances run it
 // once) and the next date it is due.

@@ -1,4 +1,4 @@
-// The signature of an outgoing webhook (issue 18): header
+// The signature of an outgoing webhook: header
 // `X-Kinwise-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + body)>`. This
 // module holds the format (what is signed, how the header reads and parses, the tolerance a
 // receiver should allow); the server computes the HMAC with node:crypto.

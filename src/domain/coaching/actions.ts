@@ -1,4 +1,4 @@
-// AI Coaching's weekly actions (issue 18): up to three concrete things a member could do, each
+// AI Coaching's weekly actions: up to three concrete things a member could do, each
 // with the monthly saving it would bring, worked out from figures the member may see — and, 30
 // days after one is accepted, what it actually changed. Pure arithmetic in cents; the server
 // loads the figures, the wording (gentle or direct) lives in ./wording.

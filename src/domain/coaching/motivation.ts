@@ -1,4 +1,4 @@
-// The Motivation Coach (issue 18): streaks, milestones, a weekly recap and the mood's trend,
+// The Motivation Coach: streaks, milestones, a weekly recap and the mood's trend,
 // each with a short message made of the member's real numbers. No model: the words are fixed
 // sentences around computed figures.
 //

@@ -1,5 +1,5 @@
-// An exact set of strings kept outside the JavaScript heap, for a streamed statement's bank ids
-// (issue 21): a million ids in a Set<string> took ~50 MB of heap, and the Set's doubling held old
+// An exact set of strings kept outside the JavaScript heap, for a streamed statement's bank ids:
+// a million ids in a Set<string> took ~50 MB of heap, and the Set's doubling held old
 // and new tables at once; here they take their UTF-8 bytes and a byte or two of length, plus
 // 5 bytes a slot, in typed arrays (~20 MB for a million 7-character ids, where a 4-byte length,
 // a 4-byte hash a slot and doubled bytes took ~32 MB). Exact, not probabilistic: a match of the

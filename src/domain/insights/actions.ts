@@ -1,4 +1,4 @@
-// The figures behind an insight's one-click action (issue 18), worked out once here so the feed's
+// The figures behind an insight's one-click action, worked out once here so the feed's
 // words and the action agree to the cent: the month a category usually costs, the budget that
 // makes room for an unusual charge, the biggest variable category to trim before the cash runs
 // short and by how much, and the budget a stopped payment no longer needs.

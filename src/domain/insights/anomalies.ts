@@ -1,4 +1,4 @@
-// Unusual transactions and months (issue 18), scored robustly: a spending's distance from the
+// Unusual transactions and months, scored robustly: a spending's distance from the
 // median of its kind in MADs (1.4826 × MAD is a standard deviation for normal data, so a score of
 // 3.5 is far out), per payee for single transactions and per category for months. Each comes
 // with its reason in words: "3.4× your usual at Harbor Grocers". Typed arrays and counting

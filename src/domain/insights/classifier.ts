@@ -1,4 +1,4 @@
-// Category suggestions learned from the household's own history (issue 18). A payee that nearly
+// Category suggestions learned from the household's own history. A payee that nearly
 // always got one category decides it (source 'payee', the confidence is that share); otherwise a
 // multinomial naive Bayes over the payee's words, an amount bucket and the account (source
 // 'model', the confidence is the posterior probability). The model is plain counts: it learns

@@ -1,4 +1,4 @@
-// The cash-flow forecast of Smart Insights (issue 18): from today's balance of the cash
+// The cash-flow forecast of Smart Insights: from today's balance of the cash
 // accounts, day by day for 30, 60 or 90 days, the bills and recurring payments on their dates
 // and the usual variable spending every day, with a band that widens with the square root of the
 // days ahead, and the first day the balance goes below zero. The usual spending is the median

@@ -1,4 +1,4 @@
-// The words Smart Insights (issue 18) uses everywhere: cadences of recurring payments, the
+// The words Smart Insights uses everywhere: cadences of recurring payments, the
 // states of a found series, the kinds of insight the nightly job writes and the one-click
 // actions an insight carries.
 

@@ -1,4 +1,4 @@
-// Recurring payments found in a household's history (issue 18): rows grouped by account,
+// Recurring payments found in a household's history: rows grouped by account,
 // normalised payee (domain/payee) and direction; a group whose recent intervals sit around one
 // cadence is a series, with the expected amount (median of the recent charges), the next date,
 // the last price change and whether it stopped (two expected dates missed). Built for a

@@ -1,4 +1,4 @@
-// Savings challenges (issue 17): each challenge's progress is worked out from real data — the
+// Savings challenges: each challenge's progress is worked out from real data — the
 // household's transactions and goal contributions — never from ticked boxes.
 //
 // The catalogue:

@@ -1,4 +1,4 @@
-// Debt payoff plans (issue 17): snowball, avalanche, a custom order, and minimums only as the
+// Debt payoff plans: snowball, avalanche, a custom order, and minimums only as the
 // baseline, simulated month by month so that anyone can check each line with a calculator.
 //
 // Each month, for each debt with something still owed:

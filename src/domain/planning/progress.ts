@@ -1,4 +1,4 @@
-// A saved debt plan against real life (issue 17): the payments the plan asks for month by month
+// A saved debt plan against real life: the payments the plan asks for month by month
 // compared with the payments actually made into the debts' accounts, and what the plan's extra
 // payment does to this month's daily allowance. Pure: the caller reads the payments.
 import { dailyAllowance } from '../allowance'

@@ -1,4 +1,4 @@
-// Retirement planning (issue 17): a deterministic projection in today's money, the FIRE number,
+// Retirement planning: a deterministic projection in today's money, the FIRE number,
 // a seeded Monte Carlo simulation and what-if variations.
 //
 // Everything is in today's money: the real annual return is r = (1 + return) ÷ (1 + inflation) − 1,

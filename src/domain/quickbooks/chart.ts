@@ -1,4 +1,4 @@
-// The QuickBooks chart of accounts (issue 19), pure: the account types QuickBooks knows, the chart
+// The QuickBooks chart of accounts, pure: the account types QuickBooks knows, the chart
 // read from what QuickBooks exports (Desktop's IIF `!ACCNT` list, or a CSV account list from
 // Desktop or Online), the default accounts an unmapped category falls into, and suggestions that
 // match a Kinwise category or account to a chart account by name.

@@ -1,4 +1,4 @@
-// The QuickBooks export files (issue 19), pure: the entries to export (each a Kinwise transaction
+// The QuickBooks export files, pure: the entries to export (each a Kinwise transaction
 // already mapped to QuickBooks account names) written as IIF for QuickBooks Desktop, as a QBO Web
 // Connect file (OFX 1.0.2 SGML) for Desktop and Online, and as CSV. The server reads the rows and
 // the mappings; the clock comes in as an argument.

@@ -284,7 +284,7 @@ async function startPglite(options: {
 }
 
 /**
- * How another thread of this process reaches the same database (the import worker, issue 21):
+ * How another thread of this process reaches the same database (the import worker):
  * the pool's connection settings, plain data that a worker can be given. The embedded database
  * is reached through its socket like any client; behind a pooler in transaction mode the worker
  * sends unnamed statements too.

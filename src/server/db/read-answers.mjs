@@ -1,5 +1,5 @@
-// The embedded database's answers to reads, kept while nothing can have changed them (issue 21,
-// ADR 0042). PGlite is one session: while one connection's transaction is open (a million-row
+// The embedded database's answers to reads, kept while nothing can have changed them (ADR 0042).
+// PGlite is one session: while one connection's transaction is open (a million-row
 // import holds one for a minute), every other connection waits for it to end. But nothing else
 // can commit meanwhile, so a read answered since the last commit would be answered the same now:
 // the dashboard a user has open keeps answering during an import. Kept only are answers that can

@@ -109,9 +109,9 @@ export const users = pgTable(
     /** the 30-second step of the last accepted code: a code is accepted once */
     totpLastStep: bigint({ mode: 'number' }),
     passwordChangedAt: timestamp({ withTimezone: true }),
-    /** deletion requested: until then sign-in offers only the export and the cancel (issue 15) */
+    /** deletion requested: until then sign-in offers only the export and the cancel */
     deleteAfter: timestamp({ withTimezone: true }),
-    /** AI coaching's tone for this member: gentle | direct (issue 18) */
+    /** AI coaching's tone for this member: gentle | direct */
     coachTone: text().notNull().default('gentle'),
     /** the Monday of the last week AI coaching looked for this member's actions, found or not */
     coachingWeek: date(),
@@ -147,7 +147,7 @@ export const sessions = pgTable(
 )
 
 /**
- * Personal API tokens (issue 22, ADR 0033): a member's own key for scripts, sent as
+ * Personal API tokens (ADR 0033): a member's own key for scripts, sent as
  * `Authorization: Bearer`. Only the SHA-256 of the token is kept, and its first characters
  * for the list; it acts with its member's access, read-only or read-write, until it expires
  * or is revoked (the row is deleted).
@@ -260,7 +260,7 @@ export const rateLimitHits = pgTable(
 )
 
 /**
- * Security events (issue 15): sign-ins and failures, MFA changes, password and e-mail changes,
+ * Security events: sign-ins and failures, MFA changes, password and e-mail changes,
  * sessions ended, exports, deletion requests, member and role changes. A member sees their own;
  * the owner also sees the household's. Kept a year.
  */
@@ -306,7 +306,7 @@ export const households = pgTable(
     billingEventAt: timestamp({ withTimezone: true }),
     /** the owner requires every member to use a second factor */
     requireMfa: boolean().notNull().default(false),
-    /** what net worth, reports and holdings are converted to (issue 16, ADR 0027) */
+    /** what net worth, reports and holdings are converted to (ADR 0027) */
     baseCurrency: text().notNull().default('USD'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -543,10 +543,10 @@ export const transactions = pgTable(
     importedPayee: text(),
     billId: uuid(),
     isSplit: boolean().notNull().default(false),
-    /** a bank connection's row not yet posted (issue 19): it becomes the posted row, never a second one */
+    /** a bank connection's row not yet posted: it becomes the posted row, never a second one */
     pending: boolean().notNull().default(false),
     /** how many files (receipts) it carries: kept by the attachment writes, so the list and its
-     *  "has receipt" filter read no other table (issue 22) */
+     *  "has receipt" filter read no other table */
     attachmentCount: integer().notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -647,7 +647,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 })
 
 /**
- * Files on a transaction (issue 22, ADR 0037): photos of receipts and PDFs. The row is the
+ * Files on a transaction (ADR 0037): photos of receipts and PDFs. The row is the
  * file's facts; its bytes are in attachment_contents (the default, so backups and exports carry
  * them) or in the attachments directory (`storage` says which). Gone with the transaction.
  */
@@ -747,7 +747,7 @@ export const monthlyRollups = pgTable(
 /**
  * Per account, payee and month: money spent (standard money out; a split's parts that are money
  * out) and how many purchases, kept with every transaction write like monthly_rollups, so the
- * top-merchants report never scans a year of transactions (issue 16, ADR 0027).
+ * top-merchants report never scans a year of transactions (ADR 0027).
  */
 export const merchantRollups = pgTable(
   'merchant_rollups',
@@ -931,7 +931,7 @@ export const jobRuns = pgTable('job_runs', {
   claimedBy: text(),
 })
 
-// ---- Investments (issue 16, ADR 0027) ----
+// ---- Investments (ADR 0027) ----
 
 /** A security the household holds or held: its symbol is unique in the household. */
 export const securities = pgTable(
@@ -1117,10 +1117,10 @@ export const exchangeRates = pgTable(
   ],
 )
 
-// ---- Planning: saved debt plans and savings challenges (issue 17, ADR 0028) ----
+// ---- Planning: saved debt plans and savings challenges (ADR 0028) ----
 
 /**
- * A saved debt payoff plan (issue 17): the simulation's input as it was saved (debts linked to
+ * A saved debt payoff plan: the simulation's input as it was saved (debts linked to
  * their accounts where they are in the app) and its first month, so the payments actually made
  * into those accounts can be compared with the plan month by month.
  */
@@ -1183,7 +1183,7 @@ export const savingsChallengeMembers = pgTable(
   (t) => [primaryKey({ columns: [t.challengeId, t.userId] }), index('savings_challenge_members_user_idx').on(t.userId)],
 )
 
-// ---- Insights, coaching, the advisor and automations (issue 18) ----
+// ---- Insights, coaching, the advisor and automations ----
 
 /**
  * The insight feed: each insight the nightly job (or "Refresh") finds, made once per `key`
@@ -1260,7 +1260,7 @@ export const categoryModels = pgTable('category_models', {
 })
 
 /**
- * The household's insight job (issue 18): a Refresh queues it, one instance claims it (status
+ * The household's insight job: a Refresh queues it, one instance claims it (status
  * running with its run id: of several instances only one gets the row) and runs it off the
  * request, the nightly job claims it the same way; the page polls where it stands.
  */
@@ -1409,7 +1409,7 @@ export const automationRuns = pgTable(
 /**
  * Changes to transactions (updated, deleted: the webhook events transaction.<change>), recorded by the ledger in
  * the same database transaction as the change, only while the household has an active webhook
- * listening for them, and kept CHANGE_KEEP_DAYS for the webhooks to send (issue 18). `data` is
+ * listening for them, and kept CHANGE_KEEP_DAYS for the webhooks to send. `data` is
  * the row as it became (or as it was, when deleted), amounts in cents.
  */
 export const transactionChanges = pgTable(
@@ -1430,7 +1430,7 @@ export const transactionChanges = pgTable(
   ],
 )
 
-// ---- Bank connections and QuickBooks (issue 19) ----
+// ---- Bank connections and QuickBooks ----
 
 /**
  * A member's connection to an aggregator (SimpleFIN Bridge or Plaid). The access URL or token is

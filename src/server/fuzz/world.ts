@@ -163,7 +163,7 @@ export async function stock(world: World, m: Member): Promise<void> {
     await world.app.inject({ method: 'POST', url: '/api/imports', headers: { cookie: m.cookie }, payload: form })
   }
   if ((world.pools.tokens.get(m.householdId)?.length ?? 0) < 2) await as(world, m, 'POST', '/api/household/invites', { role: 'adult' })
-  // investments (issue 16): an investment account with cash, a buy, a dividend and a price
+  // investments: an investment account with cash, a buy, a dividend and a price
   if (count('investment_activities') < 2) {
     const brokerage = idOf(await as(world, m, 'POST', '/api/accounts', { name: 'Brokerage', type: 'investment' }))
     if (brokerage) {

@@ -2,7 +2,7 @@
 // contract does not name is refused (zod objects drop unknown keys, so `{"balance":500}` for
 // `openingBalance` or `category` for `categoryId` would silently lose what the client meant),
 // and so is a control character in any text (NUL breaks PostgreSQL text; the others have no
-// place in a household's data). Both answer 400 VALIDATION_ERROR naming the field (issue 15).
+// place in a household's data). Both answer 400 VALIDATION_ERROR naming the field.
 // The allowed keys come from each schema's JSON Schema (input side), worked out once at start.
 import { z } from 'zod'
 import { AppError } from './errors'

@@ -1,4 +1,4 @@
-// The automations job (issue 18): every few minutes, each active automation of a household whose
+// The automations job: every few minutes, each active automation of a household whose
 // plan includes automation does what is due. Each period is claimed in automation_runs inside the
 // transaction that makes the change, so instances running this at once still act once a period.
 // It also drops the transaction changes kept for webhooks once they are older than two days.

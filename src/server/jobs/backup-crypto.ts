@@ -1,4 +1,4 @@
-// Encrypted backups (issue 15): with KINWISE_SECRET_KEY set, a backup of the embedded database
+// Encrypted backups: with KINWISE_SECRET_KEY set, a backup of the embedded database
 // is written as <name>.tar.gz.enc: AES-256-GCM under a key derived from the secret (HKDF-SHA256,
 // so the backup key is never the key used for anything else). File layout:
 //   "KWBACKUP" (8 bytes) | version 1 (1 byte) | IV (12 bytes) | ciphertext | GCM tag (16 bytes)

@@ -1,5 +1,5 @@
 // Backups of the embedded database are private to the server's user and, with
-// KINWISE_SECRET_KEY, encrypted (AES-256-GCM) and restorable with the same key (issue 15).
+// KINWISE_SECRET_KEY, encrypted (AES-256-GCM) and restorable with the same key.
 import { mkdtempSync } from 'node:fs'
 import { readFile, readdir, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'

@@ -1,4 +1,4 @@
-// The scheduled bank sync (issue 19): every connection whose interval (BANK_SYNC_INTERVAL_MINUTES)
+// The scheduled bank sync: every connection whose interval (BANK_SYNC_INTERVAL_MINUTES)
 // has passed is synced, a batch a run, one after the other; the scheduler's lock keeps two
 // instances from running it at once. Connections waiting for their member to log in again wait.
 import type { FastifyBaseLogger } from 'fastify'

@@ -1,4 +1,4 @@
-// The weekly coaching job (issue 18): for every member whose household's plan includes AI
+// The weekly coaching job: for every member whose household's plan includes AI
 // Coaching, this week's actions (made once a week: the (member, week, key) unique key keeps two
 // instances from doubling them) and the results of accepted actions whose 30 days are over. It
 // runs daily under the scheduler's lock so a member seen first mid-week still gets their week.

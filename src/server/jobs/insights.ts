@@ -1,4 +1,4 @@
-// The Smart Insights jobs (issue 18): nightly, the insight job of every household whose plan
+// The Smart Insights jobs: nightly, the insight job of every household whose plan
 // includes Smart Insights; every minute, the jobs members queued with Refresh that no instance
 // has run yet (the instance that answered runs its own at once; this picks up the rest). Each
 // household's run is claimed in insight_jobs, so one instance runs it at a time.

@@ -26,7 +26,7 @@ export type SharedJob = {
 
 export const sharedJobs: SharedJob[] = [
   {
-    // the Automation Center (issue 18): scheduled transactions, goal transfers, alerts, webhooks
+    // the Automation Center: scheduled transactions, goal transfers, alerts, webhooks
     name: 'automations',
     everyMinutes: 5,
     run: async ({ db, config, now, log }) => {
@@ -35,7 +35,7 @@ export const sharedJobs: SharedJob[] = [
     },
   },
   {
-    // bank connections (issue 19): each connection whose BANK_SYNC_INTERVAL_MINUTES has passed
+    // bank connections: each connection whose BANK_SYNC_INTERVAL_MINUTES has passed
     name: 'bank-sync',
     everyMinutes: 5,
     run: async ({ db, config, now, log }) => {
@@ -52,7 +52,7 @@ export const sharedJobs: SharedJob[] = [
     },
   },
   {
-    // accounts whose 30 days to change their mind are over (issue 15, ADR 0026)
+    // accounts whose 30 days to change their mind are over (ADR 0026)
     name: 'purge-deleted-accounts',
     everyMinutes: 60,
     run: async ({ db, config, now, log }) => {
@@ -73,7 +73,7 @@ export const sharedJobs: SharedJob[] = [
     },
   },
   {
-    // latest prices of held securities from the price provider, when one is configured (issue 16)
+    // latest prices of held securities from the price provider, when one is configured
     name: 'refresh-prices',
     everyMinutes: 60 * 24,
     run: async ({ db, config, now, log }) => {
@@ -83,7 +83,7 @@ export const sharedJobs: SharedJob[] = [
     },
   },
   {
-    // today's exchange rates of the currencies in use, when a rate provider is configured (issue 16)
+    // today's exchange rates of the currencies in use, when a rate provider is configured
     name: 'refresh-rates',
     everyMinutes: 60 * 24,
     run: async ({ db, config, now, log }) => {
@@ -93,7 +93,7 @@ export const sharedJobs: SharedJob[] = [
     },
   },
   {
-    // each member's weekly coaching actions (once a week) and the results now due (issue 18)
+    // each member's weekly coaching actions (once a week) and the results now due
     name: 'coaching',
     everyMinutes: 60 * 24,
     run: async ({ db, now, log }) => {
@@ -102,7 +102,7 @@ export const sharedJobs: SharedJob[] = [
     },
   },
   {
-    // Smart Insights' Refresh (issue 18): jobs queued by a member that the instance that answered
+    // Smart Insights' Refresh: jobs queued by a member that the instance that answered
     // did not run (it stopped first); the one that answers runs its own at once
     name: 'insights-queued',
     everyMinutes: 1,
@@ -112,7 +112,7 @@ export const sharedJobs: SharedJob[] = [
     },
   },
   {
-    // Smart Insights (issue 18): recurring payments, anomalies, the category model and the feed
+    // Smart Insights: recurring payments, anomalies, the category model and the feed
     name: 'insights',
     everyMinutes: 60 * 24,
     run: async ({ db, now, log }) => {

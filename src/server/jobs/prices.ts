@@ -1,4 +1,4 @@
-// The daily price refresh (issue 16): when a price provider is configured, asks it for the latest
+// The daily price refresh: when a price provider is configured, asks it for the latest
 // price of every symbol held in an investment account, writes them (source 'provider', a price
 // already there for the day replaced) and revalues the accounts holding them, one household per
 // transaction. A household whose history cannot be valued, or a provider that fails, is logged

@@ -1,4 +1,4 @@
-// The daily rate refresh (issue 16): when a rate provider is configured, asks it for today's rate
+// The daily rate refresh: when a rate provider is configured, asks it for today's rate
 // of every currency a household's accounts or securities use against the household's base (one
 // request per base currency, for every household on it), and writes them (source 'provider'; a
 // provider's rate of the same day is replaced, one typed in or imported never is), revaluing the

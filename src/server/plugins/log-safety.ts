@@ -1,4 +1,4 @@
-// What the server's logger may write (issue 15): never SQL parameters, passwords, hashes,
+// What the server's logger may write: never SQL parameters, passwords, hashes,
 // tokens, secrets or full e-mail addresses. Errors are serialised without a failed query's SQL
 // and parameters (Drizzle puts both on the error and in its message) or the database's detail
 // (which quotes the offending value); every line has e-mails masked and argon2 hashes removed;

@@ -1,5 +1,5 @@
 // Through the whole app: API answers are never cached, the Host is checked (DNS rebinding), and
-// the CSP allows no inline style (issue 15).
+// the CSP allows no inline style.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'

@@ -1,6 +1,6 @@
 // Security headers (helmet) that suit both plain-HTTP LAN use and HTTPS, CSRF defence by
 // Fetch Metadata (a state-changing request from another site is refused), a Host check against
-// DNS rebinding, and no caching of API answers (issue 15).
+// DNS rebinding, and no caching of API answers.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import helmet, { type HelmetOptions } from 'helmet'
@@ -87,7 +87,7 @@ export function registerSecurity(app: FastifyInstance, config: Config): void {
   const adsHosts = config.adsClientId
     ? ['https://pagead2.googlesyndication.com', 'https://googleads.g.doubleclick.net', 'https://tpc.googlesyndication.com']
     : []
-  // Plaid Link (issue 19), when Plaid is configured: Plaid's own script, which must come from its
+  // Plaid Link, when Plaid is configured: Plaid's own script, which must come from its
   // CDN, opens Link in an iframe from there and talks to the Plaid environment (Plaid's CSP notes)
   const plaid = config.plaid
     ? { script: [PLAID_LINK_SCRIPT], frame: ['https://cdn.plaid.com'], connect: [new URL(config.plaid.baseUrl).origin] }

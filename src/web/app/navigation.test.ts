@@ -1,4 +1,4 @@
-// The menus follow the member's role and the household's plan (issue 14): a teen and a viewer do
+// The menus follow the member's role and the household's plan: a teen and a viewer do
 // not see the grown-ups' settings, and the premium marks come from domain/tiers FEATURES.
 import { describe, expect, it } from 'vitest'
 import { isPremiumFeature } from '../../domain/tiers'

@@ -1,7 +1,7 @@
 // The app's navigation (spec §2): the desktop sidebar (reading B, with premium marks) and the
 // mobile bottom bar. Each item names the plan feature it belongs to (the premium marks come from
 // domain/tiers FEATURES, the one map the server enforces too) and the lowest role it is of use
-// to, so a teen's and a viewer's menus show only what they can use (issue 14).
+// to, so a teen's and a viewer's menus show only what they can use.
 import {
   ArrowLeftRight,
   Bell,

@@ -96,13 +96,13 @@ const MfaSettingsPage = lazyPage(
 )
 const SettingsPage = lazyPage(() => import('../features/settings/settings-page'), 'SettingsPage')
 
-// the household requires MFA and this member has none: only its set-up (issue 15)
+// the household requires MFA and this member has none: only its set-up
 const MfaRequiredRoutes = lazyPage(
   () => import('../features/mfa-settings/mfa-required-routes'),
   'MfaRequiredRoutes',
 )
 
-// the member asked for their account to be deleted: only the export and the cancel (issue 15)
+// the member asked for their account to be deleted: only the export and the cancel
 const DeletionPendingRoutes = lazyPage(
   () => import('../features/settings/deletion-pending-routes'),
   'DeletionPendingRoutes',

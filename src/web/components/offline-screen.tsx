@@ -1,4 +1,4 @@
-// What the installed app shows without a connection (issue 22): the service worker opens the
+// What the installed app shows without a connection: the service worker opens the
 // app shell, and since no member's data is kept on the device, this screen says so plainly
 // instead of a browser error, and reloads by itself when the connection is back. A bar says the
 // same when the connection drops while a page is open. In the first download: no icons library.

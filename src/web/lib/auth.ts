@@ -37,7 +37,7 @@ export function signOut(): void {
   } catch {
     // blocked storage holds nothing to clear
   }
-  // caches other than the app shell go too (issue 22); sign-out does not wait long for them
+  // caches other than the app shell go too; sign-out does not wait long for them
   const leave = () => {
     window.location.href = '/api/logout'
   }

@@ -1,4 +1,4 @@
-// The installable app's service worker (issue 22; src/web/sw, built to /sw.js): registered once
+// The installable app's service worker (src/web/sw, built to /sw.js): registered once
 // the page has loaded, on built apps only (the dev server has no sw.js). On sign-out every cache
 // but the app shell's is deleted: the worker never stores API answers, and this makes sure that
 // whatever else a cache may ever hold is gone before the next person uses the phone.

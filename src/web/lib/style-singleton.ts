@@ -1,6 +1,6 @@
 // Stands in for the react-style-singleton package (vite.config.ts aliases it here), which the
 // dialogs' scroll lock (react-remove-scroll, under Radix) uses to add a <style> element. The
-// Content-Security-Policy allows no inline style (issue 15), so a <style> element would be
+// Content-Security-Policy allows no inline style, so a <style> element would be
 // refused; the same rules go into a constructable stylesheet (document.adoptedStyleSheets),
 // which the policy does not govern. Same API: stylesheetSingleton, styleHookSingleton,
 // styleSingleton.

@@ -1,4 +1,4 @@
-// The service worker's routing (issue 22): the API is never cached, not even a page load of
+// The service worker's routing: the API is never cached, not even a page load of
 // /api/logout; pages fall back to the shell; built files come from the cache.
 import { describe, expect, it } from 'vitest'
 import { mayStore, routeRequest } from './routes'

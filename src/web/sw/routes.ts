@@ -1,4 +1,4 @@
-// What the service worker does with each request (issue 22), as a pure function so it can be
+// What the service worker does with each request, as a pure function so it can be
 // tested: the API is never touched (its answers are a member's data, never kept on the device),
 // page loads go to the network first and fall back to the cached app shell, and the built files
 // (hashed, never changing) come from the cache.

@@ -1,4 +1,4 @@
-// The service worker of the installable app (issue 22), built by scripts/build.mjs into
+// The service worker of the installable app, built by scripts/build.mjs into
 // dist/web/sw.js with this build's shell list (__PRECACHE__) and version (__VERSION__).
 // It keeps the app shell (index.html, the entry's and the first pages' hashed files, the icons
 // and the offline page) so the app opens at once and shows its own offline screen without a

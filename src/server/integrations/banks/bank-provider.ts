@@ -1,4 +1,4 @@
-// What the bank-connection service needs of an aggregator (issue 19), in Kinwise's terms: amounts
+// What the bank-connection service needs of an aggregator, in Kinwise's terms: amounts
 // in cents with positive = money in, dates as YYYY-MM-DD, balances signed like Kinwise's (owed is
 // negative). Two adapters: SimpleFIN Bridge (simplefin.ts) and Plaid (plaid.ts); local fakes of
 // both follow the providers' public APIs for the tests.

@@ -1,4 +1,4 @@
-// Card billing as the subscription module sees it (issue 14, ADR 0023): customers, a hosted
+// Card billing as the subscription module sees it (ADR 0023): customers, a hosted
 // checkout for a paid plan, the hosted portal for changes and cancellation, and the provider's
 // signed events, already translated into our terms. The Stripe adapter (stripe-billing.ts) is
 // the one implementation; tests point it at the local fake (fake-stripe.ts).

@@ -1,4 +1,4 @@
-// A language model behind any OpenAI-compatible chat-completions endpoint (issue 18): OpenAI,
+// A language model behind any OpenAI-compatible chat-completions endpoint: OpenAI,
 // Ollama, llama.cpp's server, vLLM... Off until LLM_BASE_URL, LLM_API_KEY and LLM_MODEL are set;
 // the advisor answers without it. The model only chooses tools and words: every number it says
 // comes from the tools' results. Spoken through the official `openai` SDK with `baseURL`.

@@ -1,4 +1,4 @@
-// Security prices from an outside service (issue 16): off until PRICE_PROVIDER_URL is set; prices
+// Security prices from an outside service: off until PRICE_PROVIDER_URL is set; prices
 // are otherwise typed in, imported from a CSV or read from statements. The product speaks one
 // small JSON-over-HTTP shape, so any service (or a few lines of glue in front of one) can serve it:
 //

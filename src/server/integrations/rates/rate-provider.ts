@@ -1,4 +1,4 @@
-// Exchange rates from an outside service (issue 16): off until RATES_PROVIDER_URL is set; rates
+// Exchange rates from an outside service: off until RATES_PROVIDER_URL is set; rates
 // are otherwise typed in or imported from a CSV. The product speaks one small JSON-over-HTTP
 // shape, the classic `latest` answer of many rate services (a few lines of glue put any other
 // one in front):

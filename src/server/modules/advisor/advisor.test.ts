@@ -1,4 +1,4 @@
-// The AI Advisor through the app (issue 18): the deterministic engine's answers to the common
+// The AI Advisor through the app: the deterministic engine's answers to the common
 // questions with exact figures from seeded data, the honest fallback, tool calling through a
 // local fake of the OpenAI chat-completions API (figures from the tools, at most a few rounds,
 // streamed as Server-Sent Events), conversations per member, access and privacy.

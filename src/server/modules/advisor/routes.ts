@@ -1,4 +1,4 @@
-// The AI Advisor's endpoints (issue 18): ask (JSON or Server-Sent Events), the member's
+// The AI Advisor's endpoints: ask (JSON or Server-Sent Events), the member's
 // conversations, and the status. Thin: the work is in service.ts and tools.ts.
 import type { FastifyInstance } from 'fastify'
 import * as contract from '../../../contract/advisor'

@@ -1,4 +1,4 @@
-// The AI Advisor's use cases (issue 18): answering a question, streamed or not, the member's
+// The AI Advisor's use cases: answering a question, streamed or not, the member's
 // conversations, and the status. Without a language model (or past the plan's model answers of
 // the month, or when the model cannot be reached) the deterministic engine answers: it parses the
 // question (domain/advisor/question) and runs the one tool that answers it. With a model, the

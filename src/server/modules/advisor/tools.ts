@@ -1,4 +1,4 @@
-// The advisor's read-only tools (issue 18): spending by category, payee and period, the biggest
+// The advisor's read-only tools: spending by category, payee and period, the biggest
 // expenses, what the month's plan can afford, the plan projected to a month ahead (can
 // I afford it then, how much will I have), goals, bills due, net worth, balances, budgets,
 // recurring payments, investments, the debt plan and the retirement simulation. Each one calls

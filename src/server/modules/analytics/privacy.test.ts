@@ -1,4 +1,4 @@
-// Privacy in every total (issue 14, ADR 0023): one household with an owner, an adult, a teen and a
+// Privacy in every total (ADR 0023): one household with an owner, an adult, a teen and a
 // viewer, accounts of every visibility, and spending in budgeted categories. Each member's net
 // worth, monthly summary, spending plan, bills, goals and generated reminders count only what
 // that member may see, to the cent; and changing a private account changes no number anyone else

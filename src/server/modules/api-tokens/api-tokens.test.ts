@@ -1,4 +1,4 @@
-// Personal API tokens through the API (issue 22, ADR 0033): made once and shown once, stored
+// Personal API tokens through the API (ADR 0033): made once and shown once, stored
 // hashed, listed and revoked; a bearer request acts as its member (role, visibility, plan) and
 // no more: read-only tokens only read, expired and revoked ones stop, session-only endpoints
 // (export, deletion, MFA, re-authentication, tokens, bank linking) refuse every token; CSRF rules

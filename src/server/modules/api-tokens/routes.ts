@@ -1,4 +1,4 @@
-// Personal API tokens (issue 22, ADR 0033): list, make (after a recent re-authentication: a
+// Personal API tokens (ADR 0033): list, make (after a recent re-authentication: a
 // borrowed browser session must not leave itself a lasting key) and revoke. Session only.
 import type { FastifyInstance } from 'fastify'
 import * as contract from '../../../contract/api-tokens'

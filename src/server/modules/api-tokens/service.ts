@@ -1,4 +1,4 @@
-// Personal API tokens (issue 22, ADR 0033): making, listing and revoking them, and finding the
+// Personal API tokens (ADR 0033): making, listing and revoking them, and finding the
 // member a request's `Authorization: Bearer` token stands for. Only the token's SHA-256 and its
 // first characters are stored; the token itself is answered once, when it is made.
 import { randomBytes } from 'node:crypto'

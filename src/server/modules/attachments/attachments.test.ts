@@ -1,4 +1,4 @@
-// Receipts on transactions (issue 22, ADR 0037) through the API, with the bytes in the database
+// Receipts on transactions (ADR 0037) through the API, with the bytes in the database
 // (the default) and in a directory: attach by content type, serve with safe headers to those who
 // see the transaction only, count and filter, remove, and go with a deleted transaction.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'

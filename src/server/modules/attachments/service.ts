@@ -1,4 +1,4 @@
-// Receipts and attachments (issue 22, ADR 0037): listing, adding, serving and removing the files
+// Receipts and attachments (ADR 0037): listing, adding, serving and removing the files
 // on a transaction. A member reaches a transaction's files exactly when they see the transaction
 // (its account's transactions, ADR 0023): otherwise 404, as for one that does not exist. Adding
 // and removing need the right to change the transaction (a viewer never; a teen, in an account

@@ -1,4 +1,4 @@
-// Writes one audit-log event (issue 15). Every module that changes something security-relevant
+// Writes one audit-log event. Every module that changes something security-relevant
 // calls this; it never carries secrets (no passwords, codes, tokens or hashes in `detail`).
 import type { FastifyRequest } from 'fastify'
 import type { DbOrTx } from '../../db/connect'

@@ -1,4 +1,4 @@
-// Password reset (issue 15): a single-use link valid 30 minutes, stored as the SHA-256 of its
+// Password reset: a single-use link valid 30 minutes, stored as the SHA-256 of its
 // token. Asking answers the same whatever the e-mail (the work happens after the answer);
 // using it sets the password and ends every session of the account.
 import { randomBytes } from 'node:crypto'

@@ -1,4 +1,4 @@
-// Re-authentication (issue 15, ADR 0024): turning MFA off, changing the e-mail or password,
+// Re-authentication (ADR 0024): turning MFA off, changing the e-mail or password,
 // exporting, deleting the account and linking a bank need the password or a second factor
 // given within the last ten minutes on this session.
 import type { FastifyRequest } from 'fastify'

@@ -1,4 +1,4 @@
-// Sessions (list, sign out one, sign out the others) and password reset (issue 15).
+// Sessions (list, sign out one, sign out the others) and password reset.
 import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import * as contract from '../../../contract/sessions'

@@ -1,4 +1,4 @@
-// Sessions, recovery and sign-in limits (issue 15): revocation on every instance, the sessions
+// Sessions, recovery and sign-in limits: revocation on every instance, the sessions
 // list, password reset by a real SMTP server and by the CLI's link, registration that tells no
 // one which e-mails have accounts, the per-account sign-in limit (counted before each guess is
 // checked, and for the passwords a signed-in session types too), the same-site-only

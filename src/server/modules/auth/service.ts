@@ -140,7 +140,7 @@ export async function checkCredentials(db: Db, email: string, password: string, 
 export type Registration = { kind: 'signed_in'; user: SessionUser } | { kind: 'check_email' }
 
 /**
- * Registration without telling anyone which e-mails have accounts (issue 15, ADR 0025): the
+ * Registration without telling anyone which e-mails have accounts (ADR 0025): the
  * password is hashed on every path, and every answer waits for config.authMinResponseMs. With
  * mail on, nobody is signed in by registering: a new account gets a welcome mail with the
  * sign-in link, a taken address a mail to its owner, and both answer { checkEmail: true }.

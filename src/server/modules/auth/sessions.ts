@@ -55,7 +55,7 @@ export function toSessionUser(row: MemberRow, now: Date): SessionUser {
   const plan = isSubscriptionTier(row.plan) ? row.plan : 'free'
   return {
     ...user,
-    // the household's base currency (issue 16): every figure is shown in it, for every member
+    // the household's base currency: every figure is shown in it, for every member
     baseCurrency: row.householdBaseCurrency,
     householdId: row.householdId,
     role: isRole(row.role) ? row.role : 'viewer',

@@ -1,4 +1,4 @@
-// The Automation Center through the app (issue 18): each kind of automation made through the
+// The Automation Center through the app: each kind of automation made through the
 // API and run (by "run now", by the writes that start event-driven ones, by the job), the dry run
 // that changes nothing, the run history and undo back to the cent, bad input named, access by
 // role, plan and account visibility, webhooks signed and refused on private addresses, and one

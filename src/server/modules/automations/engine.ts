@@ -1,4 +1,4 @@
-// Running automations (issue 18): what is due for one automation now, each unit of work in its
+// Running automations: what is due for one automation now, each unit of work in its
 // own database transaction that first claims its period in automation_runs (unique per
 // automation and period; insert … on conflict do nothing). Of several instances doing the same
 // work at once, exactly one gets the row and makes the change; the others skip. Transactions are

@@ -1,4 +1,4 @@
-// Automation Center endpoints (issue 18), and the thin hook that runs a household's event-driven
+// Automation Center endpoints, and the thin hook that runs a household's event-driven
 // automations (alerts, transfers on income, webhooks) after a write that adds transactions has
 // been answered: after the commit, off the request, and never able to fail the user's write.
 import type { FastifyInstance } from 'fastify'

@@ -1,4 +1,4 @@
-// Automation Center use cases (issue 18): list, add, change, pause and remove automations, their
+// Automation Center use cases: list, add, change, pause and remove automations, their
 // run history, a dry run over the last 90 days that changes nothing, running what is due now, and
 // undo of one run (its transactions through the ledger, its goal contributions with the goal's
 // total, its reminders), each in one database transaction. A member sees only automations about

@@ -1,4 +1,4 @@
-// Outgoing webhooks (issue 18): the body is JSON, signed with HMAC-SHA256 over "t.body" in the
+// Outgoing webhooks: the body is JSON, signed with HMAC-SHA256 over "t.body" in the
 // X-Kinwise-Signature header (format in domain/automation/signature). Delivered after the change
 // is committed, never inside a user's request: a failure is recorded on the run and retried by
 // the job, and never fails the write that caused it. Every delivery goes through safeFetch, which

@@ -1,4 +1,4 @@
-// Writes one Kinwise account's share of a sync (issue 19), inside the caller's database
+// Writes one Kinwise account's share of a sync, inside the caller's database
 // transaction and only through the ledger's functions, so balances and rollups move with the rows.
 // Every provider row ends up as exactly one transaction:
 //   1. a stored row with the provider's id (source 'plaid', or a statement row whose FITID is that

@@ -1,4 +1,4 @@
-// Bank connections through the app (issue 19), against local fakes of SimpleFIN Bridge and Plaid
+// Bank connections through the app, against local fakes of SimpleFIN Bridge and Plaid
 // that follow the public protocols: connecting, linking, first and incremental syncs, pending
 // rows that post (one row, the member's edits kept), removed rows, a broken account beside
 // healthy ones, the bridge's own messages, an expired login, a restarted Plaid pagination,

@@ -1,4 +1,4 @@
-// Telling the providers about connections Kinwise deleted (issue 19): Plaid's /item/remove, so it
+// Telling the providers about connections Kinwise deleted: Plaid's /item/remove, so it
 // stops reading the bank and the access token dies. Used by Disconnect and whenever a member's
 // connections go with them (leaving or being removed from a household, joining another one,
 // their account deleted): the rows are deleted in the caller's transaction, and this runs after

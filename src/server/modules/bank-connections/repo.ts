@@ -1,4 +1,4 @@
-// Bank connections' rows (issue 19): a member's connections and their provider accounts, always
+// Bank connections' rows: a member's connections and their provider accounts, always
 // read within the household and, for the member's own use cases, only the member's own.
 import { and, asc, count, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm'
 import type { BankConnection, BankProvider } from '../../../contract/bank-connections'

@@ -1,4 +1,4 @@
-// Bank connection endpoints (issue 19): thin wrappers around the service. Linking a bank also
+// Bank connection endpoints: thin wrappers around the service. Linking a bank also
 // needs a recent password or code on the session (REAUTH_REQUIRED); Plaid's webhook reads its
 // body raw, since the signature covers the exact bytes.
 import type { FastifyInstance } from 'fastify'

@@ -1,4 +1,4 @@
-// Bank connections' use cases (issue 19): what the server offers, the member's connections,
+// Bank connections' use cases: what the server offers, the member's connections,
 // connecting (a SimpleFIN setup token claimed, or a Plaid public token exchanged; the access URL
 // or token sealed with KINWISE_SECRET_KEY), linking each provider account to a Kinwise account,
 // Sync now, disconnecting (the sealed secret deleted with the row), Plaid Link tokens and Plaid's
@@ -57,7 +57,7 @@ async function dto(deps: BankDeps, row: ConnectionRow): Promise<BankConnection> 
 }
 
 /**
- * Bank tokens are only ever stored sealed (issue 19): without KINWISE_SECRET_KEY no bank can be
+ * Bank tokens are only ever stored sealed: without KINWISE_SECRET_KEY no bank can be
  * connected, and the page says what the server's administrator must set.
  */
 function requireSecretKey(deps: BankDeps): void {

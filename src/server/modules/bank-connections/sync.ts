@@ -1,4 +1,4 @@
-// Syncing one bank connection (issue 19), for "Sync now", the scheduled job and Plaid's webhook.
+// Syncing one bank connection, for "Sync now", the scheduled job and Plaid's webhook.
 //   SimpleFIN: the accounts are read in windows of at most 90 days (from 90 days back the first
 //   time, else from two weeks before the last success, so pending rows that post are seen); each
 //   account is written in its own database transaction, and one that fails (the bridge's errlist,

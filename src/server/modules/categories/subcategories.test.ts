@@ -1,4 +1,4 @@
-// Sub-categories (issue 22, ADR 0036) through the API: a group's budget, its spending rolled up
+// Sub-categories (ADR 0036) through the API: a group's budget, its spending rolled up
 // the same way in the spending plan, the dashboard's top categories and the reports, and a move
 // to another group that keeps every transaction's category (so the history follows it).
 import { eq } from 'drizzle-orm'

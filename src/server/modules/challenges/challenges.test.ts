@@ -1,4 +1,4 @@
-// Savings challenges through the app (issue 17): progress read from real transactions and goal
+// Savings challenges through the app: progress read from real transactions and goal
 // contributions, each participant's own, within what the asking member may see; completion
 // celebrated once; round-ups swept into a goal; bad input named.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

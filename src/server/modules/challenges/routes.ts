@@ -1,4 +1,4 @@
-// Savings challenge endpoints (issue 17): the catalogue, the household's challenges with their
+// Savings challenge endpoints: the catalogue, the household's challenges with their
 // progress, starting, joining, leaving, sweeping into a goal and removing.
 import type { FastifyInstance } from 'fastify'
 import * as contract from '../../../contract/challenges'

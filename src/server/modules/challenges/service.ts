@@ -1,4 +1,4 @@
-// Savings challenges (issue 17, ADR 0028): stored settings, progress always worked out from the
+// Savings challenges (ADR 0028): stored settings, progress always worked out from the
 // household's data (domain/planning/challenges) as the asking member may see it.
 import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm'
 import type { z } from 'zod'

@@ -1,4 +1,4 @@
-// AI Coaching and the Motivation Coach through the app (issue 18): this week's actions made from
+// AI Coaching and the Motivation Coach through the app: this week's actions made from
 // seeded figures with their savings to the cent, at most three, accepted or dismissed, measured
 // 30 days on; the tone per member; the motivation view's streaks, milestones, recap, mood and
 // messages; and access (plan, outsider, another member, what each member may see).

@@ -1,4 +1,4 @@
-// The Motivation Coach (issue 18): the member's streaks, milestones, weekly recap and mood trend,
+// The Motivation Coach: the member's streaks, milestones, weekly recap and mood trend,
 // read from what they may see (memberScope) and put together by domain/coaching/motivation. The
 // allowance is the spending plan's (analytics monthPlan), net worth the dashboard's.
 import { and, eq, gt, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm'

@@ -1,4 +1,4 @@
-// AI Coaching and Motivation Coach endpoints (issue 18): the member's weekly actions (made on
+// AI Coaching and Motivation Coach endpoints: the member's weekly actions (made on
 // request or by the weekly job), accepting or dismissing one, the tone, and the motivation view.
 import type { FastifyInstance } from 'fastify'
 import * as contract from '../../../contract/coaching'

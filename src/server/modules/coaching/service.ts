@@ -1,4 +1,4 @@
-// AI Coaching (issue 18): each member's weekly actions, made from what that member may see
+// AI Coaching: each member's weekly actions, made from what that member may see
 // (memberScope: the accounts whose transactions they see for spending, the accounts they see
 // whole for cash), accepted or dismissed, and measured 30 days after acceptance. The arithmetic
 // is domain/coaching/actions; the words, in the member's tone, domain/coaching/wording.

@@ -1,4 +1,4 @@
-// The household's base currency and exchange rates (issue 16): what is in use, the latest rate
+// The household's base currency and exchange rates: what is in use, the latest rate
 // of each currency (missing ones flagged), rates typed in, imported from CSV or fetched by the
 // optional provider. The base is household-wide: adults and the owner change it, and every
 // member's figures follow (SessionUser.baseCurrency is the household's). Rates are kept as

@@ -1,4 +1,4 @@
-// The command-line side of moving servers (issue 15): `cli export` writes a member's export ZIP
+// The command-line side of moving servers: `cli export` writes a member's export ZIP
 // to a file, `cli import-export` reads one into the (empty) household of a member who owns it.
 import { createWriteStream } from 'node:fs'
 import { pipeline } from 'node:stream/promises'

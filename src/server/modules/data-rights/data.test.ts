@@ -1,4 +1,4 @@
-// Your data (issue 15): the export ZIP (its entries, JSON, CSV and OFX, read back with the
+// Your data: the export ZIP (its entries, JSON, CSV and OFX, read back with the
 // project's own OFX reader), what each member's export leaves out, re-authentication, the round
 // trip export → import into an empty household → export, and deleting an account (restricted
 // sessions, cancel, and the purge once the 30 days are over).
@@ -231,7 +231,7 @@ describe('GET /api/export', () => {
     expect(events).toHaveLength(1)
   })
 
-  it('keeps plain numbers and ISO dates in every CSV whatever the member’s locale and date format (issue 22)', async () => {
+  it('keeps plain numbers and ISO dates in every CSV whatever the member’s locale and date format', async () => {
     const owner = await signUp(t.app)
     await richHousehold(owner)
     expect((await owner.patch('/api/user/settings', { locale: 'de-DE', dateFormat: 'DD.MM.YYYY' })).statusCode).toBe(200)
@@ -530,7 +530,7 @@ describe('POST /api/export/import', () => {
     expect((await db.select().from(quickbooksSettings).where(eq(quickbooksSettings.householdId, bHome)))[0]?.intuBid).toBe('3101')
   })
 
-  it("issues 17–19 follow the member's scope: another member's conversations and coaching, automations and challenges on an unseen account, a debt plan's link to it", async () => {
+  it("challenges, debt plans, automations, the advisor and coaching follow the member's scope: another member's conversations and coaching, automations and challenges on an unseen account, a debt plan's link to it", async () => {
     const family = await createFamily(t)
     const db = t.database.db
     const home = await householdOf(family.owner)
@@ -565,7 +565,7 @@ describe('POST /api/export/import', () => {
     expect(adultDoc.debtPlans[0]?.input).toMatchObject({ debts: [{ accountId: family.accounts.private }] })
   })
 
-  it('imports a file made before issues 17–19 (none of their fields)', async () => {
+  it('imports a file made before challenges, debt plans, automations, the advisor, coaching and QuickBooks (none of their fields)', async () => {
     const a = await signUp(t.app)
     await newAccount(a, 'Old account', { openingBalance: 40 })
     const full: Record<string, unknown> = JSON.parse((await unzip((await a.get('/api/export')).rawPayload)).get(EXPORT_JSON_NAME) ?? '{}')

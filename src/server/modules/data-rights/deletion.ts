@@ -1,4 +1,4 @@
-// Deleting one's account (issue 15, ADR 0026): asked for with the password, it takes effect
+// Deleting one's account (ADR 0026): asked for with the password, it takes effect
 // DELETION_GRACE_DAYS later. Meanwhile the member's sessions reach only the export, the cancel
 // and their own user (route() refuses the rest with ACCOUNT_DELETION_PENDING). Then the purge
 // job removes every row of the member, and the whole household when they were its last member.

@@ -1,4 +1,4 @@
-// The export of everything a member may see (issue 15): one ZIP streamed to the client with
+// The export of everything a member may see: one ZIP streamed to the client with
 // kinwise-export.json (contract/data's exportDocument), a CSV per entity and an OFX per account.
 // Memory stays bounded however many transactions there are: transactions are read in keyset
 // pages of PAGE_ROWS, each entry is a lazy stream that yazl pulls only when its turn comes, and
@@ -6,7 +6,7 @@
 // transaction is held open meanwhile (the embedded database has one connection), so the pages
 // are read as they stand when each is read.
 //
-// Receipts and other files (issue 22): each file of an exported transaction is its own entry,
+// Receipts and other files: each file of an exported transaction is its own entry,
 // attachments/<id>/<file name>, read from its store only when the ZIP reaches it; the JSON and
 // attachments.csv list them.
 //
@@ -15,7 +15,7 @@
 // whose transactions the member may not see. Rules are the grown-ups' (adult and above);
 // reminders and credit scores are the member's own.
 //
-// Issues 17–19: savings challenges and automations whose settings name an account the member
+// Savings challenges and automations whose settings name an account the member
 // does not see whole are left out; a saved debt plan's link to an account not in the file is
 // dropped; advisor conversations and coaching actions are the member's own; an automation's
 // webhook secret and run history, and QuickBooks' export log, are not exported. Recurring
@@ -190,14 +190,14 @@ export async function exportHead(db: Db, user: SessionUser, scope: MemberScope, 
     .where(and(eq(creditScores.householdId, user.householdId), eq(creditScores.userId, user.id)))
     .orderBy(asc(creditScores.date), asc(creditScores.createdAt), asc(creditScores.id))
   const investments = await exportInvestments(db, scope)
-  // the household's exchange rates (issue 16): no account's, so every member's export has them
+  // the household's exchange rates: no account's, so every member's export has them
   const rateRows = await db
     .select()
     .from(exchangeRates)
     .where(eq(exchangeRates.householdId, user.householdId))
     .orderBy(asc(exchangeRates.currency), asc(exchangeRates.quote), asc(exchangeRates.date))
 
-  // the files of the transactions the member sees (issue 22)
+  // the files of the transactions the member sees
   const attachmentRows = await db
     .select({ a: attachments })
     .from(attachments)
@@ -356,9 +356,9 @@ function idsIn(value: unknown, found: string[] = []): string[] {
 type Exported = { categories: Set<string>; goals: Set<string>; accounts: Set<string> }
 
 /**
- * Issues 17–19. A challenge's or automation's settings name categories, goals and accounts: it
- * is in the file only when each is a category or goal (all are exported) or an account the
- * member sees whole. Recurring series' decisions (dismissed/confirmed) are derived data, worked
+ * Challenges, debt plans, automations, the advisor, coaching and QuickBooks. A challenge's or
+ * automation's settings name categories, goals and accounts: it is in the file only when each is
+ * a category or goal (all are exported) or an account the member sees whole. Recurring series' decisions (dismissed/confirmed) are derived data, worked
  * out again from the transactions, so they are not exported.
  */
 async function exportIssues17To19(
@@ -498,7 +498,7 @@ async function exportIssues17To19(
 }
 
 /**
- * Investments (issue 16): the activities of the investment accounts the member sees whole, the
+ * Investments: the activities of the investment accounts the member sees whole, the
  * securities they use (and those no account uses), those securities' prices, and the targets.
  */
 async function exportInvestments(db: Db, scope: MemberScope): Promise<Pick<ExportHead, 'securities' | 'securityPrices' | 'investmentActivities' | 'allocationTargets'>> {

@@ -1,4 +1,4 @@
-// Importing an export into an empty household (issue 15): the way to move to another Kinwise
+// Importing an export into an empty household: the way to move to another Kinwise
 // server. The ZIP (or its JSON alone) is read with the very schema the export is written with;
 // every row gets a new id (time-ordered, made in the export's order, so every list keeps its
 // order), references follow the new ids, and everything is written in one database
@@ -6,10 +6,10 @@
 // owner's: the new household has one member. The default categories made at sign-up are
 // replaced by the export's.
 //
-// Issue 22: the receipts and other files of the transactions come back from the ZIP's entries
+// The receipts and other files of the transactions come back from the ZIP's entries
 // (a file whose bytes are missing, or are not what the document says, is left out).
 //
-// Issues 17–19: savings challenges, debt plans, automations, advisor conversations, coaching
+// Savings challenges, debt plans, automations, advisor conversations, coaching
 // actions and QuickBooks settings come back too, the ids in their settings following the new
 // ids (one the file does not have is dropped). A webhook automation gets a new secret (the file
 // has none); the owner sees it by rotating it.
@@ -282,7 +282,7 @@ export async function requireEmpty(tx: DbOrTx, householdId: string): Promise<voi
 }
 
 /**
- * Investments (issue 16): securities (one per symbol: the household may have some already, made
+ * Investments: securities (one per symbol: the household may have some already, made
  * by a price typed in), their prices, the activities and the targets; then the investment
  * accounts' value is worked out again (their balances are set from the file afterwards). A
  * history the domain refuses (a sale of more than is held) is a 400, and nothing is imported.
@@ -404,7 +404,7 @@ function remapObject(value: Record<string, unknown>, ids: ReadonlyMap<string, st
 
 type Later = Pick<ImportSummary, 'savingsChallenges' | 'debtPlans' | 'automations' | 'advisorConversations' | 'coachingActions'>
 
-/** Issues 17–19: challenges, debt plans, automations, the member's advisor and coaching, QuickBooks. */
+/** Challenges, debt plans, automations, the member's advisor and coaching, QuickBooks. */
 async function importIssues17To19(
   tx: Tx,
   householdId: string,
@@ -799,7 +799,7 @@ async function importExport(
       .update(users)
       .set({ ...doc.settings, updatedAt: now })
       .where(eq(users.id, user.id))
-    // the base currency is the household's (issue 16): the export's settings carry it
+    // the base currency is the household's: the export's settings carry it
     await tx.update(households).set({ baseCurrency: doc.settings.baseCurrency }).where(eq(households.id, householdId))
 
     // transfers: both legs keep sharing one (new) group id
@@ -853,7 +853,7 @@ async function importExport(
     const restoredFiles = await importAttachments(tx, householdId, user.id, doc, transactionIds, options.files ?? NO_FILES, options.store ?? attachmentStore(null))
 
     const invested = await importInvestments(tx, householdId, user.id, doc, ids, now)
-    // the household's exchange rates (issue 16), as they were entered (the same pair and day once)
+    // the household's exchange rates, as they were entered (the same pair and day once)
     const rates = new Map(doc.exchangeRates.map((r) => [`${r.currency} ${r.quote} ${r.date}`, r]))
     const rateRows = [...rates.values()].map((r) => ({ householdId, ...r, updatedAt: now }))
     for (let i = 0; i < rateRows.length; i += 5_000) {

@@ -1,4 +1,4 @@
-// Your data (issue 15): the export ZIP, importing an export into an empty household, and
+// Your data: the export ZIP, importing an export into an empty household, and
 // deleting one's account (with its cancel). Thin: the work is in export.ts, import.ts and
 // deletion.ts.
 import type { FastifyInstance } from 'fastify'

@@ -132,7 +132,7 @@ describe('goals', () => {
     const account = await insertAccount(t.database.db, a)
     const goal = await createGoal(a, { name: 'Roof', targetAmount: 9000, currentAmount: 10 })
     const edit = { name: 'New roof', targetAmount: 9500.5, targetDate: '2028-01-01', monthlyContribution: 300, accountId: account, isActive: false }
-    // the current amount is not a field of an edit: refused, not silently dropped (issue 15)
+    // the current amount is not a field of an edit: refused, not silently dropped
     const refused = await a.patch(`/api/goals/${goal.id}`, { ...edit, currentAmount: 999999 })
     expect(refused.statusCode).toBe(400)
     expect(refused.json().issues[0].path).toBe('body.currentAmount')

@@ -1,4 +1,4 @@
-// Household endpoints (issue 14): thin wrappers around the service.
+// Household endpoints: thin wrappers around the service.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import * as contract from '../../../contract/household'
 import type { AppDeps } from '../../app-deps'

@@ -1,4 +1,4 @@
-// Household use cases (issue 14, ADR 0023): the household and its members as the caller sees
+// Household use cases (ADR 0023): the household and its members as the caller sees
 // them, invites (create, list, revoke, preview, accept), role changes, removal, leaving and the
 // transfer of ownership. Every change of membership is one database transaction that first
 // locks the households it touches, so two changes to one household never interleave. A member

@@ -1,4 +1,4 @@
-// The import worker (issue 21): a large statement is planned and written here, in a thread of its
+// The import worker: a large statement is planned and written here, in a thread of its
 // own with a bounded heap, on its own connection to the database, so the HTTP thread keeps
 // answering (/api/health, the dashboard on PostgreSQL) while a million rows go in. The file is
 // parsed here too, a chunk at a time (stream-source.ts). Started by offthread.ts; the build makes

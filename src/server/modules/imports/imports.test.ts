@@ -653,7 +653,7 @@ describe('imports are private to the household', () => {
   })
 })
 
-describe('the statement balance (issue 20)', () => {
+describe('the statement balance', () => {
   it('starts an account the statement creates at the statement balance, with an opening-balance entry the undo takes back', async () => {
     const c = await newUser(t.app)
     const file = ofx([{ type: 'CHECKING', acct: '7001', ledger: '1234.56', rows: [['2024-01-10', '-20.00', 'GROCER', 'L1'], ['2024-01-12', '-14.44', 'CAFE', 'L2']] }])
@@ -695,7 +695,7 @@ describe('the statement balance (issue 20)', () => {
   })
 })
 
-describe('rows of a one-line file and categories chosen in the review (issue 20)', () => {
+describe('rows of a one-line file and categories chosen in the review', () => {
   it('gives every row its own number; an override or a category names that row alone', async () => {
     const c = await newUser(t.app)
     const groceries = await categoryId(t, c, 'Groceries')

@@ -1,4 +1,4 @@
-// What each member of a household may import, see and undo (issue 14, ADR 0023): imports go
+// What each member of a household may import, see and undo (ADR 0023): imports go
 // only into accounts the member may change, a file is matched only against accounts whose
 // transactions the member sees, and past imports and saved mappings follow the same rule.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

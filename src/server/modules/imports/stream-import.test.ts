@@ -1,4 +1,4 @@
-// Large statements (issue 21): a CSV or OFX file of STREAM_MIN_BYTES or more goes to a temp file as
+// Large statements: a CSV or OFX file of STREAM_MIN_BYTES or more goes to a temp file as
 // it is uploaded and is read a chunk at a time in the import worker, planned and written chunk by
 // chunk in one transaction. These files span several chunks, so each test crosses the chunk
 // boundaries: rows alike on both sides of one, rules and categories in every chunk, a transfer

@@ -1,7 +1,7 @@
 // A large statement's rows, read from the upload's temp file a piece at a time and handed to the
 // import a chunk at a time (domain/import/stream). It runs in the thread that imports (the import
 // worker, offthread.ts) and parses a chunk only when the import asks for it, while the chunk before
-// is written: the server holds two chunks of rows whatever the file's size (issue 21). It was a
+// is written: the server holds two chunks of rows whatever the file's size. It was a
 // worker of its own; in the import's thread it saves that thread's heap (~45 MB) and the copy of
 // every chunk between the two (ADR 0040).
 import { createReadStream } from 'node:fs'

@@ -1,4 +1,4 @@
-// Smart Insights through the API (issue 18): Refresh runs the household's insight job, then the
+// Smart Insights through the API: Refresh runs the household's insight job, then the
 // recurring payments, anomalies, suggestions and the feed show what it found; the forecast is
 // worked out on request. Access: outsiders get 404, viewers read but do not write, the free plan
 // gets 403, and a member who cannot see an account sees nothing about it. Last, the demo

@@ -1,4 +1,4 @@
-// The household's insight job off the request path (issue 18): Refresh only queues it (one row
+// The household's insight job off the request path: Refresh only queues it (one row
 // per household in insight_jobs), and the work is claimed and run in the background — at once by
 // the instance that answered, or by the scheduler's sweep on any instance (a queued job left by
 // an instance that stopped). A claim is one atomic update of the row, so of several instances

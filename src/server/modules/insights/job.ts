@@ -1,4 +1,4 @@
-// The household's insight job (issue 18), run nightly for every household whose plan includes
+// The household's insight job, run nightly for every household whose plan includes
 // Smart Insights and, queued by the page's Refresh, in the background (job-queue.ts claims each
 // run, never on a request): recurring series found in the whole
 // history (dismissed and confirmed ones keep their status), unusual transactions and months,

@@ -1,4 +1,4 @@
-// The SQL of Smart Insights (issue 18): the household's ledger as the insight job reads it, the
+// The SQL of Smart Insights: the household's ledger as the insight job reads it, the
 // stored series, insights and learned model, and what the forecast needs (cash balances, bills
 // and the last days' spending). Every read is scoped to one household; the services narrow it
 // to what the member sees.

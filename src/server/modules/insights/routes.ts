@@ -1,4 +1,4 @@
-// Smart Insights endpoints (issue 18): the feed, category suggestions, recurring payments,
+// Smart Insights endpoints: the feed, category suggestions, recurring payments,
 // anomalies and the cash-flow forecast; Refresh queues the household's insight job and this
 // instance runs it once the answer is sent (the scheduler's sweep runs any left behind).
 import type { FastifyInstance } from 'fastify'

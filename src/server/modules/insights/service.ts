@@ -1,4 +1,4 @@
-// Smart Insights use cases (issue 18): the feed, the category suggestions and accepting them,
+// Smart Insights use cases: the feed, the category suggestions and accepting them,
 // the recurring series (confirm one into a bill, dismiss one), the anomalies and the cash-flow
 // forecast. The reads show what the insight job stored (the forecast is worked out on request),
 // narrowed to what the member sees: series, suggestions and anomalies only of accounts whose

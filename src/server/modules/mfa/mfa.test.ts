@@ -1,4 +1,4 @@
-// Two-step verification through the API (issue 15, ADR 0024): set-up, sign-in's second step on
+// Two-step verification through the API (ADR 0024): set-up, sign-in's second step on
 // a pending session, replay, recovery codes, turning it off, re-authentication, the household
 // policy. Codes are computed here from the key with otplib, at the server's (test) clock.
 import { and, eq } from 'drizzle-orm'

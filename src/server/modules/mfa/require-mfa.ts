@@ -1,4 +1,4 @@
-// "MFA is required before bank connections" (issue 15): whatever links a bank calls this first.
+// "MFA is required before bank connections": whatever links a bank calls this first.
 import type { SessionUser } from '../auth/sessions'
 import { AppError } from '../../http/errors'
 

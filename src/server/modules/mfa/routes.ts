@@ -1,4 +1,4 @@
-// Two-step verification endpoints (issue 15, ADR 0024): the member's own MFA settings, the
+// Two-step verification endpoints (ADR 0024): the member's own MFA settings, the
 // second step of sign-in and re-authentication. Thin: the logic is in ./service.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { eq } from 'drizzle-orm'

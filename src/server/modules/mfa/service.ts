@@ -1,4 +1,4 @@
-// Two-step verification (issue 15, ADR 0024): TOTP set-up, enabling and turning off, recovery
+// Two-step verification (ADR 0024): TOTP set-up, enabling and turning off, recovery
 // codes, passkeys, and the checks sign-in and re-authentication use. MFA is on exactly when TOTP
 // is confirmed (users.totpEnabledAt); recovery codes and passkeys exist only while it is.
 import { randomBytes } from 'node:crypto'

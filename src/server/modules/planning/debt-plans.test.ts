@@ -1,4 +1,4 @@
-// Saved debt plans through the app (issue 17, "tie it to real life"): the payments made into a
+// Saved debt plans, tied to real life, through the app: the payments made into a
 // linked card compared with the plan, the extra payment against today's daily allowance, the
 // plan's payments made bills, and who may see, save and change what.
 import { eq } from 'drizzle-orm'

@@ -1,4 +1,4 @@
-// Saved debt plans (issue 17, "tie it to real life"): a plan is saved with its debts linked to
+// Saved debt plans, tied to real life: a plan is saved with its debts linked to
 // the household's accounts; each time it is read, the payments actually made into those accounts
 // are compared with the plan month by month (domain/planning/progress), the plan's monthly extra
 // is set against today's daily allowance, and the plan's payments can become monthly bills (the

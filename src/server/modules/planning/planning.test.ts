@@ -1,4 +1,4 @@
-// The planning endpoints (issue 17) through the app: the debt plan of a hand-worked case, the
+// The planning endpoints through the app: the debt plan of a hand-worked case, the
 // retirement projection against the closed form and reproducible by seed, bad input named, and
 // the defaults read only what the member may see.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

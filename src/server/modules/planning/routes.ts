@@ -1,4 +1,4 @@
-// Planning endpoints (issue 17): the debt payoff and retirement simulations, their defaults, and
+// Planning endpoints: the debt payoff and retirement simulations, their defaults, and
 // saved debt plans followed against the payments made.
 import type { FastifyInstance } from 'fastify'
 import * as contract from '../../../contract/planning'

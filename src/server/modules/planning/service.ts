@@ -1,4 +1,4 @@
-// Debt payoff and retirement simulations (issue 17) over domain/planning, and the defaults they
+// Debt payoff and retirement simulations over domain/planning, and the defaults they
 // start from: the debts and investment accounts the member sees, and the spending of the last 12
 // months in the accounts whose transactions they see (ADR 0023).
 import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm'

@@ -1,4 +1,4 @@
-// QuickBooks setup through the app (issue 19): settings, the chart read from QuickBooks' own IIF
+// QuickBooks setup through the app: settings, the chart read from QuickBooks' own IIF
 // and CSV exports, mappings checked against the chart, exports of a range as IIF, QBO and CSV
 // (headers, contents that read back, "only new" and the log, which only a POST records; a GET
 // reads only), formulas written as text, and access: plan, role, household and each account's

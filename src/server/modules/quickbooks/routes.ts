@@ -1,4 +1,4 @@
-// QuickBooks setup endpoints (issue 19): settings (INTU.BID), the chart of accounts, the mappings,
+// QuickBooks setup endpoints: settings (INTU.BID), the chart of accounts, the mappings,
 // the export (a GET downloads it, a POST downloads and records it) and the export log. Thin: the
 // work is in service.ts.
 import type { FastifyInstance, FastifyReply } from 'fastify'

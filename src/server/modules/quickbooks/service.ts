@@ -1,4 +1,4 @@
-// QuickBooks setup (issue 19): the chart of accounts, the mappings, and exports of a date range as
+// QuickBooks setup: the chart of accounts, the mappings, and exports of a date range as
 // IIF, QBO Web Connect or CSV (domain/quickbooks writes the files). An export holds only the
 // transactions of accounts the member sees whole (memberScope's noTransactions), posted ones of
 // kind standard or transfer. A recorded export (POST) is logged and its rows are remembered, so

@@ -1,4 +1,4 @@
-// The reports through the API (issue 16): hand-worked month figures to the cent, each report
+// The reports through the API: hand-worked month figures to the cent, each report
 // agreeing with the transactions it drills into, filters, splits, transfers, conversion to the
 // base currency (a missing rate shown as missing), net worth with month-end investment values,
 // privacy per role (the adult's private 777.77 never counted for anyone else; a balance-only

@@ -1,5 +1,5 @@
 // The server's engine for rule patterns: RE2 (re2-wasm), which matches in time linear in the
-// text, so no pattern can stall the event loop the way a backtracking RegExp can (issue 15).
+// text, so no pattern can stall the event loop the way a backtracking RegExp can.
 // re2-wasm runs in a fixed 16 MB WebAssembly heap that never grows and frees nothing by
 // itself: compiled patterns are kept in a small cache and freed when they leave it, and if the
 // heap is ever exhausted (which kills that instance) a fresh instance is loaded and the match

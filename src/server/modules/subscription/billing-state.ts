@@ -1,4 +1,4 @@
-// How a household's billing moves when a verified card-billing event arrives (issue 14): pure
+// How a household's billing moves when a verified card-billing event arrives: pure
 // rules, no I/O. The webhook service finds the household, checks the event is new and not older
 // than the last one applied, and stores what these functions return.
 //

@@ -1,5 +1,5 @@
 // Card billing end to end through the real `stripe` package against the local fake Stripe:
-// Checkout, the customer portal, and the plan set only by signed webhooks (issue 14).
+// Checkout, the customer portal, and the plan set only by signed webhooks.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ConfigError, parseConfig } from '../../config'

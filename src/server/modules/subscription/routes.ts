@@ -1,4 +1,4 @@
-// Subscription endpoints (spec §7, issue 14): the plan's information, Stripe Checkout and the
+// Subscription endpoints (docs/product.md §7): the plan's information, Stripe Checkout and the
 // customer portal (owner only), and Stripe's webhook, which reads its body raw for the signature.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import * as contract from '../../../contract/subscription'

@@ -1,4 +1,4 @@
-// Card-billing webhooks (issue 14): the only way a plan changes when Stripe is configured. An
+// Card-billing webhooks: the only way a plan changes when Stripe is configured. An
 // event is verified with its signature, applied once (stripe_events by event id), ignored when
 // older than the last event applied to the household (Stripe does not deliver in order), and
 // recorded with the household's change in one transaction.

@@ -1,4 +1,4 @@
-// Transaction changes for the webhooks that send them (issue 18: transaction.updated and
+// Transaction changes for the webhooks that send them (transaction.updated and
 // transaction.deleted): the ledger records each changed or deleted row here, in the same database
 // transaction as the change, but only while the household has an active webhook listening for
 // that event, so a household without one pays a single indexed look-up per write.

@@ -1,4 +1,4 @@
-// The merchant rollups (top merchants, issue 16) stay equal to what the transactions say after
+// The merchant rollups (top merchants) stay equal to what the transactions say after
 // every kind of write: create, split, edit of payee, amount, date and account, rules renaming a
 // payee, transfers, delete, an import and its undo.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

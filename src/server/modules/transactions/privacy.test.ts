@@ -1,4 +1,4 @@
-// What each member of a household sees and may change of its transactions (issue 14, ADR 0023):
+// What each member of a household sees and may change of its transactions (ADR 0023):
 // lists, search, every filter, one row by id, transfers, writes and bulk changes, for the owner,
 // an adult, a teen and a viewer, over a shared account, an adult's private and balance-only
 // accounts, an account shared with teens and a teen's own.

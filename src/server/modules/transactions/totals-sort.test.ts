@@ -1,4 +1,4 @@
-// Issue 20: "Largest amount first" sorts by size (the absolute value) with keyset pages that
+// "Largest amount first" sorts by size (the absolute value) with keyset pages that
 // neither skip nor repeat a row, and GET /api/transactions/totals counts and adds up what the
 // list's filters find, over the rows each member may see.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -41,7 +41,7 @@ export async function updateSettings(
   now: Date,
 ): Promise<Settings> {
   const { notificationPrefs, ...rest } = body
-  // the currency is the household's base (issue 16): adults and the owner change it for everyone
+  // the currency is the household's base: adults and the owner change it for everyone
   const newBase = rest.baseCurrency !== undefined && rest.baseCurrency !== user.baseCurrency ? rest.baseCurrency : null
   if (newBase) assertMayChangeBase(user)
   await db.transaction(async (tx) => {

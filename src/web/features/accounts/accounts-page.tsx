@@ -3,7 +3,7 @@
 // with the bank, see its transactions, close or reopen, and delete (saying first what goes with
 // it). Each account shows who sees it and, when it is someone else's, whose it is; an account
 // shown by its balance only has no way to its transactions; the manage actions appear only to
-// whoever may manage the account, and a viewer sees the page without any of them (issue 14).
+// whoever may manage the account, and a viewer sees the page without any of them.
 import {
   AlertTriangle,
   Archive,

@@ -1,4 +1,4 @@
-// The AI Coaching page (issue 18, premium): this week's up to three actions, each with the
+// The AI Coaching page (premium): this week's up to three actions, each with the
 // monthly saving it would bring (computed on the server from what the member may see), accepted
 // or dismissed; the accepted ones of earlier weeks with the result measured 30 days on; and the
 // member's tone (gentle or direct), which changes the words only.

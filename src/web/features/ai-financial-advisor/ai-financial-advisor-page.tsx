@@ -1,4 +1,4 @@
-// The AI Advisor page (issue 18): a chat about the household's money. The member's questions and
+// The AI Advisor page: a chat about the household's money. The member's questions and
 // the advisor's replies, each reply with the figures it used and links to what is behind them;
 // suggested questions while a conversation is empty; the member's conversations (a side panel
 // on a desktop, a select on a phone) to reopen or delete; and a plain note on what leaves the

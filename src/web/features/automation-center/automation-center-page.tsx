@@ -1,4 +1,4 @@
-// The Automation Center page (issue 18): one screen for what runs by itself — the categorisation
+// The Automation Center page: one screen for what runs by itself — the categorisation
 // rules (a read-only summary linking to the Rules page), scheduled transactions, goal transfers,
 // alerts and webhooks. Each automation shows its next run and last run, turns on and off, has a
 // dry run over the last 90 days, a run history with undo, and can be edited or deleted. Adults

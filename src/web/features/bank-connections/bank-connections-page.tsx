@@ -1,4 +1,4 @@
-// The Bank Connections page (issue 19; premium, two-step verification required): connect a bank
+// The Bank Connections page (premium, two-step verification required): connect a bank
 // through SimpleFIN Bridge (a setup token) or Plaid (Link, when the server has Plaid keys), choose
 // which Kinwise account each of its accounts feeds, and watch each connection's health with
 // Sync now, Fix login (Plaid's update mode) and Disconnect (the stored access is deleted). A

@@ -1,4 +1,4 @@
-// The Debt Planning page (issue 17): the household's loans, mortgages and credit cards pre-filled
+// The Debt Planning page: the household's loans, mortgages and credit cards pre-filled
 // with what is owed (plus any debt outside the app), a strategy, a monthly extra and one-off
 // payments; the simulation answers as the inputs settle, with the minimums-only baseline, every
 // strategy side by side, a balances chart and the month-by-month schedule. A plan can be saved

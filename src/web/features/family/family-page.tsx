@@ -1,4 +1,4 @@
-// The Family page (issue 14): the household's members with their roles and the accounts of
+// The Family page: the household's members with their roles and the accounts of
 // theirs the viewer may see; for the owner, invites (with the link to copy and the pending ones
 // to copy again or revoke), role changes, removal, handing the household over, renaming it and
 // requiring two-step verification of everyone; for everyone else, leaving. Every step that moves

@@ -1,4 +1,4 @@
-// The Import page (issue 5): a bank statement goes through upload → format detected (a preview
+// The Import page: a bank statement goes through upload → format detected (a preview
 // that writes nothing) → account chosen or created → column mapping (CSV) or date order (QIF),
 // re-previewed live → review of every row (new, duplicate, transfer; overrides) → the import
 // with its progress → a summary with Undo. Past imports, each with Undo, are listed below.

@@ -1,4 +1,4 @@
-// /join/:token, where an invite link opens (issue 14). Signed in: what the invite offers (the
+// /join/:token, where an invite link opens. Signed in: what the invite offers (the
 // household, who invited, the role, until when) and what joining does, in the server's words,
 // with Join and Cancel; a refusal (used, revoked or expired link, or a household to leave first)
 // says what to do instead. Signed out: what the link is, and Sign in / Create an account, which

@@ -1,4 +1,4 @@
-// The restricted state (issue 15): the household requires two-step verification and this member
+// The restricted state: the household requires two-step verification and this member
 // has none yet. The server opens only the MFA set-up to such a session (MFA_SETUP_REQUIRED on
 // everything else), so the app shows only the MFA page, in a plain frame with a banner saying
 // why and a way to sign out; every other path leads there. Once the authenticator app is on,

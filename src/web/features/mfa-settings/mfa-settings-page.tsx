@@ -1,4 +1,4 @@
-// The MFA Settings page (issue 15): two-step verification for the member's own account. Its
+// The MFA Settings page: two-step verification for the member's own account. Its
 // status (on since when, recovery codes left, whether the household requires it), setting up the
 // authenticator app (QR code or key, confirmed with a code, then ten recovery codes shown once),
 // new recovery codes, passkeys on top, and turning it off (password and a code; not while the

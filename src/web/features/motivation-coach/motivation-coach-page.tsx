@@ -1,4 +1,4 @@
-// The Motivation Coach page (issue 18, premium): the member's streaks (days within the daily
+// The Motivation Coach page (premium): the member's streaks (days within the daily
 // allowance, no-spend days, bills paid on time), milestones (net worth, goals), the weekly recap,
 // the mood score's trend over six months and short messages made of their own figures. Every
 // figure comes from the server (domain/coaching/motivation); the page only lays them out.

@@ -1,4 +1,4 @@
-// The QuickBooks Setup page (issue 19; premium, adults and the owner): the Web Connect bank
+// The QuickBooks Setup page (premium, adults and the owner): the Web Connect bank
 // number (INTU.BID), the QuickBooks chart of accounts (pasted or uploaded from QuickBooks' own
 // IIF or CSV export, or typed), the mapping of each category and account to a chart account, the
 // export of a date range as IIF, QBO or CSV, and the export log. A free household sees a plan

@@ -1,4 +1,4 @@
-// The Retirement Planning page (issue 17): ages, savings (from the household's investment
+// The Retirement Planning page: ages, savings (from the household's investment
 // accounts), contributions, the market's expected return and swings, inflation, spending in
 // retirement (the last 12 months' by default), a withdrawal strategy and other income; the
 // simulation answers as the inputs settle: the FIRE number, the projection, 10,000 seeded

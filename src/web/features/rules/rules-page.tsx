@@ -1,4 +1,4 @@
-// The Rules page (issue 5), under Transactions: categorization rules in the order they are
+// The Rules page, under Transactions: categorization rules in the order they are
 // tried (drag or move them), created and edited in a dialog, switched on and off, deleted, and
 // run over the transactions already stored. Imports apply them as rows come in.
 import { ArrowLeft, FileUp, Plus, Wand2, Workflow } from 'lucide-react'

@@ -1,4 +1,4 @@
-// The Savings Challenges page (issue 17): the household's challenges, each with its progress read
+// The Savings Challenges page: the household's challenges, each with its progress read
 // from real data (goal contributions, transactions) and everyone taking part; join or leave,
 // sweep round-ups or kept allowance into the goal, remove (its starter or an adult); and the
 // catalogue to start a new one. Viewers read; they may join, which only tracks their own spending.

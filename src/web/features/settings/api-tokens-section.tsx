@@ -1,4 +1,4 @@
-// Settings → API tokens (issue 22, ADR 0033): keys for the member's own scripts. Make one (name,
+// Settings → API tokens (ADR 0033): keys for the member's own scripts. Make one (name,
 // read-only or read and write, expiry; the server asks for the password again when the last
 // sign-in is older than ten minutes), see it once with a Copy button, list them with when each
 // was last used, and revoke one after a confirmation.

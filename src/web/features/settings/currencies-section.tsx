@@ -1,4 +1,4 @@
-// Settings → Currencies (issue 16): the household's base currency, the currencies its accounts
+// Settings → Currencies: the household's base currency, the currencies its accounts
 // and securities use with today's rate of each (a missing one says so), the rates of one
 // currency (add, edit, delete) and a CSV import. Adults and the owner change them; every other
 // member sees them.

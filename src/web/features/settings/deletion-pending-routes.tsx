@@ -1,4 +1,4 @@
-// The deletion screen (issue 15): a member who asked for their account to be deleted sees this
+// The deletion screen: a member who asked for their account to be deleted sees this
 // instead of the app for the 30 days until it happens. The server opens only the export, the
 // cancel and their own user to such a session (ACCOUNT_DELETION_PENDING on everything else), so
 // every path leads here. Cancelling clears deleteAfter and the full app takes over again.

@@ -1,4 +1,4 @@
-// Settings → Your data (issue 15): download everything as one ZIP, move a household here from
+// Settings → Your data: download everything as one ZIP, move a household here from
 // another Kinwise server (the owner imports an export into this still empty household), and
 // delete one's account, which happens after 30 days in which it can be cancelled.
 import { Trash2, Upload } from 'lucide-react'

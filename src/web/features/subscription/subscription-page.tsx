@@ -1,4 +1,4 @@
-// The Subscription page (issue 14): the household's plan, the three plans side by side with the
+// The Subscription page: the household's plan, the three plans side by side with the
 // full feature table, and the ways to change plan. With card billing set up, the owner upgrades
 // through Stripe Checkout and changes, downgrades or cancels in Stripe's portal; the plan itself
 // changes when Stripe confirms it (?checkout=success|cancel on the way back). Without billing the

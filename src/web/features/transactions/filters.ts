@@ -25,7 +25,7 @@ export type TransactionFilters = {
   minAmount?: string
   maxAmount?: string
   source?: TransactionSource
-  /** with a receipt or other file attached, or without (issue 22) */
+  /** with a receipt or other file attached, or without */
   hasReceipt?: 'yes' | 'no'
   search?: string
   sort: TransactionSort

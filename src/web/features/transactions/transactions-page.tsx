@@ -119,7 +119,7 @@ export function TransactionsPage() {
     else setFormFor('new')
   }
 
-  // /transactions?new=1 (the home-screen icon's "Add a transaction", issue 22) opens the add
+  // /transactions?new=1 (the home-screen icon's "Add a transaction") opens the add
   // form once the accounts are known; the parameter is then taken off the address
   const [searchParams, setSearchParams] = useSearchParams()
   const wantsNew = searchParams.get('new') === '1'

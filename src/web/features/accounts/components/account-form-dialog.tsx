@@ -1,6 +1,6 @@
 // Adding or editing an account: name, type (checking, savings, cash, card, investment, loan,
 // mortgage, other), currency and what it holds now (new accounts only), the last digits of its
-// number (only those are kept) and the bank; and who owns it and who sees it (issue 14): its
+// number (only those are kept) and the bank; and who owns it and who sees it: its
 // owner (the member adding it by default; only an owner or adult may pick someone else), its
 // visibility (shared, private, balance only) and whether teens see it. A card's or loan's
 // balance is entered as what is owed and stored negative.

@@ -1,4 +1,4 @@
-// The owner's switch "Require two-step verification for everyone" (issue 15). Turning it on asks
+// The owner's switch "Require two-step verification for everyone". Turning it on asks
 // first (members without it will see only its set-up); it stays disabled, with a link, until the
 // owner has two-step verification on. A refusal for an old sign-in asks "Confirm it's you" first.
 import { ShieldCheck } from 'lucide-react'

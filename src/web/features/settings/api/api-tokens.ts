@@ -1,4 +1,4 @@
-// Settings → API tokens (issue 22): GET /api/tokens, POST /api/tokens (answers the token, once)
+// Settings → API tokens: GET /api/tokens, POST /api/tokens (answers the token, once)
 // and DELETE /api/tokens/:id. Making or revoking one refreshes the list and the activity log
 // (both are audited).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'

@@ -1,4 +1,4 @@
-// Your data (issue 15): downloading the export ZIP, importing an export into this (empty)
+// Your data: downloading the export ZIP, importing an export into this (empty)
 // household, and asking for or cancelling the deletion of one's account. The signed-in user
 // carries deleteAfter, so the deletion calls put their answer straight into its query: the app
 // switches to (or back from) the deletion screen at once.

@@ -1,4 +1,4 @@
-// The failed-payment banner (issue 14): while the household's card payment is past due, every
+// The failed-payment banner: while the household's card payment is past due, every
 // member is told the plan holds until the end of the grace period. The owner is asked to update
 // the card (Manage billing opens Stripe's portal); the others get a softer note, since only the
 // owner can act. Shown on the Subscription page and, through BillingBannerSlot, in the app shell.

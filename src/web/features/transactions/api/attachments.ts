@@ -1,4 +1,4 @@
-// A transaction's receipts (issue 22): GET /api/transactions/{id}/attachments, the upload
+// A transaction's receipts: GET /api/transactions/{id}/attachments, the upload
 // (multipart, with progress), DELETE /api/attachments/{id}, and the address of a file. The keys
 // sit under the transactions root, so a change also refreshes the list's paperclips.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'

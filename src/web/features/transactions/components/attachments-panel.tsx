@@ -1,4 +1,4 @@
-// A transaction's receipts (issue 22): thumbnails (photos scaled by the browser; PDFs and HEIC
+// A transaction's receipts: thumbnails (photos scaled by the browser; PDFs and HEIC
 // photos as a file card), a viewer that steps through them with the arrow keys, and adding files
 // by dropping them here or through the file picker (which offers the phone's camera).
 import { ChevronLeft, ChevronRight, Download, ExternalLink, FileText, Paperclip, Upload, X } from 'lucide-react'

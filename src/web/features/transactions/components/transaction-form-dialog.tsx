@@ -1,5 +1,5 @@
 // Adding or changing a transaction on a phone: the amount first (with money out or in), then
-// payee, category, account, date and a note; an existing one shows its receipts (issue 22) and
+// payee, category, account, date and a note; an existing one shows its receipts and
 // can also be deleted from here.
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Trash2 } from 'lucide-react'

@@ -108,7 +108,7 @@ export function TransactionTable({
   fetchNextPage: () => void
   onSplit: (t: Transaction) => void
   onDelete: (t: Transaction) => void
-  /** opens the transaction's receipts (issue 22) */
+  /** opens the transaction's receipts */
   onReceipts: (t: Transaction) => void
 }) {
   const formatDate = useDateFormat()
