@@ -1,9 +1,9 @@
-// Accessibility: axe finds no violation on every route of spec §2, signed out and signed in, in the
-// light and the dark theme, on a desktop and a phone. Signed in, the pages are those of a premium
-// household (so the premium pages render) with data on them: accounts of each kind, a month of
-// transactions, a budget, a goal, a bill, a reminder, credit scores, a brokerage with a holding and
-// a savings challenge. One test per route group and size, each page in both themes: the system
-// turns dark and the page follows without a reload, so a page is loaded once for the two.
+// Accessibility: axe finds no violation on every route of docs/product.md §2, signed out and signed
+// in, in the light and the dark theme, on a desktop and a phone. Signed in, the pages are those of
+// a premium household (so the premium pages render) with data on them: accounts of each kind, a
+// month of transactions, a budget, a goal, a bill, a reminder, credit scores, a brokerage with a
+// holding and a savings challenge. One test per route group and size, each page in both themes:
+// the system turns dark and the page follows without a reload, so a page is loaded once for the two.
 import type { APIRequestContext, Cookie, Page } from '@playwright/test'
 import { categoryId, isoToday, seed, signIn, completeOnboarding } from './support/api'
 import { checkAxe } from './support/axe'
@@ -15,8 +15,8 @@ const SIZES = { desktop: DESKTOP, phone: PHONE } as const
 const THEMES = ['light', 'dark'] as const
 
 /**
- * Spec §2's signed-out routes. /auth/callback and a visitor's /dashboard only pass through (a
- * spinner, then the landing or the sign-in page, both here).
+ * The signed-out routes of docs/product.md §2. /auth/callback and a visitor's /dashboard only pass
+ * through (a spinner, then the landing or the sign-in page, both here).
  */
 const VISITOR_PAGES = [
   '/',
@@ -46,7 +46,10 @@ const VISITOR_PAGES = [
   '/no-such-page',
 ]
 
-/** Spec §2's signed-in routes (and the ledger's import and rules pages), in three groups. */
+/**
+ * The signed-in routes of docs/product.md §2 (and the ledger's import and rules pages), in three
+ * groups.
+ */
 const SIGNED_IN_PAGES = {
   money: [
     '/',

@@ -1,5 +1,5 @@
-// Ads (spec §5): free users see an ad slot (a house ad for Premium while no ad network is
-// configured) and the Upgrade to Premium card on the dashboard; paid tiers never do, and pages
+// Ads (docs/product.md §5): free users see an ad slot (a house ad for Premium while no ad network
+// is configured) and the Upgrade to Premium card on the dashboard; paid tiers never do, and pages
 // outside the allowed paths carry no ad.
 import { TIER_USERS } from './support/tier-users.mjs'
 import { seed, isoToday } from './support/api'

@@ -1,5 +1,6 @@
 // Adding a credit score through the dashboard's prompt: invalid entries, cancelling, a valid
-// score, the trend once there are two, and a failed save, each with the spec's exact toast.
+// score, the trend once there are two, and a failed save, each with its exact toast
+// (docs/product.md §5, §8).
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures'
 import { DashboardPage } from './page-models/dashboard-page'

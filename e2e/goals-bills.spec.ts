@@ -1,6 +1,6 @@
-// /goals and /bills: a goal created, funded, withdrawn from, paused and edited, with the spec's
-// status text; a bill created, shown with its urgency and on the calendar, marked paid (the
-// payment becomes a transaction and the date moves on), and the dashboard following both.
+// /goals and /bills: a goal created, funded, withdrawn from, paused and edited, with the status
+// text of docs/product.md §4; a bill created, shown with its urgency and on the calendar, marked
+// paid (the payment becomes a transaction and the date moves on), and the dashboard following both.
 import { isoToday, seed } from './support/api'
 import { expect, test } from './support/fixtures'
 import { DashboardPage } from './page-models/dashboard-page'

@@ -1,6 +1,6 @@
 // The notification bell and dropdown: unread badges on the bell and in the sidebar, opening and
-// closing (bell and outside click), mark read, complete and dismiss with the spec's toast, the
-// empty state, View All Reminders, and "99+" above 99.
+// closing (bell and outside click), mark read, complete and dismiss with the toast of
+// docs/product.md §8, the empty state, View All Reminders, and "99+" above 99.
 import { seed } from './support/api'
 import { expect, test } from './support/fixtures'
 import { AppShell } from './page-models/app-shell'

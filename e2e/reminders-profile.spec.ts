@@ -1,7 +1,7 @@
-// /reminders (filters, custom reminders, read, complete, dismiss, delete with the spec's toast),
-// the credit score history on /reports (add, chart, delete), /profile (the photo uploaded,
-// previewed and removed; the name) and /settings (the currency shows on the dashboard, the theme
-// drives the header's switch).
+// /reminders (filters, custom reminders, read, complete, dismiss, delete with the toast of
+// docs/product.md §8), the credit score history on /reports (add, chart, delete), /profile (the
+// photo uploaded, previewed and removed; the name) and /settings (the currency shows on the
+// dashboard, the theme drives the header's switch).
 import path from 'node:path'
 import { isoToday, seed } from './support/api'
 import { expect, test } from './support/fixtures'

@@ -34,7 +34,7 @@ test('free users see premium items marked and disabled', async ({ page, sharedUs
   await expect(
     shell.sidebar.getByRole('list', { name: 'Main menu' }).getByRole('listitem'),
   ).toHaveCount(PREMIUM_ITEMS.length + OPEN_ITEMS.length)
-  // the planning tools and settings, under the spec's items
+  // the planning tools and settings, under the main items
   const more = shell.sidebar.getByRole('list', { name: 'Planning and settings' })
   for (const [label, path] of [
     ['Debt Planning', '/debt-planning'] as const,

@@ -1,4 +1,5 @@
-// Accounts (spec §3 Account): balances are signed — what is owed on a card or loan is negative.
+// Accounts (docs/product.md §3 Account): balances are signed — what is owed on a card or loan is
+// negative.
 import { z } from 'zod'
 import { MEMBER_READ, TEEN_WRITE, endpoint } from './endpoint'
 import { ZERO } from '../domain/money'

@@ -1,4 +1,4 @@
-// Dashboard analytics (spec §7): net worth with last month's, and the monthly summary.
+// Dashboard analytics (docs/product.md §7): net worth with last month's, and the monthly summary.
 //
 // The monthly summary is the member's daily plan for the month (ADR 0044; the same numbers as
 // GET /api/spending-plan's `plan`, worked out once in server/modules/spending-plan/plan.ts):
@@ -69,8 +69,9 @@ export const monthlySummary = z.object({
   /** no income known: none received, none expected, no history (the page asks for it) */
   incomeUnknown: z.boolean(),
   /**
-   * what the mood scores this member on (spec §9, ADR 0044): the budgets of their plan added up
-   * (a group's once; none for a teen, whose plan has no household budgets) and the goals in it
+   * what the mood scores this member on (docs/product.md §9, ADR 0044): the budgets of their plan
+   * added up (a group's once; none for a teen, whose plan has no household budgets) and the goals
+   * in it
    */
   budgetTotal: money,
   goalIds: z.array(id),

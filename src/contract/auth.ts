@@ -1,4 +1,4 @@
-// Sign-in, registration and the signed-in user (spec §3 User, §7 /api/auth/user).
+// Sign-in, registration and the signed-in user (docs/product.md §3 User, §7 /api/auth/user).
 import { z } from 'zod'
 import { PERSONAL, endpoint } from './endpoint'
 import { id, okResponse, requiredText, trimmed } from './common'

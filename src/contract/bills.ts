@@ -1,4 +1,4 @@
-// Bills (spec §3 Bill: id, name, amount, nextDueDate, categoryId) with recurrence.
+// Bills (docs/product.md §3 Bill: id, name, amount, nextDueDate, categoryId) with recurrence.
 import { z } from 'zod'
 import { BILL_LINK_KINDS, DUE_STATUSES } from '../domain/plan/kinds'
 import { RECURRENCES } from '../domain/recurrence'

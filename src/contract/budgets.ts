@@ -1,4 +1,4 @@
-// Monthly budgets per category (spec §3 Budget: amount).
+// Monthly budgets per category (docs/product.md §3 Budget: amount).
 import { z } from 'zod'
 import { ADULT_WRITE, MEMBER_READ, endpoint } from './endpoint'
 import { id, idParams, isoMonth, nonNegativeMoney } from './common'

@@ -1,4 +1,4 @@
-// Categories (spec §3 Category: id, name), nested one level, hideable and mergeable.
+// Categories (docs/product.md §3 Category: id, name), nested one level, hideable and mergeable.
 import { z } from 'zod'
 import { CATEGORY_KINDS } from '../domain/categories'
 import { ADULT_WRITE, MEMBER_READ, endpoint } from './endpoint'

@@ -1,4 +1,4 @@
-// Credit score entries (spec §3 Credit score: score, provider, date; range 300–850).
+// Credit score entries (docs/product.md §3 Credit score: score, provider, date; range 300–850).
 import { z } from 'zod'
 import { CREDIT_SCORE_MAX, CREDIT_SCORE_MIN } from '../domain/credit-score'
 import { PERSONAL, endpoint } from './endpoint'

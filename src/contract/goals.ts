@@ -1,4 +1,4 @@
-// Savings goals (spec §3 Goal) and the contributions that fund them.
+// Savings goals (docs/product.md §3 Goal) and the contributions that fund them.
 import { z } from 'zod'
 import { ADULT_WRITE, MEMBER_READ, endpoint } from './endpoint'
 import { id, idParams, isoDate, money, nonNegativeMoney, positiveMoney, requiredText, trimmed } from './common'

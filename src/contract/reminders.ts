@@ -1,7 +1,7 @@
-// Reminders (spec §3 Reminder) and the unread count of the bell and sidebar. Each member's own:
-// nobody else (the household's owner included) sees or changes them. Generated ones (bills due,
-// goal deadlines, budget alerts) go to the owner and adults, a budget alert counting what that
-// member sees; teens and viewers get only the ones they write.
+// Reminders (docs/product.md §3 Reminder) and the unread count of the bell and sidebar. Each
+// member's own: nobody else (the household's owner included) sees or changes them. Generated ones
+// (bills due, goal deadlines, budget alerts) go to the owner and adults, a budget alert counting
+// what that member sees; teens and viewers get only the ones they write.
 import { z } from 'zod'
 import { REMINDER_PRIORITIES, REMINDER_STATUSES, REMINDER_TYPES } from '../domain/reminder-kinds'
 import { PERSONAL, endpoint } from './endpoint'

@@ -1,5 +1,5 @@
-// Subscription (spec §3: features, limits): the household's plan, what each plan includes, and
-// card billing through Stripe when the administrator configured it (ADR 0023).
+// Subscription (docs/product.md §3: features, limits): the household's plan, what each plan
+// includes, and card billing through Stripe when the administrator configured it (ADR 0023).
 // Without Stripe the administrator sets plans with `cli set-tier`.
 import { z } from 'zod'
 import { BILLING_STATUSES } from '../domain/tiers'

@@ -1,5 +1,6 @@
-// Transactions (spec §3): amount negative = spending, positive = income. Transfers are a linked
-// pair between two accounts that counts as neither. Splits spread one amount over categories.
+// Transactions (docs/product.md §3): amount negative = spending, positive = income. Transfers are a
+// linked pair between two accounts that counts as neither. Splits spread one amount over
+// categories.
 import { z } from 'zod'
 import { CATEGORY_KINDS } from '../domain/categories'
 import { TRANSACTION_KINDS, TRANSACTION_SOURCES } from '../domain/ledger'

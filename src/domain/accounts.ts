@@ -1,5 +1,5 @@
-// The kinds of account a household keeps (spec §3 Account), and how an account number is shown.
-// One list: the contract's zod enum and the database's check constraint both read it.
+// The kinds of account a household keeps (docs/product.md §3 Account), and how an account number is
+// shown. One list: the contract's zod enum and the database's check constraint both read it.
 
 export const ACCOUNT_TYPES = ['checking', 'savings', 'credit_card', 'investment', 'loan', 'mortgage', 'cash', 'other'] as const
 export type AccountType = (typeof ACCOUNT_TYPES)[number]

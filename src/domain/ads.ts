@@ -1,4 +1,4 @@
-// Where ads may show (spec §5): only to signed-in free-tier users, only on content pages
+// Where ads may show (docs/product.md §5): only to signed-in free-tier users, only on content pages
 // (dashboard, transactions, analytics, investments, coaching), never on sign-in, payment,
 // account or error pages, and only beside enough real content — not on a page that is still
 // loading, empty or showing an error.

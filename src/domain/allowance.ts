@@ -1,6 +1,6 @@
-// The daily spending allowance of the Smart Spending Plan (spec §9): what is available this
-// month spread over the days left in it, today included; and how a month other than this one is
-// seen from today (a past month has no days left, a future one has all of them).
+// The daily spending allowance of the Smart Spending Plan (docs/product.md §9): what is available
+// this month spread over the days left in it, today included; and how a month other than this one
+// is seen from today (a past month has no days left, a future one has all of them).
 
 import { compareDates, daysLeftInMonth, endOfMonth, startOfMonth, type IsoDate } from './dates'
 import { asCents, ZERO, type Cents } from './money'

@@ -1,5 +1,5 @@
-// Who is signed in, as the sidebar footer and user menu show it (spec §2): the avatar letter
-// when there is no profile image, and the display name; and what a profile photo may be (an
+// Who is signed in, as the sidebar footer and user menu show it (docs/product.md §2): the avatar
+// letter when there is no profile image, and the display name; and what a profile photo may be (an
 // uploaded picture, never an outside address: ADR 0051).
 import { sniffAttachment } from './attachments'
 

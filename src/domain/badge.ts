@@ -1,5 +1,5 @@
-// The unread-reminders badge on the bell and in the sidebar (spec §9): hidden at 0, "99+"
-// above 99.
+// The unread-reminders badge on the bell and in the sidebar (docs/product.md §9): hidden at 0,
+// "99+" above 99.
 
 export const BADGE_MAX = 99
 

@@ -1,5 +1,6 @@
-// How urgent an upcoming bill looks (spec §4): colour level and the "Due today / Due tomorrow /
-// N days" text, plus overdue wording, from whole days between the user's today and the due date.
+// How urgent an upcoming bill looks (docs/product.md §4): colour level and the "Due today / Due
+// tomorrow / N days" text, plus overdue wording, from whole days between the user's today and the
+// due date.
 
 import { daysBetween, type IsoDate } from './dates'
 

@@ -1,6 +1,6 @@
-// Credit score rules of the dashboard card: the 300–850 range, the bands (spec §4), checking a
-// score typed into the entry prompt (spec §5), the bar out of 850, the change since the
-// previous entry, and the exact toasts (spec §8).
+// Credit score rules of the dashboard card: the 300–850 range, the bands (docs/product.md §4),
+// checking a score typed into the entry prompt (docs/product.md §5), the bar out of 850, the change
+// since the previous entry, and the exact toasts (docs/product.md §8).
 
 import type { IsoDate } from './dates'
 

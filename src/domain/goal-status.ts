@@ -1,4 +1,4 @@
-// Savings goal progress and the status line under each goal (spec §4): completed, months
+// Savings goal progress and the status line under each goal (docs/product.md §4): completed, months
 // ahead of or behind schedule, months remaining, or a prompt to set up monthly contributions;
 // and when the goal will be reached at the planned contribution.
 

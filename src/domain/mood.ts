@@ -1,8 +1,8 @@
-// The financial mood of the dashboard (spec §4, §9): a score out of 100 from five parts —
-// net worth (25), budget usage (20), savings rate (20), goal progress (15) and credit score
+// The financial mood of the dashboard (docs/product.md §4, §9): a score out of 100 from five parts
+// — net worth (25), budget usage (20), savings rate (20), goal progress (15) and credit score
 // (20) — its level, the factors behind it, and the calm page colours for each level. The
 // result is stored in the browser under MOOD_STORAGE_KEY. Thresholds are compared in whole
-// cents, so each boundary falls exactly where the spec puts it.
+// cents, so each boundary falls exactly where docs/product.md §4 and §9 put it.
 
 import { goalProgressPercent } from './goal-status'
 import type { Cents } from './money'

@@ -1,5 +1,5 @@
-// Net worth (spec §3, §9): the plain sum of signed account balances (what is owed on a card
-// or loan is negative), and its change against the previous value as a percentage.
+// Net worth (docs/product.md §3, §9): the plain sum of signed account balances (what is owed on a
+// card or loan is negative), and its change against the previous value as a percentage.
 
 import { asCents, type Cents } from './money'
 

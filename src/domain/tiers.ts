@@ -1,7 +1,7 @@
-// Subscription tiers (spec §1, §5, §6): free, basic ($6/month) and premium ($8/month). Kinwise
-// is self-hosted, so every core feature (accounts, transactions, budgets, goals, bills,
+// Subscription tiers (docs/product.md §1, §5, §6): free, basic ($6/month) and premium ($8/month).
+// Kinwise is self-hosted, so every core feature (accounts, transactions, budgets, goals, bills,
 // investments, reports, family, file import) is unlimited on every tier; only the features
-// the spec marks premium (bank connections, AI advisor and coaching, smart insights,
+// docs/product.md §2 marks premium (bank connections, AI advisor and coaching, smart insights,
 // automation, QuickBooks) are gated, and they treat basic and premium alike, with premium
 // allowed more of the metered ones. Free shows ads.
 
@@ -102,8 +102,8 @@ export function tierFeatures(tier: SubscriptionTier): string[] {
 }
 
 /**
- * The features the plans unlock (spec §2 reading B premium marks): one map for the web's menu
- * and the server's contracts. `core` is everything every plan has.
+ * The features the plans unlock (the premium marks of docs/product.md §2): one map for the web's
+ * menu and the server's contracts. `core` is everything every plan has.
  */
 export const FEATURES = {
   core: { plan: 'free', label: 'Core' },

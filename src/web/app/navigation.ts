@@ -1,4 +1,4 @@
-// The app's navigation (spec §2): the desktop sidebar (reading B, with premium marks) and the
+// The app's navigation (docs/product.md §2): the desktop sidebar (with premium marks) and the
 // mobile bottom bar. Each item names the plan feature it belongs to (the premium marks come from
 // domain/tiers FEATURES, the one map the server enforces too) and the lowest role it is of use
 // to, so a teen's and a viewer's menus show only what they can use.
@@ -43,17 +43,17 @@ export type NavItem = {
   path: string
   icon: LucideIcon
   /** the plan feature behind the page (core when absent): a premium feature is marked, and
-   *  disabled when the household's plan does not include it (spec §5) */
+   *  disabled when the household's plan does not include it (docs/product.md §5) */
   feature?: Feature
   /** the lowest role the page is of use to (every member when absent) */
   minRole?: Role
-  /** premium-only (crown mark for premium users, spec §6): no current item uses it */
+  /** premium-only (crown mark for premium users, docs/product.md §6): no current item uses it */
   premiumOnly?: boolean
   /** shows the unread-reminders badge */
   unreadBadge?: boolean
 }
 
-/** Desktop sidebar, reading B of the spec, in its order. */
+/** Desktop sidebar, in the order of docs/product.md §2. */
 export const SIDEBAR_ITEMS: readonly NavItem[] = [
   { label: 'Dashboard', path: '/', icon: LayoutDashboard },
   { label: 'Transactions', path: '/transactions', icon: ArrowLeftRight },
@@ -99,7 +99,7 @@ export const SIDEBAR_ITEMS: readonly NavItem[] = [
   { label: 'Subscription', path: '/subscription', icon: CreditCard },
 ]
 
-/** Under the spec's items: the planning tools and settings, reachable from the desktop too. */
+/** Under the main items: the planning tools and settings, reachable from the desktop too. */
 export const SIDEBAR_SECONDARY_ITEMS: readonly NavItem[] = [
   { label: 'Debt Planning', path: '/debt-planning', icon: HandCoins },
   { label: 'Retirement Planning', path: '/retirement-planning', icon: Sunset },
@@ -107,7 +107,7 @@ export const SIDEBAR_SECONDARY_ITEMS: readonly NavItem[] = [
   { label: 'MFA Settings', path: '/mfa-settings', icon: Lock },
 ]
 
-/** Mobile bottom scrolling bar, in the spec's order and with its short labels. */
+/** Mobile bottom scrolling bar, in the order and with the short labels of docs/product.md §2. */
 export const MOBILE_ITEMS: readonly NavItem[] = [
   { label: 'Dashboard', path: '/', icon: LayoutDashboard },
   { label: 'Accounts', path: '/accounts', icon: Wallet },
@@ -171,9 +171,9 @@ export function navItemsFor(items: readonly NavItem[], role: Role): NavItem[] {
 }
 
 export type NavItemMark = {
-  /** premium-marked (spec §2 reading B): the feature needs more than the free plan */
+  /** premium-marked (docs/product.md §2): the feature needs more than the free plan */
   premium: boolean
-  /** the household's plan does not include it: shown, marked and disabled (spec §5) */
+  /** the household's plan does not include it: shown, marked and disabled (docs/product.md §5) */
   locked: boolean
 }
 

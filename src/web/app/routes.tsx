@@ -1,6 +1,6 @@
-// The route tables of spec §2 behind the auth and onboarding gates: signed-out visitors, signed-in
-// users who have not finished onboarding (the onboarding flow on every path), and everyone else.
-// Every page is lazy and loads behind a spinner; an unknown path shows the 404 page.
+// The route tables of docs/product.md §2 behind the auth and onboarding gates: signed-out visitors,
+// signed-in users who have not finished onboarding (the onboarding flow on every path), and
+// everyone else. Every page is lazy and loads behind a spinner; an unknown path shows the 404 page.
 import { Suspense, useEffect } from 'react'
 import { Route, Routes, useLocation } from 'react-router'
 import { PageSpinner } from '../components/ui/spinner'
@@ -21,7 +21,7 @@ import {
 
 const SignedInRoutes = lazyPage(loadSignedInRoutes, 'SignedInRoutes')
 
-/** Feature pages a signed-out visitor may open (spec §2): a public description each. */
+/** Feature pages a signed-out visitor may open (docs/product.md §2): a public description each. */
 const PUBLIC_FEATURE_PATHS = [
   '/transactions',
   '/accounts',

@@ -1,6 +1,7 @@
-// The signed-in route table of spec §2: every page inside the app shell (sidebar, header, mobile
-// bar), lazy behind a spinner, and the 404 page for any other path. Its own chunk, so visitors
-// on the landing page do not download it; loading it starts the shell's download at once.
+// The signed-in route table of docs/product.md §2: every page inside the app shell (sidebar,
+// header, mobile bar), lazy behind a spinner, and the 404 page for any other path. Its own chunk,
+// so visitors on the landing page do not download it; loading it starts the shell's download at
+// once.
 import { Navigate, Route, Routes } from 'react-router'
 import { useAuth } from '../lib/auth'
 import { loadAppShell, loadDashboardPage } from './dashboard-loaders'

@@ -1,4 +1,4 @@
-// The public footer: the legal pages of spec §2 and a line about self-hosting.
+// The public footer: the legal pages of docs/product.md §2 and a line about self-hosting.
 import { Link } from 'react-router'
 import { LogoMark } from './logo'
 

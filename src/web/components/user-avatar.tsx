@@ -1,5 +1,5 @@
-// The signed-in person's avatar (spec §2): their profile image, else the first letter of the
-// first name or e-mail, else "U".
+// The signed-in person's avatar (docs/product.md §2): their profile image, else the first letter of
+// the first name or e-mail, else "U".
 import { avatarInitial, type AvatarUser } from '../../domain/avatar'
 import { cn } from '../lib/cn'
 

@@ -1,8 +1,8 @@
-// The HTTP client of the web app (spec §7, §8): every call sends the session cookie, a JSON body
-// goes out only when there is one, and any non-OK answer throws "<status>: <text>". callEndpoint
-// adds the typed path: the contract encodes the body (cents → decimals) and decodes the answer.
-// zod is imported for types only: the schemas bring their own code, so pages that call no
-// endpoint (the landing page) do not download it.
+// The HTTP client of the web app (docs/product.md §7, §8): every call sends the session cookie, a
+// JSON body goes out only when there is one, and any non-OK answer throws "<status>: <text>".
+// callEndpoint adds the typed path: the contract encodes the body (cents → decimals) and decodes
+// the answer. zod is imported for types only: the schemas bring their own code, so pages that call
+// no endpoint (the landing page) do not download it.
 import type { QueryFunction } from '@tanstack/react-query'
 import type { z } from 'zod'
 import type { EndpointArgs, EndpointDef, EndpointOutput } from '../../contract/endpoint'
@@ -53,7 +53,7 @@ export function errorStatus(error: unknown): number | null {
   return match ? Number(match[1]) : null
 }
 
-/** The spec's check for a signed-out answer: "401: …Unauthorized…". */
+/** The check for a signed-out answer: "401: …Unauthorized…". */
 export function isUnauthorizedError(error: unknown): boolean {
   return error instanceof Error && /^401: .*Unauthorized/.test(error.message)
 }

@@ -1,6 +1,6 @@
-// Who is signed in (spec §4 Auth, §7 /api/auth/user): one query, no retry, fresh for 5 minutes,
-// refetched every 10; a failed user query means signed out. Sign-out clears local storage and
-// every cache but the app shell's first, then navigates to /api/logout.
+// Who is signed in (docs/product.md §4, §7 /api/auth/user): one query, no retry, fresh for 5
+// minutes, refetched every 10; a failed user query means signed out. Sign-out clears local storage
+// and every cache but the app shell's first, then navigates to /api/logout.
 import { useQuery } from '@tanstack/react-query'
 import type { User } from '../../contract/auth'
 import { getQueryFn } from './api'

@@ -1,8 +1,8 @@
-// The one TanStack Query client, with the cache constants of spec §9: fresh for 5 minutes,
-// discarded after 10, no interval refetch, no refetch on focus, no retries. An answer saying the
-// session is now restricted (ADR 0024: the household began to require MFA, or the account's
-// deletion was requested elsewhere) reads the signed-in user again, so the app switches to the
-// restricted pages at once instead of showing errors until the user's next refresh.
+// The one TanStack Query client, with the cache constants of docs/product.md §9: fresh for 5
+// minutes, discarded after 10, no interval refetch, no refetch on focus, no retries. An answer
+// saying the session is now restricted (ADR 0024: the household began to require MFA, or the
+// account's deletion was requested elsewhere) reads the signed-in user again, so the app switches
+// to the restricted pages at once instead of showing errors until the user's next refresh.
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
 import { errorCode, getQueryFn } from './api'
 import { USER_QUERY_KEY } from './auth'

@@ -1,5 +1,5 @@
-// The API's resources as query-key roots (URL parts, spec §7), and the invalidations a write
-// goes through. Every feature's key factory starts from one of these roots, so a write in one
+// The API's resources as query-key roots (URL parts, docs/product.md §7), and the invalidations a
+// write goes through. Every feature's key factory starts from one of these roots, so a write in one
 // page refreshes what every other page (and the dashboard) shows of the same data.
 import type { QueryClient } from '@tanstack/react-query'
 

@@ -1,5 +1,5 @@
-// The spec's toast after a reminder's status changes (§8), shown by the notification dropdown
-// and the Reminders page alike.
+// The toast after a reminder's status changes (docs/product.md §8), shown by the notification
+// dropdown and the Reminders page alike.
 export const REMINDER_UPDATED_TOAST = {
   title: 'Reminder updated',
   description: 'Reminder status has been updated successfully.',

@@ -1,5 +1,5 @@
-// Light and dark theme: the choice is stored under the key "theme" (spec §2 Header) and applied
-// as a `dark` class on <html>; with nothing stored, the system preference decides.
+// Light and dark theme: the choice is stored under the key "theme" (docs/product.md §2 Header) and
+// applied as a `dark` class on <html>; with nothing stored, the system preference decides.
 import { useCallback, useSyncExternalStore } from 'react'
 
 export type Theme = 'light' | 'dark'

@@ -1,6 +1,6 @@
-// Toast state (spec §4, §9): at most one toast visible, variants default and destructive, and a
-// removal delay of 1,000,000 ms after a toast is dismissed (the Radix provider times them out
-// after 5000 ms). `toast()` works from anywhere; <Toaster> renders the state.
+// Toast state (docs/product.md §4, §9): at most one toast visible, variants default and
+// destructive, and a removal delay of 1,000,000 ms after a toast is dismissed (the Radix provider
+// times them out after 5000 ms). `toast()` works from anywhere; <Toaster> renders the state.
 import { useSyncExternalStore, type ReactNode } from 'react'
 
 export const TOAST_LIMIT = 1

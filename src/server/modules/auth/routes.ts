@@ -1,4 +1,5 @@
-// Sign-in endpoints (JSON) and the browser navigations /api/login and /api/logout of the spec.
+// Sign-in endpoints (JSON) and the browser navigations /api/login and /api/logout of
+// docs/product.md §7.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import * as contract from '../../../contract/auth'
 import type { AppDeps } from '../../app-deps'
@@ -96,8 +97,8 @@ export function authRoutes(app: FastifyInstance, { db, config, clock, oidc }: Ap
     toUserDto(await completeOnboarding(db, user, clock.now())),
   )
 
-  // Browser navigations (spec §7): the sign-in page (or the OpenID Connect provider when one
-  // is configured), and sign-out that lands on the home page
+  // Browser navigations (docs/product.md §7): the sign-in page (or the OpenID Connect provider when
+  // one is configured), and sign-out that lands on the home page
   app.get('/api/login', { schema: { hide: true } }, async (_req, reply) => {
     if (!oidc) return reply.redirect('/auth/login')
     const { url, checks } = await oidc.start()

@@ -1,7 +1,7 @@
-// GET /api/logout is a navigation (spec §7: the app's Sign out goes there), so SameSite=Lax
-// cookies come with it from any site: a link or image elsewhere could sign members out. It
-// signs out only a navigation from this site (or typed in): Fetch Metadata first, else Origin
-// and Referer.
+// GET /api/logout is a navigation (docs/product.md §7: the app's Sign out goes there), so
+// SameSite=Lax cookies come with it from any site: a link or image elsewhere could sign members
+// out. It signs out only a navigation from this site (or typed in): Fetch Metadata first, else
+// Origin and Referer.
 import type { FastifyRequest } from 'fastify'
 import type { Config } from '../../config'
 

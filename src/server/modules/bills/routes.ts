@@ -1,5 +1,6 @@
-// Bill endpoints: list, upcoming (spec §7, days=30 on the dashboard), create, edit, delete, pay,
-// and the payments that settle a bill: its links, what could pay it, link and unlink (ADR 0045).
+// Bill endpoints: list, upcoming (docs/product.md §7, days=30 on the dashboard), create, edit,
+// delete, pay, and the payments that settle a bill: its links, what could pay it, link and unlink
+// (ADR 0045).
 import type { FastifyInstance } from 'fastify'
 import * as contract from '../../../contract/bills'
 import type { AppDeps } from '../../app-deps'

@@ -1,4 +1,5 @@
-// Credit score endpoints (spec §7): the latest score, the history, add and delete an entry.
+// Credit score endpoints (docs/product.md §7): the latest score, the history, add and delete an
+// entry.
 import type { FastifyInstance } from 'fastify'
 import * as contract from '../../../contract/credit-score'
 import type { AppDeps } from '../../app-deps'

@@ -1,4 +1,5 @@
-// Reminder endpoints (spec §7): list, unread count, mark read, complete/dismiss/edit, create, delete.
+// Reminder endpoints (docs/product.md §7): list, unread count, mark read, complete/dismiss/edit,
+// create, delete.
 import type { FastifyInstance } from 'fastify'
 import * as contract from '../../../contract/reminders'
 import type { AppDeps } from '../../app-deps'

@@ -1,5 +1,5 @@
-// The signed-in header (spec §2): mobile menu drawer, page title, theme switch, notification
-// bell and user menu.
+// The signed-in header (docs/product.md §2): mobile menu drawer, page title, theme switch,
+// notification bell and user menu.
 import { Menu } from 'lucide-react'
 import { useLocation } from 'react-router'
 import type { User } from '../../../contract/auth'

@@ -1,6 +1,6 @@
-// The mobile bottom scrolling bar (spec §2), shown below the lg breakpoint: the items the
-// member's role can use, premium ones marked with a gem, and disabled (a lock) when the
-// household's plan does not include them (spec §5), as in the sidebar.
+// The mobile bottom scrolling bar (docs/product.md §2), shown below the lg breakpoint: the items
+// the member's role can use, premium ones marked with a gem, and disabled (a lock) when the
+// household's plan does not include them (docs/product.md §5), as in the sidebar.
 import { Gem, Lock } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { Link, useLocation } from 'react-router'

@@ -1,5 +1,5 @@
-// The sidebar's footer (spec §2): avatar, full name (or e-mail, or "User"), tier label, and
-// Sign out, which clears local storage and goes to /api/logout.
+// The sidebar's footer (docs/product.md §2): avatar, full name (or e-mail, or "User"), tier label,
+// and Sign out, which clears local storage and goes to /api/logout.
 import { LogOut } from 'lucide-react'
 import type { User } from '../../../contract/auth'
 import { displayName } from '../../../domain/avatar'

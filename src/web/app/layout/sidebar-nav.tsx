@@ -1,8 +1,8 @@
-// The sidebar's menu (spec §2 reading B, §5): the items the member's role can use, each with its
+// The sidebar's menu (docs/product.md §2, §5): the items the member's role can use, each with its
 // premium mark, premium items disabled when the household's plan does not include them, the
 // active route highlighted, and the unread badge on Reminders.
 // Shared by the desktop sidebar and the mobile menu drawer (both download it when they are
-// first shown), with the provider of its tooltips (700 ms, spec §9).
+// first shown), with the provider of its tooltips (700 ms, docs/product.md §9).
 import { Crown, Gem, Lock } from 'lucide-react'
 import { Link, useLocation } from 'react-router'
 import type { Role } from '../../../domain/access'

@@ -1,4 +1,5 @@
-// The header's user menu (spec §2), opened: Profile and Sign out. Downloaded on first use (user-menu.tsx).
+// The header's user menu (docs/product.md §2), opened: Profile and Sign out. Downloaded on first
+// use (user-menu.tsx).
 import { LogOut, User as UserIcon } from 'lucide-react'
 import { Link } from 'react-router'
 import type { User } from '../../../contract/auth'

@@ -1,5 +1,5 @@
-// The header's user menu (spec §2): the avatar button, with the menu (Profile, Sign out) in
-// user-menu-popup, downloaded when it is first used.
+// The header's user menu (docs/product.md §2): the avatar button, with the menu (Profile, Sign out)
+// in user-menu-popup, downloaded when it is first used.
 import type { User } from '../../../contract/auth'
 import { UserAvatar } from '../../components/user-avatar'
 import { FirstOpen } from '../../components/first-open'

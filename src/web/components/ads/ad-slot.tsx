@@ -1,5 +1,5 @@
-// An ad slot for free users (spec §1, §5): the configured ad network's unit, or, with no network
-// configured, a quiet house ad for Premium. Renders nothing when the page is not eligible.
+// An ad slot for free users (docs/product.md §1, §5): the configured ad network's unit, or, with no
+// network configured, a quiet house ad for Premium. Renders nothing when the page is not eligible.
 import { Gem } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { Link } from 'react-router'

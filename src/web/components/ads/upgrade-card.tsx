@@ -1,4 +1,4 @@
-// The "Upgrade to Premium" card free users see (spec §2 Dashboard).
+// The "Upgrade to Premium" card free users see (docs/product.md §2 Dashboard).
 import { Check, Gem } from 'lucide-react'
 import { Link } from 'react-router'
 import { PLAN_PRICES } from '../../../domain/tiers'

@@ -1,5 +1,5 @@
-// Whether this page may show ads (spec §5, rules in domain/ads): a signed-in free user, an
-// allowed path, and enough real content. The content is read from the page's container as it
+// Whether this page may show ads (docs/product.md §5, rules in domain/ads): a signed-in free user,
+// an allowed path, and enough real content. The content is read from the page's container as it
 // changes, leaving out the ad slots themselves.
 import { useEffect, useState, type RefObject } from 'react'
 import { useLocation } from 'react-router'

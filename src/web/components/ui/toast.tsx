@@ -1,5 +1,5 @@
-// Toast primitives (Radix Toast) with the spec's constants (§9): 5000 ms, swipe right past 50 px,
-// F8 to reach the viewport, at most 420 px wide; variants default and destructive.
+// Toast primitives (Radix Toast) with the constants of docs/product.md §9: 5000 ms, swipe right
+// past 50 px, F8 to reach the viewport, at most 420 px wide; variants default and destructive.
 import { cva, type VariantProps } from 'class-variance-authority'
 import { Toast as ToastPrimitive } from 'radix-ui'
 import { X } from 'lucide-react'

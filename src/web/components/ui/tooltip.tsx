@@ -1,4 +1,5 @@
-// Tooltip (Radix) with the spec's 700 ms delay (§9), set once by TooltipProvider at the root.
+// Tooltip (Radix) with the 700 ms delay of docs/product.md §9, set once by TooltipProvider at the
+// root.
 import { Tooltip as TooltipPrimitive } from 'radix-ui'
 import type { ComponentProps, ReactNode } from 'react'
 import { cn } from '../../lib/cn'

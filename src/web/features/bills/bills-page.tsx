@@ -1,5 +1,5 @@
-// The Bills page: the next 30 days with the spec's urgency ("Due today", "Due tomorrow",
-// "N days", overdue), every bill with how it repeats, Mark paid (the payment becomes a
+// The Bills page: the next 30 days with the urgency of docs/product.md §4 ("Due today", "Due
+// tomorrow", "N days", overdue), every bill with how it repeats, Mark paid (the payment becomes a
 // transaction and the due date moves on), add, edit, pause and delete; and a month calendar. Each
 // bill shows its current due date's status (Paid, Partly paid, Overdue, Due) and, on demand, the
 // payments linked to it with Unlink (ADR 0045).

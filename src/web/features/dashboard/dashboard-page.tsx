@@ -1,6 +1,6 @@
-// The dashboard (spec §2 Dashboard): overview, financial mood (also the page background), the
-// four stat cards, the Smart Spending Plan, recent transactions, accounts, goals, bills and the
-// credit score; for free users, ad slots and the Upgrade to Premium card.
+// The dashboard (docs/product.md §2 Dashboard): overview, financial mood (also the page
+// background), the four stat cards, the Smart Spending Plan, recent transactions, accounts, goals,
+// bills and the credit score; for free users, ad slots and the Upgrade to Premium card.
 // The cards render once their calls have answered (asked after the first paint), in four
 // transitions one frame apart, top first, rather than as ten answers re-rendering the page one
 // after another (each blocked a phone for ~30 ms). Each card then

@@ -1,7 +1,8 @@
-// Signed out while on the dashboard (spec §2, §8): the toast "Unauthorized" and, 500 ms after it
-// is on screen, the login page (through the /api/login navigation). The toast's code downloads
-// with the first toast, so on a slow link the 500 ms start when it renders, not when it is asked
-// for; if it never renders (the download failed) the redirect still happens after a few seconds.
+// Signed out while on the dashboard (docs/product.md §2, §8): the toast "Unauthorized" and, 500 ms
+// after it is on screen, the login page (through the /api/login navigation). The toast's code
+// downloads with the first toast, so on a slow link the 500 ms start when it renders, not when it
+// is asked for; if it never renders (the download failed) the redirect still happens after a few
+// seconds.
 import { useEffect } from 'react'
 import { onToastShown, toast } from '../../lib/toast'
 

@@ -1,6 +1,6 @@
-// The dashboard's financial mood (spec §4, §9) from accounts, this month's income and spending,
-// the budgets and goals of the member's own plan (all from the monthly summary, ADR 0044: a teen
-// is scored on their own money, not the household's budgets and goals) and the credit score,
+// The dashboard's financial mood (docs/product.md §4, §9) from accounts, this month's income and
+// spending, the budgets and goals of the member's own plan (all from the monthly summary, ADR 0044:
+// a teen is scored on their own money, not the household's budgets and goals) and the credit score,
 // computed by domain/mood. While any of them is not loaded it is the neutral
 // loading mood; once computed it is kept under "financialMood". A household with no accounts yet
 // has nothing to score: it is `setup` (the dashboard shows its set-up checklist), and no mood is
@@ -22,7 +22,10 @@ export type MoodSources = {
   accounts: Account[] | undefined
   /** this month's plan: income, expenses, its budgets' total and its goals */
   summary: Pick<MonthlySummary, 'income' | 'expenses' | 'budgetTotal' | 'goalIds'> | undefined
-  /** read only to know they are loaded (spec §4): the total the mood scores is the summary's */
+  /**
+   * read only to know they are loaded (docs/product.md §4): the total the mood scores is the
+   * summary's
+   */
   budgets: unknown[] | undefined
   goals: Goal[] | undefined
   /** undefined while loading; null when no score was ever entered */

@@ -1,6 +1,6 @@
-// The Goals page: each savings goal with its progress, the spec's status line (completed, months
-// ahead of or behind schedule, months remaining, or a prompt to set a monthly contribution),
-// what went in this month; contribute or withdraw, edit, pause or resume, delete.
+// The Goals page: each savings goal with its progress, the status line of docs/product.md §4
+// (completed, months ahead of or behind schedule, months remaining, or a prompt to set a monthly
+// contribution), what went in this month; contribute or withdraw, edit, pause or resume, delete.
 import { Plus, Target } from 'lucide-react'
 import { useState } from 'react'
 import type { Goal } from '../../../contract/goals'

@@ -1,6 +1,7 @@
 // Onboarding while an invite waits: a person who opened an invite link and is not onboarded yet
-// sees the onboarding flow (on every path, spec §2) with a line above it saying the invite is kept
-// for them; the link's token is remembered, so finishing onboarding continues to the invite.
+// sees the onboarding flow (on every path, docs/product.md §2) with a line above it saying the
+// invite is kept for them; the link's token is remembered, so finishing onboarding continues to the
+// invite.
 import { MailOpen } from 'lucide-react'
 import { useEffect, type ReactNode } from 'react'
 import { useParams } from 'react-router'

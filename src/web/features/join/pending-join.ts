@@ -1,7 +1,7 @@
 // The invite a person opened before they could use it: signed out (they sign in or create an
-// account first) or in the middle of onboarding (which every path shows until it is done, spec
-// §2). The token waits in this tab's sessionStorage; once the person is signed in and onboarded,
-// the app takes them back to /join/<token>, and the join page forgets it.
+// account first) or in the middle of onboarding (which every path shows until it is done,
+// docs/product.md §2). The token waits in this tab's sessionStorage; once the person is signed in
+// and onboarded, the app takes them back to /join/<token>, and the join page forgets it.
 const KEY = 'kinwise:pending-join'
 
 export function joinPath(token: string): string {

@@ -1,7 +1,7 @@
-// The landing page for visitors (spec §1, §2): header with Sign In, hero with Get Started Free
-// and Learn More, the three feature cards, a closing call to action and the legal footer. It is
-// the first download for visitors, so it styles links with buttonVariants (no Slot, no
-// tailwind-merge) to stay within the landing page's JavaScript budget.
+// The landing page for visitors (docs/product.md §1, §2): header with Sign In, hero with Get
+// Started Free and Learn More, the three feature cards, a closing call to action and the legal
+// footer. It is the first download for visitors, so it styles links with buttonVariants (no Slot,
+// no tailwind-merge) to stay within the landing page's JavaScript budget.
 import type { ComponentType } from 'react'
 import { Link } from 'react-router'
 import { Logo } from '../../components/logo'

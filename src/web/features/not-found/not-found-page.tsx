@@ -1,4 +1,4 @@
-// The page for any path the router does not know (spec §2, §8): "404 Page Not Found".
+// The page for any path the router does not know (docs/product.md §2, §8): "404 Page Not Found".
 import { CircleAlert } from 'lucide-react'
 import { Link } from 'react-router'
 import { usePageHeadings } from '../../components/page-heading'

@@ -1,5 +1,6 @@
-// The onboarding flow (spec §2, §4): four steps (welcome, track, plan, secure) with Next, Skip to
-// end and, on the last step, Get Started, which posts completion and goes to / even if that fails.
+// The onboarding flow (docs/product.md §2, §4): four steps (welcome, track, plan, secure) with
+// Next, Skip to end and, on the last step, Get Started, which posts completion and goes to / even
+// if that fails.
 import { ChartPie, PartyPopper, ShieldCheck, Wallet, type LucideIcon } from 'lucide-react'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'

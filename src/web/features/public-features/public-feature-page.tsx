@@ -1,5 +1,5 @@
-// What a signed-out visitor sees on a feature's path (spec §2): a short public description of
-// the feature and a call to sign in.
+// What a signed-out visitor sees on a feature's path (docs/product.md §2): a short public
+// description of the feature and a call to sign in.
 import { ArrowRight, Lock } from 'lucide-react'
 import { Link, useLocation } from 'react-router'
 import { Button } from '../../components/ui/button'

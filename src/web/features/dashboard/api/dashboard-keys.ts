@@ -1,4 +1,4 @@
-// Query keys of the dashboard's calls: URL parts (spec §7), so a write elsewhere that
+// Query keys of the dashboard's calls: URL parts (docs/product.md §7), so a write elsewhere that
 // invalidates ['/api/credit-score'] or ['/api/transactions'] refreshes the dashboard too.
 export const dashboardKeys = {
   accounts: () => ['/api/accounts'] as const,

@@ -1,5 +1,5 @@
 // The Accounts card: every open account with its balance; a session that expired shows the
-// spec's message with a Log In Again button (§8).
+// message of docs/product.md §8 with a Log In Again button.
 import type { UseQueryResult } from '@tanstack/react-query'
 import { CreditCard, Landmark, PiggyBank, TrendingUp, Wallet, type LucideIcon } from 'lucide-react'
 import type { Account, AccountType } from '../../../../contract/accounts'

@@ -1,4 +1,4 @@
-// Upcoming Bills (spec §2, §4, §9): 4 bills of the next 30 days with urgency colours and
+// Upcoming Bills (docs/product.md §2, §4, §9): 4 bills of the next 30 days with urgency colours and
 // "Due today / Due tomorrow / N days".
 import type { UseQueryResult } from '@tanstack/react-query'
 import { Receipt } from 'lucide-react'

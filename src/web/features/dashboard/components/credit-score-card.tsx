@@ -1,5 +1,6 @@
-// The Credit Score card (spec §2, §4, §5, §8): score, band, a bar out of 850, the change since
-// the previous entry (or the spec's placeholder trend), and adding a score through a prompt.
+// The Credit Score card (docs/product.md §2, §4, §5, §8): score, band, a bar out of 850, the change
+// since the previous entry (or the placeholder trend of docs/product.md §2), and adding a score
+// through a prompt.
 import type { UseQueryResult } from '@tanstack/react-query'
 import { Gauge, Plus, TrendingDown, TrendingUp } from 'lucide-react'
 import type { CreditScore } from '../../../../contract/credit-score'
@@ -26,7 +27,7 @@ import { toast } from '../../../lib/toast'
 import { useAddCreditScore } from '../api/add-credit-score'
 import { DashboardCard } from './dashboard-card'
 
-/** The spec's fixed trend, shown until there are two entries to compare. */
+/** The fixed trend of docs/product.md §2, shown until there are two entries to compare. */
 export const PLACEHOLDER_TREND = '+12 points this month'
 
 const BAND_CLASS = {

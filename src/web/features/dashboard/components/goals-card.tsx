@@ -1,4 +1,5 @@
-// Savings Goals (spec §2, §4, §9): the first 3 goals with progress and the domain's status text.
+// Savings Goals (docs/product.md §2, §4, §9): the first 3 goals with progress and the domain's
+// status text.
 import type { UseQueryResult } from '@tanstack/react-query'
 import { Target } from 'lucide-react'
 import type { Goal } from '../../../../contract/goals'

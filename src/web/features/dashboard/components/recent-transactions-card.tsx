@@ -1,4 +1,4 @@
-// Recent Transactions (spec §2, §9): the 5 newest, with category, date and amount.
+// Recent Transactions (docs/product.md §2, §9): the 5 newest, with category, date and amount.
 import type { UseQueryResult } from '@tanstack/react-query'
 import { ArrowDownLeft, ArrowLeftRight, ArrowUpRight } from 'lucide-react'
 import type { Account } from '../../../../contract/accounts'

@@ -1,7 +1,7 @@
-// The Smart Spending Plan card (spec §2, §9): the server's daily allowance, how this month's
-// money is set aside in the Spending Plan page's words and signs (expected income with what was
-// received, spent so far, bills still due, goals, what budgets hold back, available), a prompt to
-// add income while none is known, the top 5 spending categories, and "Set a budget" while the
+// The Smart Spending Plan card (docs/product.md §2, §9): the server's daily allowance, how this
+// month's money is set aside in the Spending Plan page's words and signs (expected income with what
+// was received, spent so far, bills still due, goals, what budgets hold back, available), a prompt
+// to add income while none is known, the top 5 spending categories, and "Set a budget" while the
 // month has none.
 import type { UseQueryResult } from '@tanstack/react-query'
 import { ChartPie, ChevronRight } from 'lucide-react'

@@ -1,6 +1,7 @@
-// The four stat cards (spec §2): Net Worth with its change against last month, Monthly Income
-// (the month's expected income, with what was received: ADR 0044), Monthly Expenses and Available
-// Today (the server's daily allowance, with why it is $0 when it is). Two by two on a phone, so Available Today is above the fold; four in a row on a desktop.
+// The four stat cards (docs/product.md §2): Net Worth with its change against last month, Monthly
+// Income (the month's expected income, with what was received: ADR 0044), Monthly Expenses and
+// Available Today (the server's daily allowance, with why it is $0 when it is). Two by two on a
+// phone, so Available Today is above the fold; four in a row on a desktop.
 import type { UseQueryResult } from '@tanstack/react-query'
 import {
   AlertTriangle,

@@ -1,5 +1,5 @@
-// The header's notification bell (spec §2, §7): the unread count on the bell, polled every
-// 2 minutes; the dropdown behind it (notification-popup) downloads on its first use.
+// The header's notification bell (docs/product.md §2, §7): the unread count on the bell, polled
+// every 2 minutes; the dropdown behind it (notification-popup) downloads on its first use.
 import { unreadBadgeText } from '../../../../domain/badge'
 import { lazyPage, once } from '../../../lib/lazy-page'
 import { FirstOpen } from '../../../components/first-open'

@@ -1,6 +1,7 @@
-// The notification dropdown, opened (spec §2, §7, §8): the active reminders with mark-read,
-// complete and dismiss, and a link to all reminders. It opens and closes on the bell and closes
-// on an outside click or Escape. Downloaded on the bell's first use (notification-dropdown.tsx).
+// The notification dropdown, opened (docs/product.md §2, §7, §8): the active reminders with
+// mark-read, complete and dismiss, and a link to all reminders. It opens and closes on the bell and
+// closes on an outside click or Escape. Downloaded on the bell's first use
+// (notification-dropdown.tsx).
 import { Bell, Check, MailOpen, X } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'

@@ -1,5 +1,6 @@
-// POST /api/user/onboarding-complete. Whatever the answer, the user leaves onboarding (spec §4):
-// the cached user is marked as onboarded, from the server's reply or locally when it failed.
+// POST /api/user/onboarding-complete. Whatever the answer, the user leaves onboarding
+// (docs/product.md §4): the cached user is marked as onboarded, from the server's reply or locally
+// when it failed.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { completeOnboarding, type User } from '../../../../contract/auth'
 import { callEndpoint } from '../../../lib/api'

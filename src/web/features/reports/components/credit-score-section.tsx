@@ -1,7 +1,8 @@
 // The credit score history: the latest score with its band and the change since the entry
 // before it, the chart of every entry (loaded on demand), a form to add an entry (300–850, the
-// spec's messages) and the list of entries, each with its band and a delete button. Export CSV
-// gives every entry, oldest first, with its band and its change from the one before.
+// messages of docs/product.md §5 and §8) and the list of entries, each with its band and a delete
+// button. Export CSV gives every entry, oldest first, with its band and its change from the one
+// before.
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Download, Gauge, Plus, Trash2, TrendingDown, TrendingUp } from 'lucide-react'
 import { lazy, Suspense } from 'react'
