@@ -302,7 +302,8 @@ async function main(): Promise<void> {
       }
     }
 
-    // instances: the same PostgreSQL data set (the smallest size) behind one, two and three instances
+    // instances: the same PostgreSQL data set (the smallest size) behind one, two and three
+    // instances
     if (only.has('instances')) {
       const size = Math.min(...sizes)
       say(`\n14. Instances: 1, 2 and 3 on one PostgreSQL, ${sizeLabel(size)} transactions`)

@@ -421,7 +421,10 @@ export const exportDocument = z.object({
   allocationTargets: z.array(exportedAllocationTarget).default([]),
   /** exchange rates: absent from files made before them */
   exchangeRates: z.array(exportedExchangeRate).default([]),
-  /** challenges, debt plans, automations, the advisor, coaching and QuickBooks: absent from files made before them */
+  /**
+   * challenges, debt plans, automations, the advisor, coaching and QuickBooks: absent from files
+   * made before them
+   */
   savingsChallenges: z.array(exportedSavingsChallenge).default([]),
   debtPlans: z.array(exportedDebtPlan).default([]),
   automations: z.array(exportedAutomation).default([]),

@@ -358,8 +358,9 @@ type Exported = { categories: Set<string>; goals: Set<string>; accounts: Set<str
 /**
  * Challenges, debt plans, automations, the advisor, coaching and QuickBooks. A challenge's or
  * automation's settings name categories, goals and accounts: it is in the file only when each is
- * a category or goal (all are exported) or an account the member sees whole. Recurring series' decisions (dismissed/confirmed) are derived data, worked
- * out again from the transactions, so they are not exported.
+ * a category or goal (all are exported) or an account the member sees whole. Recurring series'
+ * decisions (dismissed/confirmed) are derived data, worked out again from the transactions, so
+ * they are not exported.
  */
 async function exportIssues17To19(
   db: Db,
