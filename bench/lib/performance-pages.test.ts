@@ -60,11 +60,12 @@ describe('the performance pages', () => {
     expect(section).toContain('(docs/performance.md)')
   })
 
-  it('docs/performance.md holds the whole run and each issue\'s notes', () => {
+  it('docs/performance.md holds the whole run and a section per area', () => {
     const doc = readFileSync(path.join(root, 'docs', 'performance.md'), 'utf8')
     expect(doc).toContain(BENCH_START)
     expect(doc).toContain(BENCH_END)
-    expect(doc).toContain('**Investments and reports (issue 16).**')
+    expect(doc).toContain('\n## Investments and reports\n')
+    expect(doc).toContain('\n## Spending plan (daily plan)\n')
     expect(doc).toContain('/api/analytics/monthly-summary')
   })
 })

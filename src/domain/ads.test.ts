@@ -23,7 +23,7 @@ function context(overrides: Partial<AdContext> = {}): AdContext {
 }
 
 describe('ad constants', () => {
-  it('follow spec §5', () => {
+  it('follow docs/product.md §5', () => {
     expect(AD_ALLOWED_PATH_PREFIXES).toEqual([
       '/dashboard',
       '/transactions',

@@ -144,7 +144,7 @@ describe('creditScoreChange', () => {
 })
 
 describe('toasts', () => {
-  it('use the exact wording of the spec', () => {
+  it('use the exact wording of docs/product.md §8', () => {
     expect(INVALID_SCORE_TOAST).toEqual({
       title: 'Invalid Score',
       description: 'Please enter a valid credit score between 300 and 850.',

@@ -63,7 +63,7 @@ describe('checkAccess', () => {
     expect(error?.message).toBe('Bank connections is part of the Basic and Premium plans')
   })
 
-  it('lets basic and premium households alike use premium-marked features (spec §6)', () => {
+  it('lets basic and premium households alike use premium-marked features (docs/product.md §6)', () => {
     expect(refusal(member('owner', 'basic'), bankLinking)).toBeNull()
     expect(refusal(member('adult', 'premium'), bankLinking)).toBeNull()
   })

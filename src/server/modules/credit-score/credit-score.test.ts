@@ -61,7 +61,7 @@ describe('credit score', () => {
     expect(await history(a)).toEqual([january, march, sameDay])
   })
 
-  it('accepts the bounds 300 and 850 and refuses anything else with the spec message, changing nothing', async () => {
+  it('accepts the bounds 300 and 850 and refuses anything else with the message of docs/product.md §5, changing nothing', async () => {
     const a = await newUser(t.app)
     await addScore(a, { score: 300, date: '2026-03-01' })
     const top = await addScore(a, { score: 850, date: '2026-03-02' })
