@@ -54,19 +54,9 @@ export function clearTheme(): void {
   for (const listener of listeners) listener()
 }
 
-/**
- * Applies the stored (or system) theme; main.tsx calls it before the first render. With nothing
- * stored ("System" in Settings) the page follows the system as it changes, without a reload: an
- * OS that turns dark at dusk turns the open app dark too.
- */
+/** Applies the stored (or system) theme; main.tsx calls it before the first render. */
 export function initTheme(): void {
   applyTheme(currentTheme())
-  if (typeof matchMedia !== 'function') return
-  matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => {
-    if (readStored() !== null) return
-    applyTheme(systemTheme())
-    for (const listener of listeners) listener()
-  })
 }
 
 /** Calls `listener` whenever the theme is set or cleared (the header's switch, Settings). */
