@@ -32,7 +32,7 @@ import {
   reminders,
 } from '../../db/schema'
 import type { MemberScope } from '../accounts/scope'
-import * as goalsRepo from '../goals/repo'
+import * as goalsService from '../goals/service'
 import { retireOtherBudgetAlerts } from '../reminders/generated'
 import { insertTransactions } from '../transactions/ledger'
 import {
@@ -259,7 +259,7 @@ async function goalMove(
   date: IsoDate,
   why: string,
 ): Promise<RunRow> {
-  const goal = await goalsRepo.findGoal(tx, row.householdId, config.goalId, { lock: true })
+  const goal = await goalsService.findGoal(tx, row.householdId, config.goalId, { lock: true })
   if (!goal || !goal.isActive)
     return finish(tx, run, {
       status: 'failed',
@@ -291,14 +291,14 @@ async function goalMove(
       { ...base, accountId: to.id, amount: config.amount },
     ])
   }
-  const contribution = await goalsRepo.insertContribution(tx, {
+  const contribution = await goalsService.insertContribution(tx, {
     goalId: goal.id,
     householdId: row.householdId,
     amount: config.amount,
     date,
     note: `Automation: ${row.name}`,
   })
-  await goalsRepo.updateGoalRow(tx, row.householdId, goal.id, {
+  await goalsService.updateGoalRow(tx, row.householdId, goal.id, {
     currentAmount: asCents(goal.currentAmount + config.amount),
     updatedAt: new Date(run.ranAt),
   })

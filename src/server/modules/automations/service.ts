@@ -42,7 +42,7 @@ import { AppError, conflict, invalidField, notFound } from '../../http/errors'
 import { checkSafeUrl } from '../../http/safe-url'
 import { memberScope, writableAccount, type MemberScope } from '../accounts/scope'
 import type { SessionUser } from '../auth/sessions'
-import * as goalsRepo from '../goals/repo'
+import * as goalsService from '../goals/service'
 import { deleteTransactions, loadForWrite } from '../transactions/ledger'
 import {
   accountsOf,
@@ -227,7 +227,7 @@ async function checkConfig(
       await category(config.categoryId)
       return
     case 'goal_transfer': {
-      const goal = await goalsRepo.findGoal(db, user.householdId, config.goalId)
+      const goal = await goalsService.findGoal(db, user.householdId, config.goalId)
       if (!goal) throw invalidField(field('goalId'), 'That goal does not exist')
       await account('incomeAccountId', config.trigger === 'income' ? config.incomeAccountId : null)
       await account('fromAccountId', config.fromAccountId)
@@ -427,14 +427,14 @@ export async function undoRun(
       // and when the goal no longer holds it (money taken out since) the undo is refused whole
       // rather than leaving the goal at a made-up figure
       for (const c of made) {
-        const goal = await goalsRepo.findGoal(tx, user.householdId, c.goalId, { lock: true })
+        const goal = await goalsService.findGoal(tx, user.householdId, c.goalId, { lock: true })
         if (!goal) continue
         if (goal.currentAmount < c.amount)
           throw conflict(
             `${goal.name} holds less than this run added: change the goal by hand instead`,
             'UNDO_NOT_EXACT',
           )
-        await goalsRepo.updateGoalRow(tx, user.householdId, goal.id, {
+        await goalsService.updateGoalRow(tx, user.householdId, goal.id, {
           currentAmount: asCents(goal.currentAmount - c.amount),
           updatedAt: now,
         })
@@ -503,7 +503,7 @@ export async function dryRunAt(
       break
     }
     case 'goal_transfer': {
-      const goal = await goalsRepo.findGoal(db, user.householdId, config.goalId)
+      const goal = await goalsService.findGoal(db, user.householdId, config.goalId)
       const goalName = goal?.name ?? 'the goal'
       const schedule = scheduleOf(config, from)
       if (schedule) {

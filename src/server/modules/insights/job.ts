@@ -19,7 +19,7 @@ import { monthlyEquivalent } from '../../../domain/recurrence'
 import { payeeKey } from '../../../domain/payee'
 import type { Db } from '../../db/connect'
 import { households, householdMembers, users } from '../../db/schema'
-import * as budgetsRepo from '../budgets/repo'
+import * as budgetsService from '../budgets/service'
 import { cashForecast } from './cash-flow'
 import * as repo from './repo'
 
@@ -89,7 +89,7 @@ function budgetReader(db: Db, householdId: string): Budgets {
   return async (categoryId, month) => {
     let rows = months.get(month)
     if (!rows) {
-      rows = budgetsRepo
+      rows = budgetsService
         .listBudgetRows(db, householdId, month)
         .then((list) => new Map(list.map((b) => [b.categoryId, { amount: asCents(b.amount), rollover: b.rollover }])))
       months.set(month, rows)

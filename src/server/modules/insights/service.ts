@@ -30,8 +30,8 @@ import type { Db, Tx } from '../../db/connect'
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors'
 import { memberScope, writableAccount, type MemberScope } from '../accounts/scope'
 import type { SessionUser } from '../auth/sessions'
-import * as billsRepo from '../bills/repo'
-import { learnedCategories, learnPayeeCategories } from '../rules/repo'
+import * as billsService from '../bills/service'
+import { learnedCategories, learnPayeeCategories } from '../rules/learned'
 import { loadForWrite, updateStoredTransactions } from '../transactions/ledger'
 import { checkCategories } from '../transactions/service'
 import { cashForecast } from './cash-flow'
@@ -251,11 +251,11 @@ export async function confirmRecurring(
     if (series.amount >= 0) throw badRequest('Only payments can become bills: this one is money coming in', 'NOT_A_PAYMENT')
     if (!isCadence(series.cadence)) throw badRequest('This recurring payment has no cadence a bill can use', 'BAD_CADENCE')
     const categoryId = body.categoryId === undefined ? series.categoryId : body.categoryId
-    if (categoryId && !(await billsRepo.categoryExists(tx, user.householdId, categoryId))) {
+    if (categoryId && !(await billsService.categoryExists(tx, user.householdId, categoryId))) {
       throw badRequest('That category does not exist', 'UNKNOWN_CATEGORY')
     }
     const anchor = series.data.anchorDay
-    const bill = await billsRepo.insertBill(tx, {
+    const bill = await billsService.insertBill(tx, {
       householdId: user.householdId,
       userId: user.id,
       name: body.name ?? series.payee.slice(0, 80),
