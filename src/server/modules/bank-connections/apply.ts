@@ -21,9 +21,9 @@ import type { Tx } from '../../db/connect'
 import { transactions } from '../../db/schema'
 import type { ProviderTransaction } from '../../integrations/banks/bank-provider'
 import { mergeReopen, releaseLinks, reopenedBy, settleBills } from '../bills/settle'
-import { householdCategories } from '../imports/repo'
-import { learnedCategories } from '../rules/repo'
+import { householdCategories } from '../imports/service'
 import { re2Compiler } from '../rules/regex'
+import { learnedCategories } from '../rules/learned'
 import { loadRules } from '../rules/service'
 import {
   deleteTransactions,

@@ -20,7 +20,7 @@ import { memberScope, writableAccount } from '../accounts/scope'
 import { settleBills } from '../bills/settle'
 import { BANK_FORMATS, notAStatement, parseFile, type ImportInput, type ImportOptions, type ParsedFile } from './parse-file'
 import { accountOf, addAccounts, decideChunk, startChunk, startPlan, statementBalances, summary, tally, wholeFileRows, type Plan, type PlannedRow, type StartedChunk } from './plan'
-import { findBatchByHash, lockHouseholdImports } from './repo'
+import * as repo from './repo'
 import { STREAM_CHUNK_ROWS, streamStatement, type StreamChunk, type StreamEnd } from './stream-source'
 import { finishWrite, startWrite, writeAccounts, writeChunk, type ImportProgress, type Writer } from './write'
 
@@ -145,14 +145,14 @@ async function runImport(
       const plan = await startPlan(db, user, scope, options, parsed, null)
       await planRows(db, plan, source, null, onProgress)
       await statementBalances(db, plan, false)
-      const earlier = await findBatchByHash(db, user.householdId, file.fileHash, scope.noTransactions)
+      const earlier = await repo.findBatchByHash(db, user.householdId, file.fileHash, scope.noTransactions)
       if (earlier) {
         plan.warnings.unshift({ line: 0, message: `This very file was imported on ${formatDay(localDate(earlier.createdAt, user.timeZone), user.locale)}.` })
       }
       return summary(plan, null, true)
     }
     const result = await db.transaction(async (tx) => {
-      await lockHouseholdImports(tx, user.householdId)
+      await repo.lockHouseholdImports(tx, user.householdId)
       const writer = startWrite(tx, user, now)
       const plan = await startPlan(tx, user, await memberScope(tx, user), options, parsed, writer.batchId)
       await writeAccounts(writer, plan.accounts)
@@ -288,4 +288,11 @@ function refuseEmpty(plan: Plan): void {
     const why = plan.parsed.result.warnings[0]
     throw badRequest(`There is nothing to import: the file has no transactions in it.${why ? ` ${why.message}` : ''}`, 'NO_TRANSACTIONS', { format })
   }
+}
+
+// For other modules: they reach this module's data here, never through repo.ts.
+
+/** The household's categories (id, name, parent), as imports match them. */
+export function householdCategories(db: DbOrTx, householdId: string): Promise<{ id: string; name: string; parentId: string | null }[]> {
+  return repo.householdCategories(db, householdId)
 }

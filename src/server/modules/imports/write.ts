@@ -6,7 +6,7 @@ import { payeeKey } from '../../../domain/rules'
 import type { Tx } from '../../db/connect'
 import { uuidv7 } from '../../db/ids'
 import type { SessionUser } from '../auth/sessions'
-import { learnPayeeCategories } from '../rules/repo'
+import { learnPayeeCategories } from '../rules/learned'
 import {
   applyDeltaTotals,
   insertTransactions,

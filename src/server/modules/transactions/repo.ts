@@ -11,7 +11,7 @@ import { param, prepared } from '../../db/prepared'
 import { accounts, categories, searchText, transactions, transactionSplits } from '../../db/schema'
 import { badRequest } from '../../http/errors'
 import { notIn } from '../accounts/scope'
-import { findBatch, inBatch, type BatchIdRange } from '../imports/repo'
+import { findBatch, inBatch, type BatchIdRange } from '../imports/batches'
 
 export type ListQuery = z.output<typeof listTransactionsQuery>
 

@@ -21,7 +21,7 @@ import { badRequest, forbidden, notFound } from '../../http/errors'
 import { canChangeTransaction } from '../../../domain/access'
 import { fullAccount, memberScope, writableAccount, type MemberScope } from '../accounts/scope'
 import type { SessionUser } from '../auth/sessions'
-import { learnPayeeCategories } from '../rules/repo'
+import { learnPayeeCategories } from '../rules/learned'
 import {
   deleteTransactions,
   insertTransactions,
