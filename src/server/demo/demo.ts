@@ -20,8 +20,8 @@ import {
 } from '../db/schema'
 import { createUser } from '../modules/auth/service'
 import { setPlan } from '../modules/subscription/plan'
-import { addMembership, deleteHousehold } from '../modules/household/repo'
-import { insertRule } from '../modules/rules/repo'
+import { addMembership, deleteHousehold } from '../modules/household/membership'
+import { insertRuleRow } from '../modules/rules/service'
 import { generateReminders } from '../modules/reminders/generated'
 import { insertTransactions } from '../modules/transactions/ledger'
 import { settleBills } from '../modules/bills/settle'
@@ -331,7 +331,7 @@ export async function seedHousehold(db: Db, now: Date, options: SeedOptions): Pr
     ['Payroll', [{ field: 'payee', operator: 'contains', value: 'payroll' }], { setCategoryId: cats['Salary'] ?? null, addNote: 'Pay cheque' }],
   ]
   for (const [position, [name, conditions, actions]] of ruleSpecs.entries()) {
-    await insertRule(db, { householdId, name, position, isActive: true, match: 'all', conditions, actions, createdAt: now, updatedAt: now })
+    await insertRuleRow(db, { householdId, name, position, isActive: true, match: 'all', conditions, actions, createdAt: now, updatedAt: now })
   }
 
   await db.insert(reminders).values([

@@ -11,7 +11,7 @@ import type { Clock } from '../clock'
 import type { Db } from '../db/connect'
 import { householdInvites, householdMembers, households, users } from '../db/schema'
 import { SESSION_COOKIE, createSession, publicSessionId } from '../modules/auth/sessions'
-import { addMembership, countMembers, deleteHousehold, membershipOf, removeMembership, setRole } from '../modules/household/repo'
+import { addMembership, countMembers, deleteHousehold, membershipOf, removeMembership, setRole } from '../modules/household/membership'
 import { setPlanByEmail } from '../modules/subscription/plan'
 
 export const FUZZ_PASSWORD = 'Fuzzing kinwise households 2026!'

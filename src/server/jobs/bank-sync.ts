@@ -4,7 +4,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from '../config'
 import type { Db } from '../db/connect'
-import { dueConnections } from '../modules/bank-connections/repo'
+import { dueConnections } from '../modules/bank-connections/service'
 import { bankClients, syncDue } from '../modules/bank-connections/sync'
 
 /** Connections synced at most per run; the rest are due at the next run. */

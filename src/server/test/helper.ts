@@ -14,7 +14,7 @@ import type { Role } from '../../domain/access'
 import { adminUrl, databaseUrl, testDbKind } from './global-setup'
 import type { SubscriptionTier } from '../../domain/tiers'
 import { setPlanByEmail } from '../modules/subscription/plan'
-import { addMembership, deleteHousehold } from '../modules/household/repo'
+import { addMembership, deleteHousehold } from '../modules/household/membership'
 import { settleInsightJobs } from '../modules/insights/routes'
 
 export type TestContext = {

@@ -14,9 +14,9 @@ import { recordAudit } from '../audit/record'
 import { verifyPasswordGuess } from '../auth/password-guesses'
 import { requireRecentAuth } from '../auth/reauth'
 import type { SessionUser } from '../auth/sessions'
-import { deleteConnectionsOf, type DroppedConnection } from '../bank-connections/repo'
+import { deleteConnectionsOf, type DroppedConnection } from '../bank-connections/service'
 import { removeAtProviders, type BankRelease } from '../bank-connections/release'
-import { countMembers, deleteHousehold, lockHouseholds, membershipOf, ownerOf, setRole } from '../household/repo'
+import { countMembers, deleteHousehold, lockHouseholds, membershipOf, ownerOf, setRole } from '../household/membership'
 
 const DAY_MS = 86_400_000
 

@@ -17,7 +17,7 @@ import {
   transactions,
   users,
 } from '../../db/schema'
-import { deleteConnectionsOf, type DroppedConnection } from '../bank-connections/repo'
+import { deleteConnectionsOf, type DroppedConnection } from '../bank-connections/service'
 
 export type HouseholdRow = typeof households.$inferSelect
 export type InviteRow = typeof householdInvites.$inferSelect
