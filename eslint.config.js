@@ -11,6 +11,10 @@ import { existsSync, readdirSync } from 'node:fs'
 // Every folder under src/web/features is a feature that may not import another one.
 const featuresDir = './src/web/features'
 const featureZones = existsSync(featuresDir) ? readdirSync(featuresDir) : []
+// Every folder under src/server/modules is a module whose repo.ts only it may import.
+const modulesDir = './src/server/modules'
+const serverModules = existsSync(modulesDir) ? readdirSync(modulesDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name) : []
+const ownRepo = "a module's repo.ts is its own: go through its service.ts or a shared piece (docs/architecture.md)."
 const noEnum = { selector: 'TSEnumDeclaration', message: 'Use a union of string literals (or a zod enum), not enum.' }
 
 export default tseslint.config(
@@ -54,6 +58,12 @@ export default tseslint.config(
               except: [`./${f}`],
               message: 'features never import other features: move the shared piece down.',
             })),
+            ...serverModules.map((m) => ({
+              target: `./src/server/modules/${m}`,
+              from: `./src/server/modules/!(${m})/repo.ts`,
+              message: ownRepo,
+            })),
+            { target: ['./src/server/*.ts', './src/server/!(modules)/**'], from: './src/server/modules/*/repo.ts', message: ownRepo },
           ],
         },
       ],

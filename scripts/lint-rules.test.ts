@@ -1,6 +1,7 @@
 // The layer rules of eslint.config.js fire on a small fixture project: an import cycle between
 // .ts files (import-x once parsed only .js files, so no-cycle never fired), one through a lazy
-// import() in .tsx, and a feature importing the app. Clean files stay clean, so a rule that
+// import() in .tsx, a feature importing the app, and a server module importing another module's
+// repo.ts. Clean files stay clean, so a rule that
 // stops resolving imports fails here instead of passing quietly.
 import { ESLint } from 'eslint'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -25,6 +26,11 @@ const files: Record<string, string> = {
   'src/web/lib/count.ts': 'export const routesCount = 1\n',
   'src/web/features/budgets/page.ts': "import { routes } from '../../app/routes'\nexport const page = routes\n",
   'src/web/features/budgets/fine.ts': "import { routesCount } from '../../lib/count'\nexport const fine = routesCount\n",
+  'src/server/modules/bills/repo.ts': 'export const findBill = (): number => 1\n',
+  'src/server/modules/bills/service.ts': "import { findBill } from './repo'\nexport const getBill = (): number => findBill()\n",
+  'src/server/modules/goals/service.ts': "import { findBill } from '../bills/repo'\nexport const goal = findBill\n",
+  'src/server/modules/goals/fine.ts': "import { getBill } from '../bills/service'\nexport const fine = getBill\n",
+  'src/server/jobs/job.ts': "import { findBill } from '../modules/bills/repo'\nexport const job = findBill\n",
 }
 
 type Found = Record<string, string[]>
@@ -73,6 +79,16 @@ describe('eslint.config.js layer rules', () => {
 
   it('stops a feature importing the app', () => {
     expect(found['src/web/features/budgets/page.ts']).toEqual(['import-x/no-restricted-paths'])
+  })
+
+  it("stops a module or a job importing another module's repo.ts", () => {
+    expect(found['src/server/modules/goals/service.ts']).toEqual(['import-x/no-restricted-paths'])
+    expect(found['src/server/jobs/job.ts']).toEqual(['import-x/no-restricted-paths'])
+  })
+
+  it("lets a module import its own repo.ts and another module's service", () => {
+    expect(found['src/server/modules/bills/service.ts']).toEqual([])
+    expect(found['src/server/modules/goals/fine.ts']).toEqual([])
   })
 
   it('leaves one-way imports alone', () => {
