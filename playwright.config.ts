@@ -39,7 +39,7 @@ export default defineConfig({
     locale: 'en-US',
     reducedMotion: 'reduce',
     timezoneId: 'UTC',
-    // the app's service worker (issue 22) would stand between page.route() mocks and the page:
+    // the app's service worker would stand between page.route() mocks and the page:
     // only the spec about it (installable.spec.ts) lets it register
     serviceWorkers: 'block',
     // no trace unless asked for (`npx playwright test --trace retain-on-failure`): recording one

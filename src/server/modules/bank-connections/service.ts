@@ -15,7 +15,7 @@ import type {
 import { tierLimits } from '../../../domain/tiers'
 import type { Config } from '../../config'
 import { sealSecret } from '../../crypto/secret-box'
-import type { Db, DbOrTx, Tx } from '../../db/connect'
+import type { Db } from '../../db/connect'
 import { bankConnectionAccounts, bankConnections } from '../../db/schema'
 import { AppError, conflict, forbidden, invalidField, notFound } from '../../http/errors'
 import { UnsafeUrlError } from '../../http/safe-url'
@@ -26,8 +26,6 @@ import { openSecret } from '../../crypto/secret-box'
 import { forgetScope, memberScope, writableAccount } from '../accounts/scope'
 import type { SessionUser } from '../auth/sessions'
 import {
-  deleteConnectionsOf as deleteConnectionRows,
-  dueConnections as dueConnectionRows,
   householdConnectionCount,
   linkedElsewhere,
   linksOf,
@@ -35,7 +33,6 @@ import {
   ownConnections,
   toConnectionDto,
   type ConnectionRow,
-  type DroppedConnection,
 } from './repo'
 import { removeAtProviders } from './release'
 import { bankClients, bridgeWords, createKinwiseAccount, SIMPLEFIN_NAME, syncConnection, typeFromName, type BankClients, type SyncDeps } from './sync'
@@ -359,18 +356,4 @@ export async function plaidWebhook(deps: BankDeps, body: Buffer, header: string 
 }
 
 // For other modules: they reach this module's data here, never through repo.ts.
-
-export type { DroppedConnection }
-
-/**
- * Deletes the connections of a member in a household (of everyone in it when `userId` is null);
- * the caller tells the providers about the returned ones once its transaction is committed.
- */
-export function deleteConnectionsOf(tx: Tx, householdId: string, userId: string | null): Promise<DroppedConnection[]> {
-  return deleteConnectionRows(tx, householdId, userId)
-}
-
-/** Connections whose scheduled sync is due. */
-export function dueConnections(db: DbOrTx, now: Date, limit: number): Promise<ConnectionRow[]> {
-  return dueConnectionRows(db, now, limit)
-}
+export { deleteConnectionsOf, dueConnections, type DroppedConnection } from './repo'

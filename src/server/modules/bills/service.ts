@@ -418,13 +418,4 @@ export async function unlinkPayment(db: Db, user: Scope, id: string, paymentId: 
 }
 
 // For other modules: they reach this module's data here, never through repo.ts.
-
-/** Whether the category is the household's. */
-export function categoryExists(db: DbOrTx, householdId: string, categoryId: string): Promise<boolean> {
-  return repo.categoryExists(db, householdId, categoryId)
-}
-
-/** Stores a bill row as given (the caller has checked it). */
-export function insertBill(db: DbOrTx, values: repo.NewBillRow): Promise<repo.BillRow> {
-  return repo.insertBill(db, values)
-}
+export { categoryExists, insertBill } from './repo'

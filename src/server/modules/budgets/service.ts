@@ -4,7 +4,7 @@ import type { z } from 'zod'
 import type { Budget, upsertBudgetBody } from '../../../contract/budgets'
 import { localDate, startOfMonth } from '../../../domain/dates'
 import { asCents } from '../../../domain/money'
-import type { Db, DbOrTx } from '../../db/connect'
+import type { Db } from '../../db/connect'
 import { badRequest, notFound } from '../../http/errors'
 import { settleBudgetAlerts } from '../reminders/generated'
 import * as repo from './repo'
@@ -89,8 +89,4 @@ export async function copyBudgets(
 }
 
 // For other modules: they reach this module's data here, never through repo.ts.
-
-/** The household's budget rows of a month (its first day). */
-export function listBudgetRows(db: DbOrTx, householdId: string, month: string): Promise<repo.BudgetRow[]> {
-  return repo.listBudgetRows(db, householdId, month)
-}
+export { listBudgetRows } from './repo'

@@ -158,26 +158,4 @@ export async function contribute(
 }
 
 // For other modules: they reach this module's data here, never through repo.ts.
-
-/** A goal of the household, locked for update when asked. */
-export function findGoal(db: DbOrTx, householdId: string, id: string, options: { lock?: boolean } = {}): Promise<repo.GoalRow | undefined> {
-  return repo.findGoal(db, householdId, id, options)
-}
-
-/** Changes a goal's row as given. */
-export function updateGoalRow(
-  db: DbOrTx,
-  householdId: string,
-  id: string,
-  patch: Partial<Omit<repo.NewGoalRow, 'id' | 'householdId' | 'userId' | 'createdAt'>>,
-): Promise<repo.GoalRow | undefined> {
-  return repo.updateGoalRow(db, householdId, id, patch)
-}
-
-/** Stores a contribution (or, negative, a withdrawal) to a goal. */
-export function insertContribution(
-  db: DbOrTx,
-  values: { goalId: string; householdId: string; amount: number; date: string; note: string },
-): Promise<repo.ContributionRow> {
-  return repo.insertContribution(db, values)
-}
+export { findGoal, insertContribution, updateGoalRow } from './repo'

@@ -291,8 +291,4 @@ function refuseEmpty(plan: Plan): void {
 }
 
 // For other modules: they reach this module's data here, never through repo.ts.
-
-/** The household's categories (id, name, parent), as imports match them. */
-export function householdCategories(db: DbOrTx, householdId: string): Promise<{ id: string; name: string; parentId: string | null }[]> {
-  return repo.householdCategories(db, householdId)
-}
+export { householdCategories } from './repo'

@@ -25,7 +25,6 @@ import {
   ruleTargets,
   setPositions,
   updateRuleRow,
-  type NewRuleRow,
   type RuleRow,
   type RuleTarget,
 } from './repo'
@@ -243,8 +242,4 @@ export async function dryRun(db: Db, user: SessionUser, now: Date): Promise<Rule
 }
 
 // For other modules: they reach this module's data here, never through repo.ts.
-
-/** Stores a rule row as given, with no checks (the demo household's rules). */
-export function insertRuleRow(db: DbOrTx, values: NewRuleRow): Promise<RuleRow> {
-  return insertRule(db, values)
-}
+export { insertRule as insertRuleRow } from './repo'
