@@ -1,8 +1,8 @@
-// `npm test`: lint, typecheck, unit and API tests on PGlite, the same API tests on PostgreSQL
-// when DATABASE_URL is set, a production build, the end-to-end specs in Chromium, and the scale
-// test (three instances, PgBouncer) when DATABASE_URL is set and pgbouncer is installed.
-// Prints one closing line: "Tests: N passed, N failed, N skipped" (the scale test's checks counted).
-import { spawnSync } from 'node:child_process'
+// `npm test`: lint, typecheck and the production build side by side, unit and API tests on
+// PGlite, the same API tests on PostgreSQL when DATABASE_URL is set, the end-to-end specs in
+// Chromium, and the scale test (three instances, PgBouncer) when DATABASE_URL is set and pgbouncer
+// is installed. Prints each step's time and one closing line: "Tests: N passed, N failed, N skipped".
+import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -22,6 +22,36 @@ function run(name, command, args, env = {}) {
   process.stdout.write(`${ok ? '✔' : '✘'} ${name} (${((Date.now() - started) / 1000).toFixed(0)} s)\n`)
   if (!ok) failedSteps.push(name)
   return ok
+}
+
+/**
+ * Runs single-threaded steps side by side (lint, typecheck and the build each use one core), each
+ * one's output held and printed whole when it ends, so the log reads as if they ran in turn.
+ * @param {Array<[string, string, string[]]>} steps
+ * @returns {Promise<boolean[]>}
+ */
+function runTogether(steps) {
+  process.stdout.write(`\n▶ ${steps.map(([name]) => name).join(', ')} (side by side)\n`)
+  return Promise.all(
+    steps.map(
+      ([name, command, args]) =>
+        new Promise((resolve) => {
+          const started = Date.now()
+          /** @type {Buffer[]} */
+          const output = []
+          const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: process.env })
+          child.stdout.on('data', (chunk) => output.push(chunk))
+          child.stderr.on('data', (chunk) => output.push(chunk))
+          child.on('close', (code) => {
+            const ok = code === 0
+            process.stdout.write(`\n▶ ${name}\n${Buffer.concat(output).toString()}`)
+            process.stdout.write(`${ok ? '✔' : '✘'} ${name} (${((Date.now() - started) / 1000).toFixed(0)} s)\n`)
+            if (!ok) failedSteps.push(name)
+            resolve(ok)
+          })
+        }),
+    ),
+  )
 }
 
 /** @param {string} file */
@@ -61,9 +91,15 @@ function hasPgbouncer() {
 const npx = (args) => ['npx', args]
 const only = process.argv[2] // optional: unit | e2e | scale
 
+const began = Date.now()
+let built = false
 if (!only) {
-  run('lint', ...npx(['eslint', '.']))
-  run('typecheck', ...npx(['tsc', '-p', 'tsconfig.json']))
+  const [, , buildOk] = await runTogether([
+    ['lint', ...npx(['eslint', '.'])],
+    ['typecheck', ...npx(['tsc', '-p', 'tsconfig.json'])],
+    ['build', 'node', ['scripts/build.mjs']],
+  ])
+  built = Boolean(buildOk)
 }
 if (!only || only === 'unit') {
   const pglite = path.join(reports, 'vitest-pglite.json')
@@ -83,8 +119,7 @@ if (!only || only === 'unit') {
     process.stdout.write('\n(DATABASE_URL is not set: the API tests ran on PGlite only)\n')
   }
 }
-let built = false
-if (!only || only === 'e2e' || only === 'scale') built = run('build', 'node', ['scripts/build.mjs'])
+if (only === 'e2e' || only === 'scale') built = run('build', 'node', ['scripts/build.mjs'])
 if (!only || only === 'e2e') {
   if (built) {
     const browsers = process.env.KINWISE_CHROMIUM ? [process.env.KINWISE_CHROMIUM] : ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium']
@@ -114,5 +149,6 @@ if (!only || only === 'scale') {
 }
 
 process.stdout.write(`\n${failedSteps.length ? `Failed steps: ${failedSteps.join(', ')}` : 'All steps passed'}\n`)
+process.stdout.write(`Took ${((Date.now() - began) / 60000).toFixed(1)} min\n`)
 process.stdout.write(`Tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`)
 process.exit(failedSteps.length ? 1 : 0)
