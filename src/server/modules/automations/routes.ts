@@ -10,6 +10,7 @@ import type { Db } from '../../db/connect'
 import { afterAnswer } from '../../http/after-answer'
 import { route } from '../../http/route'
 import { runAllAutomations } from './engine'
+import { dryRun } from './preview'
 import * as service from './service'
 
 /** KINWISE_ALLOW_LOCAL_PROVIDERS: webhooks to private and loopback addresses allowed. */
@@ -51,7 +52,7 @@ export function automationRoutes(app: FastifyInstance, { db, config, clock }: Ap
     service.listRuns(db, user, params.id),
   )
   route(app, contract.dryRunAutomation, async ({ user, params }) =>
-    service.dryRun(db, user, params.id, clock.now()),
+    dryRun(db, user, params.id, clock.now()),
   )
   route(app, contract.runAutomation, async ({ user, params }) =>
     service.runNow(db, user, params.id, { ...deps(), now: clock.now(), log: app.log }),

@@ -23,7 +23,7 @@ import {
 import type { DbOrTx } from '../../db/connect'
 import { bills, goals, householdMembers, reminders, users } from '../../db/schema'
 import { memberScope } from '../accounts/scope'
-import { budgetUse } from '../automations/facts'
+import { budgetUse } from '../automations/budget-use'
 
 const GOAL_NOTICE_DAYS = 30
 
