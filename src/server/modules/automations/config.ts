@@ -9,6 +9,9 @@ import { automationConfig, type AutomationConfig } from '../../../contract/autom
 import type { MemberScope } from '../accounts/scope'
 import type { AutomationRow } from './repo'
 
+/** The config of one kind of automation. */
+export type ConfigOf<T extends AutomationConfig['type']> = Extract<AutomationConfig, { type: T }>
+
 export type EngineDeps = {
   /** opens the sealed webhook secrets */
   secretKey: string | null
@@ -61,7 +64,7 @@ export function visible(scope: MemberScope, config: AutomationConfig): boolean {
 }
 
 /** The first date of the automation's schedule: a monthly transfer starts on its day. */
-export function scheduleOf(
+function scheduleOf(
   config: AutomationConfig,
   createdOn: IsoDate,
 ): {

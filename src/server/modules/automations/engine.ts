@@ -22,7 +22,7 @@ import type { MemberScope } from '../accounts/scope'
 import * as goalsService from '../goals/service'
 import { retireOtherBudgetAlerts } from '../reminders/generated'
 import { insertTransactions } from '../transactions/ledger'
-import { nextRunAt, readConfig, type EngineDeps, type Internal } from './config'
+import { nextRunAt, readConfig, type ConfigOf, type EngineDeps, type Internal } from './config'
 import {
   alertEvaluation,
   goalFirings,
@@ -35,7 +35,6 @@ import type { AutomationRow, Member, RunRow } from './repo'
 import { runWebhook } from './webhook-runs'
 
 type Creator = { member: Member; scope: MemberScope }
-type Config<T extends AutomationConfig['type']> = Extract<AutomationConfig, { type: T }>
 
 /** Claims a period: the run row, or null when another run (or instance) has it already. */
 const claim = (tx: Tx, row: AutomationRow, period: string, now: Date): Promise<RunRow | null> =>
@@ -72,7 +71,7 @@ async function usableAccount(tx: Tx, creator: Creator, householdId: string, id: 
 async function runScheduled(
   db: Db,
   row: AutomationRow,
-  config: Config<'scheduled_transaction'>,
+  config: ConfigOf<'scheduled_transaction'>,
   creator: Creator,
   ctx: EvaluationContext,
   mode: EvaluationMode,
@@ -127,7 +126,7 @@ async function runScheduled(
 async function goalMove(
   tx: Tx,
   row: AutomationRow,
-  config: Config<'goal_transfer'>,
+  config: ConfigOf<'goal_transfer'>,
   creator: Creator,
   ctx: EvaluationContext,
   run: RunRow,
@@ -180,7 +179,7 @@ async function goalMove(
 async function runGoalTransfer(
   db: Db,
   row: AutomationRow,
-  config: Config<'goal_transfer'>,
+  config: ConfigOf<'goal_transfer'>,
   creator: Creator,
   ctx: EvaluationContext,
   mode: EvaluationMode,
@@ -244,7 +243,7 @@ async function remind(
 async function runAlert(
   db: Db,
   row: AutomationRow,
-  config: Config<'alert'>,
+  config: ConfigOf<'alert'>,
   internal: Internal,
   ctx: EvaluationContext,
   mode: EvaluationMode,

@@ -24,6 +24,7 @@ import { asCents, formatMoney } from '../../../domain/money'
 import type { AutomationConfig } from '../../../contract/automations'
 import type { Db } from '../../db/connect'
 import type { MemberScope } from '../accounts/scope'
+import type { ConfigOf } from './config'
 import * as goalsService from '../goals/service'
 import { budgetUse } from './budget-use'
 import {
@@ -43,8 +44,6 @@ export const MAX_PREVIEW_ACTIONS = 200
 
 /** Webhooks look back a day for what happened (and retry failed deliveries of that day). */
 export const WEBHOOK_LOOKBACK_MS = 86_400_000
-
-type Config<T extends AutomationConfig['type']> = Extract<AutomationConfig, { type: T }>
 
 export type EvaluationContext = {
   householdId: string
@@ -75,7 +74,7 @@ const run = (mode: EvaluationMode) => mode.mode === 'run'
 export async function scheduledFirings(
   db: Db,
   ctx: EvaluationContext,
-  config: Config<'scheduled_transaction'>,
+  config: ConfigOf<'scheduled_transaction'>,
   mode: EvaluationMode,
 ): Promise<Firing[]> {
   // a run names the account as it finds it when it adds the transaction
@@ -88,7 +87,7 @@ export async function scheduledFirings(
 export async function goalFirings(
   db: Db,
   ctx: EvaluationContext,
-  config: Config<'goal_transfer'>,
+  config: ConfigOf<'goal_transfer'>,
   mode: EvaluationMode,
 ): Promise<GoalFiring[]> {
   const goalName = run(mode)
@@ -129,7 +128,7 @@ async function budgetFacts(
 async function alertFacts(
   db: Db,
   ctx: EvaluationContext,
-  config: Config<'alert'>,
+  config: ConfigOf<'alert'>,
   mode: EvaluationMode,
 ): Promise<AlertFacts> {
   const { from, to } = factWindow(mode)
@@ -186,7 +185,7 @@ async function alertFacts(
 export async function alertEvaluation(
   db: Db,
   ctx: EvaluationContext,
-  config: Config<'alert'>,
+  config: ConfigOf<'alert'>,
   mode: EvaluationMode,
 ): Promise<AlertEvaluation> {
   // the day a balance went under is kept as it is unless the evaluation says otherwise
@@ -197,7 +196,7 @@ export async function alertEvaluation(
 export async function webhookFirings(
   db: Db,
   ctx: EvaluationContext,
-  config: Config<'webhook'>,
+  config: ConfigOf<'webhook'>,
   mode: EvaluationMode,
 ): Promise<WebhookFiring[]> {
   const ids = fullIds(ctx.scope)

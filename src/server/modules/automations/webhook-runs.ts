@@ -2,11 +2,10 @@
 // as a run with its signed body, then delivered after the claim is committed; a failed delivery
 // is recorded on its run and tried again by later runs within a day, up to MAX_ATTEMPTS in all.
 import type { EvaluationMode } from '../../../domain/automation/evaluate'
-import type { AutomationConfig } from '../../../contract/automations'
 import { openSecret } from '../../crypto/secret-box'
 import type { Db } from '../../db/connect'
 import { uuidv7 } from '../../db/ids'
-import type { EngineDeps, Internal } from './config'
+import type { ConfigOf, EngineDeps, Internal } from './config'
 import { WEBHOOK_LOOKBACK_MS, webhookFirings, type EvaluationContext } from './evaluate'
 import * as repo from './repo'
 import type { AutomationRow, RunRow } from './repo'
@@ -42,7 +41,7 @@ async function deliver(
 export async function runWebhook(
   db: Db,
   row: AutomationRow,
-  config: Extract<AutomationConfig, { type: 'webhook' }>,
+  config: ConfigOf<'webhook'>,
   internal: Internal,
   ctx: EvaluationContext,
   mode: EvaluationMode,
