@@ -1,4 +1,4 @@
--- One event, one reminder (issue 20), for reminders stored before the rule: the Automation
+-- One event, one reminder, for reminders stored before the rule: the Automation
 -- Center's alerts were keyed 'automation:<automation id>:<event key>' beside the reminder job's
 -- '<event key>', and the demo household had two unkeyed copies of generated reminders.
 -- 1. An automation's copy of an event goes where the member has the event's own reminder.
