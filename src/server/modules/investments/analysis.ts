@@ -25,7 +25,8 @@ import type { Db } from '../../db/connect'
 import { invalidField } from '../../http/errors'
 import { householdBaseCurrency, loadBooks, loadRates, type AccountBook } from './book'
 import { currentValue } from './revalue'
-import { accountsToRead, getTargets, refusal, type Member } from './service'
+import { accountsToRead, refusal, type Member } from './access'
+import { getTargets } from './repo'
 
 type HoldingDto = z.output<typeof holdingSchema>
 type PerformanceDto = z.output<typeof performanceSchema>

@@ -7,26 +7,27 @@ import { localDate } from '../../../domain/dates'
 import type { AppDeps } from '../../app-deps'
 import { route } from '../../http/route'
 import type { SessionUser } from '../auth/sessions'
+import * as activities from './activities'
 import * as analysis from './analysis'
 import * as service from './service'
 
 export function investmentRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
   const today = (user: SessionUser) => localDate(clock.now(), user.timeZone)
 
-  route(app, contract.createActivity, async ({ user, body }) => service.createActivity(db, user, body, today(user)))
+  route(app, contract.createActivity, async ({ user, body }) => activities.createActivity(db, user, body, today(user)))
 
   route(app, contract.listActivities, async ({ user, query, reply }) => {
-    const { items, nextCursor } = await service.listActivities(db, user, query)
+    const { items, nextCursor } = await activities.listActivities(db, user, query)
     if (nextCursor) reply.header(NEXT_CURSOR_HEADER, nextCursor)
     return items
   })
 
   route(app, contract.updateActivity, async ({ user, params, body }) =>
-    service.updateActivity(db, user, params.id, body, today(user)),
+    activities.updateActivity(db, user, params.id, body, today(user)),
   )
 
   route(app, contract.deleteActivity, async ({ user, params }) => {
-    await service.deleteActivity(db, user, params.id, today(user))
+    await activities.deleteActivity(db, user, params.id, today(user))
     return null
   })
 
