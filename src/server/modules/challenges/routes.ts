@@ -4,10 +4,11 @@ import type { FastifyInstance } from 'fastify'
 import * as contract from '../../../contract/challenges'
 import type { AppDeps } from '../../app-deps'
 import { route } from '../../http/route'
+import { CATALOG } from './catalog'
 import * as service from './service'
 
 export function challengeRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
-  route(app, contract.challengeCatalog, async () => service.CATALOG)
+  route(app, contract.challengeCatalog, async () => CATALOG)
 
   route(app, contract.listChallenges, async ({ user }) => service.listChallenges(db, user, clock.now()))
 
