@@ -17,7 +17,8 @@ import {
   type StoredTransaction,
 } from '../transactions/ledger'
 import { hasInvestments, writeInvestments } from './investments'
-import { firstDateOf, statementBalances, tally, type Plan, type PlannedAccount, type PlannedRow } from './plan'
+import { firstDateOf, statementBalances, tally, type Plan, type PlannedRow } from './plan'
+import type { PlannedAccount } from './plan-accounts'
 import { insertAccount, insertBatch, setExternalKey, upsertPreset, type ConvertedRow } from './repo'
 
 export type ImportStage = 'parsed' | 'writing' | 'written'
