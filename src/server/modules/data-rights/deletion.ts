@@ -2,7 +2,8 @@
 // DELETION_GRACE_DAYS later. Meanwhile the member's sessions reach only the export, the cancel
 // and their own user (route() refuses the rest with ACCOUNT_DELETION_PENDING). Then the purge
 // job removes every row of the member, and the whole household when they were its last member.
-// In a household others stay in, what is the household's stays with it: see purgeMember.
+// In a household others stay in, what is the household's stays with it: see purgeMember, and
+// each table's `deletion` in registry.ts.
 import type { FastifyRequest } from 'fastify'
 import { and, asc, eq, isNotNull, lte, ne, sql } from 'drizzle-orm'
 import { DELETION_GRACE_DAYS } from '../../../domain/security'
@@ -17,6 +18,7 @@ import type { SessionUser } from '../auth/sessions'
 import { deleteConnectionsOf, type DroppedConnection } from '../bank-connections/service'
 import { removeAtProviders, type BankRelease } from '../bank-connections/release'
 import { countMembers, deleteHousehold, lockHouseholds, membershipOf, ownerOf, setRole } from '../household/membership'
+import { PASSED_ON_TABLES, type PassedOnTable } from './registry'
 
 const DAY_MS = 86_400_000
 
@@ -81,6 +83,35 @@ export async function cancelDeletion(db: Db, user: SessionUser, req: FastifyRequ
   return { deleteAfter: null }
 }
 
+type PassOn = { householdId: string; userId: string; ownerId: string; now: Date }
+
+/**
+ * How the rows of each table the registry marks 'passed-on' change hands when the member who made
+ * them is deleted (a table added there without a line here does not compile). Their private
+ * accounts go, with every transaction in them; the rest of their accounts pass to the owner.
+ */
+const PASS_ON: Record<PassedOnTable, (tx: Tx, p: PassOn) => Promise<unknown>> = {
+  accounts: async (tx, { householdId, userId, ownerId, now }) => {
+    const mine = and(eq(accounts.householdId, householdId), eq(accounts.userId, userId))
+    await tx.delete(accounts).where(and(mine, eq(accounts.visibility, 'private')))
+    await tx.update(accounts).set({ userId: ownerId, updatedAt: now }).where(mine)
+  },
+  transactions: (tx, { householdId, userId, ownerId }) =>
+    tx
+      .update(transactions)
+      .set({ userId: ownerId })
+      .where(and(eq(transactions.householdId, householdId), eq(transactions.userId, userId))),
+  importBatches: (tx, { householdId, userId, ownerId }) =>
+    tx
+      .update(importBatches)
+      .set({ userId: ownerId })
+      .where(and(eq(importBatches.householdId, householdId), eq(importBatches.userId, userId))),
+  bills: (tx, { householdId, userId, ownerId }) =>
+    tx.update(bills).set({ userId: ownerId }).where(and(eq(bills.householdId, householdId), eq(bills.userId, userId))),
+  goals: (tx, { householdId, userId, ownerId }) =>
+    tx.update(goals).set({ userId: ownerId }).where(and(eq(goals.householdId, householdId), eq(goals.userId, userId))),
+}
+
 type Purged = { householdDeleted: boolean; householdId: string | null; dropped: DroppedConnection[] }
 
 /**
@@ -88,11 +119,11 @@ type Purged = { householdDeleted: boolean; householdId: string | null; dropped: 
  * others stay in: their private accounts go (with every transaction in them); their shared and
  * balance-only accounts are the household's record and pass to the owner, as when someone
  * leaves; the entries, bills, goals and imports they made in the household's accounts stay,
- * now under the owner's name; their reminders, credit scores, sessions, second factors and
- * audit events go with the user row; their bank connections are deleted (the accounts they fed
- * stay, as above) and returned, for Plaid to be told after the commit. An owner whose household
- * gained members meanwhile hands it to the longest-standing adult (else the longest-standing
- * member). One transaction.
+ * now under the owner's name (the registry's 'passed-on' tables, PASS_ON); their reminders,
+ * credit scores, sessions, second factors and audit events go with the user row; their bank
+ * connections are deleted (the accounts they fed stay, as above) and returned, for Plaid to be
+ * told after the commit. An owner whose household gained members meanwhile hands it to the
+ * longest-standing adult (else the longest-standing member). One transaction.
  */
 export async function purgeMember(tx: Tx, userId: string, now: Date): Promise<Purged> {
   const membership = await membershipOf(tx, userId)
@@ -122,19 +153,7 @@ export async function purgeMember(tx: Tx, userId: string, now: Date): Promise<Pu
   }
   const ownerId = await ownerOf(tx, householdId)
   if (!ownerId) throw new Error(`household ${householdId} has no owner`)
-  const mine = and(eq(accounts.householdId, householdId), eq(accounts.userId, userId))
-  await tx.delete(accounts).where(and(mine, eq(accounts.visibility, 'private')))
-  await tx.update(accounts).set({ userId: ownerId, updatedAt: now }).where(mine)
-  await tx
-    .update(transactions)
-    .set({ userId: ownerId })
-    .where(and(eq(transactions.householdId, householdId), eq(transactions.userId, userId)))
-  await tx.update(bills).set({ userId: ownerId }).where(and(eq(bills.householdId, householdId), eq(bills.userId, userId)))
-  await tx.update(goals).set({ userId: ownerId }).where(and(eq(goals.householdId, householdId), eq(goals.userId, userId)))
-  await tx
-    .update(importBatches)
-    .set({ userId: ownerId })
-    .where(and(eq(importBatches.householdId, householdId), eq(importBatches.userId, userId)))
+  for (const name of PASSED_ON_TABLES) await PASS_ON[name](tx, { householdId, userId, ownerId, now })
   const [person] = await tx.select({ firstName: users.firstName }).from(users).where(eq(users.id, userId))
   await tx.delete(users).where(eq(users.id, userId))
   await recordAudit(tx, {
