@@ -391,8 +391,9 @@ export type ExportedAttachment = z.output<typeof exportedAttachment>
 
 /**
  * The JSON document of an export, version 1. Amounts are decimal numbers (12.34) as in the API.
- * Keys come in this order in the file, transactions last: the server writes them one page at a
- * time, so the file never has to be held in memory whole.
+ * The file has its keys in the order of EXPORT_SECTIONS (server/modules/data-rights/registry.ts,
+ * which also says which table goes to which key), transactions last: the server writes them one
+ * page at a time, so the file never has to be held in memory whole.
  */
 export const exportDocument = z.object({
   format: z.literal(EXPORT_FORMAT),
