@@ -129,7 +129,7 @@ export type CurrentHousehold = {
   goals: number
   bills: number
   rules: number
-  /** the caller's bank connections there: disconnected when they go (ADR 0030) */
+  /** the caller's bank connections there: disconnected when they go (ADR 0057) */
   bankConnections: number
 }
 

@@ -116,7 +116,7 @@ export async function createOwnHousehold(tx: Tx, userId: string, name: string): 
 }
 
 /**
- * Takes a member out of a household, with the bank connections they made in it (ADR 0030): a
+ * Takes a member out of a household, with the bank connections they made in it (ADR 0057): a
  * connection is its member's alone, so nobody left could see, sync or delete it, and it would
  * go on counting against the plan. The caller tells Plaid about the returned ones once its
  * transaction is committed (bank-connections/release.ts).
