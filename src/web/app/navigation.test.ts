@@ -10,6 +10,7 @@ import {
   SIDEBAR_SECONDARY_ITEMS,
   type NavItem,
 } from './navigation'
+import { APP_ROUTES } from './route-table'
 
 const labels = (items: readonly NavItem[]) => items.map((item) => item.label)
 const GROWN_UPS_ONLY = ['Bank Connections', 'QuickBooks Setup', 'Automation Center']
@@ -91,5 +92,19 @@ describe('navItemMark', () => {
       expect(navItemMark(item, 'basic')).toEqual({ premium, locked: false })
       expect(navItemMark(item, 'premium')).toEqual({ premium, locked: false })
     }
+  })
+})
+
+describe('menus and the route table', () => {
+  it('point every item at a route of the table, with an icon', () => {
+    const paths = APP_ROUTES.map((route) => route.path as string)
+    for (const item of [...SIDEBAR_ITEMS, ...SIDEBAR_SECONDARY_ITEMS, ...MOBILE_ITEMS]) {
+      expect(paths).toContain(item.path)
+      expect(item.icon).toBeDefined()
+    }
+    expect(SIDEBAR_ITEMS.length + SIDEBAR_SECONDARY_ITEMS.length).toBe(
+      APP_ROUTES.filter((route) => route.sidebar).length,
+    )
+    expect(MOBILE_ITEMS.length).toBe(APP_ROUTES.filter((route) => route.phone).length)
   })
 })

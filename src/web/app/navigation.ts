@@ -1,7 +1,8 @@
 // The app's navigation (docs/product.md §2): the desktop sidebar (with premium marks) and the
-// mobile bottom bar. Each item names the plan feature it belongs to (the premium marks come from
-// domain/tiers FEATURES, the one map the server enforces too) and the lowest role it is of use
-// to, so a teen's and a viewer's menus show only what they can use.
+// mobile bottom bar, built from the route table (route-table.ts) with an icon each. Each item
+// names the plan feature it belongs to (the premium marks come from domain/tiers FEATURES, the
+// one map the server enforces too) and the lowest role it is of use to, so a teen's and a
+// viewer's menus show only what they can use.
 import {
   ArrowLeftRight,
   Bell,
@@ -37,6 +38,13 @@ import {
   type SubscriptionTier,
 } from '../../domain/tiers'
 import { normalizePath } from './page-titles'
+import {
+  phoneRoutes,
+  sidebarRoutes,
+  type AppPath,
+  type AppRoute,
+  type MenuPath,
+} from './route-table'
 
 export type NavItem = {
   label: string
@@ -53,109 +61,68 @@ export type NavItem = {
   unreadBadge?: boolean
 }
 
-/** Desktop sidebar, in the order of docs/product.md §2. */
-export const SIDEBAR_ITEMS: readonly NavItem[] = [
-  { label: 'Dashboard', path: '/', icon: LayoutDashboard },
-  { label: 'Transactions', path: '/transactions', icon: ArrowLeftRight },
-  { label: 'Accounts', path: '/accounts', icon: Wallet },
-  {
-    label: 'Bank Connections',
-    path: '/bank-connections',
-    icon: Landmark,
-    feature: 'bankConnections',
-    minRole: 'adult',
-  },
-  { label: 'Spending Plan', path: '/spending-plan', icon: ChartPie },
-  { label: 'Goals', path: '/goals', icon: Target },
-  { label: 'Savings Challenges', path: '/savings-challenges', icon: Trophy },
-  { label: 'Bills', path: '/bills', icon: Receipt },
-  { label: 'Investments', path: '/investments', icon: TrendingUp },
-  { label: 'Reports', path: '/reports', icon: ChartColumn },
-  { label: 'Reminders', path: '/reminders', icon: Bell, unreadBadge: true },
-  { label: 'AI Advisor', path: '/ai-financial-advisor', icon: Bot, feature: 'aiAdvisor' },
-  { label: 'AI Coaching', path: '/ai-coaching', icon: Sparkles, feature: 'aiCoaching' },
-  {
-    label: 'Motivation Coach',
-    path: '/motivation-coach',
-    icon: HeartHandshake,
-    feature: 'motivationCoach',
-  },
-  { label: 'Smart Insights', path: '/ml-insights', icon: BrainCircuit, feature: 'smartInsights' },
-  {
-    label: 'QuickBooks Setup',
-    path: '/quickbooks-setup',
-    icon: Calculator,
-    feature: 'quickbooks',
-    minRole: 'adult',
-  },
-  {
-    label: 'Automation Center',
-    path: '/automation-center',
-    icon: Workflow,
-    feature: 'automation',
-    minRole: 'adult',
-  },
-  { label: 'Family', path: '/family', icon: Users },
-  { label: 'Subscription', path: '/subscription', icon: CreditCard },
-]
+/** Each menu item's icon, by the path of its route in route-table.ts. */
+const ICONS: Record<MenuPath, LucideIcon> = {
+  '/': LayoutDashboard,
+  '/transactions': ArrowLeftRight,
+  '/accounts': Wallet,
+  '/bank-connections': Landmark,
+  '/spending-plan': ChartPie,
+  '/goals': Target,
+  '/savings-challenges': Trophy,
+  '/bills': Receipt,
+  '/investments': TrendingUp,
+  '/reports': ChartColumn,
+  '/reminders': Bell,
+  '/ai-financial-advisor': Bot,
+  '/ai-coaching': Sparkles,
+  '/motivation-coach': HeartHandshake,
+  '/ml-insights': BrainCircuit,
+  '/quickbooks-setup': Calculator,
+  '/automation-center': Workflow,
+  '/family': Users,
+  '/subscription': CreditCard,
+  '/debt-planning': HandCoins,
+  '/retirement-planning': Sunset,
+  '/settings': Settings,
+  '/mfa-settings': Lock,
+  '/profile': User,
+}
+
+/** A route's menu item under `label`; the unread badge only where the sidebar asks for it. */
+function navItem(route: AppRoute & { path: MenuPath }, label: string, badge: boolean): NavItem {
+  return {
+    label,
+    path: route.path,
+    icon: ICONS[route.path],
+    ...(route.feature === undefined ? {} : { feature: route.feature }),
+    ...(route.minRole === undefined ? {} : { minRole: route.minRole }),
+    ...(badge && route.unreadBadge ? { unreadBadge: true } : {}),
+  }
+}
+
+/** Narrows a route to one the menus may show (every such route has an icon above). */
+function isMenuRoute<R extends AppRoute & { path: AppPath }>(
+  route: R,
+): route is R & { path: MenuPath } {
+  return route.path in ICONS
+}
+
+const sidebarItems = (section: 'main' | 'secondary'): readonly NavItem[] =>
+  sidebarRoutes(section)
+    .filter(isMenuRoute)
+    .map((route) => navItem(route, route.title, true))
+
+/** Desktop sidebar, in the order of docs/product.md §2 (the route table's order). */
+export const SIDEBAR_ITEMS: readonly NavItem[] = sidebarItems('main')
 
 /** Under the main items: the planning tools and settings, reachable from the desktop too. */
-export const SIDEBAR_SECONDARY_ITEMS: readonly NavItem[] = [
-  { label: 'Debt Planning', path: '/debt-planning', icon: HandCoins },
-  { label: 'Retirement Planning', path: '/retirement-planning', icon: Sunset },
-  { label: 'Settings', path: '/settings', icon: Settings },
-  { label: 'MFA Settings', path: '/mfa-settings', icon: Lock },
-]
+export const SIDEBAR_SECONDARY_ITEMS: readonly NavItem[] = sidebarItems('secondary')
 
 /** Mobile bottom scrolling bar, in the order and with the short labels of docs/product.md §2. */
-export const MOBILE_ITEMS: readonly NavItem[] = [
-  { label: 'Dashboard', path: '/', icon: LayoutDashboard },
-  { label: 'Accounts', path: '/accounts', icon: Wallet },
-  { label: 'Transactions', path: '/transactions', icon: ArrowLeftRight },
-  { label: 'Budget', path: '/spending-plan', icon: ChartPie },
-  { label: 'Debt', path: '/debt-planning', icon: HandCoins },
-  { label: 'Retirement', path: '/retirement-planning', icon: Sunset },
-  { label: 'Goals', path: '/goals', icon: Target },
-  { label: 'Investments', path: '/investments', icon: TrendingUp },
-  { label: 'Reports', path: '/reports', icon: ChartColumn },
-  { label: 'Bills', path: '/bills', icon: Receipt },
-  { label: 'Family', path: '/family', icon: Users },
-  { label: 'AI Coach', path: '/ai-coaching', icon: Sparkles, feature: 'aiCoaching' },
-  { label: 'ML Insights', path: '/ml-insights', icon: BrainCircuit, feature: 'smartInsights' },
-  { label: 'AI Advisor', path: '/ai-financial-advisor', icon: Bot, feature: 'aiAdvisor' },
-  {
-    label: 'Automation',
-    path: '/automation-center',
-    icon: Workflow,
-    feature: 'automation',
-    minRole: 'adult',
-  },
-  {
-    label: 'Motivate',
-    path: '/motivation-coach',
-    icon: HeartHandshake,
-    feature: 'motivationCoach',
-  },
-  {
-    label: 'QuickBooks',
-    path: '/quickbooks-setup',
-    icon: Calculator,
-    feature: 'quickbooks',
-    minRole: 'adult',
-  },
-  {
-    label: 'Banks',
-    path: '/bank-connections',
-    icon: Landmark,
-    feature: 'bankConnections',
-    minRole: 'adult',
-  },
-  { label: 'Reminders', path: '/reminders', icon: Bell },
-  { label: 'Challenges', path: '/savings-challenges', icon: Trophy },
-  { label: 'MFA', path: '/mfa-settings', icon: Lock },
-  { label: 'Settings', path: '/settings', icon: Settings },
-  { label: 'Profile', path: '/profile', icon: User },
-]
+export const MOBILE_ITEMS: readonly NavItem[] = phoneRoutes()
+  .filter(isMenuRoute)
+  .map((route) => navItem(route, route.phone.label, false))
 
 /** True when the nav item's path is the current route (Dashboard is also /dashboard). */
 export function isActivePath(itemPath: string, pathname: string): boolean {

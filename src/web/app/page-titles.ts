@@ -1,37 +1,10 @@
-// The page title the header and the document show for each path (kept apart from the navigation
-// so the icons stay out of the first download).
+// The page title the header and the document show for each path, read from the route table
+// (kept apart from the navigation so the icons stay out of the first download).
+import { APP_ROUTES, OTHER_TITLES } from './route-table'
 
-const PAGE_TITLES: Record<string, string> = {
-  '/': 'Dashboard',
-  '/dashboard': 'Dashboard',
-  '/transactions': 'Transactions',
-  '/transactions/import': 'Import',
-  '/transactions/rules': 'Rules',
-  '/accounts': 'Accounts',
-  '/spending-plan': 'Spending Plan',
-  '/goals': 'Goals',
-  '/bills': 'Bills',
-  '/investments': 'Investments',
-  '/reports': 'Reports',
-  '/family': 'Family',
-  '/ai-coaching': 'AI Coaching',
-  '/motivation-coach': 'Motivation Coach',
-  '/automation-center': 'Automation Center',
-  '/ml-insights': 'Smart Insights',
-  '/ai-financial-advisor': 'AI Advisor',
-  '/subscription': 'Subscription',
-  '/profile': 'Profile',
-  '/bank-connections': 'Bank Connections',
-  '/reminders': 'Reminders',
-  '/savings-challenges': 'Savings Challenges',
-  '/quickbooks-setup': 'QuickBooks Setup',
-  '/debt-planning': 'Debt Planning',
-  '/retirement-planning': 'Retirement Planning',
-  '/mfa-settings': 'MFA Settings',
-  '/settings': 'Settings',
-  '/terms-of-service': 'Terms of Service',
-  '/privacy-policy': 'Privacy Policy',
-  '/onboarding': 'Welcome',
+const PAGE_TITLES: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(APP_ROUTES.map((route) => [route.path, route.title])),
+  ...OTHER_TITLES,
 }
 
 export function normalizePath(pathname: string): string {
