@@ -10,6 +10,7 @@ import { checkAxe } from './support/axe'
 import { E2E_BASE_URL, expect, test as base } from './support/fixtures'
 import { DESKTOP, PHONE } from './support/look'
 import { PREMIUM_OWNERS } from './support/tier-users.mjs'
+import { APP_ROUTES, type AppRoute } from '../src/web/app/route-table'
 
 const SIZES = { desktop: DESKTOP, phone: PHONE } as const
 const THEMES = ['light', 'dark'] as const
@@ -46,49 +47,26 @@ const VISITOR_PAGES = [
   '/no-such-page',
 ]
 
+/** Where a signed-in path goes: premium pages, the account's and the rest (see SIGNED_IN_PAGES). */
+function groupOf(route: AppRoute): 'money' | 'premium' | 'account' {
+  if (route.feature !== undefined) return 'premium'
+  return route.sidebar === 'main' ? 'money' : 'account'
+}
+
 /**
- * The signed-in routes of docs/product.md §2 (and the ledger's import and rules pages), in three
- * groups.
+ * The signed-in routes of docs/product.md §2, read from the route table (with the onboarding and
+ * a 404), in three groups: the premium pages, the sidebar's main pages, and the others (planning
+ * tools, settings, the ledger's import and rules pages, the legal pages).
  */
 const SIGNED_IN_PAGES = {
-  money: [
-    '/',
-    '/dashboard',
-    '/transactions',
-    '/accounts',
-    '/spending-plan',
-    '/goals',
-    '/bills',
-    '/investments',
-    '/reports',
-    '/debt-planning',
-    '/retirement-planning',
-  ],
-  premium: [
-    '/family',
-    '/ai-coaching',
-    '/motivation-coach',
-    '/automation-center',
-    '/ml-insights',
-    '/ai-financial-advisor',
-    '/bank-connections',
-    '/savings-challenges',
-    '/quickbooks-setup',
-    '/transactions/import',
-    '/transactions/rules',
-  ],
+  money: APP_ROUTES.filter((route) => groupOf(route) === 'money').map((route) => route.path),
+  premium: APP_ROUTES.filter((route) => groupOf(route) === 'premium').map((route) => route.path),
   account: [
-    '/subscription',
-    '/profile',
-    '/reminders',
-    '/mfa-settings',
-    '/settings',
-    '/terms-of-service',
-    '/privacy-policy',
+    ...APP_ROUTES.filter((route) => groupOf(route) === 'account').map((route) => route.path),
     '/onboarding',
     '/no-such-page',
   ],
-} as const
+} as const satisfies Record<string, readonly string[]>
 
 async function post(
   request: APIRequestContext,
