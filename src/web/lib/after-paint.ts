@@ -20,3 +20,18 @@ export function afterFirstPaint(): Promise<void> {
     )
   })
 }
+
+/** The same query, its call asked only after the first paint (what the dashboard's cards use). */
+export function afterFirstPaintQuery<TOptions extends { queryFn?: unknown }>(
+  options: TOptions,
+): TOptions {
+  const queryFn = options.queryFn
+  if (typeof queryFn !== 'function') return options
+  return {
+    ...options,
+    queryFn: async (...args: unknown[]): Promise<unknown> => {
+      await afterFirstPaint()
+      return (queryFn as (...rest: unknown[]) => unknown)(...args)
+    },
+  }
+}

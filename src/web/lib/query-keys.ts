@@ -14,6 +14,7 @@ export const API_ROOTS = {
   goals: '/api/goals',
   bills: '/api/bills',
   reminders: '/api/reminders',
+  rules: '/api/rules',
   creditScore: '/api/credit-score',
   reports: '/api/reports',
   settings: '/api/user/settings',

@@ -4,6 +4,7 @@
 // it). Each account shows who sees it and, when it is someone else's, whose it is; an account
 // shown by its balance only has no way to its transactions; the manage actions appear only to
 // whoever may manage the account, and a viewer sees the page without any of them.
+import { useQuery } from '@tanstack/react-query'
 import {
   AlertTriangle,
   Archive,
@@ -57,10 +58,10 @@ import { errorMessage } from '../../lib/api'
 import { useAuth } from '../../lib/auth'
 import { cn } from '../../lib/cn'
 import { DEFAULT_CURRENCY } from '../../lib/format'
-import { useAccountList } from '../../lib/queries/accounts'
+import { accountsQuery } from '../../lib/queries/accounts'
+import { householdQuery } from '../../lib/queries/household'
 import { toast } from '../../lib/toast'
 import { useToday } from '../../lib/today'
-import { useHousehold } from './api/get-household'
 import { useUpdateAccount } from './api/save-account'
 import { ACCOUNT_TYPE_INFO, GROUP_ORDER } from './account-types'
 import { ownerChoices } from './owners'
@@ -317,8 +318,8 @@ function ViewOnlyNote() {
 export function AccountsPage() {
   const { user } = useAuth()
   const today = useToday()
-  const accounts = useAccountList()
-  const household = useHousehold(user !== null)
+  const accounts = useQuery(accountsQuery)
+  const household = useQuery({ ...householdQuery, enabled: user !== null })
   const role = user?.role ?? 'viewer'
   const member: Member = { id: user?.id ?? '', role }
   const canAdd = role !== 'viewer'

@@ -3,6 +3,7 @@
 // alerts and webhooks. Each automation shows its next run and last run, turns on and off, has a
 // dry run over the last 90 days, a run history with undo, and can be edited or deleted. Adults
 // and the owner change them; every other member reads.
+import { useQuery } from '@tanstack/react-query'
 import { PremiumPageNote } from '../../components/premium-note'
 import { Eye, Plus, Workflow } from 'lucide-react'
 import { useState } from 'react'
@@ -19,13 +20,13 @@ import { Skeleton } from '../../components/ui/skeleton'
 import { errorMessage } from '../../lib/api'
 import { useAuth } from '../../lib/auth'
 import { useDateFormat, useMoney } from '../../lib/format'
-import { useAccountList } from '../../lib/queries/accounts'
-import { useCategoryList } from '../../lib/queries/categories'
+import { accountsQuery } from '../../lib/queries/accounts'
+import { categoriesQuery } from '../../lib/queries/categories'
+import { goalsQuery } from '../../lib/queries/goals'
 import { toast } from '../../lib/toast'
 import { useToday } from '../../lib/today'
 import { useDeleteAutomation } from './api/delete-automation'
 import { useAutomationList } from './api/get-automations'
-import { useGoalOptions } from './api/get-goal-options'
 import { useRunAutomation } from './api/run-automation'
 import { useUpdateAutomation } from './api/update-automation'
 import { describeAutomation, TYPE_LABELS, TYPE_ORDER, type Names } from './automation-text'
@@ -75,9 +76,9 @@ export function AutomationCenterPage() {
   const today = useToday()
   const allowed = user !== null && planAllows(user.subscriptionTier, 'automation')
   const automations = useAutomationList(allowed)
-  const accounts = useAccountList()
-  const categories = useCategoryList()
-  const goals = useGoalOptions()
+  const accounts = useQuery(accountsQuery)
+  const categories = useQuery(categoriesQuery)
+  const goals = useQuery(goalsQuery)
   const money = useMoney()
   const date = useDateFormat()
   const update = useUpdateAutomation()

@@ -5,6 +5,7 @@
 // connection belongs to the member who made it; linking is for the household's adults. A free
 // household sees the shell's premium note; a member without two-step verification is told why
 // it is needed and where to turn it on.
+import { useQuery } from '@tanstack/react-query'
 import { PremiumNote } from '../../components/premium-note'
 import { Landmark } from 'lucide-react'
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react'
@@ -20,7 +21,7 @@ import { Card, CardContent } from '../../components/ui/card'
 import { Skeleton } from '../../components/ui/skeleton'
 import { errorMessage } from '../../lib/api'
 import { useAuth } from '../../lib/auth'
-import { useAccountList } from '../../lib/queries/accounts'
+import { accountsQuery } from '../../lib/queries/accounts'
 import { toast } from '../../lib/toast'
 import { formatMoment, syncResultText } from './bank-text'
 import { useBankConnections, useBankProviders } from './api/get-bank-connections'
@@ -91,7 +92,7 @@ function Connections({
 }) {
   const connections = useBankConnections()
   const providers = useBankProviders()
-  const accounts = useAccountList()
+  const accounts = useQuery(accountsQuery)
   const sync = useSyncBankConnection()
   const disconnect = useDisconnectBank()
   const fixToken = usePlaidLinkToken()

@@ -3,6 +3,7 @@
 // transaction and the due date moves on), add, edit, pause and delete; and a month calendar. Each
 // bill shows its current due date's status (Paid, Partly paid, Overdue, Due) and, on demand, the
 // payments linked to it with Unlink (ADR 0045).
+import { useQuery } from '@tanstack/react-query'
 import { CalendarDays, CheckCircle2, List, Plus, Receipt } from 'lucide-react'
 import { useState } from 'react'
 import type { Bill } from '../../../contract/bills'
@@ -21,9 +22,9 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { errorMessage } from '../../lib/api'
 import { useAuth } from '../../lib/auth'
 import { DEFAULT_LOCALE, useDateFormat } from '../../lib/format'
-import { useAccountList } from '../../lib/queries/accounts'
-import { categoryOptions, useCategoryList } from '../../lib/queries/categories'
-import { useSettings } from '../../lib/queries/settings'
+import { accountsQuery } from '../../lib/queries/accounts'
+import { categoryOptions, categoriesQuery } from '../../lib/queries/categories'
+import { settingsQuery } from '../../lib/queries/settings'
 import { toast } from '../../lib/toast'
 import { useToday } from '../../lib/today'
 import { useBillList, useUpcomingBillList } from './api/get-bills'
@@ -173,9 +174,9 @@ export function BillsPage() {
   const today = useToday()
   const bills = useBillList()
   const upcoming = useUpcomingBillList()
-  const accounts = useAccountList()
-  const categories = useCategoryList()
-  const settings = useSettings()
+  const accounts = useQuery(accountsQuery)
+  const categories = useQuery(categoriesQuery)
+  const settings = useQuery(settingsQuery)
   const remove = useDeleteBill()
   const [editing, setEditing] = useState<Bill | 'new' | null>(null)
   const [paying, setPaying] = useState<Bill | null>(null)

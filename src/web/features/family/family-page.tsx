@@ -3,6 +3,7 @@
 // to copy again or revoke), role changes, removal, handing the household over, renaming it and
 // requiring two-step verification of everyone; for everyone else, leaving. Every step that moves
 // people or accounts says first what moves where.
+import { useQuery } from '@tanstack/react-query'
 import { LogOut, MailPlus, Pencil, Users } from 'lucide-react'
 import { useState } from 'react'
 import type { Household, HouseholdMember } from '../../../contract/household'
@@ -15,7 +16,7 @@ import { Button } from '../../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
 import { Skeleton } from '../../components/ui/skeleton'
 import { useAuth } from '../../lib/auth'
-import { useHousehold } from './api/get-household'
+import { householdQuery } from '../../lib/queries/household'
 import { ChangeRoleDialog } from './components/change-role-dialog'
 import { InviteDialog } from './components/invite-dialog'
 import { MemberCard, type MemberAction } from './components/member-card'
@@ -246,7 +247,7 @@ function FamilyContent({ household, myId }: { household: Household; myId: string
 
 export function FamilyPage() {
   const { user } = useAuth()
-  const household = useHousehold()
+  const household = useQuery(householdQuery)
   return (
     <div className="flex-1" data-testid="family-page">
       <PageBody>

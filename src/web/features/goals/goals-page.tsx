@@ -1,6 +1,7 @@
 // The Goals page: each savings goal with its progress, the status line of docs/product.md §4
 // (completed, months ahead of or behind schedule, months remaining, or a prompt to set a monthly
 // contribution), what went in this month; contribute or withdraw, edit, pause or resume, delete.
+import { useQuery } from '@tanstack/react-query'
 import { Plus, Target } from 'lucide-react'
 import { useState } from 'react'
 import type { Goal } from '../../../contract/goals'
@@ -25,10 +26,10 @@ import { Skeleton } from '../../components/ui/skeleton'
 import { errorMessage } from '../../lib/api'
 import { cn } from '../../lib/cn'
 import { useDateFormat } from '../../lib/format'
-import { useAccountList } from '../../lib/queries/accounts'
+import { accountsQuery } from '../../lib/queries/accounts'
+import { goalsQuery } from '../../lib/queries/goals'
 import { toast } from '../../lib/toast'
 import { useToday } from '../../lib/today'
-import { useGoalList } from './api/get-goals'
 import { useDeleteGoal, useUpdateGoal } from './api/save-goal'
 import { ContributeDialog } from './components/contribute-dialog'
 import { GoalFormDialog } from './components/goal-form-dialog'
@@ -149,8 +150,8 @@ function GoalCard({
 
 export function GoalsPage() {
   const today = useToday()
-  const goals = useGoalList()
-  const accounts = useAccountList()
+  const goals = useQuery(goalsQuery)
+  const accounts = useQuery(accountsQuery)
   const remove = useDeleteGoal()
   const [editing, setEditing] = useState<Goal | 'new' | null>(null)
   const [contributing, setContributing] = useState<Goal | null>(null)

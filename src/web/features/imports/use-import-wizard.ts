@@ -2,12 +2,13 @@
 // file, what the server made of it (a first preview that tells the format, then a preview with
 // the account, mapping or date order chosen), the user's overrides and categories, and the
 // import itself. Steps are in import-flow.ts; every read and write goes through ./api.
+import { useQuery } from '@tanstack/react-query'
 import { useMemo, useRef, useState } from 'react'
 import type { ImportResult, ImportRow } from '../../../contract/imports'
 import { errorBody, errorCode } from '../../lib/api'
 import { useAuth } from '../../lib/auth'
-import { useAccountList } from '../../lib/queries/accounts'
-import { categoryOptions, useCategoryList } from '../../lib/queries/categories'
+import { accountsQuery } from '../../lib/queries/accounts'
+import { categoryOptions, categoriesQuery } from '../../lib/queries/categories'
 import type { UploadProgress } from '../../lib/upload'
 import { useCommitImport } from './api/commit-import'
 import { useImportProgress } from './api/import-progress'
@@ -36,8 +37,8 @@ const MAPPING_DELAY_MS = 300
 
 export function useImportWizard() {
   const { user } = useAuth()
-  const accounts = useAccountList()
-  const categories = useCategoryList()
+  const accounts = useQuery(accountsQuery)
+  const categories = useQuery(categoriesQuery)
   const commit = useCommitImport()
 
   const [chosen, setChosen] = useState<ChosenFile | null>(null)

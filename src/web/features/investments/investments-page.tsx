@@ -5,6 +5,7 @@
 // the target and its drift, dividends and interest, and the activity. Adults and the owner add
 // activities, prices (typed or from a CSV), targets and each account's cost method; everyone
 // else sees the page without those buttons.
+import { useQuery } from '@tanstack/react-query'
 import { Eye, FileUp, Plus, Tag, TrendingUp } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
@@ -21,7 +22,7 @@ import { Select } from '../../components/ui/select'
 import { Skeleton } from '../../components/ui/skeleton'
 import { errorMessage } from '../../lib/api'
 import { useAuth } from '../../lib/auth'
-import { useAccountList } from '../../lib/queries/accounts'
+import { accountsQuery } from '../../lib/queries/accounts'
 import { toast } from '../../lib/toast'
 import { useToday } from '../../lib/today'
 import { useActivityPages } from './api/get-activities'
@@ -87,7 +88,7 @@ export function InvestmentsPage() {
   const canWrite = roleAtLeast(role, 'adult')
   const [search, setSearch] = useSearchParams()
   const accounts = useInvestmentAccounts()
-  const ledgerAccounts = useAccountList()
+  const ledgerAccounts = useQuery(accountsQuery)
   const list = useMemo(() => accounts.data ?? [], [accounts.data])
   const has = list.length > 0
 

@@ -4,6 +4,7 @@
 // top merchants, then the credit score history (reached from the dashboard's Credit Score card).
 // Every report has a table view, exports to CSV and drills down to its transactions; Print
 // prints the reports alone, each on its own page, tables under the charts.
+import { useQuery } from '@tanstack/react-query'
 import { ChartColumn, Printer } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
@@ -11,11 +12,11 @@ import { EmptyState } from '../../components/empty-state'
 import { PageBody, PageHeader } from '../../components/page-header'
 import { Button } from '../../components/ui/button'
 import { Card, CardContent } from '../../components/ui/card'
-import { useAccountList } from '../../lib/queries/accounts'
-import { categoryOptions, useCategoryList } from '../../lib/queries/categories'
+import { accountsQuery } from '../../lib/queries/accounts'
+import { categoryOptions, categoriesQuery } from '../../lib/queries/categories'
+import { householdQuery } from '../../lib/queries/household'
 import { useToday } from '../../lib/today'
 import type { DrillRequest } from './api/get-drill-down'
-import { useHouseholdMembers } from './api/get-household-members'
 import { useReport } from './api/get-report'
 import { CashFlowReport, isCashFlowEmpty } from './components/cash-flow-report'
 import { CreditScoreSection } from './components/credit-score-section'
@@ -48,9 +49,9 @@ function queryState(q: { isLoading: boolean; error: unknown; refetch: () => unkn
 export function ReportsPage() {
   const today = useToday()
   const { filters, setFilters, clearFilters, narrowed } = useReportFilters(today)
-  const accounts = useAccountList()
-  const categories = useCategoryList()
-  const members = useHouseholdMembers()
+  const accounts = useQuery(accountsQuery)
+  const categories = useQuery(categoriesQuery)
+  const members = useQuery({ ...householdQuery, select: (household) => household.members })
   const [drill, setDrill] = useState<DrillRequest | null>(null)
   const [merchantLimit, setMerchantLimit] = useState(10)
   const cashFlow = useReport('cash-flow', filters)

@@ -1,6 +1,7 @@
 // The Rules page, under Transactions: categorization rules in the order they are
 // tried (drag or move them), created and edited in a dialog, switched on and off, deleted, and
 // run over the transactions already stored. Imports apply them as rows come in.
+import { useQuery } from '@tanstack/react-query'
 import { ArrowLeft, FileUp, Plus, Wand2, Workflow } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { Link } from 'react-router'
@@ -15,12 +16,12 @@ import { Checkbox } from '../../components/ui/checkbox'
 import { Label } from '../../components/ui/label'
 import { Skeleton } from '../../components/ui/skeleton'
 import { errorMessage } from '../../lib/api'
-import { useAccountList } from '../../lib/queries/accounts'
-import { categoryOptions, useCategoryList } from '../../lib/queries/categories'
+import { accountsQuery } from '../../lib/queries/accounts'
+import { categoryOptions, categoriesQuery } from '../../lib/queries/categories'
+import { rulesQuery } from '../../lib/queries/rules'
 import { toast } from '../../lib/toast'
 import { useApplyRules } from './api/apply-rules'
 import { useDeleteRule } from './api/delete-rule'
-import { useRules } from './api/get-rules'
 import { useReorderRules } from './api/reorder-rules'
 import { useUpdateRule } from './api/save-rule'
 import { RuleFormDialog } from './components/rule-form-dialog'
@@ -106,9 +107,9 @@ function ApplyRulesCard({ activeRules }: { activeRules: number }) {
 }
 
 export function RulesPage() {
-  const rules = useRules()
-  const accounts = useAccountList()
-  const categories = useCategoryList()
+  const rules = useQuery(rulesQuery)
+  const accounts = useQuery(accountsQuery)
+  const categories = useQuery(categoriesQuery)
   const update = useUpdateRule()
   const reorder = useReorderRules()
   const remove = useDeleteRule()

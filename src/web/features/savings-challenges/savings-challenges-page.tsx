@@ -2,6 +2,7 @@
 // from real data (goal contributions, transactions) and everyone taking part; join or leave,
 // sweep round-ups or kept allowance into the goal, remove (its starter or an adult); and the
 // catalogue to start a new one. Viewers read; they may join, which only tracks their own spending.
+import { useQuery } from '@tanstack/react-query'
 import { Eye, Plus, Trophy } from 'lucide-react'
 import { useState } from 'react'
 import type { Challenge } from '../../../contract/challenges'
@@ -16,16 +17,12 @@ import { Skeleton } from '../../components/ui/skeleton'
 import { errorMessage } from '../../lib/api'
 import { useAuth } from '../../lib/auth'
 import { useMoney } from '../../lib/format'
-import { useAccountList } from '../../lib/queries/accounts'
-import { useCategoryList } from '../../lib/queries/categories'
+import { accountsQuery } from '../../lib/queries/accounts'
+import { categoriesQuery } from '../../lib/queries/categories'
+import { goalsQuery } from '../../lib/queries/goals'
 import { toast } from '../../lib/toast'
 import { useToday } from '../../lib/today'
-import {
-  useChallengeCatalog,
-  useChallengeList,
-  useGoalOptions,
-  useTodayAllowance,
-} from './api/get-challenges'
+import { useChallengeCatalog, useChallengeList, useTodayAllowance } from './api/get-challenges'
 import { useDeleteChallenge, useJoinChallenge, useSweepChallenge } from './api/save-challenge'
 import { ChallengeCard, toSweep } from './components/challenge-card'
 import { StartChallengeDialog, type CatalogEntry } from './components/start-challenge-dialog'
@@ -108,9 +105,9 @@ export function SavingsChallengesPage() {
   const isAdult = roleAtLeast(role, 'adult')
   const challenges = useChallengeList()
   const catalog = useChallengeCatalog()
-  const goals = useGoalOptions()
-  const accounts = useAccountList()
-  const categories = useCategoryList()
+  const goals = useQuery(goalsQuery)
+  const accounts = useQuery(accountsQuery)
+  const categories = useQuery(categoriesQuery)
   const allowance = useTodayAllowance()
   const formatMoney = useMoney()
   const join = useJoinChallenge()

@@ -1,6 +1,7 @@
 // The Settings page: language and region (locale), time zone, date format, first day of the
 // week, theme (one state with the header's switch: each shows the other's change at once) and which reminders you get; the household's
 // base currency and exchange rates (Currencies), security and your data.
+import { useQuery } from '@tanstack/react-query'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Controller, useForm, useWatch } from 'react-hook-form'
 import { useEffect } from 'react'
@@ -26,7 +27,7 @@ import { Skeleton } from '../../components/ui/skeleton'
 import { Switch } from '../../components/ui/switch'
 import { useAuth } from '../../lib/auth'
 import { DEFAULT_CURRENCY, makeMoneyFormatter } from '../../lib/format'
-import { useSettings } from '../../lib/queries/settings'
+import { settingsQuery } from '../../lib/queries/settings'
 import {
   applyThemePreference,
   storedThemePreference,
@@ -279,7 +280,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
 }
 
 export function SettingsPage() {
-  const settings = useSettings()
+  const settings = useQuery(settingsQuery)
   return (
     <PageBody className="max-w-3xl">
       {settings.isLoading ? (

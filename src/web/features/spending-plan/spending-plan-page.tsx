@@ -2,6 +2,7 @@
 // with its rollover, spending and what is left coloured by how much is used; copy last month's
 // budgets; the Smart Spending Plan explained line by line; the member's planned income, added and
 // changed in a dialog; and the categories managed in a dialog.
+import { useQuery } from '@tanstack/react-query'
 import { ChevronLeft, ChevronRight, Copy, FolderTree, PiggyBank } from 'lucide-react'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
@@ -19,8 +20,8 @@ import { Skeleton } from '../../components/ui/skeleton'
 import { errorMessage } from '../../lib/api'
 import { useAuth } from '../../lib/auth'
 import { DEFAULT_LOCALE, useMoney } from '../../lib/format'
-import { useAccountList } from '../../lib/queries/accounts'
-import { useCategoryList } from '../../lib/queries/categories'
+import { accountsQuery } from '../../lib/queries/accounts'
+import { categoriesQuery } from '../../lib/queries/categories'
 import { toast } from '../../lib/toast'
 import { useToday } from '../../lib/today'
 import { useCopyBudgets } from './api/copy-budgets'
@@ -73,10 +74,10 @@ export function SpendingPlanPage() {
   const asked = params.get('month')
   const month = asked !== null && monthSchema.safeParse(asked).success ? asked : today.slice(0, 7)
   const plan = useSpendingPlan(month)
-  const categories = useCategoryList()
+  const categories = useQuery(categoriesQuery)
   const copy = useCopyBudgets()
   const [managing, setManaging] = useState(false)
-  const accounts = useAccountList()
+  const accounts = useQuery(accountsQuery)
   // the income being changed: null for a new one, undefined while the dialog is closed
   const [income, setIncome] = useState<PlannedIncome | null | undefined>(undefined)
   const format = useMoney()

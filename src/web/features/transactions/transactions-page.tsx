@@ -2,6 +2,7 @@
 // with filters and sorting kept in the URL, inline add and edit by keyboard, bulk categorize and
 // delete, splits, transfers and the running balance of one account. Every change refreshes
 // balances, the plan and the dashboard through the ledger's query keys.
+import { useQuery } from '@tanstack/react-query'
 import { ArrowLeftRight, CheckSquare, FileUp, Plus, SearchX } from 'lucide-react'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
@@ -17,8 +18,8 @@ import { Button } from '../../components/ui/button'
 import { Skeleton } from '../../components/ui/skeleton'
 import { errorMessage } from '../../lib/api'
 import { useAuth } from '../../lib/auth'
-import { useAccountList } from '../../lib/queries/accounts'
-import { categoryOptions, useCategoryList } from '../../lib/queries/categories'
+import { accountsQuery } from '../../lib/queries/accounts'
+import { categoryOptions, categoriesQuery } from '../../lib/queries/categories'
 import { toast } from '../../lib/toast'
 import { useToday } from '../../lib/today'
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query'
@@ -64,8 +65,8 @@ export function TransactionsPage() {
   const today = useToday()
   const isDesktop = useMediaQuery(DESKTOP_QUERY)
   const { filters, setFilters, clearFilters } = useTransactionFilters()
-  const accounts = useAccountList()
-  const categories = useCategoryList()
+  const accounts = useQuery(accountsQuery)
+  const categories = useQuery(categoriesQuery)
   const pages = useTransactionPages(filters)
   const totals = useTransactionTotals(filters)
 

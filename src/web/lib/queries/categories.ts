@@ -1,18 +1,15 @@
-// GET /api/categories, shared by every page that picks or names a category (the same key as the
-// dashboard's), with the helpers that put them in order: parents, each followed by its children.
-import { useQuery } from '@tanstack/react-query'
+// GET /api/categories, shared by every page that picks or names a category (the dashboard's too,
+// so they share one cache entry), with the helpers that put them in order: parents, each followed
+// by its children.
+import { queryOptions } from '@tanstack/react-query'
 import { listCategories, type Category } from '../../../contract/categories'
 import { callEndpoint } from '../api'
 import { API_ROOTS } from '../query-keys'
 
-export const categoriesQueryKey = [API_ROOTS.categories] as const
-
-export function useCategoryList() {
-  return useQuery({
-    queryKey: categoriesQueryKey,
-    queryFn: ({ signal }) => callEndpoint(listCategories, { signal }),
-  })
-}
+export const categoriesQuery = queryOptions({
+  queryKey: [API_ROOTS.categories] as const,
+  queryFn: ({ signal }) => callEndpoint(listCategories, { signal }),
+})
 
 export type CategoryOption = { id: string; label: string; depth: 0 | 1; category: Category }
 

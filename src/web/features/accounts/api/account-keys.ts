@@ -6,5 +6,4 @@ import { API_ROOTS } from '../../../lib/query-keys'
 export const accountKeys = {
   all: [API_ROOTS.accounts] as const,
   transactionCount: (accountId: string) => [API_ROOTS.transactions, 'count', accountId] as const,
-  household: () => ['/api/household'] as const,
 }

@@ -1,10 +1,11 @@
 // The add-account form on its own, for opening over another page (lib/quick-add): it gathers
 // what the form needs (the household's members, the member's role, the base currency) itself.
+import { useQuery } from '@tanstack/react-query'
 import { roleAtLeast } from '../../../../domain/access'
 import { useAuth } from '../../../lib/auth'
 import { DEFAULT_CURRENCY } from '../../../lib/format'
 import { useToday } from '../../../lib/today'
-import { useHousehold } from '../api/get-household'
+import { householdQuery } from '../../../lib/queries/household'
 import { ownerChoices } from '../owners'
 import { AccountFormDialog } from './account-form-dialog'
 
@@ -17,7 +18,7 @@ export function AddAccountDialog({
 }) {
   const { user } = useAuth()
   const today = useToday()
-  const household = useHousehold(user !== null)
+  const household = useQuery({ ...householdQuery, enabled: user !== null })
   const role = user?.role ?? 'viewer'
   return (
     <AccountFormDialog

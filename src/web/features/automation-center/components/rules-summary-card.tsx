@@ -1,6 +1,7 @@
 // The categorisation rules: how many there are and the first few by name, a dry run of what each
 // would change over the last 90 days, and a link to the Rules page where they are managed (adults
 // and the owner read them; others get a note).
+import { useQuery } from '@tanstack/react-query'
 import { FlaskConical, ListFilter } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
@@ -15,13 +16,13 @@ import {
   CardTitle,
 } from '../../../components/ui/card'
 import { Skeleton } from '../../../components/ui/skeleton'
-import { useRulesSummary } from '../api/get-rules'
+import { rulesQuery } from '../../../lib/queries/rules'
 import { RulesDryRunDialog } from './rules-dry-run-dialog'
 
 export const RULES_PATH = '/transactions/rules'
 
 export function RulesSummaryCard({ canRead }: { canRead: boolean }) {
-  const rules = useRulesSummary(canRead)
+  const rules = useQuery({ ...rulesQuery, enabled: canRead })
   const list = rules.data ?? []
   const active = list.filter((r) => r.isActive)
   const [trying, setTrying] = useState(false)

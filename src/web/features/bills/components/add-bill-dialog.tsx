@@ -1,6 +1,7 @@
 // The new-bill form on its own, for opening over another page (lib/quick-add).
-import { useAccountList } from '../../../lib/queries/accounts'
-import { categoryOptions, useCategoryList } from '../../../lib/queries/categories'
+import { useQuery } from '@tanstack/react-query'
+import { accountsQuery } from '../../../lib/queries/accounts'
+import { categoryOptions, categoriesQuery } from '../../../lib/queries/categories'
 import { useToday } from '../../../lib/today'
 import { BillFormDialog } from './bill-form-dialog'
 
@@ -12,8 +13,8 @@ export function AddBillDialog({
   onOpenChange: (open: boolean) => void
 }) {
   const today = useToday()
-  const accounts = useAccountList()
-  const categories = useCategoryList()
+  const accounts = useQuery(accountsQuery)
+  const categories = useQuery(categoriesQuery)
   return (
     <BillFormDialog
       open={open}

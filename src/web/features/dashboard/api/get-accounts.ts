@@ -1,17 +1,10 @@
 // GET /api/accounts: every account with its balance (the Accounts card, net worth for the mood).
-import { queryOptions, useQuery } from '@tanstack/react-query'
-import { listAccounts } from '../../../../contract/accounts'
-import { afterFirstPaint } from '../../../lib/after-paint'
-import { callEndpoint } from '../../../lib/api'
-import { dashboardKeys } from './dashboard-keys'
+// The shared query (lib/queries), asked after the first paint like every card's.
+import { useQuery } from '@tanstack/react-query'
+import { afterFirstPaintQuery } from '../../../lib/after-paint'
+import { accountsQuery as shared } from '../../../lib/queries/accounts'
 
-export const accountsQuery = queryOptions({
-  queryKey: dashboardKeys.accounts(),
-  queryFn: async ({ signal }) => {
-    await afterFirstPaint()
-    return callEndpoint(listAccounts, { signal })
-  },
-})
+export const accountsQuery = afterFirstPaintQuery(shared)
 
 export function useAccounts() {
   return useQuery(accountsQuery)

@@ -1,17 +1,10 @@
 // GET /api/categories: names for the categories of recent transactions.
-import { queryOptions, useQuery } from '@tanstack/react-query'
-import { listCategories } from '../../../../contract/categories'
-import { afterFirstPaint } from '../../../lib/after-paint'
-import { callEndpoint } from '../../../lib/api'
-import { dashboardKeys } from './dashboard-keys'
+// The shared query (lib/queries), asked after the first paint like every card's.
+import { useQuery } from '@tanstack/react-query'
+import { afterFirstPaintQuery } from '../../../lib/after-paint'
+import { categoriesQuery as shared } from '../../../lib/queries/categories'
 
-export const categoriesQuery = queryOptions({
-  queryKey: dashboardKeys.categories(),
-  queryFn: async ({ signal }) => {
-    await afterFirstPaint()
-    return callEndpoint(listCategories, { signal })
-  },
-})
+export const categoriesQuery = afterFirstPaintQuery(shared)
 
 export function useCategories() {
   return useQuery(categoriesQuery)

@@ -1,17 +1,10 @@
 // GET /api/goals: the Savings Goals card and the mood's goal progress.
-import { queryOptions, useQuery } from '@tanstack/react-query'
-import { listGoals } from '../../../../contract/goals'
-import { afterFirstPaint } from '../../../lib/after-paint'
-import { callEndpoint } from '../../../lib/api'
-import { dashboardKeys } from './dashboard-keys'
+// The shared query (lib/queries), asked after the first paint like every card's.
+import { useQuery } from '@tanstack/react-query'
+import { afterFirstPaintQuery } from '../../../lib/after-paint'
+import { goalsQuery as shared } from '../../../lib/queries/goals'
 
-export const goalsQuery = queryOptions({
-  queryKey: dashboardKeys.goals(),
-  queryFn: async ({ signal }) => {
-    await afterFirstPaint()
-    return callEndpoint(listGoals, { signal })
-  },
-})
+export const goalsQuery = afterFirstPaintQuery(shared)
 
 export function useGoals() {
   return useQuery(goalsQuery)

@@ -1,17 +1,10 @@
 // GET /api/analytics/monthly-summary: income, expenses, what is available and spending by category.
-import { queryOptions, useQuery } from '@tanstack/react-query'
-import { getMonthlySummary } from '../../../../contract/analytics'
-import { afterFirstPaint } from '../../../lib/after-paint'
-import { callEndpoint } from '../../../lib/api'
-import { dashboardKeys } from './dashboard-keys'
+// The shared query (lib/queries), asked after the first paint like every card's.
+import { useQuery } from '@tanstack/react-query'
+import { afterFirstPaintQuery } from '../../../lib/after-paint'
+import { monthlySummaryQuery as shared } from '../../../lib/queries/monthly-summary'
 
-export const monthlySummaryQuery = queryOptions({
-  queryKey: dashboardKeys.monthlySummary(),
-  queryFn: async ({ signal }) => {
-    await afterFirstPaint()
-    return callEndpoint(getMonthlySummary, { signal })
-  },
-})
+export const monthlySummaryQuery = afterFirstPaintQuery(shared)
 
 export function useMonthlySummary() {
   return useQuery(monthlySummaryQuery)

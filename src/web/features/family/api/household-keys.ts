@@ -2,12 +2,11 @@
 // members, and the owner's pending invites), and what a change of membership refreshes.
 import type { QueryClient } from '@tanstack/react-query'
 import type { Household } from '../../../../contract/household'
-
-export const HOUSEHOLD_ROOT = '/api/household'
+import { householdQuery } from '../../../lib/queries/household'
 
 export const householdKeys = {
-  all: [HOUSEHOLD_ROOT] as const,
-  invites: [`${HOUSEHOLD_ROOT}/invites`] as const,
+  all: householdQuery.queryKey,
+  invites: [`${householdQuery.queryKey[0]}/invites`] as const,
 }
 
 /**

@@ -1,7 +1,7 @@
 // Query keys of the goals page, under the '/api/goals' root the dashboard's Savings Goals card
 // reads too.
-import { API_ROOTS } from '../../../lib/query-keys'
+import { goalsQuery } from '../../../lib/queries/goals'
 
 export const goalKeys = {
-  all: [API_ROOTS.goals] as const,
+  all: goalsQuery.queryKey,
 }

@@ -1,5 +1,6 @@
 // The new-goal form on its own, for opening over another page (lib/quick-add).
-import { useAccountList } from '../../../lib/queries/accounts'
+import { useQuery } from '@tanstack/react-query'
+import { accountsQuery } from '../../../lib/queries/accounts'
 import { GoalFormDialog } from './goal-form-dialog'
 
 export function AddGoalDialog({
@@ -9,7 +10,7 @@ export function AddGoalDialog({
   open: boolean
   onOpenChange: (open: boolean) => void
 }) {
-  const accounts = useAccountList()
+  const accounts = useQuery(accountsQuery)
   return (
     <GoalFormDialog
       open={open}

@@ -1,5 +1,6 @@
 // The row a previewed line duplicates or pairs with: "Line 12 of this file" for a partner in the
 // same file, else a button that fetches the stored transaction and shows it.
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Money } from '../../../components/money'
 import { Button } from '../../../components/ui/button'
@@ -7,7 +8,7 @@ import { Popover, PopoverContent, PopoverTrigger } from '../../../components/ui/
 import { Skeleton } from '../../../components/ui/skeleton'
 import { errorMessage } from '../../../lib/api'
 import { useDateFormat } from '../../../lib/format'
-import { useAccountList } from '../../../lib/queries/accounts'
+import { accountsQuery } from '../../../lib/queries/accounts'
 import { useStoredTransaction } from '../api/get-transaction'
 
 export function MatchInfo({
@@ -29,7 +30,7 @@ export function MatchInfo({
 function StoredMatch({ id, kind }: { id: string; kind: 'duplicate' | 'transfer' }) {
   const [open, setOpen] = useState(false)
   const match = useStoredTransaction(id, open)
-  const accounts = useAccountList()
+  const accounts = useQuery(accountsQuery)
   const formatDate = useDateFormat()
   const t = match.data
   const account = t ? accounts.data?.find((a) => a.id === t.accountId) : undefined

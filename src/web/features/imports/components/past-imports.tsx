@@ -1,5 +1,6 @@
 // Past imports, newest first: the file, when, what it added, the accounts it went to, and Undo
 // on each. Loads a page at a time.
+import { useQuery } from '@tanstack/react-query'
 import { FileText, History, Undo2 } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { EmptyState } from '../../../components/empty-state'
@@ -15,7 +16,7 @@ import {
 } from '../../../components/ui/card'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { useAuth } from '../../../lib/auth'
-import { useAccountList } from '../../../lib/queries/accounts'
+import { accountsQuery } from '../../../lib/queries/accounts'
 import { usePastImports } from '../api/get-imports'
 import { FORMAT_LABELS, fileSizeText, plural } from '../import-flow'
 import { UndoImportDialog } from './undo-import-dialog'
@@ -37,7 +38,7 @@ function whenText(iso: string, locale: string): string {
 export function PastImports() {
   const { user } = useAuth()
   const imports = usePastImports()
-  const accounts = useAccountList()
+  const accounts = useQuery(accountsQuery)
   const [undoing, setUndoing] = useState<Batch | null>(null)
   const names = useMemo(
     () => new Map((accounts.data ?? []).map((a) => [a.id, a.name])),

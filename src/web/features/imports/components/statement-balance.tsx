@@ -1,6 +1,7 @@
 // Where an imported account stands against the balance its bank statement states: a new account
 // was opened at it (the opening-balance entry is said); an account that differs on the
 // statement's date is offered a reconciliation, never changed without asking.
+import { useQuery } from '@tanstack/react-query'
 import { Scale } from 'lucide-react'
 import type { ImportResult } from '../../../../contract/imports'
 import { absCents, addCents, subCents } from '../../../../domain/money'
@@ -9,14 +10,14 @@ import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { errorMessage } from '../../../lib/api'
 import { useDateFormat } from '../../../lib/format'
-import { useAccountList } from '../../../lib/queries/accounts'
+import { accountsQuery } from '../../../lib/queries/accounts'
 import { useReconcileImported } from '../api/reconcile-account'
 
 type AccountSummary = ImportResult['accounts'][number]
 
 export function StatementBalance({ account }: { account: AccountSummary }) {
   const formatDate = useDateFormat()
-  const accounts = useAccountList()
+  const accounts = useQuery(accountsQuery)
   const reconcile = useReconcileImported()
   const { statementBalance, statementDate, openingBalance, balanceDifference, accountId } = account
   if (statementBalance === null || statementDate === null) return null

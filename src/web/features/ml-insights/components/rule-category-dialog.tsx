@@ -1,6 +1,7 @@
 // "Make a rule…" for an insight whose payee has no category to suggest (uncategorised rows
 // without a suggestion, an unusual charge without a category): the member picks the category,
 // and the rule "payee contains …" is made through POST /api/rules like any other.
+import { useQuery } from '@tanstack/react-query'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
@@ -11,7 +12,7 @@ import { FormDialog, FormError } from '../../../components/form-dialog'
 import { Button } from '../../../components/ui/button'
 import { FormField } from '../../../components/ui/form-field'
 import { Select } from '../../../components/ui/select'
-import { categoryOptions, useCategoryList } from '../../../lib/queries/categories'
+import { categoryOptions, categoriesQuery } from '../../../lib/queries/categories'
 
 type RuleAction = Extract<InsightAction, { action: 'rule' }>
 
@@ -58,7 +59,7 @@ function RuleForm({
   onMake: (rule: RuleAction) => Promise<void>
   onCancel: () => void
 }) {
-  const categories = useCategoryList()
+  const categories = useQuery(categoriesQuery)
   const options = categoryOptions(categories.data ?? [])
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(schema),

@@ -3,6 +3,7 @@
 // came from. Adults and the owner accept one at a time or tick several and "Accept selected",
 // and may pick another category than the one suggested before accepting (a correction, which
 // the next suggestions follow at once); each accepted category teaches the next suggestions.
+import { useQuery } from '@tanstack/react-query'
 import type { UseQueryResult } from '@tanstack/react-query'
 import { Check, CheckCheck, Tags } from 'lucide-react'
 import { useMemo, useState } from 'react'
@@ -25,7 +26,7 @@ import { Skeleton } from '../../../components/ui/skeleton'
 import { errorMessage } from '../../../lib/api'
 import { cn } from '../../../lib/cn'
 import { useDateFormat } from '../../../lib/format'
-import { categoryOptions, useCategoryList } from '../../../lib/queries/categories'
+import { categoryOptions, categoriesQuery } from '../../../lib/queries/categories'
 import { toast } from '../../../lib/toast'
 import { useAcceptSuggestions } from '../api/save-insights'
 import { confidencePercent, confidenceText, keepListed, plural, toggled } from '../insight-format'
@@ -59,7 +60,7 @@ export function SuggestionsCard({
 }) {
   const formatDate = useDateFormat()
   const accept = useAcceptSuggestions()
-  const categories = useCategoryList()
+  const categories = useQuery(categoriesQuery)
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set())
   // the category a member chose instead of the suggested one, by transaction
   const [chosen, setChosen] = useState<ReadonlyMap<string, string>>(new Map())

@@ -1,6 +1,7 @@
 // The transactions behind what was clicked in a report: how many, their total beside the
 // report's figure, each one (date, payee, account, category, the part of it that counts), and
 // a link to the same list on the Transactions page.
+import { useQuery } from '@tanstack/react-query'
 import { ExternalLink, ListX } from 'lucide-react'
 import { Link } from 'react-router'
 import { asCents } from '../../../../domain/money'
@@ -16,8 +17,8 @@ import {
 import { Skeleton } from '../../../components/ui/skeleton'
 import { cn } from '../../../lib/cn'
 import { useDateFormat, useMoney } from '../../../lib/format'
-import { useAccountList } from '../../../lib/queries/accounts'
-import { useCategoryList } from '../../../lib/queries/categories'
+import { accountsQuery } from '../../../lib/queries/accounts'
+import { categoriesQuery } from '../../../lib/queries/categories'
 import { DRILL_MAX_ROWS, useDrillDown, type DrillRequest } from '../api/get-drill-down'
 import { transactionsLink } from '../drill-scope'
 
@@ -29,8 +30,8 @@ export function DrillDownDialog({
   onClose: () => void
 }) {
   const drill = useDrillDown(request)
-  const accounts = useAccountList()
-  const categories = useCategoryList()
+  const accounts = useQuery(accountsQuery)
+  const categories = useQuery(categoriesQuery)
   const money = useMoney()
   const formatDate = useDateFormat()
   const accountById = new Map((accounts.data ?? []).map((a) => [a.id, a]))

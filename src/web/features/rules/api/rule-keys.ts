@@ -1,6 +1,6 @@
-// Query keys of the rules page: URL parts under '/api/rules'.
-export const RULES_ROOT = '/api/rules'
+// Query keys of the rules page: the shared rules list (lib/queries/rules), under '/api/rules'.
+import { rulesQuery } from '../../../lib/queries/rules'
 
 export const ruleKeys = {
-  all: [RULES_ROOT] as const,
+  all: rulesQuery.queryKey,
 }

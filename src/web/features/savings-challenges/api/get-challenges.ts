@@ -1,12 +1,10 @@
 // GET /api/savings-challenges (each challenge with its progress from real data) and
-// GET /api/savings-challenges/catalog (what one can start), plus the goals a challenge can feed
-// (GET /api/goals under the goals root, the same cache entry as the Goals page), and today's
-// daily allowance (the dashboard's monthly summary).
+// GET /api/savings-challenges/catalog (what one can start), and today's daily allowance (the
+// dashboard's monthly summary). The goals a challenge can feed are the shared goals query.
 import { useQuery } from '@tanstack/react-query'
-import { getMonthlySummary } from '../../../../contract/analytics'
 import { challengeCatalog, listChallenges } from '../../../../contract/challenges'
-import { listGoals } from '../../../../contract/goals'
 import { callEndpoint } from '../../../lib/api'
+import { monthlySummaryQuery } from '../../../lib/queries/monthly-summary'
 import { API_ROOTS } from '../../../lib/query-keys'
 
 export const challengeKeys = {
@@ -34,16 +32,5 @@ export function useChallengeCatalog() {
  * allowance is what "keep the change of your daily allowance" starts from.
  */
 export function useTodayAllowance() {
-  return useQuery({
-    queryKey: ['/api/analytics/monthly-summary'],
-    queryFn: ({ signal }) => callEndpoint(getMonthlySummary, { signal }),
-    select: (summary) => summary.dailyAllowance,
-  })
-}
-
-export function useGoalOptions() {
-  return useQuery({
-    queryKey: [API_ROOTS.goals],
-    queryFn: ({ signal }) => callEndpoint(listGoals, { signal }),
-  })
+  return useQuery({ ...monthlySummaryQuery, select: (summary) => summary.dailyAllowance })
 }

@@ -7,7 +7,7 @@ import type { z } from 'zod'
 import { updateSettings, type Settings, type updateSettingsBody } from '../../../../contract/user'
 import { callEndpoint } from '../../../lib/api'
 import { API_ROOTS, invalidateRoots } from '../../../lib/query-keys'
-import { settingsQueryKey } from '../../../lib/queries/settings'
+import { settingsQuery } from '../../../lib/queries/settings'
 
 export function useSaveSettings() {
   const queryClient = useQueryClient()
@@ -15,8 +15,8 @@ export function useSaveSettings() {
     mutationFn: (body: z.output<typeof updateSettingsBody>) =>
       callEndpoint(updateSettings, { body }),
     onSuccess: async (saved, body) => {
-      const before = queryClient.getQueryData<Settings>(settingsQueryKey)
-      queryClient.setQueryData(settingsQueryKey, saved)
+      const before = queryClient.getQueryData<Settings>(settingsQuery.queryKey)
+      queryClient.setQueryData(settingsQuery.queryKey, saved)
       const regional = (['locale', 'timeZone', 'dateFormat', 'baseCurrency'] as const).some(
         (k) => body[k] !== undefined && body[k] !== before?.[k],
       )

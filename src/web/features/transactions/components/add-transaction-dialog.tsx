@@ -1,8 +1,9 @@
 // The add-transaction form on its own, for opening over another page (lib/quick-add), with the
 // open accounts and the categories it offers fetched here.
+import { useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
-import { useAccountList } from '../../../lib/queries/accounts'
-import { categoryOptions, useCategoryList } from '../../../lib/queries/categories'
+import { accountsQuery } from '../../../lib/queries/accounts'
+import { categoryOptions, categoriesQuery } from '../../../lib/queries/categories'
 import { useToday } from '../../../lib/today'
 import { emptyForm } from '../transaction-form'
 import { TransactionFormDialog } from './transaction-form-dialog'
@@ -15,8 +16,8 @@ export function AddTransactionDialog({
   onOpenChange: (open: boolean) => void
 }) {
   const today = useToday()
-  const accounts = useAccountList()
-  const categories = useCategoryList()
+  const accounts = useQuery(accountsQuery)
+  const categories = useQuery(categoriesQuery)
   const options = useMemo(() => categoryOptions(categories.data ?? []), [categories.data])
   const openAccounts = (accounts.data ?? []).filter((a) => !a.isClosed)
   return (
