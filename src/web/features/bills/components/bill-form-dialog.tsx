@@ -9,12 +9,17 @@ import type { Account } from '../../../../contract/accounts'
 import { createBillBody, type Bill } from '../../../../contract/bills'
 import { nonNegativeMoney } from '../../../../contract/common'
 import { RECURRENCES } from '../../../../domain/recurrence'
-import { FormDialog, FormError } from '../../../components/form-dialog'
-import { Button } from '../../../components/ui/button'
+import { FormDialog } from '../../../components/form-dialog'
+import {
+  AccountOptions,
+  CategoryOptions,
+  DateField,
+  MoneyField,
+  SelectField,
+  TextField,
+} from '../../../components/forms/fields'
+import { FormFooter } from '../../../components/forms/form-footer'
 import { Checkbox } from '../../../components/ui/checkbox'
-import { FormField } from '../../../components/ui/form-field'
-import { Input } from '../../../components/ui/input'
-import { Select } from '../../../components/ui/select'
 import { centsToText, moneyText } from '../../../lib/money-input'
 import type { CategoryOption } from '../../../lib/queries/categories'
 import { toast } from '../../../lib/toast'
@@ -108,7 +113,7 @@ function BillForm({
       tolerancePercent: bill?.tolerancePercent ?? 5,
     },
   })
-  const { errors, isSubmitting } = form.formState
+  const { isSubmitting } = form.formState
   const onSubmit = form.handleSubmit(async (v) => {
     try {
       if (bill === null) {
@@ -125,114 +130,64 @@ function BillForm({
   })
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Bill">
-      <FormField label="Name" error={errors.name?.message}>
-        {(control) => <Input {...control} placeholder="e.g. Rent" {...form.register('name')} />}
-      </FormField>
+      <TextField form={form} name="name" label="Name" placeholder="e.g. Rent" />
       <div className="grid gap-3 sm:grid-cols-2">
-        <FormField label="Amount" error={errors.amount?.message}>
-          {(control) => (
-            <Input
-              {...control}
-              inputMode="decimal"
-              placeholder="0.00"
-              className="text-right tabular-nums"
-              {...form.register('amount')}
-            />
-          )}
-        </FormField>
-        <FormField label="Repeats" error={errors.recurrence?.message}>
-          {(control) => (
-            <Select {...control} {...form.register('recurrence')}>
-              {RECURRENCES.map((r) => (
-                <option key={r} value={r}>
-                  {RECURRENCE_LABELS[r]}
-                </option>
-              ))}
-            </Select>
-          )}
-        </FormField>
+        <MoneyField form={form} name="amount" label="Amount" />
+        <SelectField form={form} name="recurrence" label="Repeats">
+          {RECURRENCES.map((r) => (
+            <option key={r} value={r}>
+              {RECURRENCE_LABELS[r]}
+            </option>
+          ))}
+        </SelectField>
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
-        <FormField label="Next due" error={errors.nextDueDate?.message}>
-          {(control) => <Input {...control} type="date" {...form.register('nextDueDate')} />}
-        </FormField>
-        <FormField label="Category" error={errors.categoryId?.message}>
-          {(control) => (
-            <Select {...control} {...form.register('categoryId')}>
-              <option value="">Uncategorized</option>
-              {categories.map((o) => (
-                <option key={o.id} value={o.id}>
-                  {o.depth === 1 ? `\u00a0\u00a0\u00a0${o.label}` : o.label}
-                </option>
-              ))}
-            </Select>
-          )}
-        </FormField>
+        <DateField form={form} name="nextDueDate" label="Next due" />
+        <SelectField form={form} name="categoryId" label="Category">
+          <CategoryOptions categories={categories} none="Uncategorized" />
+        </SelectField>
       </div>
-      <FormField
+      <DateField
+        form={form}
+        name="endDate"
         label="Last due date"
-        error={errors.endDate?.message}
         hint="Optional: no payment is due after this day"
-      >
-        {(control) => <Input {...control} type="date" {...form.register('endDate')} />}
-      </FormField>
-      <FormField label="Paid from" error={errors.accountId?.message}>
-        {(control) => (
-          <Select {...control} {...form.register('accountId')}>
-            <option value="">Choose when paying</option>
-            {accounts.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.name}
-              </option>
-            ))}
-          </Select>
-        )}
-      </FormField>
+      />
+      <SelectField form={form} name="accountId" label="Paid from">
+        <AccountOptions accounts={accounts} none="Choose when paying" />
+      </SelectField>
       <div className="grid gap-3 sm:grid-cols-2">
-        <FormField
+        <TextField
+          form={form}
+          name="payee"
           label="Payee on statements"
-          error={errors.payee?.message}
           hint="What your bank writes for it; empty: the name"
-        >
-          {(control) => (
-            <Input {...control} placeholder="e.g. OAKWOOD APARTMENTS" {...form.register('payee')} />
-          )}
-        </FormField>
-        <FormField
+          placeholder="e.g. OAKWOOD APARTMENTS"
+        />
+        <TextField
+          form={form}
+          name="tolerancePercent"
           label="Can vary by ±N %"
-          error={errors.tolerancePercent?.message}
           hint="How far a payment's amount may differ: wider for utilities"
-        >
-          {(control) => (
-            <Input
-              {...control}
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={100}
-              step={1}
-              className="text-right tabular-nums"
-              {...form.register('tolerancePercent')}
-            />
-          )}
-        </FormField>
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={100}
+          step={1}
+          inputClassName="text-right tabular-nums"
+        />
       </div>
       <label className="flex items-center gap-2 text-sm">
         <Checkbox {...form.register('autopay')} />
         Paid automatically (autopay)
       </label>
-      <FormField label="Note" error={errors.notes?.message}>
-        {(control) => <Input {...control} placeholder="Optional" {...form.register('notes')} />}
-      </FormField>
-      <FormError error={create.error ?? update.error} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving…' : bill === null ? 'Add bill' : 'Save'}
-        </Button>
-      </div>
+      <TextField form={form} name="notes" label="Note" placeholder="Optional" />
+      <FormFooter
+        error={create.error ?? update.error}
+        onCancel={onDone}
+        busy={isSubmitting}
+        submitLabel={bill === null ? 'Add bill' : 'Save'}
+      />
     </form>
   )
 }

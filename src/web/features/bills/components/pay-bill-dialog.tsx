@@ -12,11 +12,14 @@ import { nextDueDate } from '../../../../domain/recurrence'
 import { useState } from 'react'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { useBillMatches } from '../api/get-bill-links'
-import { FormDialog, FormError } from '../../../components/form-dialog'
-import { Button } from '../../../components/ui/button'
-import { FormField } from '../../../components/ui/form-field'
-import { Input } from '../../../components/ui/input'
-import { Select } from '../../../components/ui/select'
+import { FormDialog } from '../../../components/form-dialog'
+import {
+  AccountOptions,
+  DateField,
+  MoneyField,
+  SelectField,
+} from '../../../components/forms/fields'
+import { FormFooter } from '../../../components/forms/form-footer'
 import { asCents } from '../../../../domain/money'
 import { useDateFormat, useMoney } from '../../../lib/format'
 import { centsToText, moneyText } from '../../../lib/money-input'
@@ -171,15 +174,13 @@ function ChoosePayment({
           <span className="font-medium">Record a new payment</span>
         </label>
       </fieldset>
-      <FormError error={pay.error} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={pay.isPending}>
-          {pay.isPending ? 'Paying…' : selected === NEW_PAYMENT ? 'Next' : 'Mark paid'}
-        </Button>
-      </div>
+      <FormFooter
+        error={pay.error}
+        onCancel={onDone}
+        busy={pay.isPending}
+        submitLabel={selected === NEW_PAYMENT ? 'Next' : 'Mark paid'}
+        busyLabel="Paying…"
+      />
     </form>
   )
 }
@@ -210,7 +211,7 @@ function PayForm({
   // past the bill's last due date there is no next one: this payment is its last
   const next = following !== null && bill.endDate !== null && following > bill.endDate ? null : following
   const last = following !== null && next === null
-  const { errors, isSubmitting } = form.formState
+  const { isSubmitting } = form.formState
   const onSubmit = form.handleSubmit(async (v) => {
     try {
       const res = await pay.mutateAsync({ id: bill.id, body: v })
@@ -227,32 +228,12 @@ function PayForm({
   })
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Pay bill">
-      <FormField label="Paid from" error={errors.accountId?.message}>
-        {(control) => (
-          <Select {...control} {...form.register('accountId')}>
-            <option value="">Choose an account…</option>
-            {accounts.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.name}
-              </option>
-            ))}
-          </Select>
-        )}
-      </FormField>
+      <SelectField form={form} name="accountId" label="Paid from">
+        <AccountOptions accounts={accounts} none="Choose an account…" />
+      </SelectField>
       <div className="grid gap-3 sm:grid-cols-2">
-        <FormField label="Amount" error={errors.amount?.message}>
-          {(control) => (
-            <Input
-              {...control}
-              inputMode="decimal"
-              className="text-right tabular-nums"
-              {...form.register('amount')}
-            />
-          )}
-        </FormField>
-        <FormField label="Paid on" error={errors.date?.message}>
-          {(control) => <Input {...control} type="date" {...form.register('date')} />}
-        </FormField>
+        <MoneyField form={form} name="amount" label="Amount" placeholder={null} />
+        <DateField form={form} name="date" label="Paid on" />
       </div>
       <p
         className="rounded-md bg-muted/60 p-3 text-sm text-muted-foreground"
@@ -264,15 +245,13 @@ function PayForm({
           ? 'This is a one-off bill: once paid, it is done.'
           : `After this payment, ${bill.name} is next due ${formatDate(next)}.`}
       </p>
-      <FormError error={pay.error} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Paying…' : 'Mark paid'}
-        </Button>
-      </div>
+      <FormFooter
+        error={pay.error}
+        onCancel={onDone}
+        busy={isSubmitting}
+        submitLabel="Mark paid"
+        busyLabel="Paying…"
+      />
     </form>
   )
 }

@@ -6,11 +6,10 @@ import { z } from 'zod'
 import { positiveMoney } from '../../../../contract/common'
 import { contributeBody, type Goal } from '../../../../contract/goals'
 import { negate } from '../../../../domain/money'
-import { FormDialog, FormError } from '../../../components/form-dialog'
+import { FormDialog } from '../../../components/form-dialog'
+import { DateField, MoneyField, TextField } from '../../../components/forms/fields'
+import { FormFooter } from '../../../components/forms/form-footer'
 import { Money } from '../../../components/money'
-import { Button } from '../../../components/ui/button'
-import { FormField } from '../../../components/ui/form-field'
-import { Input } from '../../../components/ui/input'
 import { cn } from '../../../lib/cn'
 import { moneyText } from '../../../lib/money-input'
 import { toast } from '../../../lib/toast'
@@ -63,7 +62,7 @@ function ContributeForm({
     defaultValues: { direction: 'add', amount: '', date: today, note: '' },
   })
   const direction = useWatch({ control: form.control, name: 'direction' })
-  const { errors, isSubmitting } = form.formState
+  const { isSubmitting } = form.formState
   const onSubmit = form.handleSubmit(async (v) => {
     try {
       const updated = await contribute.mutateAsync({
@@ -112,34 +111,16 @@ function ContributeForm({
         {option('withdraw', 'Withdraw')}
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
-        <FormField label="Amount" error={errors.amount?.message}>
-          {(control) => (
-            <Input
-              {...control}
-              inputMode="decimal"
-              autoFocus
-              placeholder="0.00"
-              className="text-right tabular-nums"
-              {...form.register('amount')}
-            />
-          )}
-        </FormField>
-        <FormField label="Date" error={errors.date?.message}>
-          {(control) => <Input {...control} type="date" {...form.register('date')} />}
-        </FormField>
+        <MoneyField form={form} name="amount" label="Amount" autoFocus />
+        <DateField form={form} name="date" label="Date" />
       </div>
-      <FormField label="Note" error={errors.note?.message}>
-        {(control) => <Input {...control} placeholder="Optional" {...form.register('note')} />}
-      </FormField>
-      <FormError error={contribute.error} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving…' : direction === 'add' ? 'Add money' : 'Withdraw'}
-        </Button>
-      </div>
+      <TextField form={form} name="note" label="Note" placeholder="Optional" />
+      <FormFooter
+        error={contribute.error}
+        onCancel={onDone}
+        busy={isSubmitting}
+        submitLabel={direction === 'add' ? 'Add money' : 'Withdraw'}
+      />
     </form>
   )
 }

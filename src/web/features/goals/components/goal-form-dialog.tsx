@@ -6,11 +6,15 @@ import { z } from 'zod'
 import type { Account } from '../../../../contract/accounts'
 import { nonNegativeMoney, positiveMoney } from '../../../../contract/common'
 import { createGoalBody, type Goal } from '../../../../contract/goals'
-import { FormDialog, FormError } from '../../../components/form-dialog'
-import { Button } from '../../../components/ui/button'
-import { FormField } from '../../../components/ui/form-field'
-import { Input } from '../../../components/ui/input'
-import { Select } from '../../../components/ui/select'
+import { FormDialog } from '../../../components/form-dialog'
+import {
+  AccountOptions,
+  DateField,
+  MoneyField,
+  SelectField,
+  TextField,
+} from '../../../components/forms/fields'
+import { FormFooter } from '../../../components/forms/form-footer'
 import { centsToText, moneyText, optionalMoneyText } from '../../../lib/money-input'
 import { toast } from '../../../lib/toast'
 import { useCreateGoal, useUpdateGoal } from '../api/save-goal'
@@ -75,7 +79,7 @@ function GoalForm({
       accountId: goal?.accountId ?? '',
     },
   })
-  const { errors, isSubmitting } = form.formState
+  const { isSubmitting } = form.formState
   const onSubmit = form.handleSubmit(async (v) => {
     try {
       if (goal === null) {
@@ -99,86 +103,41 @@ function GoalForm({
   })
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Goal">
-      <FormField label="Name" error={errors.name?.message}>
-        {(control) => (
-          <Input {...control} placeholder="e.g. Emergency fund" {...form.register('name')} />
-        )}
-      </FormField>
+      <TextField form={form} name="name" label="Name" placeholder="e.g. Emergency fund" />
       <div className="grid gap-3 sm:grid-cols-2">
-        <FormField label="Target" error={errors.targetAmount?.message}>
-          {(control) => (
-            <Input
-              {...control}
-              inputMode="decimal"
-              placeholder="0.00"
-              className="text-right tabular-nums"
-              {...form.register('targetAmount')}
-            />
-          )}
-        </FormField>
+        <MoneyField form={form} name="targetAmount" label="Target" />
         {goal === null && (
-          <FormField
+          <MoneyField
+            form={form}
+            name="currentAmount"
             label="Already saved"
-            error={errors.currentAmount?.message}
             hint="Leave empty for 0"
-          >
-            {(control) => (
-              <Input
-                {...control}
-                inputMode="decimal"
-                placeholder="0.00"
-                className="text-right tabular-nums"
-                {...form.register('currentAmount')}
-              />
-            )}
-          </FormField>
+          />
         )}
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
-        <FormField
+        <MoneyField
+          form={form}
+          name="monthlyContribution"
           label="Each month"
-          error={errors.monthlyContribution?.message}
           hint="Set aside in your spending plan"
-        >
-          {(control) => (
-            <Input
-              {...control}
-              inputMode="decimal"
-              placeholder="0.00"
-              className="text-right tabular-nums"
-              {...form.register('monthlyContribution')}
-            />
-          )}
-        </FormField>
-        <FormField label="Target date" error={errors.targetDate?.message} hint="Optional">
-          {(control) => <Input {...control} type="date" {...form.register('targetDate')} />}
-        </FormField>
+        />
+        <DateField form={form} name="targetDate" label="Target date" hint="Optional" />
       </div>
-      <FormField
+      <SelectField
+        form={form}
+        name="accountId"
         label="Saved in"
-        error={errors.accountId?.message}
         hint="Optional: the account that holds this money"
       >
-        {(control) => (
-          <Select {...control} {...form.register('accountId')}>
-            <option value="">No particular account</option>
-            {accounts.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.name}
-              </option>
-            ))}
-          </Select>
-        )}
-      </FormField>
-      <FormError error={create.error ?? update.error} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving…' : goal === null ? 'Create goal' : 'Save'}
-        </Button>
-      </div>
+        <AccountOptions accounts={accounts} none="No particular account" />
+      </SelectField>
+      <FormFooter
+        error={create.error ?? update.error}
+        onCancel={onDone}
+        busy={isSubmitting}
+        submitLabel={goal === null ? 'Create goal' : 'Save'}
+      />
     </form>
   )
 }

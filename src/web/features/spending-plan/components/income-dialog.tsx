@@ -10,11 +10,15 @@ import type { Account } from '../../../../contract/accounts'
 import { positiveMoney } from '../../../../contract/common'
 import { createPlannedIncomeBody, type PlannedIncome } from '../../../../contract/planned-income'
 import { INCOME_SCHEDULES } from '../../../../domain/plan/kinds'
-import { FormDialog, FormError } from '../../../components/form-dialog'
-import { Button } from '../../../components/ui/button'
-import { FormField } from '../../../components/ui/form-field'
-import { Input } from '../../../components/ui/input'
-import { Select } from '../../../components/ui/select'
+import { FormDialog } from '../../../components/form-dialog'
+import {
+  AccountOptions,
+  DateField,
+  MoneyField,
+  SelectField,
+  TextField,
+} from '../../../components/forms/fields'
+import { FormFooter } from '../../../components/forms/form-footer'
 import { spreadIssues } from '../../../lib/api-issues'
 import { centsToText, moneyText } from '../../../lib/money-input'
 import { toast } from '../../../lib/toast'
@@ -116,7 +120,7 @@ function IncomeForm({
       accountId: income === null ? (defaultAccountId ?? '') : (income.accountId ?? ''),
     },
   })
-  const { errors, isSubmitting } = form.formState
+  const { isSubmitting } = form.formState
   const schedule = useWatch({ control: form.control, name: 'schedule' })
   const irregular = schedule === 'irregular'
 
@@ -145,100 +149,65 @@ function IncomeForm({
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Income">
-      <FormField label="Name" error={errors.name?.message}>
-        {(control) => (
-          <Input {...control} placeholder="e.g. Paycheck" {...form.register('name')} />
-        )}
-      </FormField>
-      <FormField
+      <TextField form={form} name="name" label="Name" placeholder="e.g. Paycheck" />
+      <TextField
+        form={form}
+        name="payee"
         label="Payee on statements"
-        error={errors.payee?.message}
         hint="Optional: how your bank writes it, so its payments are matched"
-      >
-        {(control) => (
-          <Input {...control} placeholder="e.g. ACME PAYROLL" {...form.register('payee')} />
-        )}
-      </FormField>
+        placeholder="e.g. ACME PAYROLL"
+      />
       <div className="grid gap-3 sm:grid-cols-2">
-        <FormField
+        <MoneyField
+          form={form}
+          name="amount"
           label={irregular ? 'Amount in a month' : 'Amount'}
-          error={errors.amount?.message}
           hint={irregular ? 'What a usual month brings: keep it low' : 'Each payment, after tax'}
-        >
-          {(control) => (
-            <Input
-              {...control}
-              inputMode="decimal"
-              placeholder="0.00"
-              className="text-right tabular-nums"
-              {...form.register('amount')}
-            />
-          )}
-        </FormField>
-        <FormField label="How often" error={errors.schedule?.message}>
-          {(control) => (
-            <Select {...control} {...form.register('schedule')}>
-              {INCOME_SCHEDULES.map((s) => (
-                <option key={s} value={s}>
-                  {SCHEDULE_LABELS[s]}
-                </option>
-              ))}
-            </Select>
-          )}
-        </FormField>
+        />
+        <SelectField form={form} name="schedule" label="How often">
+          {INCOME_SCHEDULES.map((s) => (
+            <option key={s} value={s}>
+              {SCHEDULE_LABELS[s]}
+            </option>
+          ))}
+        </SelectField>
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
-        <FormField
+        <DateField
+          form={form}
+          name="nextDate"
           label="Next payday"
-          error={errors.nextDate?.message}
           hint={irregular ? 'Any day: irregular income has no dates' : undefined}
-        >
-          {(control) => <Input {...control} type="date" {...form.register('nextDate')} />}
-        </FormField>
+        />
         {schedule === 'semimonthly' && (
-          <FormField label="Second payday" error={errors.secondDay?.message}>
-            {(control) => (
-              <Select {...control} {...form.register('secondDay')}>
-                <option value="">Choose a day</option>
-                {DAYS.map((d) => (
-                  <option key={d} value={String(d)}>
-                    {ordinalDay(d)}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </FormField>
+          <SelectField form={form} name="secondDay" label="Second payday">
+            <option value="">Choose a day</option>
+            {DAYS.map((d) => (
+              <option key={d} value={String(d)}>
+                {ordinalDay(d)}
+              </option>
+            ))}
+          </SelectField>
         )}
       </div>
-      <FormField
+      <SelectField
+        form={form}
+        name="accountId"
         label="Account"
-        error={errors.accountId?.message}
         hint={
           ownAccountsOnly
             ? 'The account of yours it is paid into'
             : 'Optional: the account it is paid into'
         }
       >
-        {(control) => (
-          <Select {...control} {...form.register('accountId')}>
-            <option value="">Not set</option>
-            {accounts.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.name}
-              </option>
-            ))}
-          </Select>
-        )}
-      </FormField>
-      <FormError error={formError} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving…' : income === null ? 'Add income' : 'Save'}
-        </Button>
-      </div>
+        <AccountOptions accounts={accounts} none="Not set" />
+      </SelectField>
+      <FormFooter
+        error={formError}
+        onCancel={onDone}
+        busy={isSubmitting}
+        submitLabel={income === null ? 'Add income' : 'Save'}
+      />
     </form>
   )
 }
