@@ -22,13 +22,11 @@ import {
   VISIBILITY_LABELS,
 } from '../../../../domain/access'
 import { negate, ZERO } from '../../../../domain/money'
-import { FormDialog, FormError } from '../../../components/form-dialog'
+import { FormDialog } from '../../../components/form-dialog'
+import { DateField, MoneyField, SelectField, TextField } from '../../../components/forms/fields'
+import { FormFooter } from '../../../components/forms/form-footer'
 import { Alert } from '../../../components/ui/alert'
-import { Button } from '../../../components/ui/button'
-import { FormField } from '../../../components/ui/form-field'
-import { Input } from '../../../components/ui/input'
 import { Label } from '../../../components/ui/label'
-import { Select } from '../../../components/ui/select'
 import { Switch } from '../../../components/ui/switch'
 import { optionalMoneyText } from '../../../lib/money-input'
 import { toast } from '../../../lib/toast'
@@ -232,7 +230,7 @@ function AccountForm({
     owners.some((o) => o.id === ownerId) || ownerId === ''
       ? owners
       : [...owners, { id: ownerId, name: 'Its owner' }]
-  const { errors, isSubmitting } = form.formState
+  const { isSubmitting } = form.formState
 
   const onSubmit = form.handleSubmit(async (v) => {
     try {
@@ -278,102 +276,67 @@ function AccountForm({
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Account">
-      <FormField label="Name" error={errors.name?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            autoComplete="off"
-            placeholder="e.g. Everyday Checking"
-            {...form.register('name')}
-          />
-        )}
-      </FormField>
+      <TextField
+        form={form}
+        name="name"
+        label="Name"
+        autoComplete="off"
+        placeholder="e.g. Everyday Checking"
+      />
       <div className="grid gap-3 sm:grid-cols-2">
-        <FormField label="Type" error={errors.type?.message}>
-          {(control) => (
-            <Select {...control} {...form.register('type')}>
-              {ACCOUNT_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {ACCOUNT_TYPE_INFO[t].label}
-                </option>
-              ))}
-            </Select>
-          )}
-        </FormField>
-        <FormField
+        <SelectField form={form} name="type" label="Type">
+          {ACCOUNT_TYPES.map((t) => (
+            <option key={t} value={t}>
+              {ACCOUNT_TYPE_INFO[t].label}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          form={form}
+          name="currency"
           label="Currency"
-          error={errors.currency?.message}
           hint={account === null ? undefined : 'Fixed once the account has entries'}
-        >
-          {(control) => (
-            <Input
-              {...control}
-              maxLength={3}
-              autoCapitalize="characters"
-              className="uppercase"
-              readOnly={account !== null}
-              {...form.register('currency')}
-            />
-          )}
-        </FormField>
+          maxLength={3}
+          autoCapitalize="characters"
+          inputClassName="uppercase"
+          readOnly={account !== null}
+        />
       </div>
       {account === null && (
         <div className="grid gap-3 sm:grid-cols-2">
-          <FormField
+          <MoneyField
+            form={form}
+            name="openingBalance"
             label={owed ? 'Amount owed now' : 'Balance now'}
-            error={errors.openingBalance?.message}
             hint={owed ? 'What you owe; it is shown as a negative balance' : 'Leave empty for 0'}
-          >
-            {(control) => (
-              <Input
-                {...control}
-                inputMode="decimal"
-                placeholder="0.00"
-                className="text-right tabular-nums"
-                {...form.register('openingBalance')}
-              />
-            )}
-          </FormField>
-          <FormField label="As of" error={errors.openingDate?.message}>
-            {(control) => <Input {...control} type="date" {...form.register('openingDate')} />}
-          </FormField>
+          />
+          <DateField form={form} name="openingDate" label="As of" />
         </div>
       )}
       <div className="grid gap-3 sm:grid-cols-2">
-        <FormField
+        <TextField
+          form={form}
+          name="accountNumber"
           label="Account number"
-          error={errors.accountNumber?.message}
           hint="Only the last 4 digits are kept"
-        >
-          {(control) => (
-            <Input
-              {...control}
-              autoComplete="off"
-              inputMode="numeric"
-              {...form.register('accountNumber')}
-            />
-          )}
-        </FormField>
-        <FormField label="Bank or institution" error={errors.institution?.message}>
-          {(control) => <Input {...control} autoComplete="off" {...form.register('institution')} />}
-        </FormField>
+          autoComplete="off"
+          inputMode="numeric"
+        />
+        <TextField form={form} name="institution" label="Bank or institution" autoComplete="off" />
       </div>
       {canPickOwner ? (
-        <FormField
+        <SelectField
+          form={form}
+          name="ownerId"
           label="Owner"
-          error={errors.ownerId?.message}
           hint="Whose account it is: they manage it, and a private one is theirs alone."
         >
-          {(control) => (
-            <Select {...control} {...form.register('ownerId')}>
-              {ownerChoices.map((o) => (
-                <option key={o.id} value={o.id}>
-                  {o.id === me ? `${o.name} (you)` : o.name}
-                </option>
-              ))}
-            </Select>
-          )}
-        </FormField>
+          {ownerChoices.map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.id === me ? `${o.name} (you)` : o.name}
+            </option>
+          ))}
+        </SelectField>
       ) : (
         <p className="text-sm">
           <span className="font-medium">Owner:</span> you
@@ -388,15 +351,12 @@ function AccountForm({
           </span>
         </Alert>
       )}
-      <FormError error={create.error ?? update.error} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving…' : account === null ? 'Add account' : 'Save'}
-        </Button>
-      </div>
+      <FormFooter
+        error={create.error ?? update.error}
+        onCancel={onDone}
+        busy={isSubmitting}
+        submitLabel={account === null ? 'Add account' : 'Save'}
+      />
     </form>
   )
 }

@@ -6,11 +6,10 @@ import { z } from 'zod'
 import { reconcileBody, type Account } from '../../../../contract/accounts'
 import { money } from '../../../../contract/common'
 import { asCents } from '../../../../domain/money'
-import { FormDialog, FormError } from '../../../components/form-dialog'
+import { FormDialog } from '../../../components/form-dialog'
+import { DateField, MoneyField } from '../../../components/forms/fields'
+import { FormFooter } from '../../../components/forms/form-footer'
 import { Money } from '../../../components/money'
-import { Button } from '../../../components/ui/button'
-import { FormField } from '../../../components/ui/form-field'
-import { Input } from '../../../components/ui/input'
 import { cn } from '../../../lib/cn'
 import { moneyText, parseAmountText } from '../../../lib/money-input'
 import { toast } from '../../../lib/toast'
@@ -64,7 +63,7 @@ function ReconcileForm({
   const parsed = parseAmountText(typed)
   const decoded = parsed === null ? null : money.safeDecode(parsed)
   const difference = decoded?.success ? asCents(decoded.data - account.balance) : null
-  const { errors, isSubmitting } = form.formState
+  const { isSubmitting } = form.formState
 
   const onSubmit = form.handleSubmit(async (v) => {
     try {
@@ -106,35 +105,21 @@ function ReconcileForm({
         </dd>
       </dl>
       <div className="grid gap-3 sm:grid-cols-2">
-        <FormField
+        <MoneyField
+          form={form}
+          name="statementBalance"
           label="Balance your bank shows"
-          error={errors.statementBalance?.message}
           hint="Negative when you owe it (a card or loan)"
-        >
-          {(control) => (
-            <Input
-              {...control}
-              inputMode="decimal"
-              autoFocus
-              placeholder="0.00"
-              className="text-right tabular-nums"
-              {...form.register('statementBalance')}
-            />
-          )}
-        </FormField>
-        <FormField label="As of" error={errors.date?.message}>
-          {(control) => <Input {...control} type="date" {...form.register('date')} />}
-        </FormField>
+          autoFocus
+        />
+        <DateField form={form} name="date" label="As of" />
       </div>
-      <FormError error={reconcile.error} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving…' : difference === 0 ? 'Confirm balance' : 'Record adjustment'}
-        </Button>
-      </div>
+      <FormFooter
+        error={reconcile.error}
+        onCancel={onDone}
+        busy={isSubmitting}
+        submitLabel={difference === 0 ? 'Confirm balance' : 'Record adjustment'}
+      />
     </form>
   )
 }

@@ -6,11 +6,15 @@ import { z } from 'zod'
 import type { Account } from '../../../../contract/accounts'
 import { positiveMoney } from '../../../../contract/common'
 import { createTransferBody } from '../../../../contract/transactions'
-import { FormDialog, FormError } from '../../../components/form-dialog'
-import { Button } from '../../../components/ui/button'
-import { FormField } from '../../../components/ui/form-field'
-import { Input } from '../../../components/ui/input'
-import { Select } from '../../../components/ui/select'
+import { FormDialog } from '../../../components/form-dialog'
+import {
+  AccountOptions,
+  DateField,
+  MoneyField,
+  SelectField,
+  TextField,
+} from '../../../components/forms/fields'
+import { FormFooter } from '../../../components/forms/form-footer'
 import { moneyText } from '../../../lib/money-input'
 import { toast } from '../../../lib/toast'
 import { useCreateTransfer } from '../api/create-transfer'
@@ -90,7 +94,7 @@ function TransferForm({
       description: '',
     },
   })
-  const { errors, isSubmitting } = form.formState
+  const { isSubmitting } = form.formState
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await create.mutateAsync(values)
@@ -100,61 +104,32 @@ function TransferForm({
       // shown below
     }
   })
-  const options = accounts.map((a) => (
-    <option key={a.id} value={a.id}>
-      {a.name}
-    </option>
-  ))
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Transfer">
       <div className="grid gap-3 sm:grid-cols-2">
-        <FormField label="From" error={errors.fromAccountId?.message}>
-          {(control) => (
-            <Select {...control} {...form.register('fromAccountId')}>
-              <option value="">Choose…</option>
-              {options}
-            </Select>
-          )}
-        </FormField>
-        <FormField label="To" error={errors.toAccountId?.message}>
-          {(control) => (
-            <Select {...control} {...form.register('toAccountId')}>
-              <option value="">Choose…</option>
-              {options}
-            </Select>
-          )}
-        </FormField>
+        <SelectField form={form} name="fromAccountId" label="From">
+          <AccountOptions accounts={accounts} none="Choose…" />
+        </SelectField>
+        <SelectField form={form} name="toAccountId" label="To">
+          <AccountOptions accounts={accounts} none="Choose…" />
+        </SelectField>
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
-        <FormField label="Amount" error={errors.amount?.message}>
-          {(control) => (
-            <Input
-              {...control}
-              inputMode="decimal"
-              placeholder="0.00"
-              className="text-right tabular-nums"
-              {...form.register('amount')}
-            />
-          )}
-        </FormField>
-        <FormField label="Date" error={errors.date?.message}>
-          {(control) => <Input {...control} type="date" {...form.register('date')} />}
-        </FormField>
+        <MoneyField form={form} name="amount" label="Amount" />
+        <DateField form={form} name="date" label="Date" />
       </div>
-      <FormField label="Description" error={errors.description?.message}>
-        {(control) => (
-          <Input {...control} placeholder="e.g. Card payment" {...form.register('description')} />
-        )}
-      </FormField>
-      <FormError error={create.error} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving…' : 'Record transfer'}
-        </Button>
-      </div>
+      <TextField
+        form={form}
+        name="description"
+        label="Description"
+        placeholder="e.g. Card payment"
+      />
+      <FormFooter
+        error={create.error}
+        onCancel={onDone}
+        busy={isSubmitting}
+        submitLabel="Record transfer"
+      />
     </form>
   )
 }
