@@ -7,10 +7,10 @@ import { useForm, useWatch } from 'react-hook-form'
 import type { Account } from '../../../../contract/accounts'
 import type { Transaction } from '../../../../contract/transactions'
 import { FormDialog, FormError } from '../../../components/form-dialog'
+import { AccountOptions, DateField, SelectField, TextField } from '../../../components/forms/fields'
 import { Button } from '../../../components/ui/button'
 import { FormField } from '../../../components/ui/form-field'
 import { Input } from '../../../components/ui/input'
-import { Select } from '../../../components/ui/select'
 import { cn } from '../../../lib/cn'
 import type { CategoryOption } from '../../../lib/queries/categories'
 import { useCreateTransaction, useUpdateTransaction } from '../api/save-transaction'
@@ -140,9 +140,7 @@ function TransactionForm({
           />
         )}
       </FormField>
-      <FormField label="Payee" error={errors.merchant?.message}>
-        {(control) => <Input {...control} autoComplete="off" {...form.register('merchant')} />}
-      </FormField>
+      <TextField form={form} name="merchant" label="Payee" autoComplete="off" />
       {!categoryFixed && (
         <FormField label="Category" error={errors.categoryId?.message}>
           {(control) => (
@@ -151,25 +149,12 @@ function TransactionForm({
         </FormField>
       )}
       <div className="grid grid-cols-2 gap-3">
-        <FormField label="Account" error={errors.accountId?.message}>
-          {(control) => (
-            <Select {...control} {...form.register('accountId')}>
-              <option value="">Choose…</option>
-              {accounts.map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.name}
-                </option>
-              ))}
-            </Select>
-          )}
-        </FormField>
-        <FormField label="Date" error={errors.date?.message}>
-          {(control) => <Input {...control} type="date" {...form.register('date')} />}
-        </FormField>
+        <SelectField form={form} name="accountId" label="Account">
+          <AccountOptions accounts={accounts} none="Choose…" />
+        </SelectField>
+        <DateField form={form} name="date" label="Date" />
       </div>
-      <FormField label="Note" error={errors.description?.message}>
-        {(control) => <Input {...control} autoComplete="off" {...form.register('description')} />}
-      </FormField>
+      <TextField form={form} name="description" label="Note" autoComplete="off" />
       {transaction !== undefined && (
         <AttachmentsPanel transactionId={transaction.id} label={transaction.merchant || transaction.description || 'this transaction'} />
       )}
