@@ -6,45 +6,17 @@
 // counts at today's balance last month too, so the change never tells its flow: ADR 0048);
 // income, spending and categories only the accounts whose transactions they see. The excluded
 // ids are array parameters, so each prepared statement keeps one shape and one plan.
-import { sql } from 'drizzle-orm'
 import type { MonthlySummary } from '../../../contract/analytics'
 import { localDate, startOfMonth } from '../../../domain/dates'
 import { rateBook, toBase } from '../../../domain/currency'
 import { asCents, type Cents } from '../../../domain/money'
 import { netWorthChangePercent } from '../../../domain/net-worth'
 import type { Db } from '../../db/connect'
-import { param, preparedSql } from '../../db/prepared'
-import { accounts, households, monthlyRollups } from '../../db/schema'
 import { memberScope } from '../accounts/scope'
 import { monthPlan } from '../spending-plan/plan'
-import { ratesColumn, ratesFromJson } from '../currencies/rates'
+import { ratesFromJson } from '../currencies/rates'
 import type { SessionUser } from '../auth/sessions'
-
-type NetWorthRow = {
-  base: string
-  balances: [string, string][] | string | null
-  since: [string, string][] | string | null
-  rates: [string, string, string, number][] | string | null
-}
-
-// per currency: the balances and what came after last month's end, with the household's base
-// and its rates to it, so accounts in another currency convert in the same round trip
-const netWorthRows = preparedSql<NetWorthRow>('net_worth', () => {
-  const base = sql`(select hb.base_currency from ${households} hb where hb.id = ${param('h')})`
-  return sql`
-    select ${base} as base,
-      (select json_agg(json_build_array(b.currency, b.total::text)) from (
-        select a.currency, sum(a.balance) as total from ${accounts} a
-        where a.household_id = ${param('h')} and a.id <> all(${param('hidden')}::uuid[])
-        group by a.currency) b) as balances,
-      (select json_agg(json_build_array(s.currency, s.total::text)) from (
-        select a.currency, sum(r.income - r.expense + r.other) as total
-        from ${monthlyRollups} r join ${accounts} a on a.id = r.account_id
-        where r.household_id = ${param('h')} and r.month >= ${param('monthStart')}
-          and r.account_id <> all(${param('noTransactions')}::uuid[])
-        group by a.currency) s) as since,
-      ${ratesColumn(param('h'), base)} as rates`
-})
+import * as repo from './repo'
 
 const pairs = (v: [string, string][] | string | null): [string, string][] =>
   (typeof v === 'string' ? (JSON.parse(v) as [string, string][]) : v) ?? []
@@ -58,12 +30,11 @@ const pairs = (v: [string, string][] | string | null): [string, string][] =>
 export async function netWorth(db: Db, user: SessionUser, now: Date) {
   const today = localDate(now, user.timeZone)
   const monthStart = startOfMonth(today)
-  const h = user.householdId
   const { hidden, noTransactions } = await memberScope(db, user)
   // one round trip (the embedded database serves one query at a time): the balances, and
   // everything dated this month or later (future-dated rows included), which came after last
   // month's end
-  const [row] = await netWorthRows(db, { h, monthStart, hidden, noTransactions })
+  const row = await repo.findNetWorthRow(db, user.householdId, monthStart, hidden, noTransactions)
   const book = rateBook(row?.base ?? user.baseCurrency, ratesFromJson(row?.rates))
   const missing = new Set<string>()
   const convert = (list: [string, string][]): Cents => {

@@ -1,7 +1,6 @@
 // Debt payoff and retirement simulations over domain/planning, and the defaults they
 // start from: the debts and investment accounts the member sees, and the spending of the last 12
 // months in the accounts whose transactions they see (ADR 0023).
-import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { DebtPlan, RetirementResult, simulateDebtBody, simulateRetirementBody } from '../../../contract/planning'
 import { addMonths, localDate, startOfMonth, type IsoDate } from '../../../domain/dates'
@@ -25,10 +24,10 @@ import {
   type RetirementInput,
 } from '../../../domain/planning/retirement'
 import type { Db } from '../../db/connect'
-import { accounts, monthlyRollups } from '../../db/schema'
 import { invalidField } from '../../http/errors'
-import { memberScope, notIn } from '../accounts/scope'
+import { memberScope } from '../accounts/scope'
 import type { SessionUser } from '../auth/sessions'
+import * as repo from './repo'
 
 const monthOf = (start: IsoDate, month: number) => addMonths(start, month - 1).slice(0, 7)
 
@@ -166,11 +165,7 @@ const DEBT_TYPES = ['credit_card', 'loan', 'mortgage'] as const
 
 export async function listDebtCandidates(db: Db, user: SessionUser) {
   const scope = await memberScope(db, user)
-  const rows = await db
-    .select({ id: accounts.id, name: accounts.name, type: accounts.type, balance: accounts.balance })
-    .from(accounts)
-    .where(and(eq(accounts.householdId, user.householdId), inArray(accounts.type, [...DEBT_TYPES]), eq(accounts.isClosed, false)))
-    .orderBy(accounts.name)
+  const rows = await repo.listOpenAccountsOfTypes(db, user.householdId, [...DEBT_TYPES])
   const hidden = new Set(scope.hidden)
   return rows
     .filter((a) => !hidden.has(a.id) && a.balance < 0)
@@ -188,28 +183,12 @@ export async function retirementDefaults(db: Db, user: SessionUser, now: Date) {
   const from = addMonths(thisMonth, -12)
   const to = addMonths(thisMonth, -1)
   const hidden = new Set(scope.hidden)
-  const investment = (
-    await db
-      .select({ id: accounts.id, balance: accounts.balance })
-      .from(accounts)
-      .where(and(eq(accounts.householdId, user.householdId), eq(accounts.type, 'investment'), eq(accounts.isClosed, false)))
-  ).filter((a) => !hidden.has(a.id))
-  const noTx = scope.noTransactions
-  const [spent] = await db
-    .select({ total: sql<string>`coalesce(sum(${monthlyRollups.expense}), 0)::text` })
-    .from(monthlyRollups)
-    .where(
-      and(
-        eq(monthlyRollups.householdId, user.householdId),
-        gte(monthlyRollups.month, from),
-        lte(monthlyRollups.month, to),
-        notIn(monthlyRollups.accountId, noTx),
-      ),
-    )
+  const investment = (await repo.listOpenInvestmentBalances(db, user.householdId)).filter((a) => !hidden.has(a.id))
+  const total = await repo.sumExpenses(db, user.householdId, from, to, scope.noTransactions)
   const savings: Cents = asCents(Math.max(0, investment.reduce((s, a) => s + a.balance, 0)))
   return {
     savings,
-    annualSpending: asCents(Number(spent?.total ?? 0)),
+    annualSpending: asCents(Number(total ?? 0)),
     spendingFrom: from.slice(0, 7),
     spendingTo: to.slice(0, 7),
     investmentAccounts: investment.length,

@@ -2,7 +2,6 @@
 // billing is configured, Stripe Checkout for a paid plan and the customer portal for changes and
 // cancellation. The plan itself changes only through verified webhooks (webhook.ts), or the
 // administrator's `cli set-tier` when card billing is off.
-import { and, eq, isNull } from 'drizzle-orm'
 import type { SubscriptionInfo } from '../../../contract/subscription'
 import {
   BILLING_STATUSES,
@@ -14,10 +13,10 @@ import {
 } from '../../../domain/tiers'
 import type { AppDeps } from '../../app-deps'
 import type { Db } from '../../db/connect'
-import { households } from '../../db/schema'
 import { AppError, conflict, notFound } from '../../http/errors'
 import { BillingCustomerMissingError, type BillingProvider, type PaidPlan } from '../../integrations/billing/billing-provider'
 import type { SessionUser } from '../auth/sessions'
+import * as repo from './repo'
 
 const PAID_TIERS = ['basic', 'premium'] as const satisfies readonly SubscriptionTier[]
 
@@ -38,16 +37,7 @@ function requireBilling(deps: Pick<AppDeps, 'billing'>): BillingProvider {
 const isBillingStatus = (value: string): value is BillingStatus => (BILLING_STATUSES as readonly string[]).includes(value)
 
 async function householdBilling(db: Db, householdId: string) {
-  const [row] = await db
-    .select({
-      name: households.name,
-      billingStatus: households.billingStatus,
-      graceUntil: households.graceUntil,
-      stripeCustomerId: households.stripeCustomerId,
-      stripeSubscriptionId: households.stripeSubscriptionId,
-    })
-    .from(households)
-    .where(eq(households.id, householdId))
+  const row = await repo.findHouseholdBilling(db, householdId)
   if (!row) throw notFound('Household')
   return { ...row, billingStatus: isBillingStatus(row.billingStatus) ? row.billingStatus : 'none' }
 }
@@ -90,12 +80,8 @@ async function customerFor(
   if (household.stripeCustomerId) return household.stripeCustomerId
   const created = await billing.createCustomer({ email: user.email, name: household.name, householdId: user.householdId })
   // two checkouts started at once: the first stored customer wins (the other stays unused in Stripe)
-  const [stored] = await db
-    .update(households)
-    .set({ stripeCustomerId: created.id })
-    .where(and(eq(households.id, user.householdId), isNull(households.stripeCustomerId)))
-    .returning({ id: households.stripeCustomerId })
-  if (stored?.id) return stored.id
+  const stored = await repo.storeCustomerIfNone(db, user.householdId, created.id)
+  if (stored) return stored
   const again = await householdBilling(db, user.householdId)
   if (!again.stripeCustomerId) throw new Error('the household has no Stripe customer after storing one')
   return again.stripeCustomerId
@@ -107,10 +93,7 @@ async function customerFor(
  * left alone: only Stripe's events and the administrator change it.
  */
 async function forgetCustomer(db: Db, householdId: string, customerId: string): Promise<void> {
-  await db
-    .update(households)
-    .set({ stripeCustomerId: null, stripeSubscriptionId: null, billingStatus: 'none', graceUntil: null })
-    .where(and(eq(households.id, householdId), eq(households.stripeCustomerId, customerId)))
+  await repo.clearCustomer(db, householdId, customerId)
 }
 
 /**
