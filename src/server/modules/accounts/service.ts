@@ -2,25 +2,21 @@
 // and reconcile against the bank's balance. Balances themselves only move through the ledger.
 // Each account has an owner and a visibility: a member lists, reads and changes only what
 // domain/access allows them (404 for what they may not see, 403 for what they may not change).
-import { and, asc, count, eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Account, createAccountBody, reconcileBody, updateAccountBody } from '../../../contract/accounts'
 import { rateBook, toBase } from '../../../domain/currency'
 import { localDate } from '../../../domain/dates'
 import { asCents, subCents, type Cents } from '../../../domain/money'
 import type { Db, DbOrTx } from '../../db/connect'
-import { param, prepared } from '../../db/prepared'
-import { accounts, transactions } from '../../db/schema'
 import { badRequest, forbidden, notFound } from '../../http/errors'
 import { accountView, canManageAccount, type AccountVisibility, type AccountView } from '../../../domain/access'
 import { lastFour } from '../../../domain/accounts'
-import { householdMembers } from '../../db/schema'
 import { memberScope, type MemberScope } from './scope'
 import type { SessionUser } from '../auth/sessions'
 import { insertTransactions } from '../transactions/ledger'
 import { loadRateBook } from '../currencies/rates'
-
-type AccountRow = typeof accounts.$inferSelect
+import * as repo from './repo'
+import type { AccountRow } from './repo'
 
 export function toAccountDto(row: AccountRow, view: Exclude<AccountView, 'none'> = 'full'): Account {
   return {
@@ -41,10 +37,7 @@ export function toAccountDto(row: AccountRow, view: Exclude<AccountView, 'none'>
 }
 
 async function findRow(db: DbOrTx, householdId: string, id: string): Promise<AccountRow> {
-  const [row] = await db
-    .select()
-    .from(accounts)
-    .where(and(eq(accounts.householdId, householdId), eq(accounts.id, id)))
+  const row = await repo.findAccountRow(db, householdId, id)
   if (!row) throw notFound('Account')
   return row
 }
@@ -75,20 +68,10 @@ async function manageableRow(db: DbOrTx, user: SessionUser, id: string): Promise
 
 /** A new owner must be a member of the household. */
 async function checkOwner(db: DbOrTx, householdId: string, ownerId: string): Promise<void> {
-  const [member] = await db
-    .select({ userId: householdMembers.userId })
-    .from(householdMembers)
-    .where(and(eq(householdMembers.householdId, householdId), eq(householdMembers.userId, ownerId)))
-  if (!member) throw badRequest('The owner must be a member of the household', 'INVALID_OWNER')
+  if (!(await repo.isHouseholdMember(db, householdId, ownerId))) {
+    throw badRequest('The owner must be a member of the household', 'INVALID_OWNER')
+  }
 }
-
-const listRows = prepared('accounts_list', (db) =>
-  db
-    .select()
-    .from(accounts)
-    .where(eq(accounts.householdId, param('householdId')))
-    .orderBy(asc(accounts.isClosed), asc(accounts.type), asc(accounts.name)),
-)
 
 /**
  * Each account's balance in the base currency today. The rates are read only when an account is
@@ -104,7 +87,7 @@ async function withConverted(db: DbOrTx, user: SessionUser, list: Account[], now
 }
 
 export async function list(db: Db, user: SessionUser, now: Date): Promise<Account[]> {
-  const [rows, scope] = await Promise.all([listRows(db).execute({ householdId: user.householdId }), memberScope(db, user)])
+  const [rows, scope] = await Promise.all([repo.listAccountRows(db, user.householdId), memberScope(db, user)])
   const out: Account[] = []
   for (const row of rows) {
     const view = scope.accounts.get(row.id)?.view ?? 'none'
@@ -132,21 +115,17 @@ export async function create(
   }
   return db.transaction(async (tx) => {
     if (ownerId !== user.id) await checkOwner(tx, user.householdId, ownerId)
-    const [row] = await tx
-      .insert(accounts)
-      .values({
-        householdId: user.householdId,
-        userId: ownerId,
-        visibility: body.visibility,
-        sharedWithTeens: body.sharedWithTeens,
-        name: body.name,
-        type: body.type,
-        currency: body.currency ?? user.baseCurrency,
-        accountNumber: lastFour(body.accountNumber),
-        institution: body.institution ?? null,
-      })
-      .returning()
-    if (!row) throw new Error('insert returned no row')
+    const row = await repo.insertAccount(tx, {
+      householdId: user.householdId,
+      userId: ownerId,
+      visibility: body.visibility,
+      sharedWithTeens: body.sharedWithTeens,
+      name: body.name,
+      type: body.type,
+      currency: body.currency ?? user.baseCurrency,
+      accountNumber: lastFour(body.accountNumber),
+      institution: body.institution ?? null,
+    })
     if (body.openingBalance !== 0) {
       await insertTransactions(tx, [
         {
@@ -179,21 +158,17 @@ export async function update(
 ): Promise<Account> {
   await manageableRow(db, user, id)
   if (body.ownerId !== undefined) await checkOwner(db, user.householdId, body.ownerId)
-  const [row] = await db
-    .update(accounts)
-    .set({
-      ...(body.ownerId !== undefined ? { userId: body.ownerId } : {}),
-      ...(body.visibility !== undefined ? { visibility: body.visibility } : {}),
-      ...(body.sharedWithTeens !== undefined ? { sharedWithTeens: body.sharedWithTeens } : {}),
-      ...(body.name !== undefined ? { name: body.name } : {}),
-      ...(body.type !== undefined ? { type: body.type } : {}),
-      ...(body.accountNumber !== undefined ? { accountNumber: lastFour(body.accountNumber) } : {}),
-      ...(body.institution !== undefined ? { institution: body.institution } : {}),
-      ...(body.isClosed !== undefined ? { isClosed: body.isClosed } : {}),
-      updatedAt: now,
-    })
-    .where(and(eq(accounts.householdId, user.householdId), eq(accounts.id, id)))
-    .returning()
+  const row = await repo.updateAccountRow(db, user.householdId, id, {
+    ...(body.ownerId !== undefined ? { userId: body.ownerId } : {}),
+    ...(body.visibility !== undefined ? { visibility: body.visibility } : {}),
+    ...(body.sharedWithTeens !== undefined ? { sharedWithTeens: body.sharedWithTeens } : {}),
+    ...(body.name !== undefined ? { name: body.name } : {}),
+    ...(body.type !== undefined ? { type: body.type } : {}),
+    ...(body.accountNumber !== undefined ? { accountNumber: lastFour(body.accountNumber) } : {}),
+    ...(body.institution !== undefined ? { institution: body.institution } : {}),
+    ...(body.isClosed !== undefined ? { isClosed: body.isClosed } : {}),
+    updatedAt: now,
+  })
   if (!row) throw notFound('Account')
   // after a change of owner or visibility the caller may see less of it than before: worked out
   // from the row itself (the scope read before the change is out of date until the write ends)
@@ -209,9 +184,9 @@ export async function update(
 export async function remove(db: Db, user: SessionUser, id: string): Promise<{ deletedTransactions: number }> {
   return db.transaction(async (tx) => {
     await manageableRow(tx, user, id)
-    const [counted] = await tx.select({ n: count() }).from(transactions).where(eq(transactions.accountId, id))
-    await tx.delete(accounts).where(and(eq(accounts.householdId, user.householdId), eq(accounts.id, id)))
-    return { deletedTransactions: counted?.n ?? 0 }
+    const deletedTransactions = await repo.countAccountTransactions(tx, id)
+    await repo.deleteAccountRow(tx, user.householdId, id)
+    return { deletedTransactions }
   })
 }
 

@@ -3,21 +3,19 @@
 // first characters are stored; the token itself is answered once, when it is made.
 import { randomBytes } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
-import { and, desc, eq, isNull, lt } from 'drizzle-orm'
 import { TOKEN_PREFIX, type ApiToken, type ApiTokenBody } from '../../../contract/api-tokens'
 import type { Db } from '../../db/connect'
-import { apiTokens, householdMembers, households, users } from '../../db/schema'
 import { notFound } from '../../http/errors'
 import { recordAudit } from '../audit/record'
-import { hashToken, memberColumns, toSessionUser, type SessionUser } from '../auth/sessions'
+import { hashToken, toSessionUser, type SessionUser } from '../auth/sessions'
+import * as repo from './repo'
+import type { TokenRow } from './repo'
 
 const DAY_MS = 86_400_000
 /** last_used_at is written at most this often, so a busy script does not write on every call */
 const TOUCH_EVERY_MS = 60_000
 /** how much of the token the list shows: "kw_" and 8 characters, 48 bits: never enough to guess it */
 const SHOWN_CHARS = TOKEN_PREFIX.length + 8
-
-type TokenRow = typeof apiTokens.$inferSelect
 
 function toDto(row: TokenRow, now: Date): ApiToken {
   return {
@@ -33,11 +31,7 @@ function toDto(row: TokenRow, now: Date): ApiToken {
 }
 
 export async function listTokens(db: Db, user: SessionUser, now: Date): Promise<ApiToken[]> {
-  const rows = await db
-    .select()
-    .from(apiTokens)
-    .where(eq(apiTokens.userId, user.id))
-    .orderBy(desc(apiTokens.createdAt), desc(apiTokens.id))
+  const rows = await repo.listTokenRows(db, user.id)
   return rows.map((r) => toDto(r, now))
 }
 
@@ -51,18 +45,15 @@ export async function createToken(
   // 256 random bits: a plain SHA-256 is enough to keep it (nothing to guess, unlike a password)
   const token = `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`
   const row = await db.transaction(async (tx) => {
-    const [inserted] = await tx
-      .insert(apiTokens)
-      .values({
-        userId: user.id,
-        name: body.name,
-        tokenHash: hashToken(token),
-        prefix: token.slice(0, SHOWN_CHARS),
-        readOnly: body.access === 'read',
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + body.expiresInDays * DAY_MS),
-      })
-      .returning()
+    const inserted = await repo.insertToken(tx, {
+      userId: user.id,
+      name: body.name,
+      tokenHash: hashToken(token),
+      prefix: token.slice(0, SHOWN_CHARS),
+      readOnly: body.access === 'read',
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + body.expiresInDays * DAY_MS),
+    })
     if (!inserted) throw new Error('token not stored')
     await recordAudit(tx, {
       event: 'api_token_created',
@@ -78,10 +69,7 @@ export async function createToken(
 
 export async function revokeToken(db: Db, user: SessionUser, id: string, now: Date, req: FastifyRequest): Promise<void> {
   await db.transaction(async (tx) => {
-    const [gone] = await tx
-      .delete(apiTokens)
-      .where(and(eq(apiTokens.id, id), eq(apiTokens.userId, user.id)))
-      .returning()
+    const gone = await repo.deleteToken(tx, user.id, id)
     if (!gone) throw notFound('Token')
     await recordAudit(tx, { event: 'api_token_revoked', userId: user.id, detail: { name: gone.name, prefix: gone.prefix }, req, at: now })
   })
@@ -102,26 +90,14 @@ const utcDay = (d: Date) => d.toISOString().slice(0, 10)
  */
 export async function findToken(db: Db, token: string, now: Date, req: FastifyRequest): Promise<TokenLookup> {
   if (!token.startsWith(TOKEN_PREFIX) || token.length > 200) return { status: 'none' }
-  const rows = await db
-    .select({ ...memberColumns, token: apiTokens })
-    .from(apiTokens)
-    .innerJoin(users, eq(users.id, apiTokens.userId))
-    .innerJoin(householdMembers, eq(householdMembers.userId, users.id))
-    .innerJoin(households, eq(households.id, householdMembers.householdId))
-    .where(eq(apiTokens.tokenHash, hashToken(token)))
-    .limit(1)
-  const row = rows[0]
+  const row = await repo.findTokenWithMember(db, hashToken(token))
   if (!row) return { status: 'none' }
   if (row.token.expiresAt.getTime() <= now.getTime()) return { status: 'expired' }
   const last = row.token.lastUsedAt
   if (!last || now.getTime() - last.getTime() > TOUCH_EVERY_MS) {
     // compare-and-set: of two concurrent first requests of a day, one writes and audits
-    const touched = await db
-      .update(apiTokens)
-      .set({ lastUsedAt: now })
-      .where(and(eq(apiTokens.id, row.token.id), last ? eq(apiTokens.lastUsedAt, last) : isNull(apiTokens.lastUsedAt)))
-      .returning({ id: apiTokens.id })
-    if (touched.length && (!last || utcDay(last) !== utcDay(now))) {
+    const touched = await repo.touchToken(db, row.token.id, last, now)
+    if (touched && (!last || utcDay(last) !== utcDay(now))) {
       await recordAudit(db, {
         event: 'api_token_used',
         userId: row.user.id,
@@ -136,9 +112,5 @@ export async function findToken(db: Db, token: string, now: Date, req: FastifyRe
 
 /** Tokens past their expiry for more than 30 days go (run with the daily security purge). */
 export async function purgeExpiredTokens(db: Db, now: Date): Promise<number> {
-  const gone = await db
-    .delete(apiTokens)
-    .where(lt(apiTokens.expiresAt, new Date(now.getTime() - 30 * DAY_MS)))
-    .returning({ id: apiTokens.id })
-  return gone.length
+  return repo.deleteTokensExpiredBefore(db, new Date(now.getTime() - 30 * DAY_MS))
 }

@@ -1,15 +1,14 @@
 // Reading the audit log (GET /api/audit-log) and purging it. A member sees the events about
 // them; the owner also sees the household's events (householdId set: members, roles, plan).
-import { and, desc, eq, inArray, isNotNull, lt, or, type SQL } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { AuditEntry, auditLogQuery } from '../../../contract/audit'
 import { describeDevice } from '../../../domain/device'
 import { AUDIT_EVENTS, type AuditEvent } from '../../../domain/security'
 import type { Db, DbOrTx } from '../../db/connect'
-import { auditLog, mfaFailures, passwordResetTokens, rateLimitHits, signInFailures, users } from '../../db/schema'
 import { RATE_LIMIT_KEEP_MS } from '../../plugins/rate-limit-store'
 import { badRequest } from '../../http/errors'
 import type { SessionUser } from '../auth/sessions'
+import * as repo from './repo'
 
 const DAY_MS = 86_400_000
 
@@ -41,19 +40,9 @@ export async function listAuditLog(
   user: SessionUser,
   query: z.output<typeof auditLogQuery>,
 ): Promise<{ entries: AuditEntry[]; nextCursor: string | null }> {
-  const whose: SQL | undefined =
-    user.role === 'owner' ? or(eq(auditLog.userId, user.id), eq(auditLog.householdId, user.householdId)) : eq(auditLog.userId, user.id)
-  const conditions: (SQL | undefined)[] = [whose]
-  if (query.cursor) {
-    const c = decodeCursor(query.cursor)
-    conditions.push(or(lt(auditLog.createdAt, c.at), and(eq(auditLog.createdAt, c.at), lt(auditLog.id, c.id))))
-  }
-  const rows = await db
-    .select()
-    .from(auditLog)
-    .where(and(...conditions))
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .limit(query.limit + 1)
+  const cursor = query.cursor ? decodeCursor(query.cursor) : null
+  const who = { userId: user.id, householdId: user.role === 'owner' ? user.householdId : null }
+  const rows = await repo.listAuditRows(db, who, cursor, query.limit + 1)
   const page = rows.slice(0, query.limit)
   const last = page.at(-1)
   const nextCursor = rows.length > query.limit && last ? encodeCursor({ at: last.createdAt, id: last.id }) : null
@@ -61,10 +50,7 @@ export async function listAuditLog(
   const names = new Map(
     people.length
       ? (
-          await db
-            .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
-            .from(users)
-            .where(inArray(users.id, people))
+          await repo.listUserNames(db, people)
         ).map((u) => [u.id, `${u.firstName} ${u.lastName}`.trim()])
       : [],
   )
@@ -99,26 +85,11 @@ export async function purgeSecurityRows(
   now: Date,
   retentionDays: number,
 ): Promise<{ audit: number; failures: number; resetTokens: number; rateLimits: number }> {
-  const audit = await db
-    .delete(auditLog)
-    .where(lt(auditLog.createdAt, new Date(now.getTime() - retentionDays * DAY_MS)))
-    .returning({ id: auditLog.id })
-  const failures = await db
-    .delete(signInFailures)
-    .where(lt(signInFailures.at, new Date(now.getTime() - DAY_MS)))
-    .returning({ id: signInFailures.id })
-  const codeFailures = await db
-    .delete(mfaFailures)
-    .where(lt(mfaFailures.at, new Date(now.getTime() - DAY_MS)))
-    .returning({ id: mfaFailures.id })
-  const resetTokens = await db
-    .delete(passwordResetTokens)
-    .where(or(isNotNull(passwordResetTokens.usedAt), lt(passwordResetTokens.expiresAt, now)))
-    .returning({ id: passwordResetTokens.id })
-  const rateLimits = await db
-    .delete(rateLimitHits)
-    .where(lt(rateLimitHits.resetsAt, new Date(now.getTime() - RATE_LIMIT_KEEP_MS)))
-    .returning({ key: rateLimitHits.key })
-  return { audit: audit.length, failures: failures.length + codeFailures.length, resetTokens: resetTokens.length, rateLimits: rateLimits.length }
+  const audit = await repo.deleteAuditBefore(db, new Date(now.getTime() - retentionDays * DAY_MS))
+  const failures = await repo.deleteSignInFailuresBefore(db, new Date(now.getTime() - DAY_MS))
+  const codeFailures = await repo.deleteMfaFailuresBefore(db, new Date(now.getTime() - DAY_MS))
+  const resetTokens = await repo.deleteSpentResetTokens(db, now)
+  const rateLimits = await repo.deleteRateLimitsBefore(db, new Date(now.getTime() - RATE_LIMIT_KEEP_MS))
+  return { audit, failures: failures + codeFailures, resetTokens, rateLimits }
 }
 

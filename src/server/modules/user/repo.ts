@@ -1,9 +1,31 @@
-// The SQL of members' profile photos (ADR 0051): the picture in user_avatars, and on users when
-// it last changed (the photo's address carries it), always written together.
-import { and, eq } from 'drizzle-orm'
+// The SQL of the signed-in member's own row (profile, settings, password), and of members'
+// profile photos (ADR 0051): the picture in user_avatars, and on users when it last changed (the
+// photo's address carries it), always written together.
+import { and, eq, ne, sql } from 'drizzle-orm'
 import type { AvatarKind } from '../../../domain/avatar'
 import type { DbOrTx } from '../../db/connect'
 import { householdMembers, userAvatars, users } from '../../db/schema'
+
+type UserPatch = Partial<Omit<typeof users.$inferInsert, 'id' | 'createdAt'>>
+
+export async function updateUserRow(db: DbOrTx, userId: string, patch: UserPatch): Promise<void> {
+  await db.update(users).set(patch).where(eq(users.id, userId))
+}
+
+export async function findPasswordHash(db: DbOrTx, userId: string): Promise<string | null | undefined> {
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId))
+  return row?.passwordHash
+}
+
+/** Another account already has this e-mail (`email` in lower case; compared without case). */
+export async function emailTakenByOther(db: DbOrTx, email: string, userId: string): Promise<boolean> {
+  const taken = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email}`, ne(users.id, userId)))
+    .limit(1)
+  return taken.length > 0
+}
 
 /** Stores the member's photo in place of any before it. */
 export async function saveAvatar(tx: DbOrTx, userId: string, kind: AvatarKind, bytes: Buffer, at: Date): Promise<void> {

@@ -1,13 +1,11 @@
 // Profile, settings, photo and password of the signed-in user, and the photos of the household's
 // members.
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify'
-import { and, eq, ne, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { User } from '../../../contract/auth'
 import type { changePasswordBody, Settings, updateProfileBody, updateSettingsBody } from '../../../contract/user'
 import type { Config } from '../../config'
 import type { Db } from '../../db/connect'
-import { users } from '../../db/schema'
 import { AppError, conflict, notFound } from '../../http/errors'
 import { loadSessionUser, sendLater, toUserDto } from '../auth/service'
 import { deleteUserSessions, type SessionUser } from '../auth/sessions'
@@ -45,14 +43,11 @@ export async function updateSettings(
   const newBase = rest.baseCurrency !== undefined && rest.baseCurrency !== user.baseCurrency ? rest.baseCurrency : null
   if (newBase) assertMayChangeBase(user)
   await db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({
-        ...rest,
-        ...(notificationPrefs ? { notificationPrefs: { ...user.notificationPrefs, ...notificationPrefs } } : {}),
-        updatedAt: now,
-      })
-      .where(eq(users.id, user.id))
+    await repo.updateUserRow(tx, user.id, {
+      ...rest,
+      ...(notificationPrefs ? { notificationPrefs: { ...user.notificationPrefs, ...notificationPrefs } } : {}),
+      updatedAt: now,
+    })
     if (newBase) await setBase(tx, user.householdId, newBase, now)
   })
   return toSettings(await loadSessionUser(db, user.id))
@@ -66,8 +61,8 @@ async function checkPassword(db: Db, user: SessionUser, password: string | undef
   if (!password) {
     throw new AppError(400, 'PASSWORD_REQUIRED', 'Enter your current password', { issues: [{ path: `body.${field}`, message: 'Enter your current password' }] })
   }
-  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id))
-  const ok = await verifyPasswordGuess(db, { email: user.email, passwordHash: row?.passwordHash ?? null, password }, context)
+  const passwordHash = await repo.findPasswordHash(db, user.id)
+  const ok = await verifyPasswordGuess(db, { email: user.email, passwordHash: passwordHash ?? null, password }, context)
   if (!ok) {
     throw new AppError(400, 'WRONG_PASSWORD', 'The current password is not correct', {
       issues: [{ path: `body.${field}`, message: 'The current password is not correct' }],
@@ -92,29 +87,25 @@ export async function updateProfile(
   const newEmail = changes.email && changes.email !== user.email.toLowerCase() ? changes.email : null
   if (!newEmail) {
     delete changes.email
-    await db.update(users).set({ ...changes, updatedAt: now }).where(eq(users.id, user.id))
+    await repo.updateUserRow(db, user.id, { ...changes, updatedAt: now })
     return toUserDto(await loadSessionUser(db, user.id, now))
   }
   const started = performance.now()
   try {
     await checkPassword(db, user, currentPassword, 'currentPassword', { now, req })
-    const taken = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(sql`lower(${users.email}) = ${newEmail}`, ne(users.id, user.id)))
-      .limit(1)
-    if (taken.length) {
+    const taken = await repo.emailTakenByOther(db, newEmail, user.id)
+    if (taken) {
       const mailer = mailerFor(config)
       if (!mailer) throw conflict('An account with this e-mail already exists', 'EMAIL_TAKEN')
       const base = publicBase(config)
       sendLater(mailer, addressInUseMail(newEmail, 'email_change', `${base}/auth/login`, `${base}/auth/forgot-password`), log)
       const { email: _ignored, ...rest } = changes
-      await db.update(users).set({ ...rest, updatedAt: now }).where(eq(users.id, user.id))
+      await repo.updateUserRow(db, user.id, { ...rest, updatedAt: now })
       // the answer a change gives (the e-mail shown is the one asked for)
       return { ...toUserDto(await loadSessionUser(db, user.id, now)), email: newEmail }
     }
     await db.transaction(async (tx) => {
-      await tx.update(users).set({ ...changes, email: newEmail, updatedAt: now }).where(eq(users.id, user.id))
+      await repo.updateUserRow(tx, user.id, { ...changes, email: newEmail, updatedAt: now })
       await recordAudit(tx, { event: 'email_changed', userId: user.id, detail: { domain: newEmail.split('@')[1] ?? null }, req, at: now })
     })
     return toUserDto(await loadSessionUser(db, user.id, now))
@@ -138,7 +129,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(body.newPassword)
   const current = req.auth?.sessionId ?? ''
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, passwordChangedAt: now, updatedAt: now }).where(eq(users.id, user.id))
+    await repo.updateUserRow(tx, user.id, { passwordHash, passwordChangedAt: now, updatedAt: now })
     const ended = await deleteUserSessions(tx, user.id, current)
     await recordAudit(tx, { event: 'password_changed', userId: user.id, detail: { sessionsEnded: ended }, req, at: now })
   })
