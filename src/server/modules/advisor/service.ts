@@ -6,7 +6,6 @@
 // are always the tools' own. Every tool call is logged (its name and arguments, never a key).
 // Conversations belong to the member who asked; another member gets 404.
 import type { FastifyBaseLogger, FastifyReply } from 'fastify'
-import { and, asc, count, desc, eq, gte } from 'drizzle-orm'
 import { z } from 'zod'
 import { askResponse, type askBody } from '../../../contract/advisor'
 import { EXAMPLE_QUESTIONS, parseQuestion, type Vocabulary } from '../../../domain/advisor/question'
@@ -16,10 +15,10 @@ import { asCents } from '../../../domain/money'
 import { tierLimits } from '../../../domain/tiers'
 import type { Config } from '../../config'
 import type { Db, DbOrTx } from '../../db/connect'
-import { advisorConversations, advisorMessages } from '../../db/schema'
 import { AppError, notFound } from '../../http/errors'
 import { LlmError, openAiCompatibleClient, type LlmClient, type LlmMessage } from '../../integrations/llm/llm'
 import type { SessionUser } from '../auth/sessions'
+import * as repo from './repo'
 import * as tools from './tools'
 
 /** Model turns that may call tools before it must answer in words. */
@@ -155,11 +154,10 @@ async function modelAnswer(
 
 // ---- conversations ----
 
+const owner = (user: SessionUser) => ({ householdId: user.householdId, userId: user.id })
+
 async function ownConversation(db: DbOrTx, user: SessionUser, id: string) {
-  const [row] = await db
-    .select()
-    .from(advisorConversations)
-    .where(and(eq(advisorConversations.id, id), eq(advisorConversations.userId, user.id), eq(advisorConversations.householdId, user.householdId)))
+  const row = await repo.findConversation(db, owner(user), id)
   if (!row) throw notFound('Conversation')
   return row
 }
@@ -180,13 +178,8 @@ function readCalls(value: unknown): ToolCallRecord[] {
 /** Model answers the household had this month (a UTC calendar month), against the plan's allowance. */
 async function modelUsage(db: Db, user: SessionUser, now: Date) {
   const monthStart = new Date(`${startOfMonth(now.toISOString().slice(0, 10))}T00:00:00Z`)
-  const [row] = await db
-    .select({ n: count() })
-    .from(advisorMessages)
-    .innerJoin(advisorConversations, eq(advisorConversations.id, advisorMessages.conversationId))
-    .where(and(eq(advisorConversations.householdId, user.householdId), eq(advisorMessages.role, 'assistant'), eq(advisorMessages.engine, 'model'), gte(advisorMessages.createdAt, monthStart)))
+  const used = await repo.countModelAnswers(db, user.householdId, monthStart)
   const allowed = tierLimits(user.subscriptionTier).aiRequestsPerMonth
-  const used = row?.n ?? 0
   return { allowed, used, left: Math.max(0, allowed - used) }
 }
 
@@ -198,12 +191,7 @@ export async function ask(deps: AdvisorDeps, user: SessionUser, body: Ask, now: 
   const existing = body.conversationId ? await ownConversation(db, user, body.conversationId) : null
   const history = existing
     ? (
-        await db
-          .select({ role: advisorMessages.role, text: advisorMessages.text, createdAt: advisorMessages.createdAt })
-          .from(advisorMessages)
-          .where(eq(advisorMessages.conversationId, existing.id))
-          .orderBy(desc(advisorMessages.createdAt))
-          .limit(HISTORY_MESSAGES)
+        await repo.listRecentMessages(db, existing.id, HISTORY_MESSAGES)
       ).reverse()
     : []
   const ctx = tools.toolContext(db, user, now)
@@ -235,16 +223,12 @@ export async function ask(deps: AdvisorDeps, user: SessionUser, body: Ask, now: 
   const conversationId = await db.transaction(async (tx) => {
     let id = existing?.id
     if (id) {
-      await tx.update(advisorConversations).set({ updatedAt: answered }).where(eq(advisorConversations.id, id))
+      await repo.touchConversation(tx, id, answered)
     } else {
-      const [created] = await tx
-        .insert(advisorConversations)
-        .values({ householdId: user.householdId, userId: user.id, title: title(body.text), createdAt: asked, updatedAt: answered })
-        .returning({ id: advisorConversations.id })
-      id = created?.id
+      id = await repo.insertConversation(tx, owner(user), { title: title(body.text), createdAt: asked, updatedAt: answered })
     }
     if (!id) throw new AppError(500, 'INTERNAL', 'The conversation could not be saved')
-    await tx.insert(advisorMessages).values([
+    await repo.insertMessages(tx, [
       { conversationId: id, role: 'user', text: body.text, engine, createdAt: asked },
       { conversationId: id, role: 'assistant', text: reply.text, figures: reply.figures, toolCalls, engine, createdAt: answered },
     ])
@@ -291,18 +275,13 @@ export async function askStream(deps: AdvisorDeps, user: SessionUser, body: Ask,
 }
 
 export async function listConversations(db: Db, user: SessionUser) {
-  const rows = await db
-    .select()
-    .from(advisorConversations)
-    .where(and(eq(advisorConversations.userId, user.id), eq(advisorConversations.householdId, user.householdId)))
-    .orderBy(desc(advisorConversations.updatedAt), desc(advisorConversations.createdAt))
-    .limit(MAX_CONVERSATIONS)
+  const rows = await repo.listConversationRows(db, owner(user), MAX_CONVERSATIONS)
   return rows.map((r) => ({ id: r.id, title: r.title, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() }))
 }
 
 export async function getConversation(db: Db, user: SessionUser, id: string) {
   const row = await ownConversation(db, user, id)
-  const messages = await db.select().from(advisorMessages).where(eq(advisorMessages.conversationId, id)).orderBy(asc(advisorMessages.createdAt))
+  const messages = await repo.listMessageRows(db, id)
   return {
     id: row.id,
     title: row.title,
@@ -321,11 +300,8 @@ export async function getConversation(db: Db, user: SessionUser, id: string) {
 }
 
 export async function deleteConversation(db: Db, user: SessionUser, id: string): Promise<void> {
-  const gone = await db
-    .delete(advisorConversations)
-    .where(and(eq(advisorConversations.id, id), eq(advisorConversations.userId, user.id), eq(advisorConversations.householdId, user.householdId)))
-    .returning({ id: advisorConversations.id })
-  if (gone.length === 0) throw notFound('Conversation')
+  const gone = await repo.deleteConversationRow(db, owner(user), id)
+  if (!gone) throw notFound('Conversation')
 }
 
 export async function status(deps: AdvisorDeps, user: SessionUser, now: Date) {

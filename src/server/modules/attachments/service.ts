@@ -5,7 +5,6 @@
 // not theirs, only on what they entered). The transaction's attachment count changes in the
 // same database transaction as the attachment row.
 import { createHash } from 'node:crypto'
-import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Attachment } from '../../../contract/attachments'
 import { canChangeTransaction } from '../../../domain/access'
 import {
@@ -18,13 +17,12 @@ import {
 } from '../../../domain/attachments'
 import type { Db, DbOrTx } from '../../db/connect'
 import { uuidv7 } from '../../db/ids'
-import { attachments, transactions } from '../../db/schema'
 import { AppError, conflict, forbidden, notFound } from '../../http/errors'
 import { memberScope, type MemberScope } from '../accounts/scope'
 import type { SessionUser } from '../auth/sessions'
+import * as repo from './repo'
+import type { AttachmentRow } from './repo'
 import type { AttachmentStore } from './storage'
-
-type AttachmentRow = typeof attachments.$inferSelect
 
 export function toAttachmentDto(row: AttachmentRow): Attachment {
   const kind = row.kind as AttachmentKind
@@ -42,11 +40,7 @@ export function toAttachmentDto(row: AttachmentRow): Attachment {
 
 /** The transaction when the member sees it (its account's transactions): 404 otherwise. */
 async function seenTransaction(db: DbOrTx, scope: MemberScope, id: string, lock = false) {
-  const query = db
-    .select({ id: transactions.id, accountId: transactions.accountId, userId: transactions.userId })
-    .from(transactions)
-    .where(and(eq(transactions.householdId, scope.householdId), eq(transactions.id, id)))
-  const [row] = lock ? await query.for('update') : await query
+  const row = await repo.findTransactionOwner(db, scope.householdId, id, lock)
   if (!row || scope.accounts.get(row.accountId)?.view !== 'full') throw notFound('Transaction')
   return row
 }
@@ -62,11 +56,7 @@ function checkChangeable(scope: MemberScope, row: { accountId: string; userId: s
 
 /** The attachment and its transaction, when the member sees that transaction: 404 otherwise. */
 async function seenAttachment(db: DbOrTx, scope: MemberScope, id: string) {
-  const [row] = await db
-    .select({ a: attachments, accountId: transactions.accountId, enteredBy: transactions.userId })
-    .from(attachments)
-    .innerJoin(transactions, eq(transactions.id, attachments.transactionId))
-    .where(and(eq(attachments.householdId, scope.householdId), eq(attachments.id, id)))
+  const row = await repo.findAttachmentWithTransaction(db, scope.householdId, id)
   if (!row || scope.accounts.get(row.accountId)?.view !== 'full') throw notFound('Attachment')
   return row
 }
@@ -74,11 +64,7 @@ async function seenAttachment(db: DbOrTx, scope: MemberScope, id: string) {
 export async function list(db: Db, user: SessionUser, transactionId: string): Promise<Attachment[]> {
   const scope = await memberScope(db, user)
   await seenTransaction(db, scope, transactionId)
-  const rows = await db
-    .select()
-    .from(attachments)
-    .where(and(eq(attachments.householdId, user.householdId), eq(attachments.transactionId, transactionId)))
-    .orderBy(asc(attachments.createdAt), asc(attachments.id))
+  const rows = await repo.listAttachmentRows(db, user.householdId, transactionId)
   return rows.map(toAttachmentDto)
 }
 
@@ -105,29 +91,22 @@ export async function add(db: Db, store: AttachmentStore, user: SessionUser, tra
     const scope = await memberScope(tx, user)
     const target = await seenTransaction(tx, scope, transactionId, true)
     checkChangeable(scope, target)
-    const [counted] = await tx
-      .update(transactions)
-      .set({ attachmentCount: sql`${transactions.attachmentCount} + 1` })
-      .where(eq(transactions.id, transactionId))
-      .returning({ count: transactions.attachmentCount })
-    if ((counted?.count ?? 0) > MAX_ATTACHMENTS_PER_TRANSACTION) {
+    const count = await repo.incrementAttachmentCount(tx, transactionId)
+    if ((count ?? 0) > MAX_ATTACHMENTS_PER_TRANSACTION) {
       throw conflict(`A transaction can carry at most ${String(MAX_ATTACHMENTS_PER_TRANSACTION)} files: remove one first`, 'TOO_MANY_ATTACHMENTS')
     }
-    const [inserted] = await tx
-      .insert(attachments)
-      .values({
-        id,
-        householdId: user.householdId,
-        transactionId,
-        userId: user.id,
-        fileName: attachmentFileName(file.fileName, kind),
-        kind,
-        size: file.bytes.length,
-        sha256: createHash('sha256').update(file.bytes).digest('hex'),
-        storage: store.kind,
-        createdAt: now,
-      })
-      .returning()
+    const inserted = await repo.insertAttachment(tx, {
+      id,
+      householdId: user.householdId,
+      transactionId,
+      userId: user.id,
+      fileName: attachmentFileName(file.fileName, kind),
+      kind,
+      size: file.bytes.length,
+      sha256: createHash('sha256').update(file.bytes).digest('hex'),
+      storage: store.kind,
+      createdAt: now,
+    })
     await store.put(tx, id, file.bytes)
     return inserted
   })
@@ -151,11 +130,8 @@ export async function remove(db: Db, store: AttachmentStore, user: SessionUser, 
     const scope = await memberScope(tx, user)
     const found = await seenAttachment(tx, scope, id)
     checkChangeable(scope, { accountId: found.accountId, userId: found.enteredBy })
-    await tx.delete(attachments).where(eq(attachments.id, id))
-    await tx
-      .update(transactions)
-      .set({ attachmentCount: sql`greatest(${transactions.attachmentCount} - 1, 0)` })
-      .where(eq(transactions.id, found.a.transactionId))
+    await repo.deleteAttachmentRow(tx, id)
+    await repo.decrementAttachmentCount(tx, found.a.transactionId)
     return found.a
   })
   await store.forget([{ id: gone.id, storage: gone.storage as AttachmentStorage }])
