@@ -133,3 +133,43 @@ export function toConnectionDto(row: ConnectionRow, links: readonly LinkRow[]): 
       })),
   }
 }
+
+export type NewConnectionRow = typeof bankConnections.$inferInsert
+export type NewLinkRow = typeof bankConnectionAccounts.$inferInsert
+
+/** The new connection, or undefined when its bank login (item id) is connected already. */
+export async function insertConnection(db: DbOrTx, values: NewConnectionRow): Promise<ConnectionRow | undefined> {
+  const [conn] = await db.insert(bankConnections).values(values).onConflictDoNothing({ target: bankConnections.itemId }).returning()
+  return conn
+}
+
+export async function insertLinks(db: DbOrTx, rows: NewLinkRow[]): Promise<void> {
+  await db.insert(bankConnectionAccounts).values(rows)
+}
+
+/** One provider account of the connection. */
+export async function findLink(db: DbOrTx, connectionId: string, linkId: string): Promise<LinkRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(bankConnectionAccounts)
+    .where(and(eq(bankConnectionAccounts.id, linkId), eq(bankConnectionAccounts.connectionId, connectionId)))
+  return row
+}
+
+/** The Kinwise account the provider account feeds. */
+export async function setLinkAccount(db: DbOrTx, linkId: string, accountId: string): Promise<void> {
+  await db.update(bankConnectionAccounts).set({ accountId }).where(eq(bankConnectionAccounts.id, linkId))
+}
+
+/** Deletes the household's connection with its sealed secret and, by cascade, its account links. */
+export async function deleteConnection(db: DbOrTx, householdId: string, id: string): Promise<void> {
+  await db.delete(bankConnections).where(and(eq(bankConnections.id, id), eq(bankConnections.householdId, householdId)))
+}
+
+export async function updateConnection(
+  db: DbOrTx,
+  id: string,
+  patch: Partial<Pick<NewConnectionRow, 'status' | 'lastError' | 'consentExpiresAt' | 'updatedAt'>>,
+): Promise<void> {
+  await db.update(bankConnections).set(patch).where(eq(bankConnections.id, id))
+}

@@ -4,7 +4,6 @@
 // Sync now, disconnecting (the sealed secret deleted with the row), Plaid Link tokens and Plaid's
 // webhook. Linking and syncing need a second factor (403 MFA_REQUIRED); a connection is its
 // member's own: anyone else gets 404.
-import { and, eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import type {
   BankConnection,
@@ -16,7 +15,6 @@ import { tierLimits } from '../../../domain/tiers'
 import type { Config } from '../../config'
 import { sealSecret } from '../../crypto/secret-box'
 import type { Db } from '../../db/connect'
-import { bankConnectionAccounts, bankConnections } from '../../db/schema'
 import { AppError, conflict, forbidden, invalidField, notFound } from '../../http/errors'
 import { UnsafeUrlError } from '../../http/safe-url'
 import { BankProviderError, plainWords, type ProviderAccount } from '../../integrations/banks/bank-provider'
@@ -26,12 +24,19 @@ import { openSecret } from '../../crypto/secret-box'
 import { forgetScope, memberScope, writableAccount } from '../accounts/scope'
 import type { SessionUser } from '../auth/sessions'
 import {
+  connectionByItem,
+  deleteConnection,
+  findLink,
   householdConnectionCount,
+  insertConnection,
+  insertLinks,
   linkedElsewhere,
   linksOf,
   ownConnection,
   ownConnections,
+  setLinkAccount,
   toConnectionDto,
+  updateConnection,
   type ConnectionRow,
 } from './repo'
 import { removeAtProviders } from './release'
@@ -178,28 +183,25 @@ export async function create(
   }
   const claimed = body.provider === 'simplefin' ? await claimSimplefin(deps, body.setupToken, now) : await claimPlaid(deps, body.publicToken, body.institution)
   const row = await deps.db.transaction(async (tx) => {
-    const [conn] = await tx
-      .insert(bankConnections)
-      .values({
-        householdId: user.householdId,
-        userId: user.id,
-        provider: body.provider,
-        status: claimed.error === null ? 'active' : 'error',
-        accessSecret: sealSecret(claimed.secret, deps.config.secretKey),
-        itemId: claimed.itemId,
-        institution: claimed.institution.slice(0, 120),
-        lastError: claimed.error ?? claimed.notice,
-        consentExpiresAt: claimed.consentExpiresAt,
-        // the first sync comes when the member has linked the accounts (or at the next interval)
-        nextSyncAt: new Date(now.getTime() + deps.config.banks.syncIntervalMinutes * 60_000),
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing({ target: bankConnections.itemId })
-      .returning()
+    const conn = await insertConnection(tx, {
+      householdId: user.householdId,
+      userId: user.id,
+      provider: body.provider,
+      status: claimed.error === null ? 'active' : 'error',
+      accessSecret: sealSecret(claimed.secret, deps.config.secretKey),
+      itemId: claimed.itemId,
+      institution: claimed.institution.slice(0, 120),
+      lastError: claimed.error ?? claimed.notice,
+      consentExpiresAt: claimed.consentExpiresAt,
+      // the first sync comes when the member has linked the accounts (or at the next interval)
+      nextSyncAt: new Date(now.getTime() + deps.config.banks.syncIntervalMinutes * 60_000),
+      createdAt: now,
+      updatedAt: now,
+    })
     if (!conn) throw conflict('This bank login is connected already', 'ALREADY_CONNECTED')
     if (claimed.accounts.length > 0) {
-      await tx.insert(bankConnectionAccounts).values(
+      await insertLinks(
+        tx,
         claimed.accounts.map((a) => ({
           connectionId: conn.id,
           householdId: user.householdId,
@@ -229,10 +231,7 @@ export async function link(
 ): Promise<BankConnection> {
   const conn = await ownConnection(deps.db, user, connectionId)
   requireMfa(user)
-  const [row] = await deps.db
-    .select()
-    .from(bankConnectionAccounts)
-    .where(and(eq(bankConnectionAccounts.id, linkId), eq(bankConnectionAccounts.connectionId, conn.id)))
+  const row = await findLink(deps.db, conn.id, linkId)
   if (!row) throw notFound('Bank account')
   if (body.accountId !== null) {
     const scope = await memberScope(deps.db, user)
@@ -240,7 +239,7 @@ export async function link(
     if (await linkedElsewhere(deps.db, user.householdId, body.accountId, row.id)) {
       throw invalidField('body.accountId', 'Another bank account already feeds this account', 'ACCOUNT_ALREADY_LINKED')
     }
-    await deps.db.update(bankConnectionAccounts).set({ accountId: body.accountId }).where(eq(bankConnectionAccounts.id, row.id))
+    await setLinkAccount(deps.db, row.id, body.accountId)
   } else {
     await deps.db.transaction(async (tx) => {
       const id = await createKinwiseAccount(tx, conn, {
@@ -251,7 +250,7 @@ export async function link(
         ...(body.visibility !== undefined ? { visibility: body.visibility } : {}),
         ...(body.sharedWithTeens !== undefined ? { sharedWithTeens: body.sharedWithTeens } : {}),
       })
-      await tx.update(bankConnectionAccounts).set({ accountId: id }).where(eq(bankConnectionAccounts.id, row.id))
+      await setLinkAccount(tx, row.id, id)
     })
     forgetScope(deps.db, user.householdId)
   }
@@ -274,7 +273,7 @@ export async function syncNow(deps: BankDeps, user: SessionUser, connectionId: s
 export async function remove(deps: BankDeps, user: SessionUser, connectionId: string, log?: SyncDeps['log']): Promise<void> {
   const conn = await ownConnection(deps.db, user, connectionId)
   await removeAtProviders({ ...deps, log }, [conn])
-  await deps.db.delete(bankConnections).where(and(eq(bankConnections.id, conn.id), eq(bankConnections.householdId, user.householdId)))
+  await deleteConnection(deps.db, user.householdId, conn.id)
 }
 
 export async function linkToken(deps: BankDeps, user: SessionUser, connectionId: string | undefined) {
@@ -325,7 +324,7 @@ export async function plaidWebhook(deps: BankDeps, body: Buffer, header: string 
     throw new AppError(400, 'BAD_REQUEST', 'The webhook body is not JSON')
   }
   if (typeof event.item_id !== 'string') return
-  const [conn] = await deps.db.select().from(bankConnections).where(eq(bankConnections.itemId, event.item_id))
+  const conn = await connectionByItem(deps.db, event.item_id)
   if (!conn) return
   const type = String(event.webhook_type ?? '')
   const code = String(event.webhook_code ?? '')
@@ -337,20 +336,18 @@ export async function plaidWebhook(deps: BankDeps, body: Buffer, header: string 
   if (type === 'ITEM') {
     const errorCode = event.error?.error_code
     if ((code === 'ERROR' && errorCode === 'ITEM_LOGIN_REQUIRED') || code === 'PENDING_DISCONNECT') {
-      await deps.db
-        .update(bankConnections)
-        .set({ status: 'login_required', lastError: plainWords(new BankProviderError('login_required', '')), updatedAt: now })
-        .where(eq(bankConnections.id, conn.id))
+      await updateConnection(deps.db, conn.id, {
+        status: 'login_required',
+        lastError: plainWords(new BankProviderError('login_required', '')),
+        updatedAt: now,
+      })
     } else if (code === 'PENDING_EXPIRATION' && typeof event.consent_expiration_time === 'string') {
       const when = new Date(event.consent_expiration_time)
       if (!Number.isNaN(when.getTime())) {
-        await deps.db.update(bankConnections).set({ consentExpiresAt: when, updatedAt: now }).where(eq(bankConnections.id, conn.id))
+        await updateConnection(deps.db, conn.id, { consentExpiresAt: when, updatedAt: now })
       }
     } else if (code === 'USER_PERMISSION_REVOKED' || code === 'USER_ACCOUNT_REVOKED') {
-      await deps.db
-        .update(bankConnections)
-        .set({ status: 'error', lastError: plainWords(new BankProviderError('revoked', '')), updatedAt: now })
-        .where(eq(bankConnections.id, conn.id))
+      await updateConnection(deps.db, conn.id, { status: 'error', lastError: plainWords(new BankProviderError('revoked', '')), updatedAt: now })
     }
   }
 }

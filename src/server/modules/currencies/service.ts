@@ -5,50 +5,26 @@
 // entered; conversions read them when they need them, so a new, changed or deleted rate shows in
 // every figure at once. The one stored figure that depends on them, the value of holdings quoted
 // in another currency than their investment account's, is revalued in the rate's transaction.
-import { and, desc, eq, or, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Currencies, deleteRateQuery, ExchangeRate, putRateBody, setBaseBody } from '../../../contract/currencies'
 import { MAX_RATE_LINES, RATE_SOURCES } from '../../../contract/currencies'
 import { parseRatesCsv, rateBook, rateDateOn, rateOn, type Rate } from '../../../domain/currency'
 import { localDate, type IsoDate } from '../../../domain/dates'
 import type { Db, DbOrTx } from '../../db/connect'
-import { accounts, exchangeRates, households, securities } from '../../db/schema'
 import { AppError, notFound } from '../../http/errors'
 import { memberScope } from '../accounts/scope'
 import { refusal } from '../investments/access'
 import { revalueHousehold } from '../investments/revalue'
 import type { SessionUser } from '../auth/sessions'
-import { ratesColumn, ratesFromJson } from './rates'
-
-type Row = {
-  base: string
-  accounts: [string, number][] | string | null
-  securities: [string, number][] | string | null
-  rates: [string, string, string, number][] | string | null
-  rated: string[] | string | null
-}
+import { ratesFromJson } from './rates'
+import * as repo from './repo'
+import type { RateRow } from './repo'
 
 const json = <T>(v: T | string | null): T | null => (typeof v === 'string' ? (JSON.parse(v) as T) : v)
 
 export async function overview(db: Db, user: SessionUser, now: Date): Promise<Currencies> {
   const { hidden } = await memberScope(db, user)
-  const h = user.householdId
-  // one round trip: the base, accounts and securities per currency, the rates to the base, and
-  // every currency that has a rate of any kind
-  const result = await db.execute<Row>(sql`
-    select hh.base_currency as base,
-      (select json_agg(json_build_array(x.currency, x.n)) from (
-        select a.currency, count(*)::int as n from ${accounts} a
-        where a.household_id = hh.id and a.id <> all(${sql.param(hidden)}::uuid[]) group by a.currency) x) as accounts,
-      (select json_agg(json_build_array(x.currency, x.n)) from (
-        select s.currency, count(*)::int as n from ${securities} s
-        where s.household_id = hh.id group by s.currency) x) as securities,
-      ${ratesColumn(sql`hh.id`, sql`hh.base_currency`)} as rates,
-      (select json_agg(distinct x.c) from (
-        select r.currency as c from ${exchangeRates} r where r.household_id = hh.id
-        union select r.quote from ${exchangeRates} r where r.household_id = hh.id) x) as rated
-    from ${households} hh where hh.id = ${h}`)
-  const row = result.rows[0]
+  const row = await repo.findOverviewRow(db, user.householdId, hidden)
   if (!row) throw notFound('Household')
   const today = localDate(now, user.timeZone)
   const book = rateBook(row.base, ratesFromJson(row.rates))
@@ -74,7 +50,7 @@ export async function overview(db: Db, user: SessionUser, now: Date): Promise<Cu
 
 /** Sets the household's base currency. Rates stay as they are: each pair reads either way. */
 export async function setBase(db: DbOrTx, householdId: string, baseCurrency: string, now: Date): Promise<void> {
-  await db.update(households).set({ baseCurrency, updatedAt: now }).where(eq(households.id, householdId))
+  await repo.setHouseholdBase(db, householdId, baseCurrency, now)
 }
 
 /**
@@ -92,12 +68,7 @@ export async function changeBase(
     const old = await baseOf(tx, householdId)
     let moved = 0
     if (body.moveAccounts && old !== body.baseCurrency) {
-      const rows = await tx
-        .update(accounts)
-        .set({ currency: body.baseCurrency, updatedAt: now })
-        .where(and(eq(accounts.householdId, householdId), eq(accounts.currency, old)))
-        .returning({ id: accounts.id })
-      moved = rows.length
+      moved = await repo.moveAccountsCurrency(tx, householdId, old, body.baseCurrency, now)
     }
     await setBase(tx, householdId, body.baseCurrency, now)
     // an investment account in another currency values its holdings through other rates now
@@ -107,12 +78,10 @@ export async function changeBase(
 }
 
 async function baseOf(db: DbOrTx, householdId: string): Promise<string> {
-  const [row] = await db.select({ base: households.baseCurrency }).from(households).where(eq(households.id, householdId))
-  if (!row) throw notFound('Household')
-  return row.base
+  const base = await repo.findHouseholdBase(db, householdId)
+  if (base === undefined) throw notFound('Household')
+  return base
 }
-
-type RateRow = typeof exchangeRates.$inferSelect
 
 function toRateDto(row: Pick<RateRow, 'currency' | 'quote' | 'date' | 'rate' | 'source'>): ExchangeRate {
   return {
@@ -125,16 +94,7 @@ function toRateDto(row: Pick<RateRow, 'currency' | 'quote' | 'date' | 'rate' | '
 }
 
 export async function listRates(db: Db, householdId: string, currency: string | undefined): Promise<ExchangeRate[]> {
-  const rows = await db
-    .select()
-    .from(exchangeRates)
-    .where(
-      and(
-        eq(exchangeRates.householdId, householdId),
-        currency ? or(eq(exchangeRates.currency, currency), eq(exchangeRates.quote, currency)) : undefined,
-      ),
-    )
-    .orderBy(desc(exchangeRates.date), exchangeRates.currency, exchangeRates.quote)
+  const rows = await repo.listRateRows(db, householdId, currency)
   return rows.map(toRateDto)
 }
 
@@ -167,14 +127,7 @@ export async function putRate(
   return db.transaction(async (tx) => {
     const quote = body.quote ?? (await baseOf(tx, householdId))
     if (quote === body.currency) throw samePair()
-    const [row] = await tx
-      .insert(exchangeRates)
-      .values({ householdId, currency: body.currency, quote, date: body.date, rate: body.rate, source: 'manual', updatedAt: now })
-      .onConflictDoUpdate({
-        target: [exchangeRates.householdId, exchangeRates.currency, exchangeRates.quote, exchangeRates.date],
-        set: { rate: body.rate, source: 'manual', updatedAt: now },
-      })
-      .returning()
+    const row = await repo.upsertManualRate(tx, householdId, { currency: body.currency, quote, date: body.date, rate: body.rate }, now)
     if (!row) throw new Error('upsert returned no row')
     await revalueAfterRates(tx, householdId, today)
     return toRateDto(row)
@@ -184,18 +137,8 @@ export async function putRate(
 export async function deleteRate(db: Db, householdId: string, query: z.output<typeof deleteRateQuery>, today: IsoDate): Promise<void> {
   await db.transaction(async (tx) => {
     const quote = query.quote ?? (await baseOf(tx, householdId))
-    const deleted = await tx
-      .delete(exchangeRates)
-      .where(
-        and(
-          eq(exchangeRates.householdId, householdId),
-          eq(exchangeRates.currency, query.currency),
-          eq(exchangeRates.quote, quote),
-          eq(exchangeRates.date, query.date),
-        ),
-      )
-      .returning({ date: exchangeRates.date })
-    if (deleted.length === 0) throw notFound('Rate')
+    const deleted = await repo.deleteRateRow(tx, householdId, { currency: query.currency, quote, date: query.date })
+    if (!deleted) throw notFound('Rate')
     await revalueAfterRates(tx, householdId, today, 409)
   })
 }
@@ -219,14 +162,7 @@ export async function upsertRates(
   if (values.length === 0) return 0
   await db.transaction(async (tx) => {
     for (let i = 0; i < values.length; i += 2000) {
-      await tx
-        .insert(exchangeRates)
-        .values(values.slice(i, i + 2000))
-        .onConflictDoUpdate({
-          target: [exchangeRates.householdId, exchangeRates.currency, exchangeRates.quote, exchangeRates.date],
-          set: { rate: sql`excluded.rate`, source: sql`excluded.source`, updatedAt: now },
-          ...(source === 'provider' ? { setWhere: sql`${exchangeRates.source} = 'provider'` } : {}),
-        })
+      await repo.upsertRateRows(tx, values.slice(i, i + 2000), now, source === 'provider')
     }
     await revalueAfterRates(tx, householdId, today)
   })
