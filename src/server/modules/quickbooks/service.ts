@@ -9,7 +9,6 @@
 // recategorises there); an account without one refuses the IIF and CSV exports with a 400 naming
 // it, because the account is the register the rows land in and a guess would put them in the
 // wrong bank. A QBO file needs no account mapping: QuickBooks asks which account it is for.
-import { and, asc, desc, eq, gte, inArray, lte, notExists, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type {
   ExportLogEntry,
@@ -37,32 +36,16 @@ import {
   type ChartAccount,
 } from '../../../domain/quickbooks/chart'
 import { encodeWindows1252, qboAccountId, writeCsv, writeIif, writeQbo, type ExportEntry, type QboAccount } from '../../../domain/quickbooks/export'
-import type { Db, DbOrTx } from '../../db/connect'
-import {
-  accounts,
-  categories,
-  quickbooksExported,
-  quickbooksExports,
-  quickbooksMappings,
-  quickbooksSettings,
-  transactionSplits,
-  transactions,
-  users,
-} from '../../db/schema'
+import type { Db } from '../../db/connect'
 import { AppError, invalidField, notFound } from '../../http/errors'
-import { fullAccount, memberScope, notIn } from '../accounts/scope'
+import { fullAccount, memberScope } from '../accounts/scope'
 import type { SessionUser } from '../auth/sessions'
+import * as repo from './repo'
+import type { SettingsRow } from './repo'
 
 /** The longest range one export covers, and the most rows it holds. */
 export const MAX_EXPORT_DAYS = 366 * 5
 export const MAX_EXPORT_ROWS = 50_000
-
-type SettingsRow = typeof quickbooksSettings.$inferSelect
-
-async function settingsRow(db: DbOrTx, householdId: string): Promise<SettingsRow | null> {
-  const [row] = await db.select().from(quickbooksSettings).where(eq(quickbooksSettings.householdId, householdId))
-  return row ?? null
-}
 
 function toSettings(row: SettingsRow | null): QuickbooksSettings {
   return {
@@ -73,15 +56,11 @@ function toSettings(row: SettingsRow | null): QuickbooksSettings {
 }
 
 export async function getSettings(db: Db, user: SessionUser): Promise<QuickbooksSettings> {
-  return toSettings(await settingsRow(db, user.householdId))
+  return toSettings(await repo.findSettings(db, user.householdId))
 }
 
 export async function updateSettings(db: Db, user: SessionUser, body: { intuBid: string }, now: Date): Promise<QuickbooksSettings> {
-  const [row] = await db
-    .insert(quickbooksSettings)
-    .values({ householdId: user.householdId, intuBid: body.intuBid, updatedAt: now })
-    .onConflictDoUpdate({ target: quickbooksSettings.householdId, set: { intuBid: body.intuBid, updatedAt: now } })
-    .returning()
+  const row = await repo.upsertIntuBid(db, user.householdId, body.intuBid, now)
   return toSettings(row ?? null)
 }
 
@@ -120,20 +99,11 @@ export async function importChart(
   }
   const spelled = new Map([...DEFAULT_ACCOUNTS, ...chart].map((a) => [a.name.toLowerCase(), a.name]))
   const row = await db.transaction(async (tx) => {
-    const [saved] = await tx
-      .insert(quickbooksSettings)
-      .values({ householdId: user.householdId, chart, updatedAt: now })
-      .onConflictDoUpdate({ target: quickbooksSettings.householdId, set: { chart, updatedAt: now } })
-      .returning()
-    for (const m of await mappingRows(tx, user.householdId)) {
-      const key = and(
-        eq(quickbooksMappings.householdId, user.householdId),
-        eq(quickbooksMappings.kind, m.kind),
-        eq(quickbooksMappings.sourceId, m.sourceId),
-      )
+    const saved = await repo.upsertChart(tx, user.householdId, chart, now)
+    for (const m of await repo.listMappings(tx, user.householdId)) {
       const name = spelled.get(m.qbAccount.toLowerCase())
-      if (name === undefined) await tx.delete(quickbooksMappings).where(key)
-      else if (name !== m.qbAccount) await tx.update(quickbooksMappings).set({ qbAccount: name }).where(key)
+      if (name === undefined) await repo.deleteMapping(tx, user.householdId, m.kind, m.sourceId)
+      else if (name !== m.qbAccount) await repo.renameMapping(tx, user.householdId, m.kind, m.sourceId, name)
     }
     return saved ?? null
   })
@@ -142,29 +112,13 @@ export async function importChart(
 
 // ---- mappings
 
-type MappingRow = { kind: string; sourceId: string; qbAccount: string }
-
-async function mappingRows(db: DbOrTx, householdId: string): Promise<MappingRow[]> {
-  return db
-    .select({ kind: quickbooksMappings.kind, sourceId: quickbooksMappings.sourceId, qbAccount: quickbooksMappings.qbAccount })
-    .from(quickbooksMappings)
-    .where(eq(quickbooksMappings.householdId, householdId))
-}
-
 export async function getMappings(db: Db, user: SessionUser): Promise<QuickbooksMappings> {
   const scope = await memberScope(db, user)
   const [settings, rows, cats, accts] = await Promise.all([
-    settingsRow(db, user.householdId),
-    mappingRows(db, user.householdId),
-    db
-      .select({ id: categories.id, name: categories.name, parentId: categories.parentId, kind: categories.kind, isHidden: categories.isHidden })
-      .from(categories)
-      .where(eq(categories.householdId, user.householdId)),
-    db
-      .select({ id: accounts.id, name: accounts.name, type: accounts.type })
-      .from(accounts)
-      .where(eq(accounts.householdId, user.householdId))
-      .orderBy(asc(accounts.name), asc(accounts.id)),
+    repo.findSettings(db, user.householdId),
+    repo.listMappings(db, user.householdId),
+    repo.listMappableCategories(db, user.householdId),
+    repo.listMappableAccounts(db, user.householdId),
   ])
   const chart = storedChart(settings?.chart ?? [])
   const mapped = new Map(rows.map((r) => [`${r.kind}:${r.sourceId}`, r.qbAccount]))
@@ -210,7 +164,7 @@ export async function updateMappings(
   body: z.output<(typeof updateQuickbooksMappings)['body']>,
 ): Promise<QuickbooksMappings> {
   const scope = await memberScope(db, user)
-  const settings = await settingsRow(db, user.householdId)
+  const settings = await repo.findSettings(db, user.householdId)
   const own = storedChart(settings?.chart ?? [])
   const byName = new Map([...own, ...DEFAULT_ACCOUNTS].map((a) => [a.name.toLowerCase(), a]))
   // with a chart, a mapping names one of its accounts (spelled as the chart spells it), and an
@@ -236,11 +190,7 @@ export async function updateMappings(
   once(body.accounts, 'body.accounts')
   const categoryIds = body.categories.map((c) => c.id)
   if (categoryIds.length > 0) {
-    const found = await db
-      .select({ id: categories.id })
-      .from(categories)
-      .where(and(eq(categories.householdId, user.householdId), inArray(categories.id, categoryIds)))
-    const known = new Set(found.map((f) => f.id))
+    const known = new Set(await repo.findCategoryIds(db, user.householdId, categoryIds))
     if (categoryIds.some((c) => !known.has(c))) throw notFound('Category')
   }
   for (const a of body.accounts) fullAccount(scope, a.id)
@@ -258,21 +208,8 @@ export async function updateMappings(
   ]
   await db.transaction(async (tx) => {
     for (const change of changes) {
-      const key = and(
-        eq(quickbooksMappings.householdId, user.householdId),
-        eq(quickbooksMappings.kind, change.kind),
-        eq(quickbooksMappings.sourceId, change.sourceId),
-      )
-      if (change.qbAccount === null) await tx.delete(quickbooksMappings).where(key)
-      else {
-        await tx
-          .insert(quickbooksMappings)
-          .values({ householdId: user.householdId, kind: change.kind, sourceId: change.sourceId, qbAccount: change.qbAccount })
-          .onConflictDoUpdate({
-            target: [quickbooksMappings.householdId, quickbooksMappings.kind, quickbooksMappings.sourceId],
-            set: { qbAccount: change.qbAccount },
-          })
-      }
+      if (change.qbAccount === null) await repo.deleteMapping(tx, user.householdId, change.kind, change.sourceId)
+      else await repo.upsertMapping(tx, user.householdId, change.kind, change.sourceId, change.qbAccount)
     }
   })
   return getMappings(db, user)
@@ -324,49 +261,22 @@ export async function exportFile(
   const scope = await memberScope(db, user)
   if (request.accountId !== undefined) fullAccount(scope, request.accountId)
 
-  const conditions = [
-    eq(transactions.householdId, user.householdId),
-    gte(transactions.date, from),
-    lte(transactions.date, to),
-    inArray(transactions.kind, ['standard', 'transfer']),
-    eq(transactions.pending, false),
-    notIn(transactions.accountId, scope.noTransactions),
-    ...(request.accountId !== undefined ? [eq(transactions.accountId, request.accountId)] : []),
-    ...(onlyNew
-      ? [notExists(db.select({ one: sql`1` }).from(quickbooksExported).where(eq(quickbooksExported.transactionId, transactions.id)))]
-      : []),
-  ]
-  const found = await db
-    .select({
-      id: transactions.id,
-      accountId: transactions.accountId,
-      categoryId: transactions.categoryId,
-      date: transactions.date,
-      amount: transactions.amount,
-      merchant: transactions.merchant,
-      description: transactions.description,
-      notes: transactions.notes,
-      kind: transactions.kind,
-      transferGroupId: transactions.transferGroupId,
-      isSplit: transactions.isSplit,
-    })
-    .from(transactions)
-    .where(and(...conditions))
-    .orderBy(asc(transactions.date), asc(transactions.createdAt), asc(transactions.id))
-    .limit(MAX_EXPORT_ROWS + 1)
+  const found = await repo.listExportRows(
+    db,
+    user.householdId,
+    { from, to, hiddenAccounts: scope.noTransactions, accountId: request.accountId, onlyNew },
+    MAX_EXPORT_ROWS + 1,
+  )
   const rows: Row[] = found.map((r) => ({ ...r, amount: asCents(r.amount) }))
   if (rows.length > MAX_EXPORT_ROWS) {
     throw invalidField(`${input}.from`, `The range holds more than ${String(MAX_EXPORT_ROWS)} transactions: export a shorter one`)
   }
 
   const [mappingList, accountList, categoryList, settings] = await Promise.all([
-    mappingRows(db, user.householdId),
-    db
-      .select({ id: accounts.id, name: accounts.name, type: accounts.type, currency: accounts.currency, balance: accounts.balance })
-      .from(accounts)
-      .where(eq(accounts.householdId, user.householdId)),
-    db.select({ id: categories.id, kind: categories.kind }).from(categories).where(eq(categories.householdId, user.householdId)),
-    settingsRow(db, user.householdId),
+    repo.listMappings(db, user.householdId),
+    repo.listExportAccounts(db, user.householdId),
+    repo.listCategoryKinds(db, user.householdId),
+    repo.findSettings(db, user.householdId),
   ])
   const accountMap = new Map(mappingList.filter((m) => m.kind === 'account').map((m) => [m.sourceId, m.qbAccount]))
   const categoryMap = new Map(mappingList.filter((m) => m.kind === 'category').map((m) => [m.sourceId, m.qbAccount]))
@@ -376,11 +286,7 @@ export async function exportFile(
   const splitIds = rows.filter((r) => r.isSplit).map((r) => r.id)
   const splits = new Map<string, { categoryId: string | null; amount: Cents; memo: string }[]>()
   for (let i = 0; i < splitIds.length; i += 5000) {
-    const part = await db
-      .select({ transactionId: transactionSplits.transactionId, categoryId: transactionSplits.categoryId, amount: transactionSplits.amount, memo: transactionSplits.memo })
-      .from(transactionSplits)
-      .where(inArray(transactionSplits.transactionId, splitIds.slice(i, i + 5000)))
-      .orderBy(asc(transactionSplits.id))
+    const part = await repo.listSplits(db, splitIds.slice(i, i + 5000))
     for (const s of part) {
       const list = splits.get(s.transactionId) ?? []
       list.push({ categoryId: s.categoryId, amount: asCents(s.amount), memo: s.memo })
@@ -392,10 +298,7 @@ export async function exportFile(
   const groupIds = [...new Set(rows.flatMap((r) => (r.transferGroupId ? [r.transferGroupId] : [])))]
   const partners = new Map<string, { id: string; accountId: string }[]>()
   for (let i = 0; i < groupIds.length; i += 5000) {
-    const part = await db
-      .select({ id: transactions.id, accountId: transactions.accountId, groupId: transactions.transferGroupId })
-      .from(transactions)
-      .where(and(eq(transactions.householdId, user.householdId), inArray(transactions.transferGroupId, groupIds.slice(i, i + 5000))))
+    const part = await repo.listTransferSides(db, user.householdId, groupIds.slice(i, i + 5000))
     for (const p of part) {
       if (p.groupId) partners.set(p.groupId, [...(partners.get(p.groupId) ?? []), { id: p.id, accountId: p.accountId }])
     }
@@ -532,38 +435,24 @@ async function recordExport(
   now: Date,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const [log] = await tx
-      .insert(quickbooksExports)
-      .values({ householdId: user.householdId, userId: user.id, format, fromDate: from, toDate: to, onlyNew, count: ids.length, createdAt: now })
-      .returning({ id: quickbooksExports.id })
-    for (let i = 0; i < ids.length && log; i += 5000) {
-      await tx
-        .insert(quickbooksExported)
-        .values(ids.slice(i, i + 5000).map((transactionId) => ({ transactionId, householdId: user.householdId, exportId: log.id })))
-        .onConflictDoNothing()
+    const logId = await repo.insertExport(tx, {
+      householdId: user.householdId,
+      userId: user.id,
+      format,
+      fromDate: from,
+      toDate: to,
+      onlyNew,
+      count: ids.length,
+      createdAt: now,
+    })
+    for (let i = 0; i < ids.length && logId; i += 5000) {
+      await repo.markExported(tx, user.householdId, logId, ids.slice(i, i + 5000))
     }
   })
 }
 
 export async function listExports(db: Db, user: SessionUser): Promise<ExportLogEntry[]> {
-  const rows = await db
-    .select({
-      id: quickbooksExports.id,
-      format: quickbooksExports.format,
-      from: quickbooksExports.fromDate,
-      to: quickbooksExports.toDate,
-      onlyNew: quickbooksExports.onlyNew,
-      count: quickbooksExports.count,
-      createdAt: quickbooksExports.createdAt,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-    })
-    .from(quickbooksExports)
-    .innerJoin(users, eq(users.id, quickbooksExports.userId))
-    .where(eq(quickbooksExports.householdId, user.householdId))
-    .orderBy(desc(quickbooksExports.createdAt), desc(quickbooksExports.id))
-    .limit(100)
+  const rows = await repo.listExportLog(db, user.householdId, 100)
   return rows.map((r) => ({
     id: r.id,
     format: QUICKBOOKS_FORMATS.find((f) => f === r.format) ?? 'csv',
