@@ -2,7 +2,6 @@
 // (memberScope: the accounts whose transactions they see for spending, the accounts they see
 // whole for cash), accepted or dismissed, and measured 30 days after acceptance. The arithmetic
 // is domain/coaching/actions; the words, in the member's tone, domain/coaching/wording.
-import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, sql } from 'drizzle-orm'
 import type { CoachingActionView, CoachingView } from '../../../contract/coaching'
 import {
   ACTION_KINDS,
@@ -30,25 +29,13 @@ import { payeeKey } from '../../../domain/payee'
 import { isRecurrence } from '../../../domain/recurrence'
 import { planAllows } from '../../../domain/tiers'
 import type { Db, DbOrTx } from '../../db/connect'
-import {
-  accounts,
-  bills,
-  categories,
-  coachingActions,
-  goalContributions,
-  goals,
-  householdMembers,
-  monthlyRollups,
-  recurringSeries,
-  transactions,
-  users,
-} from '../../db/schema'
 import { AppError, notFound } from '../../http/errors'
-import { memberScope, notIn, type MemberScope } from '../accounts/scope'
+import { memberScope, type MemberScope } from '../accounts/scope'
 import { loadSessionUser } from '../auth/service'
 import type { SessionUser } from '../auth/sessions'
+import * as repo from './repo'
 
-type Row = typeof coachingActions.$inferSelect
+type Row = repo.ActionRow
 
 /** Monday of the day's week: the week an action is made for. */
 export function weekOf(day: IsoDate): IsoDate {
@@ -65,7 +52,7 @@ async function toneOf(db: DbOrTx, userId: string): Promise<CoachTone> {
 
 /** The member's tone, and the last week their actions were looked for. */
 async function coachOf(db: DbOrTx, userId: string): Promise<{ tone: CoachTone; week: string | null }> {
-  const [row] = await db.select({ tone: users.coachTone, week: users.coachingWeek }).from(users).where(eq(users.id, userId))
+  const row = await repo.findCoach(db, userId)
   return { tone: row && isTone(row.tone) ? row.tone : 'gentle', week: row?.week ?? null }
 }
 
@@ -73,19 +60,7 @@ async function coachOf(db: DbOrTx, userId: string): Promise<{ tone: CoachTone; w
 
 /** Money out (positive) per payee since `from`, in the accounts whose transactions the member sees. */
 async function payeeSpending(db: DbOrTx, user: SessionUser, scope: MemberScope, from: IsoDate, to: IsoDate): Promise<PayeeSpend[]> {
-  const rows = await db
-    .select({ merchant: transactions.merchant, date: transactions.date, amount: transactions.amount })
-    .from(transactions)
-    .where(
-      and(
-        eq(transactions.householdId, user.householdId),
-        gte(transactions.date, from),
-        lte(transactions.date, to),
-        eq(transactions.kind, 'standard'),
-        sql`${transactions.amount} < 0`,
-        notIn(transactions.accountId, scope.noTransactions),
-      ),
-    )
+  const rows = await repo.listSpending(db, user.householdId, scope.noTransactions, from, to)
   return rows.map((r) => ({ payeeKey: payeeKey(r.merchant), date: r.date, amount: asCents(-r.amount) }))
 }
 
@@ -95,26 +70,13 @@ async function payeeSpending(db: DbOrTx, user: SessionUser, scope: MemberScope, 
  * whose payee no series covers.
  */
 async function subscriptions(db: DbOrTx, user: SessionUser, scope: MemberScope): Promise<Subscription[]> {
-  const series = await db
-    .select({ payee: recurringSeries.payee, payeeKey: recurringSeries.payeeKey, cadence: recurringSeries.cadence, amount: recurringSeries.amount })
-    .from(recurringSeries)
-    .where(
-      and(
-        eq(recurringSeries.householdId, user.householdId),
-        inArray(recurringSeries.status, ['found', 'confirmed']),
-        sql`${recurringSeries.amount} < 0`,
-        notIn(recurringSeries.accountId, scope.noTransactions),
-      ),
-    )
+  const series = await repo.listOutgoingSeries(db, user.householdId, scope.noTransactions)
   const out = new Map<string, Subscription>()
   for (const s of series) {
     if (!isRecurrence(s.cadence)) continue
     out.set(s.payeeKey, { payee: s.payee, payeeKey: s.payeeKey, cadence: s.cadence, amount: asCents(-s.amount), source: 'recurring' })
   }
-  const billRows = await db
-    .select({ name: bills.name, amount: bills.amount, recurrence: bills.recurrence, accountId: bills.accountId })
-    .from(bills)
-    .where(and(eq(bills.householdId, user.householdId), eq(bills.isActive, true)))
+  const billRows = await repo.listActiveBills(db, user.householdId)
   for (const b of billRows) {
     if (b.accountId !== null && scope.accounts.get(b.accountId)?.view !== 'full') continue
     if (!isRecurrence(b.recurrence) || b.recurrence === 'once' || b.amount <= 0) continue
@@ -127,40 +89,13 @@ async function subscriptions(db: DbOrTx, user: SessionUser, scope: MemberScope):
 
 /** Spending (positive) per category and month for the months in [first, last], visible accounts only. */
 async function categoryMonths(db: DbOrTx, user: SessionUser, scope: MemberScope, first: IsoDate, last: IsoDate) {
-  const rows = await db
-    .select({
-      categoryId: monthlyRollups.categoryId,
-      name: categories.name,
-      month: monthlyRollups.month,
-      expense: sql<string>`sum(${monthlyRollups.expense})`,
-    })
-    .from(monthlyRollups)
-    .leftJoin(categories, eq(categories.id, monthlyRollups.categoryId))
-    .where(
-      and(
-        eq(monthlyRollups.householdId, user.householdId),
-        gte(monthlyRollups.month, first),
-        lte(monthlyRollups.month, last),
-        notIn(monthlyRollups.accountId, scope.noTransactions),
-      ),
-    )
-    .groupBy(monthlyRollups.categoryId, categories.name, monthlyRollups.month)
+  const rows = await repo.listCategoryMonths(db, user.householdId, scope.noTransactions, first, last)
   return rows.map((r) => ({ categoryId: r.categoryId, name: r.name ?? 'Uncategorized', month: String(r.month).slice(0, 7), expense: asCents(Number(r.expense)) }))
 }
 
 /** Checking and savings accounts the member sees whole, open, in the base currency, not a goal's. */
 async function cashAccounts(db: DbOrTx, user: SessionUser, scope: MemberScope, only?: readonly string[]) {
-  const rows = await db
-    .select({ id: accounts.id, balance: accounts.balance, currency: accounts.currency })
-    .from(accounts)
-    .where(
-      and(
-        eq(accounts.householdId, user.householdId),
-        inArray(accounts.type, ['checking', 'savings']),
-        eq(accounts.isClosed, false),
-        sql`not exists (select 1 from ${goals} g where g.account_id = ${accounts.id} and g.is_active)`,
-      ),
-    )
+  const rows = await repo.listCashAccounts(db, user.householdId)
   return rows
     .filter((a) => scope.accounts.get(a.id)?.view === 'full' && a.currency === user.baseCurrency && (!only || only.includes(a.id)))
     .map((a) => ({ id: a.id, balance: asCents(a.balance) }))
@@ -214,48 +149,37 @@ export async function candidates(db: DbOrTx, user: SessionUser, today: IsoDate):
 export async function generateWeek(db: Db, user: SessionUser, now: Date): Promise<number> {
   const today = localDate(now, user.timeZone)
   const week = weekOf(today)
-  const [existing] = await db
-    .select({ id: coachingActions.id })
-    .from(coachingActions)
-    .where(and(eq(coachingActions.userId, user.id), eq(coachingActions.week, week)))
-    .limit(1)
+  const existing = await repo.hasActionsForWeek(db, user.id, week)
   if (existing || (await coachOf(db, user.id)).week === week) return 0
-  const decided = await db
-    .select({ key: coachingActions.key })
-    .from(coachingActions)
-    .where(and(eq(coachingActions.userId, user.id), ne(coachingActions.status, 'open')))
-  const chosen = chooseActions(await candidates(db, user, today), new Set(decided.map((d) => d.key)))
+  const decided = await repo.listDecidedKeys(db, user.id)
+  const chosen = chooseActions(await candidates(db, user, today), new Set(decided))
   // the week is remembered as looked at even when nothing was found, so the page does not offer
   // to look again until next week
-  const remember = (tx: DbOrTx) => tx.update(users).set({ coachingWeek: week }).where(eq(users.id, user.id))
+  const remember = (tx: DbOrTx) => repo.setCoachingWeek(tx, user.id, week)
   if (chosen.length === 0) {
     await remember(db)
     return 0
   }
-  const inserted = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     await remember(tx)
-    return tx
-      .insert(coachingActions)
-      .values(
-        chosen.map((a) => {
-          const words = actionWording(a, 'gentle', user.baseCurrency, user.locale)
-          return {
-            householdId: user.householdId,
-            userId: user.id,
-            week,
-            kind: a.kind,
-            key: a.key,
-            title: words.title,
-            detail: words.detail,
-            saving: a.saving,
-            data: a.data,
-          }
-        }),
-      )
-      .onConflictDoNothing({ target: [coachingActions.userId, coachingActions.week, coachingActions.key] })
-      .returning({ id: coachingActions.id })
+    return repo.insertActions(
+      tx,
+      chosen.map((a) => {
+        const words = actionWording(a, 'gentle', user.baseCurrency, user.locale)
+        return {
+          householdId: user.householdId,
+          userId: user.id,
+          week,
+          kind: a.kind,
+          key: a.key,
+          title: words.title,
+          detail: words.detail,
+          saving: a.saving,
+          data: a.data,
+        }
+      }),
+    )
   })
-  return inserted.length
 }
 
 // ---- the result, 30 days on ----
@@ -268,32 +192,16 @@ async function measure(db: DbOrTx, user: SessionUser, scope: MemberScope, row: R
     case 'trim_category': {
       const spentIn = async (from: IsoDate, to: IsoDate): Promise<Cents> => {
         const category = action.data.categoryId
-        const [r] = await db
-          .select({ total: sql<string>`coalesce(sum(-${transactions.amount}), 0)` })
-          .from(transactions)
-          .where(
-            and(
-              eq(transactions.householdId, user.householdId),
-              gte(transactions.date, from),
-              lte(transactions.date, to),
-              eq(transactions.kind, 'standard'),
-              sql`${transactions.amount} < 0`,
-              category === null ? isNull(transactions.categoryId) : eq(transactions.categoryId, category),
-              notIn(transactions.accountId, scope.noTransactions),
-            ),
-          )
-        return asCents(Number(r?.total ?? 0))
+        const total = await repo.sumCategorySpending(db, user.householdId, scope.noTransactions, category, from, to)
+        return asCents(Number(total ?? 0))
       }
       return measureCategory(await spentIn(addDays(acceptedOn, -30), addDays(acceptedOn, -1)), await spentIn(w.from, w.to))
     }
     case 'move_idle_cash': {
       const cash = await cashAccounts(db, user, scope, action.data.accountIds)
       const cashNow = asCents(cash.reduce((s, a) => s + Math.max(0, a.balance), 0))
-      const [r] = await db
-        .select({ total: sql<string>`coalesce(sum(${goalContributions.amount}), 0)` })
-        .from(goalContributions)
-        .where(and(eq(goalContributions.householdId, row.householdId), gte(goalContributions.date, w.from), lte(goalContributions.date, w.to)))
-      return measureIdleCash(action, cashNow, asCents(Number(r?.total ?? 0)))
+      const contributed = await repo.sumGoalContributions(db, row.householdId, w.from, w.to)
+      return measureIdleCash(action, cashNow, asCents(Number(contributed ?? 0)))
     }
   }
 }
@@ -301,10 +209,7 @@ async function measure(db: DbOrTx, user: SessionUser, scope: MemberScope, row: R
 /** Measures the member's accepted actions whose 30 days are over; returns how many. */
 export async function measureDue(db: Db, user: SessionUser, now: Date): Promise<number> {
   const today = localDate(now, user.timeZone)
-  const due = await db
-    .select()
-    .from(coachingActions)
-    .where(and(eq(coachingActions.userId, user.id), eq(coachingActions.status, 'accepted'), isNull(coachingActions.measuredAt)))
+  const due = await repo.listUnmeasured(db, user.id)
   const ready = due.filter((r) => {
     const on = acceptedOnOf(r)
     return on !== null && compareDates(measureWindow(on).dueOn, today) <= 0
@@ -316,11 +221,7 @@ export async function measureDue(db: Db, user: SessionUser, now: Date): Promise<
     const on = acceptedOnOf(row)
     if (on === null) continue
     const result = await measure(db, user, scope, row, actionOf(row), on)
-    const [done] = await db
-      .update(coachingActions)
-      .set({ result, measuredAt: now })
-      .where(and(eq(coachingActions.id, row.id), isNull(coachingActions.measuredAt)))
-      .returning({ id: coachingActions.id })
+    const done = await repo.storeResult(db, row.id, result, now)
     if (done) measured += 1
   }
   return measured
@@ -370,16 +271,7 @@ export async function coachingView(db: Db, user: SessionUser, now: Date, generat
   const week = weekOf(today)
   const coach = await coachOf(db, user.id)
   const tone = coach.tone
-  const rows = await db
-    .select()
-    .from(coachingActions)
-    .where(
-      and(
-        eq(coachingActions.userId, user.id),
-        sql`(${coachingActions.week} = ${week} or ${coachingActions.status} = 'accepted')`,
-      ),
-    )
-    .orderBy(desc(coachingActions.week), desc(coachingActions.saving), asc(coachingActions.key))
+  const rows = await repo.listWeekAndAccepted(db, user.id, week)
   const thisWeek = rows.filter((r) => r.week === week)
   return {
     tone,
@@ -397,10 +289,7 @@ export async function generateCoaching(db: Db, user: SessionUser, now: Date): Pr
 }
 
 async function findMine(db: DbOrTx, user: SessionUser, id: string): Promise<Row> {
-  const [row] = await db
-    .select()
-    .from(coachingActions)
-    .where(and(eq(coachingActions.id, id), eq(coachingActions.userId, user.id), eq(coachingActions.householdId, user.householdId)))
+  const row = await repo.findAction(db, user.householdId, user.id, id)
   if (!row) throw notFound('Action')
   return row
 }
@@ -411,17 +300,13 @@ export async function decide(db: Db, user: SessionUser, id: string, status: 'acc
   if (row.status === status) return present(row, tone, user)
   if (row.status !== 'open') throw new AppError(409, 'ALREADY_DECIDED', `This action was already ${row.status}`)
   const data = status === 'accepted' ? { ...row.data, acceptedOn: localDate(now, user.timeZone) } : row.data
-  const [updated] = await db
-    .update(coachingActions)
-    .set({ status, decidedAt: now, data })
-    .where(and(eq(coachingActions.id, id), eq(coachingActions.status, 'open')))
-    .returning()
+  const updated = await repo.decideAction(db, id, { status, decidedAt: now, data })
   if (!updated) throw new AppError(409, 'ALREADY_DECIDED', 'This action was already decided')
   return present(updated, tone, user)
 }
 
 export async function setTone(db: Db, user: SessionUser, tone: CoachTone, now: Date): Promise<{ tone: CoachTone }> {
-  await db.update(users).set({ coachTone: tone, updatedAt: now }).where(eq(users.id, user.id))
+  await repo.setCoachTone(db, user.id, tone, now)
   return { tone }
 }
 
@@ -431,7 +316,7 @@ export async function setTone(db: Db, user: SessionUser, tone: CoachTone, now: D
  * others go on.
  */
 export async function runCoaching(db: Db, now: Date, onError: (userId: string, error: unknown) => void): Promise<{ members: number; made: number; measured: number }> {
-  const members = await db.select({ userId: householdMembers.userId }).from(householdMembers)
+  const members = await repo.listAllMembers(db)
   const out = { members: 0, made: 0, measured: 0 }
   for (const { userId } of members) {
     try {
