@@ -5,7 +5,6 @@ import { randomBytes } from 'node:crypto'
 import { hash, verify as verifyHash } from '@node-rs/argon2'
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server'
 import type { FastifyRequest } from 'fastify'
-import { and, asc, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm'
 import type { MfaMethod } from '../../../contract/auth'
 import type { MfaStatus, Passkey } from '../../../contract/mfa'
 import {
@@ -19,7 +18,6 @@ import {
 } from '../../../domain/mfa'
 import type { Config } from '../../config'
 import type { Db, DbOrTx } from '../../db/connect'
-import { households, mfaFailures, mfaRecoveryCodes, sessions, users, webauthnCredentials } from '../../db/schema'
 import { openSecret, sealSecret } from '../../crypto/secret-box'
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors'
 import { recordAudit } from '../audit/record'
@@ -27,6 +25,7 @@ import { verifyPasswordGuess } from '../auth/password-guesses'
 import { requireRecentAuth } from '../auth/reauth'
 import type { SessionUser } from '../auth/sessions'
 import { markReauthenticated } from '../auth/sessions'
+import * as repo from './repo'
 import { checkTotp, newTotpSecret, totpQrDataUrl, totpUri } from './totp'
 import { relyingParty, RP_NAME, saveChallenge, takeChallenge } from './webauthn'
 
@@ -39,19 +38,7 @@ const invalidCode = () => badRequest('That code is not right: check the time on 
 const mfaNotEnabled = () => conflict('Two-step verification is not on', 'MFA_NOT_ENABLED')
 
 async function secondFactorRow(db: DbOrTx, userId: string) {
-  const [row] = await db
-    .select({
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      passwordHash: users.passwordHash,
-      totpSecret: users.totpSecret,
-      totpPendingSecret: users.totpPendingSecret,
-      totpEnabledAt: users.totpEnabledAt,
-      totpLastStep: users.totpLastStep,
-    })
-    .from(users)
-    .where(eq(users.id, userId))
+  const row = await repo.findSecondFactorRow(db, userId)
   if (!row) throw notFound('User')
   return row
 }
@@ -59,24 +46,17 @@ async function secondFactorRow(db: DbOrTx, userId: string) {
 // ── status ──────────────────────────────────────────────────────────────────────────────────
 
 async function listPasskeys(db: DbOrTx, userId: string): Promise<Passkey[]> {
-  const rows = await db
-    .select({ id: webauthnCredentials.id, name: webauthnCredentials.name, createdAt: webauthnCredentials.createdAt, lastUsedAt: webauthnCredentials.lastUsedAt })
-    .from(webauthnCredentials)
-    .where(eq(webauthnCredentials.userId, userId))
-    .orderBy(asc(webauthnCredentials.createdAt), asc(webauthnCredentials.id))
+  const rows = await repo.listPasskeyRows(db, userId)
   return rows.map((r) => ({ id: r.id, name: r.name, createdAt: r.createdAt.toISOString(), lastUsedAt: r.lastUsedAt?.toISOString() ?? null }))
 }
 
 export async function getStatus(db: DbOrTx, user: SessionUser): Promise<MfaStatus> {
   const row = await secondFactorRow(db, user.id)
-  const [left] = await db
-    .select({ n: count() })
-    .from(mfaRecoveryCodes)
-    .where(and(eq(mfaRecoveryCodes.userId, user.id), isNull(mfaRecoveryCodes.usedAt)))
+  const left = await repo.countUnusedRecoveryCodes(db, user.id)
   return {
     totpEnabled: row.totpEnabledAt !== null,
     enabledAt: row.totpEnabledAt?.toISOString() ?? null,
-    recoveryCodesLeft: Number(left?.n ?? 0),
+    recoveryCodesLeft: left,
     passkeys: await listPasskeys(db, user.id),
     householdRequiresMfa: user.householdRequiresMfa,
   }
@@ -84,8 +64,7 @@ export async function getStatus(db: DbOrTx, user: SessionUser): Promise<MfaStatu
 
 /** The second factors a pending sign-in can finish with. */
 export async function loginMethods(db: DbOrTx, userId: string): Promise<MfaMethod[]> {
-  const [keys] = await db.select({ n: count() }).from(webauthnCredentials).where(eq(webauthnCredentials.userId, userId))
-  return Number(keys?.n ?? 0) > 0 ? ['totp', 'recovery', 'passkey'] : ['totp', 'recovery']
+  return (await repo.countPasskeys(db, userId)) > 0 ? ['totp', 'recovery', 'passkey'] : ['totp', 'recovery']
 }
 
 // ── recovery codes ──────────────────────────────────────────────────────────────────────────
@@ -102,29 +81,15 @@ function newRecoveryCodes(): string[] {
 /** Recovery codes are stored as argon2id hashes (of the code without its dashes). */
 const hashRecoveryCodes = (codes: string[]) => Promise.all(codes.map((c) => hash(normalizeRecoveryCode(c))))
 
-/** Replaces the member's recovery codes with the hashed ones. */
-async function storeRecoveryCodes(tx: DbOrTx, userId: string, hashes: string[], now: Date): Promise<void> {
-  await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId))
-  await tx.insert(mfaRecoveryCodes).values(hashes.map((codeHash) => ({ userId, codeHash, createdAt: now })))
-}
-
 /** Uses up the recovery code when it is one of the member's unused ones. */
 async function consumeRecoveryCode(db: DbOrTx, userId: string, typed: string, now: Date): Promise<boolean> {
   const code = normalizeRecoveryCode(typed)
   if (!/^[a-z0-9]{10}$/.test(code)) return false
-  const unused = await db
-    .select({ id: mfaRecoveryCodes.id, codeHash: mfaRecoveryCodes.codeHash })
-    .from(mfaRecoveryCodes)
-    .where(and(eq(mfaRecoveryCodes.userId, userId), isNull(mfaRecoveryCodes.usedAt)))
+  const unused = await repo.listUnusedRecoveryCodes(db, userId)
   for (const row of unused) {
     if (!(await verifyHash(row.codeHash, code).catch(() => false))) continue
     // the update decides a race between two requests with the same code
-    const used = await db
-      .update(mfaRecoveryCodes)
-      .set({ usedAt: now })
-      .where(and(eq(mfaRecoveryCodes.id, row.id), isNull(mfaRecoveryCodes.usedAt)))
-      .returning({ id: mfaRecoveryCodes.id })
-    return used.length === 1
+    return repo.useRecoveryCode(db, row.id, now)
   }
   return false
 }
@@ -138,12 +103,7 @@ async function acceptTotp({ db, config, now }: MfaDeps, userId: string, code: st
   const step = await checkTotp(openSecret(row.totpSecret, config.secretKey), code, now, row.totpLastStep)
   if (step === null) return false
   // a step at or before the last accepted one is a replay, even from a concurrent request
-  const taken = await db
-    .update(users)
-    .set({ totpLastStep: step })
-    .where(and(eq(users.id, userId), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
-    .returning({ id: users.id })
-  return taken.length === 1
+  return repo.takeTotpStep(db, userId, step)
 }
 
 export type SecondFactor = { code: string } | { recoveryCode: string }
@@ -160,18 +120,13 @@ const tooManyCodes = () => new AppError(429, 'TOO_MANY_ATTEMPTS', 'Too many wron
 async function countedGuess<T>(db: Db, userId: string, now: Date, check: () => Promise<T | null>): Promise<T | null> {
   const since = new Date(now.getTime() - MFA_FAILURE_WINDOW_MS)
   const failureId = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`kinwise-mfa-guess:${userId}`}, 0))`)
-    const [row] = await tx
-      .select({ n: count() })
-      .from(mfaFailures)
-      .where(and(eq(mfaFailures.userId, userId), gt(mfaFailures.at, since)))
-    if (tooManyFailures(Number(row?.n ?? 0))) return null
-    const [counted] = await tx.insert(mfaFailures).values({ userId, at: now }).returning({ id: mfaFailures.id })
-    return counted?.id ?? null
+    await repo.lockGuesses(tx, userId)
+    if (tooManyFailures(await repo.countFailuresSince(tx, userId, since))) return null
+    return repo.insertFailure(tx, userId, now)
   })
   if (failureId === null) throw tooManyCodes()
   const result = await check()
-  if (result !== null) await db.delete(mfaFailures).where(eq(mfaFailures.id, failureId))
+  if (result !== null) await repo.deleteFailure(db, failureId)
   return result
 }
 
@@ -193,11 +148,8 @@ export async function checkSecondFactor(
     return (await consumeRecoveryCode(db, userId, factor.recoveryCode, now)) ? ('recovery' as const) : null
   })
   if (method === 'recovery') {
-    const [left] = await db
-      .select({ n: count() })
-      .from(mfaRecoveryCodes)
-      .where(and(eq(mfaRecoveryCodes.userId, userId), isNull(mfaRecoveryCodes.usedAt)))
-    await recordAudit(db, { event: 'recovery_code_used', userId, detail: { codesLeft: Number(left?.n ?? 0) }, req, at: now })
+    const left = await repo.countUnusedRecoveryCodes(db, userId)
+    await recordAudit(db, { event: 'recovery_code_used', userId, detail: { codesLeft: left }, req, at: now })
   }
   if (method === null) await recordAudit(db, { event: 'mfa_failed', userId, detail: { method: 'code' in factor ? 'totp' : 'recovery' }, req, at: now })
   return method
@@ -205,11 +157,7 @@ export async function checkSecondFactor(
 
 /** Wrong second factors of the member in the last ten minutes (every session together). */
 export async function recentFailures(db: DbOrTx, userId: string, now: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(mfaFailures)
-    .where(and(eq(mfaFailures.userId, userId), gt(mfaFailures.at, new Date(now.getTime() - MFA_FAILURE_WINDOW_MS))))
-  return Number(row?.n ?? 0)
+  return repo.countFailuresSince(db, userId, new Date(now.getTime() - MFA_FAILURE_WINDOW_MS))
 }
 
 export const tooManyFailures = (n: number) => n >= MFA_MAX_FAILURES
@@ -218,7 +166,7 @@ export async function setupTotp({ db, config }: MfaDeps, user: SessionUser) {
   const row = await secondFactorRow(db, user.id)
   if (row.totpEnabledAt) throw conflict('Two-step verification is already on', 'MFA_ALREADY_ENABLED')
   const secret = newTotpSecret()
-  await db.update(users).set({ totpPendingSecret: sealSecret(secret, config.secretKey) }).where(eq(users.id, user.id))
+  await repo.setPendingTotpSecret(db, user.id, sealSecret(secret, config.secretKey))
   const otpauthUrl = totpUri(secret, row.email)
   return { secret, otpauthUrl, qrDataUrl: await totpQrDataUrl(otpauthUrl) }
 }
@@ -239,13 +187,9 @@ export async function enableTotp(
   const recoveryCodes = newRecoveryCodes()
   const hashes = await hashRecoveryCodes(recoveryCodes)
   await db.transaction(async (tx) => {
-    const done = await tx
-      .update(users)
-      .set({ totpSecret: row.totpPendingSecret, totpPendingSecret: null, totpEnabledAt: now, totpLastStep: step, updatedAt: now })
-      .where(and(eq(users.id, user.id), isNull(users.totpEnabledAt)))
-      .returning({ id: users.id })
-    if (done.length !== 1) throw conflict('Two-step verification is already on', 'MFA_ALREADY_ENABLED')
-    await storeRecoveryCodes(tx, user.id, hashes, now)
+    const done = await repo.confirmTotp(tx, user.id, row.totpPendingSecret, step, now)
+    if (!done) throw conflict('Two-step verification is already on', 'MFA_ALREADY_ENABLED')
+    await repo.replaceRecoveryCodes(tx, user.id, hashes, now)
     await recordAudit(tx, { event: 'mfa_enabled', userId: user.id, req, at: now })
   })
   // a right code is a second factor given just now
@@ -277,12 +221,9 @@ export async function disableTotp(
   const factor = typed.kind === 'totp' ? { code: typed.code } : { recoveryCode: typed.code }
   if (!(await checkSecondFactor(deps, user.id, factor, req))) throw invalidCode()
   await db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null, updatedAt: now })
-      .where(eq(users.id, user.id))
-    await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, user.id))
-    await tx.delete(webauthnCredentials).where(eq(webauthnCredentials.userId, user.id))
+    await repo.clearTotp(tx, user.id, now)
+    await repo.deleteRecoveryCodes(tx, user.id)
+    await repo.deletePasskeysOf(tx, user.id)
     await recordAudit(tx, { event: 'mfa_disabled', userId: user.id, req, at: now })
   })
   return getStatus(db, { ...user, mfaEnabled: false })
@@ -305,7 +246,7 @@ export async function regenerateRecoveryCodes(
   const recoveryCodes = newRecoveryCodes()
   const hashes = await hashRecoveryCodes(recoveryCodes)
   await db.transaction(async (tx) => {
-    await storeRecoveryCodes(tx, user.id, hashes, now)
+    await repo.replaceRecoveryCodes(tx, user.id, hashes, now)
     await recordAudit(tx, { event: 'recovery_codes_regenerated', userId: user.id, req, at: now })
   })
   return { recoveryCodes }
@@ -345,10 +286,7 @@ export async function passkeyRegistrationOptions(deps: MfaDeps, user: SessionUse
   if (!row.totpEnabledAt) throw mfaNotEnabled()
   // adding a way in is sensitive: a borrowed session must not add its own passkey
   requireRecentAuth(req, now)
-  const existing = await db
-    .select({ id: webauthnCredentials.id, transports: webauthnCredentials.transports })
-    .from(webauthnCredentials)
-    .where(eq(webauthnCredentials.userId, user.id))
+  const existing = await repo.listPasskeyDescriptors(db, user.id)
   const { rpID } = relyingParty(config, req)
   const options = await (await simpleWebAuthn()).generateRegistrationOptions({
     rpName: RP_NAME,
@@ -388,10 +326,9 @@ export async function addPasskey(
   }).catch(() => null)
   if (!verification?.verified) throw passkeyInvalid()
   const { credential } = verification.registrationInfo
-  const [taken] = await db.select({ id: webauthnCredentials.id }).from(webauthnCredentials).where(eq(webauthnCredentials.id, credential.id))
-  if (taken) throw conflict('This passkey is already registered', 'PASSKEY_EXISTS')
+  if (await repo.passkeyExists(db, credential.id)) throw conflict('This passkey is already registered', 'PASSKEY_EXISTS')
   await db.transaction(async (tx) => {
-    await tx.insert(webauthnCredentials).values({
+    await repo.insertPasskey(tx, {
       id: credential.id,
       userId: user.id,
       publicKey: Buffer.from(credential.publicKey).toString('base64url'),
@@ -408,22 +345,16 @@ export async function addPasskey(
 export async function deletePasskey(deps: MfaDeps, user: SessionUser, id: string, req: FastifyRequest): Promise<void> {
   const { db, now } = deps
   await db.transaction(async (tx) => {
-    const gone = await tx
-      .delete(webauthnCredentials)
-      .where(and(eq(webauthnCredentials.id, id), eq(webauthnCredentials.userId, user.id)))
-      .returning({ name: webauthnCredentials.name })
-    if (!gone[0]) throw notFound('Passkey')
-    await recordAudit(tx, { event: 'passkey_removed', userId: user.id, detail: { name: gone[0].name }, req, at: now })
+    const name = await repo.deletePasskeyRow(tx, user.id, id)
+    if (name === undefined) throw notFound('Passkey')
+    await recordAudit(tx, { event: 'passkey_removed', userId: user.id, detail: { name }, req, at: now })
   })
 }
 
 /** Options for startAuthentication(), for the pending sign-in of `userId`. */
 export async function passkeyLoginOptions(deps: MfaDeps, userId: string, sessionId: string, req: FastifyRequest) {
   const { db, config, now } = deps
-  const keys = await db
-    .select({ id: webauthnCredentials.id, transports: webauthnCredentials.transports })
-    .from(webauthnCredentials)
-    .where(eq(webauthnCredentials.userId, userId))
+  const keys = await repo.listPasskeyDescriptors(db, userId)
   if (keys.length === 0) throw conflict('You have no passkey: use a code', 'NO_PASSKEYS')
   const { rpID } = relyingParty(config, req)
   const options = await (await simpleWebAuthn()).generateAuthenticationOptions({
@@ -450,10 +381,7 @@ export async function checkPasskey(
   const ok = await countedGuess(db, userId, now, async () => {
     const challenge = await takeChallenge(db, sessionId, 'authenticate', now)
     if (!challenge) return null
-    const [key] = await db
-      .select()
-      .from(webauthnCredentials)
-      .where(and(eq(webauthnCredentials.id, response.id), eq(webauthnCredentials.userId, userId)))
+    const key = await repo.findPasskey(db, userId, response.id)
     if (!key) return null
     const { rpID, origin } = relyingParty(config, req)
     const result = await (await simpleWebAuthn()).verifyAuthenticationResponse({
@@ -470,10 +398,7 @@ export async function checkPasskey(
       requireUserVerification: false,
     }).catch(() => null)
     if (!result?.verified) return null
-    await db
-      .update(webauthnCredentials)
-      .set({ counter: result.authenticationInfo.newCounter, lastUsedAt: now })
-      .where(eq(webauthnCredentials.id, key.id))
+    await repo.recordPasskeyUse(db, key.id, result.authenticationInfo.newCounter, now)
     return true
   })
   if (!ok) await recordAudit(db, { event: 'mfa_failed', userId, detail: { method: 'passkey' }, req, at: now })
@@ -519,12 +444,8 @@ export async function setHouseholdMfaPolicy(
     throw conflict('Turn on two-step verification for yourself first', 'MFA_NOT_ENABLED')
   }
   await db.transaction(async (tx) => {
-    const changed = await tx
-      .update(households)
-      .set({ requireMfa: required })
-      .where(and(eq(households.id, user.householdId), eq(households.requireMfa, !required)))
-      .returning({ id: households.id })
-    if (changed.length === 0) return
+    const changed = await repo.setRequireMfa(tx, user.householdId, required)
+    if (!changed) return
     await recordAudit(tx, {
       event: required ? 'household_mfa_required' : 'household_mfa_optional',
       userId: user.id,
@@ -547,18 +468,14 @@ export async function setHouseholdMfaPolicy(
  */
 export async function adminResetMfa(db: Db, email: string, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [user] = await tx
-      .update(users)
-      .set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null, updatedAt: now })
-      .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
-      .returning({ id: users.id })
-    if (!user) return false
-    await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, user.id))
-    await tx.delete(webauthnCredentials).where(eq(webauthnCredentials.userId, user.id))
+    const userId = await repo.clearTotpByEmail(tx, email, now)
+    if (userId === undefined) return false
+    await repo.deleteRecoveryCodes(tx, userId)
+    await repo.deletePasskeysOf(tx, userId)
     // the codes guessed before the reset do not hold the new set-up's sign-in back
-    await tx.delete(mfaFailures).where(eq(mfaFailures.userId, user.id))
-    await tx.delete(sessions).where(eq(sessions.userId, user.id))
-    await recordAudit(tx, { event: 'mfa_disabled', userId: user.id, detail: { by: 'administrator' }, at: now })
+    await repo.deleteFailuresOf(tx, userId)
+    await repo.deleteSessionsOf(tx, userId)
+    await recordAudit(tx, { event: 'mfa_disabled', userId, detail: { by: 'administrator' }, at: now })
     return true
   })
 }
