@@ -2,19 +2,18 @@
 // the default categories in one transaction.
 import { hash } from '@node-rs/argon2'
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
-import { eq, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { registerBody, User } from '../../../contract/auth'
 import { avatarUrl } from '../../../contract/user'
-import { DEFAULT_CATEGORIES } from '../../../domain/default-categories'
-import type { Db, DbOrTx } from '../../db/connect'
+import type { Db } from '../../db/connect'
 import type { OidcIdentity } from '../../integrations/oidc/oidc'
-import { categories, householdMembers, households, users } from '../../db/schema'
-import { AppError, conflict, notFound } from '../../http/errors'
-import { memberColumns, toSessionUser, type SessionUser } from './sessions'
+import { AppError, conflict } from '../../http/errors'
+import { loadSessionUser, type SessionUser } from './sessions'
+import * as repo from './repo'
 import { ownHouseholdName } from '../../../domain/household'
 import { DATE_FORMATS } from '../../../domain/preferences'
 import { createOwnHousehold } from '../household/membership'
+import { createDefaultCategories } from '../categories/service'
 import { recordAudit } from '../audit/record'
 import type { Config } from '../../config'
 import { mailerFor, publicBase, type Mail, type Mailer } from '../../integrations/mail/mailer'
@@ -43,31 +42,6 @@ export function toUserDto(u: SessionUser): User {
   }
 }
 
-export async function loadSessionUser(db: DbOrTx, userId: string, now: Date = new Date()): Promise<SessionUser> {
-  const rows = await db
-    .select(memberColumns)
-    .from(users)
-    .innerJoin(householdMembers, eq(householdMembers.userId, users.id))
-    .innerJoin(households, eq(households.id, householdMembers.householdId))
-    .where(eq(users.id, userId))
-    .limit(1)
-  const row = rows[0]
-  if (!row) throw notFound('User')
-  return toSessionUser(row, now)
-}
-
-export async function createDefaultCategories(db: DbOrTx, householdId: string): Promise<void> {
-  const parents = await db
-    .insert(categories)
-    .values(DEFAULT_CATEGORIES.map((c) => ({ householdId, name: c.name, kind: c.kind })))
-    .returning({ id: categories.id, name: categories.name })
-  const byName = new Map(parents.map((p) => [p.name, p.id]))
-  const children = DEFAULT_CATEGORIES.flatMap((c) =>
-    (c.children ?? []).map((name) => ({ householdId, name, kind: c.kind, parentId: byName.get(c.name) ?? null })),
-  )
-  if (children.length) await db.insert(categories).values(children)
-}
-
 export type NewUser = Omit<z.output<typeof registerBody>, 'acceptTerms' | 'password'> & {
   /** absent for people who sign in with OpenID Connect only */
   password?: string
@@ -81,27 +55,18 @@ export type NewUser = Omit<z.output<typeof registerBody>, 'acceptTerms' | 'passw
 export async function createUser(db: Db, input: NewUser): Promise<SessionUser> {
   const passwordHash = input.passwordHash ?? (input.password ? await hash(input.password) : null)
   return db.transaction(async (tx) => {
-    const existing = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(sql`lower(${users.email}) = ${input.email.toLowerCase()}`)
-      .limit(1)
-    if (existing.length) throw conflict('An account with this e-mail already exists', 'EMAIL_TAKEN')
-    const [user] = await tx
-      .insert(users)
-      .values({
-        email: input.email.toLowerCase(),
-        passwordHash,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        oidcSubject: input.oidcSubject ?? null,
-        ...(input.timeZone ? { timeZone: input.timeZone } : {}),
-      })
-      .returning({ id: users.id })
-    if (!user) throw new Error('insert returned no row')
-    const householdId = await createOwnHousehold(tx, user.id, ownHouseholdName(input.firstName))
+    if (await repo.userIdByEmail(tx, input.email)) throw conflict('An account with this e-mail already exists', 'EMAIL_TAKEN')
+    const userId = await repo.insertUser(tx, {
+      email: input.email.toLowerCase(),
+      passwordHash,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      oidcSubject: input.oidcSubject ?? null,
+      ...(input.timeZone ? { timeZone: input.timeZone } : {}),
+    })
+    const householdId = await createOwnHousehold(tx, userId, ownHouseholdName(input.firstName))
     await createDefaultCategories(tx, householdId)
-    return loadSessionUser(tx, user.id)
+    return loadSessionUser(tx, userId)
   })
 }
 
@@ -120,12 +85,7 @@ export type SignInContext = {
 export async function checkCredentials(db: Db, email: string, password: string, context: SignInContext = {}): Promise<SessionUser> {
   const now = context.now ?? new Date()
   const req = context.req ?? null
-  const rows = await db
-    .select({ id: users.id, passwordHash: users.passwordHash })
-    .from(users)
-    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
-    .limit(1)
-  const row = rows[0]
+  const row = await repo.credentialsByEmail(db, email)
   const ok = await verifyPasswordGuess(db, { email, passwordHash: row?.passwordHash ?? null, password }, { now, req })
   if (!row || !ok) {
     await recordAudit(db, { event: 'sign_in_failed', userId: row?.id ?? null, detail: { reason: 'password' }, req, at: now })
@@ -157,12 +117,7 @@ export async function registerAccount(
     const passwordHash = await hashPassword(body.password)
     const mailer = mailerFor(deps.config)
     const base = publicBase(deps.config)
-    const [taken] = await deps.db
-      .select({ id: users.id })
-      .from(users)
-      .where(sql`lower(${users.email}) = ${body.email.toLowerCase()}`)
-      .limit(1)
-    if (taken) {
+    if (await repo.userIdByEmail(deps.db, body.email)) {
       if (!mailer) throw conflict('An account with this e-mail already exists', 'EMAIL_TAKEN')
       sendLater(mailer, addressInUseMail(body.email, 'register', `${base}/auth/login`, `${base}/auth/forgot-password`), deps.log)
       return { kind: 'check_email' }
@@ -186,27 +141,21 @@ export function sendLater(mailer: Mailer, mail: Mail, log: FastifyBaseLogger): v
 }
 
 export async function completeOnboarding(db: Db, user: SessionUser, now: Date): Promise<SessionUser> {
-  await db.update(users).set({ hasCompletedOnboarding: true, updatedAt: now }).where(eq(users.id, user.id))
+  await repo.markOnboarded(db, user.id, now)
   return { ...user, hasCompletedOnboarding: true }
 }
-
 
 /**
  * The user behind an OpenID Connect identity: the one linked to it, else the account with the
  * same verified e-mail (now linked), else a new account when registration is open.
  */
 export async function signInWithOidc(db: Db, identity: OidcIdentity, allowRegistration: boolean): Promise<SessionUser> {
-  const linked = await db.select({ id: users.id }).from(users).where(eq(users.oidcSubject, identity.subject)).limit(1)
-  if (linked[0]) return loadSessionUser(db, linked[0].id)
+  const linked = await repo.userIdByOidcSubject(db, identity.subject)
+  if (linked) return loadSessionUser(db, linked)
   if (identity.email && identity.emailVerified) {
-    const byEmail = await db
-      .select({ id: users.id, oidcSubject: users.oidcSubject })
-      .from(users)
-      .where(sql`lower(${users.email}) = ${identity.email}`)
-      .limit(1)
-    const match = byEmail[0]
+    const match = await repo.oidcLinkByEmail(db, identity.email)
     if (match && !match.oidcSubject) {
-      await db.update(users).set({ oidcSubject: identity.subject }).where(eq(users.id, match.id))
+      await repo.linkOidcSubject(db, match.id, identity.subject)
       return loadSessionUser(db, match.id)
     }
     if (match) throw new AppError(409, 'EMAIL_LINKED', 'This e-mail is already linked to another sign-in')

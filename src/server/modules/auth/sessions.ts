@@ -4,6 +4,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { and, desc, eq, gt, lt, ne, or } from 'drizzle-orm'
 import { embeddedHeld, type Db, type DbOrTx } from '../../db/connect'
 import { householdMembers, households, sessions, users } from '../../db/schema'
+import { notFound } from '../../http/errors'
 import { isRole, type Role } from '../../../domain/access'
 import { effectivePlan, isSubscriptionTier, type BillingStatus, type SubscriptionTier } from '../../../domain/tiers'
 
@@ -66,6 +67,20 @@ export function toSessionUser(row: MemberRow, now: Date): SessionUser {
       now,
     ),
   }
+}
+
+/** The signed-in member as the session carries them: the user, their household and role, the plan. */
+export async function loadSessionUser(db: DbOrTx, userId: string, now: Date = new Date()): Promise<SessionUser> {
+  const rows = await db
+    .select(memberColumns)
+    .from(users)
+    .innerJoin(householdMembers, eq(householdMembers.userId, users.id))
+    .innerJoin(households, eq(households.id, householdMembers.householdId))
+    .where(eq(users.id, userId))
+    .limit(1)
+  const row = rows[0]
+  if (!row) throw notFound('User')
+  return toSessionUser(row, now)
 }
 
 export type SessionLookup =

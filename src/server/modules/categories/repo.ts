@@ -18,6 +18,11 @@ import {
 export type CategoryRow = typeof categories.$inferSelect
 export type NewCategoryRow = typeof categories.$inferInsert
 
+/** Inserts categories in one statement and returns their ids and names. */
+export async function insertCategoryRows(db: DbOrTx, rows: NewCategoryRow[]): Promise<{ id: string; name: string }[]> {
+  return db.insert(categories).values(rows).returning({ id: categories.id, name: categories.name })
+}
+
 const categoryRows = prepared('categories_list', (db) =>
   db.select().from(categories).where(eq(categories.householdId, param('householdId'))),
 )

@@ -3,6 +3,7 @@
 // payee choices consistent.
 import type { z } from 'zod'
 import type { Category, createCategoryBody, updateCategoryBody } from '../../../contract/categories'
+import { DEFAULT_CATEGORIES } from '../../../domain/default-categories'
 import type { Db, DbOrTx } from '../../db/connect'
 import { badRequest, conflict, notFound } from '../../http/errors'
 import * as repo from './repo'
@@ -16,6 +17,19 @@ const compareRows = (a: repo.CategoryRow, b: repo.CategoryRow) =>
   byName.compare(a.name, b.name) ||
   (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) ||
   (a.id < b.id ? -1 : 1)
+
+/** A new household's categories: the default parents, then their children under them. */
+export async function createDefaultCategories(db: DbOrTx, householdId: string): Promise<void> {
+  const parents = await repo.insertCategoryRows(
+    db,
+    DEFAULT_CATEGORIES.map((c) => ({ householdId, name: c.name, kind: c.kind })),
+  )
+  const byName = new Map(parents.map((p) => [p.name, p.id]))
+  const children = DEFAULT_CATEGORIES.flatMap((c) =>
+    (c.children ?? []).map((name) => ({ householdId, name, kind: c.kind, parentId: byName.get(c.name) ?? null })),
+  )
+  if (children.length) await repo.insertCategoryRows(db, children)
+}
 
 export function toCategoryDto(row: repo.CategoryRow): Category {
   return {

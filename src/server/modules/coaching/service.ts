@@ -31,7 +31,7 @@ import { planAllows } from '../../../domain/tiers'
 import type { Db, DbOrTx } from '../../db/connect'
 import { AppError, notFound } from '../../http/errors'
 import { memberScope, type MemberScope } from '../accounts/scope'
-import { loadSessionUser } from '../auth/service'
+import { loadSessionUser } from '../auth/sessions'
 import type { SessionUser } from '../auth/sessions'
 import * as repo from './repo'
 
