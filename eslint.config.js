@@ -64,6 +64,11 @@ export default tseslint.config(
               message: ownRepo,
             })),
             { target: ['./src/server/*.ts', './src/server/!(modules)/**'], from: './src/server/modules/*/repo.ts', message: ownRepo },
+            {
+              target: './src/server/core',
+              from: './src/server/modules',
+              message: 'core is what every module may import: it never imports a module (docs/architecture.md).',
+            },
           ],
         },
       ],

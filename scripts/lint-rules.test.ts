@@ -1,7 +1,7 @@
 // The layer rules of eslint.config.js fire on a small fixture project: an import cycle between
 // .ts files (import-x once parsed only .js files, so no-cycle never fired), one through a lazy
-// import() in .tsx, a feature importing the app, and a server module importing another module's
-// repo.ts. Clean files stay clean, so a rule that
+// import() in .tsx, a feature importing the app, a server module importing another module's
+// repo.ts, and the server core importing a module. Clean files stay clean, so a rule that
 // stops resolving imports fails here instead of passing quietly.
 import { ESLint } from 'eslint'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -31,6 +31,9 @@ const files: Record<string, string> = {
   'src/server/modules/goals/service.ts': "import { findBill } from '../bills/repo'\nexport const goal = findBill\n",
   'src/server/modules/goals/fine.ts': "import { getBill } from '../bills/service'\nexport const fine = getBill\n",
   'src/server/jobs/job.ts': "import { findBill } from '../modules/bills/repo'\nexport const job = findBill\n",
+  'src/server/core/scope.ts': 'export const scope = (): number => 1\n',
+  'src/server/core/ledger.ts': "import { getBill } from '../modules/bills/service'\nexport const ledger = getBill\n",
+  'src/server/modules/bills/uses-core.ts': "import { scope } from '../../core/scope'\nexport const usesCore = scope\n",
 }
 
 type Found = Record<string, string[]>
@@ -89,6 +92,11 @@ describe('eslint.config.js layer rules', () => {
   it("lets a module import its own repo.ts and another module's service", () => {
     expect(found['src/server/modules/bills/service.ts']).toEqual([])
     expect(found['src/server/modules/goals/fine.ts']).toEqual([])
+  })
+
+  it('stops the server core importing a module, and lets every module import the core', () => {
+    expect(found['src/server/core/ledger.ts']).toEqual(['import-x/no-restricted-paths'])
+    expect(found['src/server/modules/bills/uses-core.ts']).toEqual([])
   })
 
   it('leaves one-way imports alone', () => {

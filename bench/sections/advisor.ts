@@ -5,7 +5,7 @@
 // 20 times after a warm-up. Target: ≤ 100 ms an answer (p99).
 import { openDatabase } from '../../src/server/db/connect'
 import { seedHousehold } from '../../src/server/demo/demo'
-import { loadSessionUser } from '../../src/server/modules/auth/sessions'
+import { loadSessionUser } from '../../src/server/core/sessions'
 import { ask, type AdvisorDeps } from '../../src/server/modules/advisor/service'
 import { setPlanByEmail } from '../../src/server/modules/subscription/plan'
 import { row, type Row } from '../lib/report'

@@ -19,12 +19,12 @@ import { safeLoggerOptions } from './plugins/log-safety'
 import { databaseRateLimitStore } from './plugins/rate-limit-store'
 import { registerSecurity } from './plugins/security'
 import { registerSession } from './plugins/session'
-import { enableScopeCache } from './modules/accounts/scope'
+import { enableScopeCache } from './core/scope'
 import { createOidcProvider, type OidcProvider } from './integrations/oidc/oidc'
 import type { BillingProvider } from './integrations/billing/billing-provider'
 import { apiModules } from './modules/index'
 import { API_DESCRIPTION } from './api-docs'
-import { SESSION_COOKIE } from './modules/auth/sessions'
+import { SESSION_COOKIE } from './core/sessions'
 
 export type BuildAppOptions = {
   db: Db

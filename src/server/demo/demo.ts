@@ -23,7 +23,7 @@ import { setPlan } from '../modules/subscription/plan'
 import { addMembership, deleteHousehold } from '../modules/household/membership'
 import { insertRuleRow } from '../modules/rules/service'
 import { generateReminders } from '../modules/reminders/generated'
-import { insertTransactions } from '../modules/transactions/ledger'
+import { insertTransactions } from '../core/ledger'
 import { settleBills } from '../modules/bills/settle'
 import { extraPerDayFor, generateTransactions, type DemoAccounts } from './generator'
 

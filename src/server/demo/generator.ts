@@ -4,7 +4,7 @@
 import { addMonths, daysBetween, daysInMonth, makeDate, startOfMonth, type IsoDate } from '../../domain/dates'
 import { asCents, type Cents } from '../../domain/money'
 import { uuidv7 } from '../db/ids'
-import type { NewTransaction } from '../modules/transactions/ledger'
+import type { NewTransaction } from '../core/ledger'
 
 export type Rng = () => number
 

@@ -10,7 +10,7 @@ import { eq, inArray, sql } from 'drizzle-orm'
 import type { Clock } from '../clock'
 import type { Db } from '../db/connect'
 import { householdInvites, householdMembers, households, users } from '../db/schema'
-import { SESSION_COOKIE, createSession, publicSessionId } from '../modules/auth/sessions'
+import { SESSION_COOKIE, createSession, publicSessionId } from '../core/sessions'
 import { addMembership, countMembers, deleteHousehold, membershipOf, removeMembership, setRole } from '../modules/household/membership'
 import { setPlanByEmail } from '../modules/subscription/plan'
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { endpoint, type Access } from '../../contract/endpoint'
 import { ROLES, type Role } from '../../domain/access'
 import type { SubscriptionTier } from '../../domain/tiers'
-import type { SessionUser } from '../modules/auth/sessions'
+import type { SessionUser } from '../core/sessions'
 import { AppError } from './errors'
 import { checkAccess, checkRestriction, route } from './route'
 

@@ -5,7 +5,7 @@ import { apiError } from '../../contract/common'
 import { readsOnly, type Access, type EndpointDef, type EndpointInput, type EndpointOutput, type Restriction } from '../../contract/endpoint'
 import { roleAtLeast } from '../../domain/access'
 import { FEATURES, featurePlan, planAllows } from '../../domain/tiers'
-import type { SessionUser } from '../modules/auth/sessions'
+import type { SessionUser } from '../core/sessions'
 import { AppError, forbidden, planRequired, unauthorized } from './errors'
 import { inputGuard } from './input-guard'
 

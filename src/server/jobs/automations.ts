@@ -7,7 +7,7 @@ import type { Config } from '../config'
 import type { Db } from '../db/connect'
 import { CHANGE_KEEP_DAYS } from '../../domain/automation/events'
 import { runAllAutomations } from '../modules/automations/engine'
-import { purgeChanges } from '../modules/transactions/changes'
+import { purgeChanges } from '../core/changes'
 import { allowLocal } from '../modules/automations/routes'
 
 export async function runAutomations(

@@ -4,7 +4,7 @@
 // limits, at most MAX_ENTRIES) only for stale(), which session.ts uses when the database is slow
 // to answer. Any state-changing request of a user (sign-out, password or settings change, …)
 // forgets every cached session of that user on this instance at once.
-import type { SessionLookup } from '../modules/auth/sessions'
+import type { SessionLookup } from '../core/sessions'
 
 type Entry = {
   userId: string

@@ -7,12 +7,12 @@ import {
   SESSION_COOKIE,
   type SessionLookup,
   type SessionUser,
-} from '../modules/auth/sessions'
+} from '../core/sessions'
 import type { Config } from '../config'
 import { embeddedHeld, type Db } from '../db/connect'
 import type { Clock } from '../clock'
 import { createSessionCache } from './session-cache'
-import { forgetScope } from '../modules/accounts/scope'
+import { forgetScope } from '../core/scope'
 import { findToken } from '../modules/api-tokens/service'
 import { bearerToken } from './bearer'
 

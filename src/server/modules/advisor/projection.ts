@@ -6,7 +6,7 @@ import { addMonths, startOfMonth, type IsoDate } from '../../../domain/dates'
 import { asCents, type Cents } from '../../../domain/money'
 import { projectToMonth, usualSpending, type Projection } from '../../../domain/plan/projection'
 import * as accounts from '../accounts/service'
-import { memberScope } from '../accounts/scope'
+import { memberScope } from '../../core/scope'
 import { monthPlan, planExclusions } from '../spending-plan/plan'
 import type { ToolContext } from './tools'
 

@@ -17,7 +17,7 @@ import type { Config } from '../../config'
 import type { Db, DbOrTx } from '../../db/connect'
 import { AppError, notFound } from '../../http/errors'
 import { LlmError, openAiCompatibleClient, type LlmClient, type LlmMessage } from '../../integrations/llm/llm'
-import type { SessionUser } from '../auth/sessions'
+import type { SessionUser } from '../../core/sessions'
 import * as repo from './repo'
 import * as tools from './tools'
 

@@ -9,7 +9,7 @@ import { toCents } from '../../../domain/money'
 import { generateReminders } from '../reminders/generated'
 import { householdOf } from '../../test/fixtures'
 import { addMember, categoryId, createTestApp, signUp, type Client, type TestContext } from '../../test/helper'
-import { insertTransactions } from '../transactions/ledger'
+import { insertTransactions } from '../../core/ledger'
 
 const NOW = new Date('2026-03-15T12:00:00Z')
 let t: TestContext

@@ -12,10 +12,10 @@ import { rateBook, toBase } from '../../../domain/currency'
 import { asCents, type Cents } from '../../../domain/money'
 import { netWorthChangePercent } from '../../../domain/net-worth'
 import type { Db } from '../../db/connect'
-import { memberScope } from '../accounts/scope'
+import { memberScope } from '../../core/scope'
 import { monthPlan } from '../spending-plan/plan'
 import { ratesFromJson } from '../currencies/rates'
-import type { SessionUser } from '../auth/sessions'
+import type { SessionUser } from '../../core/sessions'
 import * as repo from './repo'
 
 const pairs = (v: [string, string][] | string | null): [string, string][] =>

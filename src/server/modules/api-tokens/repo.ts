@@ -2,7 +2,7 @@
 import { and, desc, eq, isNull, lt } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/connect'
 import { apiTokens, householdMembers, households, users } from '../../db/schema'
-import { memberColumns } from '../auth/sessions'
+import { memberColumns } from '../../core/sessions'
 
 export type TokenRow = typeof apiTokens.$inferSelect
 export type NewTokenRow = typeof apiTokens.$inferInsert

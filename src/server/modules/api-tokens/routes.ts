@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import * as contract from '../../../contract/api-tokens'
 import type { AppDeps } from '../../app-deps'
 import { route } from '../../http/route'
-import { requireRecentAuth } from '../auth/reauth'
+import { requireRecentAuth } from '../../core/reauth'
 import { createToken, listTokens, revokeToken } from './service'
 
 export function apiTokenRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {

@@ -7,7 +7,7 @@ import { AUDIT_EVENTS, type AuditEvent } from '../../../domain/security'
 import type { Db, DbOrTx } from '../../db/connect'
 import { RATE_LIMIT_KEEP_MS } from '../../plugins/rate-limit-store'
 import { badRequest } from '../../http/errors'
-import type { SessionUser } from '../auth/sessions'
+import type { SessionUser } from '../../core/sessions'
 import * as repo from './repo'
 
 const DAY_MS = 86_400_000

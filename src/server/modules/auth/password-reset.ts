@@ -10,10 +10,10 @@ import { apiTokens, passwordResetTokens, signInFailures, users } from '../../db/
 import { AppError } from '../../http/errors'
 import { mailerFor, publicBase } from '../../integrations/mail/mailer'
 import { passwordResetMail } from '../../integrations/mail/messages'
-import { recordAudit } from '../audit/record'
+import { recordAudit } from '../../core/audit'
 import { answerNoSoonerThan, assertStrongPassword, hashPassword } from './passwords'
-import { emailHash } from './password-guesses'
-import { deleteUserSessions, hashToken } from './sessions'
+import { emailHash } from '../../core/password-guesses'
+import { deleteUserSessions, hashToken } from '../../core/sessions'
 
 export const RESET_VALID_MINUTES = 30
 

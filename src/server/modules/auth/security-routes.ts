@@ -7,9 +7,9 @@ import type { AppDeps } from '../../app-deps'
 import { notFound } from '../../http/errors'
 import { route } from '../../http/route'
 import { clearSessionCookie } from '../../plugins/session'
-import { recordAudit } from '../audit/record'
+import { recordAudit } from '../../core/audit'
 import { confirmPasswordReset, requestPasswordReset } from './password-reset'
-import { deleteSessionByToken, deleteUserSessions, listUserSessions, publicSessionId, SESSION_COOKIE } from './sessions'
+import { deleteSessionByToken, deleteUserSessions, listUserSessions, publicSessionId, SESSION_COOKIE } from '../../core/sessions'
 import { sessions } from '../../db/schema'
 
 export function securityRoutes(app: FastifyInstance, { db, config, clock }: AppDeps): void {

@@ -13,9 +13,9 @@ import { auditLog, mfaFailures, passwordResetTokens, sessions, signInFailures } 
 import { addMember, clientFor, createTestApp, signUp, type Client, type TestContext } from '../../test/helper'
 import { startMailServer, type TestMailServer } from '../../test/mail-server'
 import { purgeSecurityRows } from '../audit/service'
-import { ACCOUNT_FAILURE_LIMIT, emailHash } from './password-guesses'
+import { ACCOUNT_FAILURE_LIMIT, emailHash } from '../../core/password-guesses'
 import { resetLinkFor, settlePasswordResets } from './password-reset'
-import { createSession } from './sessions'
+import { createSession } from '../../core/sessions'
 
 const STRONG = 'correct horse battery'
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36'

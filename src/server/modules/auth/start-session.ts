@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Config } from '../../config'
 import type { Db } from '../../db/connect'
 import { setSessionCookie } from '../../plugins/session'
-import { createSession, deleteSessionByToken, SESSION_COOKIE } from './sessions'
+import { createSession, deleteSessionByToken, SESSION_COOKIE } from '../../core/sessions'
 
 export type SessionDeps = { db: Db; config: Config; now: Date }
 

@@ -6,7 +6,7 @@ import { firstMonthlyDate, nextScheduleDate } from '../../../domain/automation/s
 import { compareDates, type IsoDate } from '../../../domain/dates'
 import type { FastifyBaseLogger } from 'fastify'
 import { automationConfig, type AutomationConfig } from '../../../contract/automations'
-import type { MemberScope } from '../accounts/scope'
+import type { MemberScope } from '../../core/scope'
 import type { AutomationRow } from './repo'
 
 /** The config of one kind of automation. */

@@ -18,10 +18,10 @@ import { planAllows, isSubscriptionTier } from '../../../domain/tiers'
 import type { AutomationConfig } from '../../../contract/automations'
 import type { Db, Tx } from '../../db/connect'
 import { uuidv7 } from '../../db/ids'
-import type { MemberScope } from '../accounts/scope'
+import type { MemberScope } from '../../core/scope'
 import * as goalsService from '../goals/service'
 import { retireOtherBudgetAlerts } from '../reminders/generated'
-import { insertTransactions } from '../transactions/ledger'
+import { insertTransactions } from '../../core/ledger'
 import { nextRunAt, readConfig, type ConfigOf, type EngineDeps, type Internal } from './config'
 import {
   alertEvaluation,

@@ -23,10 +23,10 @@ import { addDays, type IsoDate } from '../../../domain/dates'
 import { asCents, formatMoney } from '../../../domain/money'
 import type { AutomationConfig } from '../../../contract/automations'
 import type { Db } from '../../db/connect'
-import type { MemberScope } from '../accounts/scope'
+import type { MemberScope } from '../../core/scope'
 import type { ConfigOf } from './config'
 import * as goalsService from '../goals/service'
-import { budgetUse } from './budget-use'
+import { budgetUse } from '../../core/budget-use'
 import {
   accountFacts,
   activeBills,

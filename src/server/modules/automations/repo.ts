@@ -22,8 +22,8 @@ import {
   users,
 } from '../../db/schema'
 import type { TransactionChange } from '../../../domain/automation/events'
-import type { ChangedRow } from '../transactions/changes'
-import { memberScope, type MemberScope } from '../accounts/scope'
+import type { ChangedRow } from '../../core/changes'
+import { memberScope, type MemberScope } from '../../core/scope'
 import type { Role } from '../../../domain/access'
 
 export type AutomationRow = typeof automations.$inferSelect

@@ -32,7 +32,7 @@ import {
   updateStoredTransaction,
   type NewTransaction,
   type TransactionPatch,
-} from '../transactions/ledger'
+} from '../../core/ledger'
 
 /** How many days a pending row may be from the posted row it becomes (SimpleFIN, no id link). */
 export const PENDING_POST_WINDOW_DAYS = 7

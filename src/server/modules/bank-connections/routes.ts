@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import * as contract from '../../../contract/bank-connections'
 import type { AppDeps } from '../../app-deps'
 import { route } from '../../http/route'
-import { requireRecentAuth } from '../auth/reauth'
+import { requireRecentAuth } from '../../core/reauth'
 import * as service from './service'
 
 export function bankConnectionRoutes(app: FastifyInstance, { db, config, clock }: AppDeps): void {

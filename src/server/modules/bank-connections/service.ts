@@ -21,8 +21,8 @@ import { BankProviderError, plainWords, type ProviderAccount } from '../../integ
 import { verifyPlaidWebhook } from '../../integrations/banks/plaid-webhook'
 import { claimUrlOf } from '../../integrations/banks/simplefin'
 import { openSecret } from '../../crypto/secret-box'
-import { forgetScope, memberScope, writableAccount } from '../accounts/scope'
-import type { SessionUser } from '../auth/sessions'
+import { forgetScope, memberScope, writableAccount } from '../../core/scope'
+import type { SessionUser } from '../../core/sessions'
 import {
   connectionByItem,
   deleteConnection,

@@ -22,7 +22,7 @@ import { accounts, bankConnectionAccounts, bankConnections, householdMembers } f
 import { BankProviderError, plainWords, type ProviderAccount, type ProviderTransaction } from '../../integrations/banks/bank-provider'
 import { plaidClient, type PlaidClient } from '../../integrations/banks/plaid'
 import { SIMPLEFIN_MAX_WINDOW_DAYS, simplefinClient, type SimplefinAccountResult, type SimplefinClient } from '../../integrations/banks/simplefin'
-import { forgetScope } from '../accounts/scope'
+import { forgetScope } from '../../core/scope'
 import { lastFour } from '../../../domain/accounts'
 import { applyAccountChanges, type ApplyCounts } from './apply'
 import { connectionById, linksOf, lockConnection, type ConnectionRow, type LinkRow } from './repo'

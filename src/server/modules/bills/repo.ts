@@ -1,6 +1,6 @@
 // Bill queries, each scoped by household, and the account and category checks bills need.
 import { and, asc, desc, eq, gte, inArray, lt, lte, ne, or, sql, type SQLWrapper } from 'drizzle-orm'
-import { notIn } from '../accounts/scope'
+import { notIn } from '../../core/scope'
 import type { DbOrTx } from '../../db/connect'
 import { param, prepared } from '../../db/prepared'
 import { accounts, billPayments, bills, categories, transactions, transactionSplits } from '../../db/schema'

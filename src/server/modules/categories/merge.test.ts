@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { asCents } from '../../../domain/money'
 import { bills, categories, monthlyRollups, payeeCategories, rules, transactionSplits, transactions } from '../../db/schema'
 import { householdOf, insertAccount, insertRollup, insertTransactionRow, newUser } from '../../test/fixtures'
-import { deleteTransactions, insertTransactions, type NewTransaction } from '../transactions/ledger'
+import { deleteTransactions, insertTransactions, type NewTransaction } from '../../core/ledger'
 import { byName, create, list, rollupsOf, t, setUpCategoriesTestApp } from './test-support'
 
 setUpCategoriesTestApp()

@@ -18,8 +18,8 @@ import {
   type Spend,
 } from '../../../domain/planning/challenges'
 import type { Db, DbOrTx } from '../../db/connect'
-import { memberScope, type MemberScope } from '../accounts/scope'
-import type { SessionUser } from '../auth/sessions'
+import { memberScope, type MemberScope } from '../../core/scope'
+import type { SessionUser } from '../../core/sessions'
 import { CATALOG, SPENDING_KINDS } from './catalog'
 import {
   categoryParents,

@@ -15,7 +15,7 @@ import {
   transactionSplits,
   users,
 } from '../../db/schema'
-import { notIn } from '../accounts/scope'
+import { notIn } from '../../core/scope'
 
 export type ChallengeRow = typeof savingsChallenges.$inferSelect
 export type NewChallengeRow = typeof savingsChallenges.$inferInsert

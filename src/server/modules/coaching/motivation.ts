@@ -23,10 +23,10 @@ import { asCents, type Cents } from '../../../domain/money'
 import { isRecurrence } from '../../../domain/recurrence'
 import type { Db } from '../../db/connect'
 import { bills, budgets, categories, creditScores, goalContributions, goals, monthlyRollups, transactions } from '../../db/schema'
-import { memberScope, notIn, type MemberScope } from '../accounts/scope'
+import { memberScope, notIn, type MemberScope } from '../../core/scope'
 import { netWorth } from '../analytics/service'
 import { monthPlan } from '../spending-plan/plan'
-import type { SessionUser } from '../auth/sessions'
+import type { SessionUser } from '../../core/sessions'
 
 const MOOD_MONTHS = 6
 

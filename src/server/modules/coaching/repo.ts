@@ -16,7 +16,7 @@ import {
   transactions,
   users,
 } from '../../db/schema'
-import { notIn } from '../accounts/scope'
+import { notIn } from '../../core/scope'
 
 export type ActionRow = typeof coachingActions.$inferSelect
 type NewActionRow = typeof coachingActions.$inferInsert

@@ -30,9 +30,9 @@ import { isRecurrence } from '../../../domain/recurrence'
 import { planAllows } from '../../../domain/tiers'
 import type { Db, DbOrTx } from '../../db/connect'
 import { AppError, notFound } from '../../http/errors'
-import { memberScope, type MemberScope } from '../accounts/scope'
-import { loadSessionUser } from '../auth/sessions'
-import type { SessionUser } from '../auth/sessions'
+import { memberScope, type MemberScope } from '../../core/scope'
+import { loadSessionUser } from '../../core/sessions'
+import type { SessionUser } from '../../core/sessions'
 import * as repo from './repo'
 
 type Row = repo.ActionRow

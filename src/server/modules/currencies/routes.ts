@@ -4,7 +4,7 @@ import * as contract from '../../../contract/currencies'
 import type { AppDeps } from '../../app-deps'
 import { localDate } from '../../../domain/dates'
 import { route } from '../../http/route'
-import type { SessionUser } from '../auth/sessions'
+import type { SessionUser } from '../../core/sessions'
 import * as service from './service'
 
 export function currencyRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {

@@ -27,8 +27,8 @@ import {
   securities,
   securityPrices,
 } from '../../db/schema'
-import { wholeAccountId, type MemberScope } from '../accounts/scope'
-import type { SessionUser } from '../auth/sessions'
+import { wholeAccountId, type MemberScope } from '../../core/scope'
+import type { SessionUser } from '../../core/sessions'
 
 type Row = Record<string, unknown>
 

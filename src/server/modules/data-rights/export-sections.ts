@@ -34,8 +34,8 @@ import {
   transactions,
   users,
 } from '../../db/schema'
-import { notIn, wholeAccountId, type MemberScope } from '../accounts/scope'
-import type { SessionUser } from '../auth/sessions'
+import { notIn, wholeAccountId, type MemberScope } from '../../core/scope'
+import type { SessionUser } from '../../core/sessions'
 import { visiblePlannedIncome } from '../spending-plan/planned-income'
 import { exportInvestments, exportPlansAndHelpers, money } from './export-planning'
 import { EXPORT_SECTIONS, type HeadSection } from './registry'

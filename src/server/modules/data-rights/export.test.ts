@@ -164,7 +164,7 @@ describe('GET /api/export', () => {
     const owner = await signUp(t.app)
     await richHousehold(owner)
     const whole = documentOf(await download(owner))
-    const { loadSessionUser } = await import('../auth/sessions')
+    const { loadSessionUser } = await import('../../core/sessions')
     const user = await loadSessionUser(t.database.db, owner.user.id, t.clock.now())
     const { stream } = await exportZip(t.database.db, user, t.clock.now(), { pageRows: 2 })
     const chunks: Buffer[] = []

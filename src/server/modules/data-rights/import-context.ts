@@ -4,7 +4,7 @@
 import type { ExportDocument, ImportSummary } from '../../../contract/data'
 import type { Tx } from '../../db/connect'
 import { badRequest, type AppError } from '../../http/errors'
-import type { SessionUser } from '../auth/sessions'
+import type { SessionUser } from '../../core/sessions'
 import type { AttachmentStore } from '../attachments/storage'
 
 /** The bytes of the files a document lists, read one at a time as the import reaches them. */

@@ -28,7 +28,7 @@ import {
   transactions,
   users,
 } from '../../db/schema'
-import { insertTransactions, type NewTransaction } from '../transactions/ledger'
+import { insertTransactions, type NewTransaction } from '../../core/ledger'
 import { at, refOf, UUID, type ImportContext, type ImportStepRun } from './import-context'
 import {
   importAdvisorConversations,

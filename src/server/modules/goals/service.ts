@@ -18,8 +18,8 @@ import { endOfMonth, localDate, startOfMonth } from '../../../domain/dates'
 import { addCents, asCents, ZERO } from '../../../domain/money'
 import type { Db, DbOrTx } from '../../db/connect'
 import { badRequest, notFound } from '../../http/errors'
-import { memberScope, wholeAccountId, type MemberScope } from '../accounts/scope'
-import type { SessionUser } from '../auth/sessions'
+import { memberScope, wholeAccountId, type MemberScope } from '../../core/scope'
+import type { SessionUser } from '../../core/sessions'
 import * as repo from './repo'
 
 type Scope = Pick<SessionUser, 'householdId' | 'id' | 'timeZone' | 'role'>

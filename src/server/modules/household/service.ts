@@ -24,14 +24,14 @@ import {
 import { effectivePlan, tierLimits, type BillingStatus, type SubscriptionTier } from '../../../domain/tiers'
 import type { Db, DbOrTx, Tx } from '../../db/connect'
 import { AppError, conflict, forbidden, notFound } from '../../http/errors'
-import { memberScope } from '../accounts/scope'
+import { memberScope } from '../../core/scope'
 import { createDefaultCategories } from '../categories/service'
-import { loadSessionUser, type SessionUser } from '../auth/sessions'
+import { loadSessionUser, type SessionUser } from '../../core/sessions'
 import type { DroppedConnection } from '../bank-connections/service'
 import { removeAtProviders, type BankRelease } from '../bank-connections/release'
 import { moveAccounts } from './move-accounts'
 import * as repo from './repo'
-import { recordAudit } from '../audit/record'
+import { recordAudit } from '../../core/audit'
 
 type InvitePreview = z.output<typeof invitePreview>
 

@@ -4,7 +4,7 @@
 import type { ImportResult } from '../../../contract/imports'
 import { holdEmbedded, targetOf, type Db, type DbTarget } from '../../db/connect'
 import { AppError } from '../../http/errors'
-import type { SessionUser } from '../auth/sessions'
+import type { SessionUser } from '../../core/sessions'
 import type { ImportOptions } from './parse-file'
 import { importFile, streamsFile, type StatementFile } from './service'
 import { yieldBackgroundThreads } from '../../threads'

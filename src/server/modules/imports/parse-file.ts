@@ -7,7 +7,7 @@ import { detectFormat, guessCsvMapping, guessQifDateOrder, parseStatement, previ
 import type { CsvMapping, ParseResult, QifDateOrder, StatementFormat } from '../../../domain/import/types'
 import type { DbOrTx } from '../../db/connect'
 import { badRequest, type AppError } from '../../http/errors'
-import type { SessionUser } from '../auth/sessions'
+import type { SessionUser } from '../../core/sessions'
 import { savedMapping } from './presets'
 
 export type ImportOverride = { line: number; row?: number | undefined; status: 'new' | 'skip' }

@@ -4,8 +4,8 @@ import type { z } from 'zod'
 import { csvMapping as csvMappingSchema, type importPreset, type importPresetBody } from '../../../contract/imports'
 import type { CsvMapping } from '../../../domain/import/types'
 import type { Db, DbOrTx } from '../../db/connect'
-import type { SessionUser } from '../auth/sessions'
-import { memberScope, writableAccount } from '../accounts/scope'
+import type { SessionUser } from '../../core/sessions'
+import { memberScope, writableAccount } from '../../core/scope'
 import { findPreset, listPresets, upsertPreset, type PresetRow } from './repo'
 
 /** The mapping saved for the account, else the household's default, else null. */

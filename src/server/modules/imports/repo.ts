@@ -7,7 +7,7 @@ import { AccountBankIds, type DedupeExisting } from '../../../domain/import/dedu
 import { asCents } from '../../../domain/money'
 import type { DbOrTx } from '../../db/connect'
 import { accounts, categories, importBatches, importPresets, transactions, type ConvertedRow } from '../../db/schema'
-import { notIn } from '../accounts/scope'
+import { notIn } from '../../core/scope'
 
 export type AccountRow = typeof accounts.$inferSelect
 export type BatchRow = typeof importBatches.$inferSelect

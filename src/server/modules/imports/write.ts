@@ -5,7 +5,7 @@ import { DeltaTotals, type TransactionKind } from '../../../domain/ledger'
 import { payeeKey } from '../../../domain/rules'
 import type { Tx } from '../../db/connect'
 import { uuidv7 } from '../../db/ids'
-import type { SessionUser } from '../auth/sessions'
+import type { SessionUser } from '../../core/sessions'
 import { learnPayeeCategories } from '../rules/learned'
 import {
   applyDeltaTotals,
@@ -15,7 +15,7 @@ import {
   type BulkPatch,
   type NewTransaction,
   type StoredTransaction,
-} from '../transactions/ledger'
+} from '../../core/ledger'
 import { hasInvestments, writeInvestments } from './investments'
 import { firstDateOf, statementBalances, tally, type Plan, type PlannedRow } from './plan'
 import type { PlannedAccount } from './plan-accounts'

@@ -7,7 +7,7 @@ import type { IsoDate } from '../../../domain/dates'
 import { categoryTree, type CategoryTree } from '../../../domain/category-groups'
 import type { DbOrTx } from '../../db/connect'
 import { accounts, bills, categories, categoryModels, insights, recurringSeries, transactions } from '../../db/schema'
-import { notIn } from '../accounts/scope'
+import { notIn } from '../../core/scope'
 
 export type SeriesRow = typeof recurringSeries.$inferSelect
 export type InsightRow = typeof insights.$inferSelect

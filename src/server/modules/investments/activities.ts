@@ -10,7 +10,7 @@ import { fromPrice, fromQuantity, marketValue, toPrice, toQuantity, type Price, 
 import { asCents } from '../../../domain/money'
 import type { Db, DbOrTx } from '../../db/connect'
 import { AppError, invalidField, notFound } from '../../http/errors'
-import { fullAccount, memberScope, writableAccount, type MemberScope } from '../accounts/scope'
+import { fullAccount, memberScope, writableAccount, type MemberScope } from '../../core/scope'
 import { accountsToRead, investmentAccountOf, revalueOrRefuse, type Member } from './access'
 import { loadRates, type ActivityRow } from './book'
 import {

@@ -10,7 +10,7 @@ import { fromPrice, InvestmentError, toPrice, type Price } from '../../../domain
 import { asCents } from '../../../domain/money'
 import type { Db, DbOrTx } from '../../db/connect'
 import { invalidField, notFound } from '../../http/errors'
-import { memberScope, type MemberScope } from '../accounts/scope'
+import { memberScope, type MemberScope } from '../../core/scope'
 import { investmentAccountOf, revalueOrRefuse, visibleInvestmentAccounts, type Member } from './access'
 import { householdBaseCurrency, loadBooks } from './book'
 import { parsePriceCsv } from './price-csv'

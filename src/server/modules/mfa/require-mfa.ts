@@ -1,5 +1,5 @@
 // "MFA is required before bank connections": whatever links a bank calls this first.
-import type { SessionUser } from '../auth/sessions'
+import type { SessionUser } from '../../core/sessions'
 import { AppError } from '../../http/errors'
 
 /** Throws 403 MFA_REQUIRED unless the member has a second factor on. */

@@ -30,9 +30,9 @@ import {
 import type { Db } from '../../db/connect'
 import { accounts, bills, debtPlans, transactions } from '../../db/schema'
 import { invalidField, notFound } from '../../http/errors'
-import { memberScope, type MemberScope } from '../accounts/scope'
+import { memberScope, type MemberScope } from '../../core/scope'
 import { monthPlan } from '../spending-plan/plan'
-import type { SessionUser } from '../auth/sessions'
+import type { SessionUser } from '../../core/sessions'
 import { moneyFor, simulateDebt } from './service'
 import { formatMonth } from '../../../domain/locale'
 

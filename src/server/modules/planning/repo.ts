@@ -3,7 +3,7 @@
 import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/connect'
 import { accounts, monthlyRollups } from '../../db/schema'
-import { notIn } from '../accounts/scope'
+import { notIn } from '../../core/scope'
 
 type AccountRow = typeof accounts.$inferSelect
 

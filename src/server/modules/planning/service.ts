@@ -25,8 +25,8 @@ import {
 } from '../../../domain/planning/retirement'
 import type { Db } from '../../db/connect'
 import { invalidField } from '../../http/errors'
-import { memberScope } from '../accounts/scope'
-import type { SessionUser } from '../auth/sessions'
+import { memberScope } from '../../core/scope'
+import type { SessionUser } from '../../core/sessions'
 import * as repo from './repo'
 
 const monthOf = (start: IsoDate, month: number) => addMonths(start, month - 1).slice(0, 7)

@@ -13,7 +13,7 @@ import {
   transactions,
   users,
 } from '../../db/schema'
-import { notIn } from '../accounts/scope'
+import { notIn } from '../../core/scope'
 
 export type SettingsRow = typeof quickbooksSettings.$inferSelect
 export type MappingRow = { kind: string; sourceId: string; qbAccount: string }

@@ -38,8 +38,8 @@ import {
 import { encodeWindows1252, qboAccountId, writeCsv, writeIif, writeQbo, type ExportEntry, type QboAccount } from '../../../domain/quickbooks/export'
 import type { Db } from '../../db/connect'
 import { AppError, invalidField, notFound } from '../../http/errors'
-import { fullAccount, memberScope } from '../accounts/scope'
-import type { SessionUser } from '../auth/sessions'
+import { fullAccount, memberScope } from '../../core/scope'
+import type { SessionUser } from '../../core/sessions'
 import * as repo from './repo'
 import type { SettingsRow } from './repo'
 

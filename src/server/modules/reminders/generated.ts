@@ -22,8 +22,8 @@ import {
 } from '../../../domain/reminder-events'
 import type { DbOrTx } from '../../db/connect'
 import { bills, goals, householdMembers, reminders, users } from '../../db/schema'
-import { memberScope } from '../accounts/scope'
-import { budgetUse } from '../automations/budget-use'
+import { memberScope } from '../../core/scope'
+import { budgetUse } from '../../core/budget-use'
 
 const GOAL_NOTICE_DAYS = 30
 

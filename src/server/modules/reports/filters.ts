@@ -7,7 +7,7 @@ import { withinApiDates } from '../../../contract/common'
 import { MAX_REPORT_MONTHS, type ReportQuery } from '../../../contract/reports'
 import { addMonths, localDate, startOfMonth, type IsoDate } from '../../../domain/dates'
 import { AppError, invalidField, notFound } from '../../http/errors'
-import type { MemberScope } from '../accounts/scope'
+import type { MemberScope } from '../../core/scope'
 
 export type ReportRange = {
   /** first day of the first month */

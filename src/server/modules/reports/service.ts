@@ -5,8 +5,8 @@ import { MAX_MERCHANT_MONTHS, type ReportQuery } from '../../../contract/reports
 import type { CategoryLevel } from '../../../domain/category-groups'
 import { endOfMonth } from '../../../domain/dates'
 import type { Db } from '../../db/connect'
-import { memberScope } from '../accounts/scope'
-import type { SessionUser } from '../auth/sessions'
+import { memberScope } from '../../core/scope'
+import type { SessionUser } from '../../core/sessions'
 import { loadRateBook } from '../currencies/rates'
 import {
   cashFlow as cashFlowOf,

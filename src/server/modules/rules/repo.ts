@@ -3,7 +3,7 @@
 import { and, asc, eq, gte, isNull, lte, max, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/connect'
 import { categories, payeeCategories, rules, transactions } from '../../db/schema'
-import { notIn } from '../accounts/scope'
+import { notIn } from '../../core/scope'
 
 export type RuleRow = typeof rules.$inferSelect
 export type NewRuleRow = typeof rules.$inferInsert

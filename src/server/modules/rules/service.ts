@@ -10,9 +10,9 @@ import { asCents } from '../../../domain/money'
 import { compileRules, notesWith, type Rule, type RuleActions, type RuleCondition, type RuleOutcome } from '../../../domain/rules'
 import type { Db, DbOrTx } from '../../db/connect'
 import { AppError, badRequest, notFound } from '../../http/errors'
-import { fullAccount, memberScope } from '../accounts/scope'
-import type { SessionUser } from '../auth/sessions'
-import { loadForWrite, updateStoredTransactions, type BulkPatch } from '../transactions/ledger'
+import { fullAccount, memberScope } from '../../core/scope'
+import type { SessionUser } from '../../core/sessions'
+import { loadForWrite, updateStoredTransactions, type BulkPatch } from '../../core/ledger'
 import { checkCategories } from '../transactions/service'
 import {
   deleteRuleRow,

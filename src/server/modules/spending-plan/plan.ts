@@ -46,8 +46,8 @@ import { isIncomeSchedule } from '../../../domain/plan/kinds'
 import { inPlan, planAccounts } from '../../../domain/plan/member'
 import { isRecurrence } from '../../../domain/recurrence'
 import type { Db } from '../../db/connect'
-import { memberScope, type MemberScope } from '../accounts/scope'
-import type { SessionUser } from '../auth/sessions'
+import { memberScope, type MemberScope } from '../../core/scope'
+import type { SessionUser } from '../../core/sessions'
 import { monthPlanRows } from './repo'
 
 /** Names in the order a person reads them (one collator: localeCompare with options builds one per call). */

@@ -14,8 +14,8 @@ import { isIncomeSchedule, type IncomeSchedule } from '../../../domain/plan/kind
 import { inPlan } from '../../../domain/plan/member'
 import type { Db, DbOrTx } from '../../db/connect'
 import { invalidField, notFound } from '../../http/errors'
-import { memberScope, type MemberScope } from '../accounts/scope'
-import type { SessionUser } from '../auth/sessions'
+import { memberScope, type MemberScope } from '../../core/scope'
+import type { SessionUser } from '../../core/sessions'
 import { planExclusions } from './plan'
 import * as repo from './repo'
 

@@ -4,7 +4,7 @@
 import type { SpendingPlan } from '../../../contract/spending-plan'
 import { asCents } from '../../../domain/money'
 import type { Db } from '../../db/connect'
-import type { SessionUser } from '../auth/sessions'
+import type { SessionUser } from '../../core/sessions'
 import { budgetedGroups, monthPlan } from './plan'
 
 export async function spendingPlanFor(db: Db, user: SessionUser, now: Date, month?: string): Promise<SpendingPlan> {

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm'
 import type { SubscriptionTier } from '../../../domain/tiers'
 import type { DbOrTx } from '../../db/connect'
 import { householdMembers, households, users } from '../../db/schema'
-import { recordAudit } from '../audit/record'
+import { recordAudit } from '../../core/audit'
 
 /** Puts the household of the user with this e-mail on `plan`; false when no such user. */
 export async function setPlanByEmail(db: DbOrTx, email: string, plan: SubscriptionTier, now: Date): Promise<boolean> {

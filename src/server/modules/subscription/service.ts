@@ -15,7 +15,7 @@ import type { AppDeps } from '../../app-deps'
 import type { Db } from '../../db/connect'
 import { AppError, conflict, notFound } from '../../http/errors'
 import { BillingCustomerMissingError, type BillingProvider, type PaidPlan } from '../../integrations/billing/billing-provider'
-import type { SessionUser } from '../auth/sessions'
+import type { SessionUser } from '../../core/sessions'
 import * as repo from './repo'
 
 const PAID_TIERS = ['basic', 'premium'] as const satisfies readonly SubscriptionTier[]

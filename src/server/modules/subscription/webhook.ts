@@ -15,7 +15,7 @@ import {
 } from '../../integrations/billing/billing-provider'
 import { billingNotConfigured } from './service'
 import { nextBilling, sameBilling, type HouseholdBilling } from './billing-state'
-import { recordAudit } from '../audit/record'
+import { recordAudit } from '../../core/audit'
 
 /** What became of an event, for the log. */
 export type WebhookOutcome = 'applied' | 'unchanged' | 'duplicate' | 'stale' | 'no_household' | 'ignored'

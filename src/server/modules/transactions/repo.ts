@@ -10,7 +10,7 @@ import type { DbOrTx } from '../../db/connect'
 import { param, prepared } from '../../db/prepared'
 import { accounts, categories, searchText, transactions, transactionSplits } from '../../db/schema'
 import { badRequest } from '../../http/errors'
-import { notIn } from '../accounts/scope'
+import { notIn } from '../../core/scope'
 import { findBatch, inBatch, type BatchIdRange } from '../imports/batches'
 
 export type ListQuery = z.output<typeof listTransactionsQuery>

@@ -19,8 +19,8 @@ import type { Db, DbOrTx, Tx } from '../../db/connect'
 import { uuidv7 } from '../../db/ids'
 import { badRequest, forbidden, notFound } from '../../http/errors'
 import { canChangeTransaction } from '../../../domain/access'
-import { fullAccount, memberScope, writableAccount, type MemberScope } from '../accounts/scope'
-import type { SessionUser } from '../auth/sessions'
+import { fullAccount, memberScope, writableAccount, type MemberScope } from '../../core/scope'
+import type { SessionUser } from '../../core/sessions'
 import { learnPayeeCategories } from '../rules/learned'
 import {
   deleteTransactions,
@@ -29,7 +29,7 @@ import {
   updateStoredTransaction,
   type NewSplit,
   type TransactionPatch,
-} from './ledger'
+} from '../../core/ledger'
 import {
   accountsOfHousehold,
   categoriesOfHousehold,

@@ -8,9 +8,9 @@ import { createHash } from 'node:crypto'
 import { hash, verify } from '@node-rs/argon2'
 import type { FastifyRequest } from 'fastify'
 import { and, asc, count, eq, gt, sql } from 'drizzle-orm'
-import type { Db } from '../../db/connect'
-import { signInFailures } from '../../db/schema'
-import { TooManyAttemptsError } from '../../http/errors'
+import type { Db } from '../db/connect'
+import { signInFailures } from '../db/schema'
+import { TooManyAttemptsError } from '../http/errors'
 
 /** Wrong passwords that lock one account (whatever the address) for the window. */
 export const ACCOUNT_FAILURE_LIMIT = 10

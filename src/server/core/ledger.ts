@@ -3,7 +3,7 @@
 // records changes and deletions for the webhooks listening for them (changes.ts).
 // Bulk paths use unnest() arrays so 100k rows are a handful of statements.
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
-import type { IsoDate } from '../../../domain/dates'
+import type { IsoDate } from '../../domain/dates'
 import {
   DeltaTotals,
   mergeMerchantRollups,
@@ -14,12 +14,12 @@ import {
   type MerchantDelta,
   type RollupDelta,
   type TransactionKind,
-} from '../../../domain/ledger'
-import { asCents, type Cents } from '../../../domain/money'
-import type { Tx } from '../../db/connect'
-import { AppError } from '../../http/errors'
-import { uuidv7 } from '../../db/ids'
-import { transactions, transactionSplits } from '../../db/schema'
+} from '../../domain/ledger'
+import { asCents, type Cents } from '../../domain/money'
+import type { Tx } from '../db/connect'
+import { AppError } from '../http/errors'
+import { uuidv7 } from '../db/ids'
+import { transactions, transactionSplits } from '../db/schema'
 import { recordChanges, type ChangedRow } from './changes'
 
 export type TransactionSource = 'manual' | 'plaid' | 'bank_statement' | 'credit_statement' | 'import'

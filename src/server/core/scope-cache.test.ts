@@ -3,8 +3,8 @@
 // a new private one, must be left out of every other member's very next answer. These tests run
 // with the cache on and check exactly that after each kind of write that changes accounts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { addMember, createTestApp, signUp, type Client, type TestContext } from '../../test/helper'
-import { upload } from '../../test/upload'
+import { addMember, createTestApp, signUp, type Client, type TestContext } from '../test/helper'
+import { upload } from '../test/upload'
 
 let t: TestContext
 let owner: Client

@@ -4,11 +4,11 @@
 // accounts are few, so the two exclusion lists are short, and empty for a household that hides
 // nothing from anyone, which keeps the hot queries' plans as they were.
 import { eq, sql, type SQLWrapper, type SQL } from 'drizzle-orm'
-import { accountView, type AccountView, type AccountVisibility, type Member } from '../../../domain/access'
-import type { DbOrTx } from '../../db/connect'
-import { accounts } from '../../db/schema'
-import { forbidden, notFound } from '../../http/errors'
-import type { SessionUser } from '../auth/sessions'
+import { accountView, type AccountView, type AccountVisibility, type Member } from '../../domain/access'
+import type { DbOrTx } from '../db/connect'
+import { accounts } from '../db/schema'
+import { forbidden, notFound } from '../http/errors'
+import type { SessionUser } from './sessions'
 
 export type ScopedAccount = {
   id: string

@@ -2,8 +2,8 @@
 // exporting, deleting the account and linking a bank need the password or a second factor
 // given within the last ten minutes on this session.
 import type { FastifyRequest } from 'fastify'
-import { REAUTH_WINDOW_MS, isRecentlyAuthenticated } from '../../../domain/security'
-import { AppError } from '../../http/errors'
+import { REAUTH_WINDOW_MS, isRecentlyAuthenticated } from '../../domain/security'
+import { AppError } from '../http/errors'
 
 /** Throws 403 REAUTH_REQUIRED unless the session proved its user within the window. */
 export function requireRecentAuth(req: FastifyRequest, now: Date): void {

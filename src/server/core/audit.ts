@@ -1,9 +1,9 @@
 // Writes one audit-log event. Every module that changes something security-relevant
 // calls this; it never carries secrets (no passwords, codes, tokens or hashes in `detail`).
 import type { FastifyRequest } from 'fastify'
-import type { DbOrTx } from '../../db/connect'
-import { auditLog } from '../../db/schema'
-import type { AuditEvent } from '../../../domain/security'
+import type { DbOrTx } from '../db/connect'
+import { auditLog } from '../db/schema'
+import type { AuditEvent } from '../../domain/security'
 
 export type AuditEntry = {
   event: AuditEvent

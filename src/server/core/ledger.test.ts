@@ -3,11 +3,11 @@
 // with the database, so the import decides its next chunk while the database writes this one.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { asCents } from '../../../domain/money'
-import { DeltaTotals } from '../../../domain/ledger'
-import { accounts, transactions } from '../../db/schema'
-import { householdOf, insertAccount, newUser } from '../../test/fixtures'
-import { createTestApp, type TestContext } from '../../test/helper'
+import { asCents } from '../../domain/money'
+import { DeltaTotals } from '../../domain/ledger'
+import { accounts, transactions } from '../db/schema'
+import { householdOf, insertAccount, newUser } from '../test/fixtures'
+import { createTestApp, type TestContext } from '../test/helper'
 import { applyDeltaTotals, insertTransactions, type NewTransaction } from './ledger'
 
 let t: TestContext
