@@ -1,7 +1,7 @@
 // The fields of a react-hook-form form: a label, the control registered under its name, an
 // optional hint and the field's error, wired together by FormField (ids, aria-invalid,
 // aria-describedby). Money is typed as text in decimals ("1,234.50") and parsed by the form's
-// schema (lib/money-input.ts); dates are the browser's date input.
+// schema (lib/money-input.ts); dates are the browser's date input; longer text a textarea.
 import type { ComponentProps, ReactNode } from 'react'
 import {
   get,
@@ -16,6 +16,7 @@ import type { CategoryOption } from '../../lib/queries/categories'
 import { FormField } from '../ui/form-field'
 import { Input } from '../ui/input'
 import { Select } from '../ui/select'
+import { Textarea } from '../ui/textarea'
 
 /** What a field needs of the form: `form` is what `useForm` returned. */
 type BoundField<T extends FieldValues> = {
@@ -97,6 +98,23 @@ export function DateField<T extends FieldValues>({
   return (
     <FormField label={label} error={errorOf(form, name)} hint={hint} className={className}>
       {(control) => <Input {...control} {...input} type="date" {...form.register(name)} />}
+    </FormField>
+  )
+}
+
+/** Several lines of text; `rows` and the like go to the textarea. */
+export function TextAreaField<T extends FieldValues>({
+  form,
+  name,
+  label,
+  hint,
+  className,
+  ...textarea
+}: BoundField<T> &
+  Omit<ComponentProps<typeof Textarea>, 'form' | 'name' | 'className' | 'children'>) {
+  return (
+    <FormField label={label} error={errorOf(form, name)} hint={hint} className={className}>
+      {(control) => <Textarea {...control} {...textarea} {...form.register(name)} />}
     </FormField>
   )
 }

@@ -4,12 +4,9 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
 import { z } from 'zod'
 import { createReminderBody, reminderPriority, reminderType } from '../../../../contract/reminders'
-import { FormDialog, FormError } from '../../../components/form-dialog'
-import { Button } from '../../../components/ui/button'
-import { FormField } from '../../../components/ui/form-field'
-import { Input } from '../../../components/ui/input'
-import { Select } from '../../../components/ui/select'
-import { Textarea } from '../../../components/ui/textarea'
+import { FormDialog } from '../../../components/form-dialog'
+import { DateField, SelectField, TextAreaField, TextField } from '../../../components/forms/fields'
+import { FormFooter } from '../../../components/forms/form-footer'
 import { toast } from '../../../lib/toast'
 import { useCreateReminder } from '../api/change-reminder'
 import { PRIORITY_LABELS, TYPE_LABELS } from '../reminder-labels'
@@ -53,7 +50,7 @@ function ReminderForm({ onDone }: { onDone: () => void }) {
     resolver: zodResolver(schema),
     defaultValues: { title: '', description: '', type: 'other', priority: 'medium', dueDate: '' },
   })
-  const { errors, isSubmitting } = form.formState
+  const { isSubmitting } = form.formState
   const onSubmit = form.handleSubmit(async (v) => {
     try {
       await create.mutateAsync(v)
@@ -65,50 +62,31 @@ function ReminderForm({ onDone }: { onDone: () => void }) {
   })
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Reminder">
-      <FormField label="Title" error={errors.title?.message}>
-        {(control) => (
-          <Input {...control} placeholder="e.g. Renew car insurance" {...form.register('title')} />
-        )}
-      </FormField>
-      <FormField label="Description" error={errors.description?.message}>
-        {(control) => <Textarea {...control} rows={3} {...form.register('description')} />}
-      </FormField>
+      <TextField form={form} name="title" label="Title" placeholder="e.g. Renew car insurance" />
+      <TextAreaField form={form} name="description" label="Description" rows={3} />
       <div className="grid gap-3 sm:grid-cols-3">
-        <FormField label="Priority" error={errors.priority?.message}>
-          {(control) => (
-            <Select {...control} {...form.register('priority')}>
-              {reminderPriority.options.map((p) => (
-                <option key={p} value={p}>
-                  {PRIORITY_LABELS[p].label}
-                </option>
-              ))}
-            </Select>
-          )}
-        </FormField>
-        <FormField label="About" error={errors.type?.message}>
-          {(control) => (
-            <Select {...control} {...form.register('type')}>
-              {reminderType.options.map((t) => (
-                <option key={t} value={t}>
-                  {TYPE_LABELS[t]}
-                </option>
-              ))}
-            </Select>
-          )}
-        </FormField>
-        <FormField label="Due" error={errors.dueDate?.message} hint="Optional">
-          {(control) => <Input {...control} type="date" {...form.register('dueDate')} />}
-        </FormField>
+        <SelectField form={form} name="priority" label="Priority">
+          {reminderPriority.options.map((p) => (
+            <option key={p} value={p}>
+              {PRIORITY_LABELS[p].label}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField form={form} name="type" label="About">
+          {reminderType.options.map((t) => (
+            <option key={t} value={t}>
+              {TYPE_LABELS[t]}
+            </option>
+          ))}
+        </SelectField>
+        <DateField form={form} name="dueDate" label="Due" hint="Optional" />
       </div>
-      <FormError error={create.error} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving…' : 'Create reminder'}
-        </Button>
-      </div>
+      <FormFooter
+        error={create.error}
+        onCancel={onDone}
+        busy={isSubmitting}
+        submitLabel="Create reminder"
+      />
     </form>
   )
 }
