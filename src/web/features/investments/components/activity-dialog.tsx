@@ -5,11 +5,9 @@
 import { useState } from 'react'
 import { useForm, useWatch, type Resolver } from 'react-hook-form'
 import { ASSET_KINDS, type ActivityType, ACTIVITY_TYPES } from '../../../../contract/investments'
-import { FormDialog, FormError } from '../../../components/form-dialog'
-import { Button } from '../../../components/ui/button'
-import { FormField, type FieldControlProps } from '../../../components/ui/form-field'
-import { Input } from '../../../components/ui/input'
-import { Select } from '../../../components/ui/select'
+import { FormDialog } from '../../../components/form-dialog'
+import { DateField, MoneyField, SelectField, TextField } from '../../../components/forms/fields'
+import { FormFooter } from '../../../components/forms/form-footer'
 import { cn } from '../../../lib/cn'
 import { toast } from '../../../lib/toast'
 import {
@@ -128,7 +126,7 @@ function ActivityForm({
   const account = accounts.find((a) => a.id === accountId)
   const typed = symbol.trim().toUpperCase()
   const newSymbol = fields.symbol !== undefined && typed !== '' && isNew(typed)
-  const { errors, isSubmitting } = form.formState
+  const { isSubmitting } = form.formState
 
   const onSubmit = form.handleSubmit(async (body) => {
     setFormError(null)
@@ -165,44 +163,23 @@ function ActivityForm({
       {label}
     </button>
   )
-  const numberInput =
-    (name: 'quantity' | 'price' | 'ratio' | 'amount' | 'fees' | 'costBasis', placeholder: string) =>
-    (control: FieldControlProps) => (
-      <Input
-        {...control}
-        inputMode="decimal"
-        placeholder={placeholder}
-        className="text-right tabular-nums"
-        {...form.register(name)}
-      />
-    )
-  const moneyInput = (name: 'amount' | 'fees' | 'costBasis') => numberInput(name, '0.00')
-
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Activity">
       <div className="grid gap-3 sm:grid-cols-2">
-        <FormField label="Account" error={errors.accountId?.message}>
-          {(control) => (
-            <Select {...control} {...form.register('accountId')}>
-              {accounts.map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.name}
-                </option>
-              ))}
-            </Select>
-          )}
-        </FormField>
-        <FormField label="Type" error={errors.type?.message}>
-          {(control) => (
-            <Select {...control} {...form.register('type')}>
-              {ACTIVITY_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {ACTIVITY_LABELS[t]}
-                </option>
-              ))}
-            </Select>
-          )}
-        </FormField>
+        <SelectField form={form} name="accountId" label="Account">
+          {accounts.map((a) => (
+            <option key={a.id} value={a.id}>
+              {a.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField form={form} name="type" label="Type">
+          {ACTIVITY_TYPES.map((t) => (
+            <option key={t} value={t}>
+              {ACTIVITY_LABELS[t]}
+            </option>
+          ))}
+        </SelectField>
       </div>
       <p className="-mt-1 text-xs text-muted-foreground" data-testid="activity-type-hint">
         {TYPE_HINTS[type]}
@@ -219,27 +196,19 @@ function ActivityForm({
       )}
       <div className="grid gap-3 sm:grid-cols-2">
         {fields.symbol !== undefined && (
-          <FormField
+          <TextField
+            form={form}
+            name="symbol"
             label="Symbol"
-            error={errors.symbol?.message}
             hint={fields.symbol === 'optional' ? 'Optional: the holding that paid' : undefined}
-          >
-            {(control) => (
-              <Input
-                {...control}
-                list="investment-symbols"
-                autoComplete="off"
-                autoCapitalize="characters"
-                placeholder="e.g. VTI"
-                className="uppercase placeholder:normal-case"
-                {...form.register('symbol')}
-              />
-            )}
-          </FormField>
+            list="investment-symbols"
+            autoComplete="off"
+            autoCapitalize="characters"
+            placeholder="e.g. VTI"
+            inputClassName="uppercase placeholder:normal-case"
+          />
         )}
-        <FormField label="Date" error={errors.date?.message}>
-          {(control) => <Input {...control} type="date" {...form.register('date')} />}
-        </FormField>
+        <DateField form={form} name="date" label="Date" />
       </div>
       <datalist id="investment-symbols">
         {[...knownSymbols].sort().map((s) => (
@@ -251,72 +220,65 @@ function ActivityForm({
           <legend className="px-1 text-xs text-muted-foreground">
             New to your household: tell us about {typed}
           </legend>
-          <FormField label="Name" error={errors.name?.message} className="sm:col-span-3">
-            {(control) => (
-              <Input
-                {...control}
-                placeholder="e.g. Vanguard Total Stock Market"
-                {...form.register('name')}
-              />
-            )}
-          </FormField>
-          <FormField label="Kind" error={errors.kind?.message} className="sm:col-span-2">
-            {(control) => (
-              <Select {...control} {...form.register('kind')}>
-                {ASSET_KINDS.map((k) => (
-                  <option key={k} value={k}>
-                    {KIND_SINGULAR[k]}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </FormField>
-          <FormField
+          <TextField
+            form={form}
+            name="name"
+            label="Name"
+            className="sm:col-span-3"
+            placeholder="e.g. Vanguard Total Stock Market"
+          />
+          <SelectField form={form} name="kind" label="Kind" className="sm:col-span-2">
+            {ASSET_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {KIND_SINGULAR[k]}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            form={form}
+            name="currency"
             label="Currency"
-            error={errors.currency?.message}
             hint={account ? `Empty for ${account.currency}` : undefined}
-          >
-            {(control) => (
-              <Input
-                {...control}
-                maxLength={3}
-                autoCapitalize="characters"
-                placeholder={account?.currency ?? 'USD'}
-                className="uppercase placeholder:normal-case"
-                {...form.register('currency')}
-              />
-            )}
-          </FormField>
+            maxLength={3}
+            autoCapitalize="characters"
+            placeholder={account?.currency ?? 'USD'}
+            inputClassName="uppercase placeholder:normal-case"
+          />
         </fieldset>
       )}
+      {/* quantities, prices and ratios are decimals typed like money: the same right-aligned input */}
       <div className="grid gap-3 sm:grid-cols-2">
         {fields.quantity !== undefined && (
-          <FormField label="Quantity" error={errors.quantity?.message} hint="Number of shares">
-            {numberInput('quantity', '0')}
-          </FormField>
+          <MoneyField
+            form={form}
+            name="quantity"
+            label="Quantity"
+            hint="Number of shares"
+            placeholder="0"
+          />
         )}
         {fields.price !== undefined && (
-          <FormField
+          <MoneyField
+            form={form}
+            name="price"
             label="Price per share"
-            error={errors.price?.message}
             hint={fields.price === 'optional' ? 'Optional' : 'Or leave empty and give the total'}
-          >
-            {numberInput('price', '0.00')}
-          </FormField>
+          />
         )}
         {fields.ratio !== undefined && (
-          <FormField
+          <MoneyField
+            form={form}
+            name="ratio"
             label="Ratio"
-            error={errors.ratio?.message}
             hint="New shares for each old share"
-          >
-            {numberInput('ratio', '2')}
-          </FormField>
+            placeholder="2"
+          />
         )}
         {fields.amount !== undefined && (
-          <FormField
+          <MoneyField
+            form={form}
+            name="amount"
             label={type === 'buy' || type === 'sell' ? 'Total' : 'Amount'}
-            error={errors.amount?.message}
             hint={
               fields.amount === 'optional'
                 ? 'Optional: quantity × price when empty'
@@ -324,41 +286,32 @@ function ActivityForm({
                   ? 'Before any tax kept back'
                   : undefined
             }
-          >
-            {moneyInput('amount')}
-          </FormField>
+          />
         )}
         {fields.costBasis !== undefined && (
-          <FormField
+          <MoneyField
+            form={form}
+            name="costBasis"
             label="Cost basis"
-            error={errors.costBasis?.message}
             hint="What the shares cost when bought"
-          >
-            {moneyInput('costBasis')}
-          </FormField>
+          />
         )}
         {fields.fees !== undefined && (
-          <FormField
+          <MoneyField
+            form={form}
+            name="fees"
             label={income ? 'Tax kept back' : 'Fees'}
-            error={errors.fees?.message}
             hint="Optional"
-          >
-            {moneyInput('fees')}
-          </FormField>
+          />
         )}
       </div>
-      <FormField label="Memo" error={errors.memo?.message}>
-        {(control) => <Input {...control} placeholder="Optional" {...form.register('memo')} />}
-      </FormField>
-      <FormError error={formError} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving…' : `Add ${ACTIVITY_LABELS[type].toLowerCase()}`}
-        </Button>
-      </div>
+      <TextField form={form} name="memo" label="Memo" placeholder="Optional" />
+      <FormFooter
+        error={formError}
+        onCancel={onDone}
+        busy={isSubmitting}
+        submitLabel={`Add ${ACTIVITY_LABELS[type].toLowerCase()}`}
+      />
     </form>
   )
 }

@@ -3,10 +3,9 @@
 import { useState } from 'react'
 import { useForm, type Resolver } from 'react-hook-form'
 import { putPriceBody } from '../../../../contract/investments'
-import { FormDialog, FormError } from '../../../components/form-dialog'
-import { Button } from '../../../components/ui/button'
-import { FormField } from '../../../components/ui/form-field'
-import { Input } from '../../../components/ui/input'
+import { FormDialog } from '../../../components/form-dialog'
+import { DateField, MoneyField, TextField } from '../../../components/forms/fields'
+import { FormFooter } from '../../../components/forms/form-footer'
 import { useDateFormat } from '../../../lib/format'
 import { toast } from '../../../lib/toast'
 import { spreadIssues } from '../../../lib/api-issues'
@@ -91,7 +90,7 @@ function PriceForm({
     resolver,
     defaultValues: { symbol: symbol ?? '', date: today, price: '' },
   })
-  const { errors, isSubmitting } = form.formState
+  const { isSubmitting } = form.formState
   const onSubmit = form.handleSubmit(async (body) => {
     setFormError(null)
     try {
@@ -110,50 +109,31 @@ function PriceForm({
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Price">
       <div className="grid gap-3 sm:grid-cols-3">
-        <FormField label="Symbol" error={errors.symbol?.message}>
-          {(control) => (
-            <Input
-              {...control}
-              list="price-symbols"
-              autoComplete="off"
-              autoCapitalize="characters"
-              placeholder="e.g. VTI"
-              className="uppercase placeholder:normal-case"
-              autoFocus={symbol === null}
-              {...form.register('symbol')}
-            />
-          )}
-        </FormField>
-        <FormField label="Date" error={errors.date?.message}>
-          {(control) => <Input {...control} type="date" {...form.register('date')} />}
-        </FormField>
-        <FormField label="Price" error={errors.price?.message}>
-          {(control) => (
-            <Input
-              {...control}
-              inputMode="decimal"
-              placeholder="0.00"
-              className="text-right tabular-nums"
-              autoFocus={symbol !== null}
-              {...form.register('price')}
-            />
-          )}
-        </FormField>
+        <TextField
+          form={form}
+          name="symbol"
+          label="Symbol"
+          list="price-symbols"
+          autoComplete="off"
+          autoCapitalize="characters"
+          placeholder="e.g. VTI"
+          inputClassName="uppercase placeholder:normal-case"
+          autoFocus={symbol === null}
+        />
+        <DateField form={form} name="date" label="Date" />
+        <MoneyField form={form} name="price" label="Price" autoFocus={symbol !== null} />
       </div>
       <datalist id="price-symbols">
         {[...knownSymbols].sort().map((s) => (
           <option key={s} value={s} />
         ))}
       </datalist>
-      <FormError error={formError} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving…' : 'Save price'}
-        </Button>
-      </div>
+      <FormFooter
+        error={formError}
+        onCancel={onDone}
+        busy={isSubmitting}
+        submitLabel="Save price"
+      />
     </form>
   )
 }
