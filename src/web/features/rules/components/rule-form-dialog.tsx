@@ -7,9 +7,10 @@ import { useFieldArray, useForm, useWatch, type Control, type UseFormReturn } fr
 import type { Account } from '../../../../contract/accounts'
 import type { RuleDto } from '../../../../contract/rules'
 import { OPERATORS_BY_FIELD, RULE_FIELDS, type RuleField } from '../../../../domain/rules'
-import { FormDialog, FormError } from '../../../components/form-dialog'
+import { FormDialog } from '../../../components/form-dialog'
+import { CategoryOptions, SelectField, TextField } from '../../../components/forms/fields'
+import { FormFooter } from '../../../components/forms/form-footer'
 import { Button } from '../../../components/ui/button'
-import { FormField } from '../../../components/ui/form-field'
 import { Input } from '../../../components/ui/input'
 import { Label } from '../../../components/ui/label'
 import { Select } from '../../../components/ui/select'
@@ -291,16 +292,13 @@ function RuleForm({
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Rule">
-      <FormField label="Name" error={errors.name?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            autoComplete="off"
-            placeholder="e.g. Coffee shops"
-            {...form.register('name')}
-          />
-        )}
-      </FormField>
+      <TextField
+        form={form}
+        name="name"
+        label="Name"
+        autoComplete="off"
+        placeholder="e.g. Coffee shops"
+      />
 
       <section className="space-y-3" aria-labelledby="rule-when">
         <div className="flex flex-wrap items-center justify-between gap-2">
@@ -342,48 +340,28 @@ function RuleForm({
         <h3 id="rule-then" className="text-sm font-semibold">
           Then
         </h3>
-        <FormField label="Set the category" error={errors.categoryId?.message}>
-          {(control) => (
-            <Select {...control} {...form.register('categoryId')}>
-              <option value="">Leave it as it is</option>
-              <option value={CLEAR_CATEGORY}>Clear the category</option>
-              {categories.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.depth === 1 ? `\u00a0\u00a0\u00a0${c.label}` : c.label}
-                </option>
-              ))}
-            </Select>
-          )}
-        </FormField>
+        <SelectField form={form} name="categoryId" label="Set the category">
+          <option value="">Leave it as it is</option>
+          <option value={CLEAR_CATEGORY}>Clear the category</option>
+          <CategoryOptions categories={categories} />
+        </SelectField>
         <div className="grid gap-3 sm:grid-cols-2">
-          <FormField
+          <TextField
+            form={form}
+            name="renamePayee"
             label="Rename the payee to"
-            error={errors.renamePayee?.message}
             hint="Leave empty to keep it"
-          >
-            {(control) => (
-              <Input
-                {...control}
-                autoComplete="off"
-                placeholder="e.g. Starbucks"
-                {...form.register('renamePayee')}
-              />
-            )}
-          </FormField>
-          <FormField
+            autoComplete="off"
+            placeholder="e.g. Starbucks"
+          />
+          <TextField
+            form={form}
+            name="addNote"
             label="Add a note"
-            error={errors.addNote?.message}
             hint="Added once to the row’s notes"
-          >
-            {(control) => (
-              <Input
-                {...control}
-                autoComplete="off"
-                placeholder="e.g. Work expense"
-                {...form.register('addNote')}
-              />
-            )}
-          </FormField>
+            autoComplete="off"
+            placeholder="e.g. Work expense"
+          />
         </div>
       </section>
 
@@ -398,15 +376,12 @@ function RuleForm({
         </Label>
       </div>
 
-      <FormError error={create.error ?? update.error} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving…' : rule === null ? 'Add rule' : 'Save rule'}
-        </Button>
-      </div>
+      <FormFooter
+        error={create.error ?? update.error}
+        onCancel={onDone}
+        busy={isSubmitting}
+        submitLabel={rule === null ? 'Add rule' : 'Save rule'}
+      />
     </form>
   )
 }
