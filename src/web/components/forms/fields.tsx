@@ -44,7 +44,8 @@ export function TextField<T extends FieldValues>({
   type,
   inputClassName,
   ...input
-}: BoundField<T> & InputProps & { type?: 'text' | 'number' | 'email'; inputClassName?: string }) {
+}: BoundField<T> &
+  InputProps & { type?: 'text' | 'number' | 'email' | 'url'; inputClassName?: string }) {
   return (
     <FormField label={label} error={errorOf(form, name)} hint={hint} className={className}>
       {(control) => (

@@ -12,12 +12,10 @@ import {
 } from '../../../../contract/automations'
 import type { Category } from '../../../../contract/categories'
 import type { Goal } from '../../../../contract/goals'
-import { FormDialog, FormError } from '../../../components/form-dialog'
-import { Button } from '../../../components/ui/button'
+import { FormDialog } from '../../../components/form-dialog'
+import { AccountOptions, DateField, SelectField, TextField } from '../../../components/forms/fields'
+import { FormFooter } from '../../../components/forms/form-footer'
 import { Checkbox } from '../../../components/ui/checkbox'
-import { FormField } from '../../../components/ui/form-field'
-import { Input } from '../../../components/ui/input'
-import { Select } from '../../../components/ui/select'
 import { errorIssues } from '../../../lib/api-issues'
 import { cn } from '../../../lib/cn'
 import { categoryOptions } from '../../../lib/queries/categories'
@@ -138,45 +136,31 @@ function AutomationForm({
     label: string,
     blank: string,
   ) => (
-    <FormField label={label} error={errors[name]?.message}>
-      {(control) => (
-        <Select {...control} {...form.register(name)}>
-          <option value="">{blank}</option>
-          {accounts.map((a) => (
-            <option key={a.id} value={a.id}>
-              {a.name}
-            </option>
-          ))}
-        </Select>
-      )}
-    </FormField>
+    <SelectField form={form} name={name} label={label}>
+      <AccountOptions accounts={accounts} none={blank} />
+    </SelectField>
   )
   const categorySelect = (label: string, blank: string) => (
-    <FormField label={label} error={errors.categoryId?.message}>
-      {(control) => (
-        <Select {...control} {...form.register('categoryId')}>
-          <option value="">{blank}</option>
-          {categories.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.depth === 1 ? `— ${c.label}` : c.label}
-            </option>
-          ))}
-        </Select>
-      )}
-    </FormField>
+    <SelectField form={form} name="categoryId" label={label}>
+      <option value="">{blank}</option>
+      {categories.map((c) => (
+        <option key={c.id} value={c.id}>
+          {c.depth === 1 ? `— ${c.label}` : c.label}
+        </option>
+      ))}
+    </SelectField>
   )
   const amountField = (label: string, hint?: string) => (
-    <FormField label={label} error={errors.amount?.message} hint={hint}>
-      {(control) => (
-        <Input
-          {...control}
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder="0.00"
-          {...form.register('amount')}
-        />
-      )}
-    </FormField>
+    // typed as text, left-aligned as it always was here (MoneyField would right-align it)
+    <TextField
+      form={form}
+      name="amount"
+      label={label}
+      hint={hint}
+      inputMode="decimal"
+      autoComplete="off"
+      placeholder="0.00"
+    />
   )
 
   return (
@@ -209,99 +193,73 @@ function AutomationForm({
         </fieldset>
       )}
 
-      <FormField label="Name" error={errors.name?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            autoComplete="off"
-            placeholder="e.g. Gym membership"
-            {...form.register('name')}
-          />
-        )}
-      </FormField>
+      <TextField
+        form={form}
+        name="name"
+        label="Name"
+        autoComplete="off"
+        placeholder="e.g. Gym membership"
+      />
 
       {type === 'scheduled_transaction' && (
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label="How often" error={errors.cadence?.message}>
-            {(control) => (
-              <Select {...control} {...form.register('cadence')}>
-                {CADENCES.map((c) => (
-                  <option key={c} value={c}>
-                    {CADENCE_LABELS[c]}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </FormField>
-          <FormField
+          <SelectField form={form} name="cadence" label="How often">
+            {CADENCES.map((c) => (
+              <option key={c} value={c}>
+                {CADENCE_LABELS[c]}
+              </option>
+            ))}
+          </SelectField>
+          <DateField
+            form={form}
+            name="startDate"
             label="First date"
-            error={errors.startDate?.message}
             hint="Later dates keep its day of the month"
-          >
-            {(control) => <Input {...control} type="date" {...form.register('startDate')} />}
-          </FormField>
-          <FormField label="Direction" error={errors.direction?.message}>
-            {(control) => (
-              <Select {...control} {...form.register('direction')}>
-                <option value="out">Money out</option>
-                <option value="in">Money in</option>
-              </Select>
-            )}
-          </FormField>
+          />
+          <SelectField form={form} name="direction" label="Direction">
+            <option value="out">Money out</option>
+            <option value="in">Money in</option>
+          </SelectField>
           {amountField('Amount')}
           {accountSelect('accountId', 'Account', 'Choose an account')}
           {categorySelect('Category', 'No category')}
-          <FormField
+          <TextField
+            form={form}
+            name="payee"
             label="Payee"
-            error={errors.payee?.message}
             hint="Optional"
             className="sm:col-span-2"
-          >
-            {(control) => <Input {...control} autoComplete="off" {...form.register('payee')} />}
-          </FormField>
+            autoComplete="off"
+          />
         </div>
       )}
 
       {type === 'goal_transfer' && (
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label="Goal" error={errors.goalId?.message}>
-            {(control) => (
-              <Select {...control} {...form.register('goalId')}>
-                <option value="">Choose a goal</option>
-                {goals.map((g) => (
-                  <option key={g.id} value={g.id}>
-                    {g.name}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </FormField>
+          <SelectField form={form} name="goalId" label="Goal">
+            <option value="">Choose a goal</option>
+            {goals.map((g) => (
+              <option key={g.id} value={g.id}>
+                {g.name}
+              </option>
+            ))}
+          </SelectField>
           {amountField('Amount each time')}
-          <FormField label="When" error={errors.trigger?.message}>
-            {(control) => (
-              <Select {...control} {...form.register('trigger')}>
-                <option value="monthly">Every month on a day</option>
-                <option value="income">When income arrives</option>
-              </Select>
-            )}
-          </FormField>
+          <SelectField form={form} name="trigger" label="When">
+            <option value="monthly">Every month on a day</option>
+            <option value="income">When income arrives</option>
+          </SelectField>
           {trigger === 'monthly' ? (
-            <FormField
+            <TextField
+              form={form}
+              name="dayOfMonth"
               label="Day of the month"
-              error={errors.dayOfMonth?.message}
               hint="A short month uses its last day"
-            >
-              {(control) => (
-                <Input
-                  {...control}
-                  type="number"
-                  min={1}
-                  max={31}
-                  inputMode="numeric"
-                  {...form.register('dayOfMonth')}
-                />
-              )}
-            </FormField>
+              type="number"
+              min={1}
+              max={31}
+              inputMode="numeric"
+            />
           ) : (
             accountSelect('incomeAccountId', 'Income arrives in', 'Choose an account')
           )}
@@ -315,21 +273,18 @@ function AutomationForm({
 
       {type === 'alert' && (
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField
+          <SelectField
+            form={form}
+            name="condition"
             label="Alert me about"
-            error={errors.condition?.message}
             className="sm:col-span-2"
           >
-            {(control) => (
-              <Select {...control} {...form.register('condition')}>
-                {ALERT_CONDITIONS.map((c) => (
-                  <option key={c} value={c}>
-                    {CONDITION_LABELS[c]}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </FormField>
+            {ALERT_CONDITIONS.map((c) => (
+              <option key={c} value={c}>
+                {CONDITION_LABELS[c]}
+              </option>
+            ))}
+          </SelectField>
           {condition === 'transaction_over' && (
             <>
               {amountField('Spending over')}
@@ -344,18 +299,15 @@ function AutomationForm({
           )}
           {condition === 'budget' && categorySelect('Budget', 'Every budget')}
           {condition === 'bill_due' && (
-            <FormField label="Days before the due date" error={errors.days?.message}>
-              {(control) => (
-                <Input
-                  {...control}
-                  type="number"
-                  min={0}
-                  max={60}
-                  inputMode="numeric"
-                  {...form.register('days')}
-                />
-              )}
-            </FormField>
+            <TextField
+              form={form}
+              name="days"
+              label="Days before the due date"
+              type="number"
+              min={0}
+              max={60}
+              inputMode="numeric"
+            />
           )}
           <p className="text-xs text-muted-foreground sm:col-span-2">
             Alerts arrive as reminders in the bell, for each member who may see what they are about.
@@ -365,21 +317,15 @@ function AutomationForm({
 
       {type === 'webhook' && (
         <div className="grid gap-4">
-          <FormField
+          <TextField
+            form={form}
+            name="url"
             label="URL"
-            error={errors.url?.message}
             hint="Each request is signed with HMAC-SHA256 in the X-Kinwise-Signature header"
-          >
-            {(control) => (
-              <Input
-                {...control}
-                type="url"
-                autoComplete="off"
-                placeholder="https://example.com/kinwise"
-                {...form.register('url')}
-              />
-            )}
-          </FormField>
+            type="url"
+            autoComplete="off"
+            placeholder="https://example.com/kinwise"
+          />
           <fieldset className="grid gap-2">
             <legend className="mb-1 text-sm font-medium">Send when</legend>
             {WEBHOOK_EVENTS.map((e) => (
@@ -395,17 +341,12 @@ function AutomationForm({
         </div>
       )}
 
-      <FormError
+      <FormFooter
         error={mutation.error && errorIssues(mutation.error).size === 0 ? mutation.error : null}
+        onCancel={onDone}
+        busy={isSubmitting}
+        submitLabel={editing ? 'Save changes' : 'Create automation'}
       />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving…' : editing ? 'Save changes' : 'Create automation'}
-        </Button>
-      </div>
     </form>
   )
 }
