@@ -11,8 +11,8 @@ import type { Goal } from '../../../../contract/goals'
 import type { Cents } from '../../../../domain/money'
 import { addDays } from '../../../../domain/dates'
 import type { z } from 'zod'
-import { FormDialog, FormError } from '../../../components/form-dialog'
-import { Button } from '../../../components/ui/button'
+import { FormDialog } from '../../../components/form-dialog'
+import { FormFooter } from '../../../components/forms/form-footer'
 import { Checkbox } from '../../../components/ui/checkbox'
 import { FormField } from '../../../components/ui/form-field'
 import { Input } from '../../../components/ui/input'
@@ -137,7 +137,8 @@ function StartForm({
     accountIds: [],
     target: '',
     endDate: addDays(today, 90),
-    dailyAllowance: dailyAllowance !== null && dailyAllowance > 0 ? centsToText(dailyAllowance) : '',
+    dailyAllowance:
+      dailyAllowance !== null && dailyAllowance > 0 ? centsToText(dailyAllowance) : '',
     percent: '',
     month: today.slice(0, 7),
   })
@@ -417,15 +418,13 @@ function StartForm({
           )}
         </FormField>
       )}
-      <FormError error={formError} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={start.isPending}>
-          {start.isPending ? 'Starting…' : 'Start challenge'}
-        </Button>
-      </div>
+      <FormFooter
+        error={formError}
+        onCancel={onDone}
+        busy={start.isPending}
+        submitLabel="Start challenge"
+        busyLabel="Starting…"
+      />
     </form>
   )
 }
