@@ -1,17 +1,6 @@
 // Cash flow by month: income and spending as bars, the net as a line; the totals and monthly
 // averages in words; a click on a bar (or an amount in the table) lists its transactions.
-import {
-  Bar,
-  CartesianGrid,
-  ComposedChart,
-  Legend,
-  Line,
-  ReferenceLine,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts'
+import { Bar, ComposedChart, Line, ReferenceLine } from 'recharts'
 import { asCents, type Cents } from '../../../../domain/money'
 import { cn } from '../../../lib/cn'
 import type { CashFlowAnswer } from '../api/get-report'
@@ -21,17 +10,19 @@ import type { DrillScope } from '../drill-scope'
 import { monthDays, type ReportFilters } from '../report-filters'
 import { useReportFormat, type ReportFormat } from '../report-format'
 import {
-  GRID,
-  INCOME,
-  NET,
-  SPENDING,
-  TICK,
-  TOOLTIP_STYLE,
-  LEGEND_STYLE,
-  legendText,
-} from './chart-theme'
+  BAR_CURSOR,
+  centsTooltip,
+  categoryAxis,
+  ChartGrid,
+  ChartLegend,
+  ChartTooltip,
+  moneyAxis,
+  REPORT_MARGIN,
+  ResponsiveChart,
+} from '../../../components/charts/chart-parts'
+import { GRID, INCOME, legendText, NET, SPENDING } from '../../../components/charts/chart-theme'
+import { ChartFigure } from '../../../components/charts/chart-figure'
 import {
-  ChartFigure,
   DrillButton,
   ReportCard,
   ReportTable,
@@ -191,35 +182,14 @@ export function CashFlowReport({
           label={`Income and spending by month, ${f.monthLong(filters.from)} to ${f.monthLong(filters.to)}`}
           caption={`Income and spending each month, in ${f.currency}`}
         >
-          <ResponsiveContainer width="100%" height="100%">
-            <ComposedChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-              <CartesianGrid stroke={GRID} vertical={false} />
-              <XAxis
-                dataKey="label"
-                tick={TICK}
-                tickLine={false}
-                axisLine={{ stroke: GRID }}
-                minTickGap={12}
-              />
-              <YAxis
-                tick={TICK}
-                tickLine={false}
-                axisLine={false}
-                width={64}
-                tickFormatter={f.compact}
-              />
+          <ResponsiveChart>
+            <ComposedChart data={data} margin={REPORT_MARGIN}>
+              <ChartGrid />
+              {categoryAxis({ dataKey: 'label', minTickGap: 12 })}
+              {moneyAxis({ tickFormatter: f.compact })}
               <ReferenceLine y={0} stroke={GRID} />
-              <Tooltip
-                contentStyle={TOOLTIP_STYLE}
-                cursor={{ fill: 'var(--muted)', opacity: 0.6 }}
-                formatter={(value, name) => [
-                  value === null || value === undefined
-                    ? 'Missing'
-                    : f.money(asCents(Number(value))),
-                  String(name),
-                ]}
-              />
-              <Legend wrapperStyle={LEGEND_STYLE} formatter={legendText} />
+              <ChartTooltip cursor={BAR_CURSOR} formatter={centsTooltip(f.money)} />
+              <ChartLegend formatter={legendText} />
               <Bar
                 dataKey="income"
                 name="Income"
@@ -254,7 +224,7 @@ export function CashFlowReport({
                 isAnimationActive={false}
               />
             </ComposedChart>
-          </ResponsiveContainer>
+          </ResponsiveChart>
         </ChartFigure>
       }
       table={

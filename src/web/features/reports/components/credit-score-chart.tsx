@@ -1,14 +1,14 @@
 // The credit score over time (Recharts, its own lazily loaded chunk so no other page downloads
 // it): one line on the 300–850 scale, each point coloured by its band, dates along the bottom.
+import { Line, LineChart, YAxis } from 'recharts'
+import { ChartFigure } from '../../../components/charts/chart-figure'
 import {
-  CartesianGrid,
-  Line,
-  LineChart,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts'
+  categoryAxis,
+  ChartGrid,
+  ChartTooltip,
+  ResponsiveChart,
+} from '../../../components/charts/chart-parts'
+import { TICK, TOOLTIP_STYLE } from '../../../components/charts/chart-theme'
 import type { CreditScore } from '../../../../contract/credit-score'
 import { CREDIT_SCORE_MAX, CREDIT_SCORE_MIN, creditBand } from '../../../../domain/credit-score'
 import { BAND_FILL } from './credit-bands'
@@ -43,50 +43,40 @@ export function CreditScoreChart({
     score: h.score,
   }))
   return (
-    <figure className="w-full" aria-label="Credit score over time">
-      <figcaption className="mb-2 text-xs text-muted-foreground">
-        Score (300–850) by date
-      </figcaption>
-      <div className="h-64 w-full">
-        <ResponsiveContainer width="100%" height="100%">
-          <LineChart data={data} margin={{ top: 8, right: 12, bottom: 8, left: 0 }}>
-            <CartesianGrid stroke="var(--border)" vertical={false} />
-            <XAxis
-              dataKey="label"
-              tick={{ fill: 'var(--muted-foreground)', fontSize: 12 }}
-              tickLine={false}
-              axisLine={{ stroke: 'var(--border)' }}
-              minTickGap={24}
-            />
-            <YAxis
-              domain={[CREDIT_SCORE_MIN, CREDIT_SCORE_MAX]}
-              ticks={[300, 400, 500, 600, 700, 800]}
-              width={40}
-              tick={{ fill: 'var(--muted-foreground)', fontSize: 12 }}
-              tickLine={false}
-              axisLine={false}
-            />
-            <Tooltip
-              contentStyle={{
-                background: 'var(--popover)',
-                border: '1px solid var(--border)',
-                borderRadius: 8,
-                color: 'var(--popover-foreground)',
-              }}
-              formatter={(value) => [`${String(value)} (${creditBand(Number(value))})`, 'Score']}
-            />
-            <Line
-              type="monotone"
-              dataKey="score"
-              stroke="var(--primary)"
-              strokeWidth={2}
-              dot={<Dot />}
-              activeDot={{ r: 6 }}
-              isAnimationActive={false}
-            />
-          </LineChart>
-        </ResponsiveContainer>
-      </div>
-    </figure>
+    <ChartFigure
+      label="Credit score over time"
+      caption="Score (300–850) by date"
+      height="h-64"
+      box=""
+    >
+      <ResponsiveChart>
+        <LineChart data={data} margin={{ top: 8, right: 12, bottom: 8, left: 0 }}>
+          <ChartGrid />
+          {categoryAxis({ dataKey: 'label', minTickGap: 24 })}
+          <YAxis
+            domain={[CREDIT_SCORE_MIN, CREDIT_SCORE_MAX]}
+            ticks={[300, 400, 500, 600, 700, 800]}
+            width={40}
+            tick={TICK}
+            tickLine={false}
+            axisLine={false}
+          />
+          <ChartTooltip
+            // the page's text size, as this chart has always had
+            contentStyle={{ ...TOOLTIP_STYLE, fontSize: undefined }}
+            formatter={(value) => [`${String(value)} (${creditBand(Number(value))})`, 'Score']}
+          />
+          <Line
+            type="monotone"
+            dataKey="score"
+            stroke="var(--primary)"
+            strokeWidth={2}
+            dot={<Dot />}
+            activeDot={{ r: 6 }}
+            isAnimationActive={false}
+          />
+        </LineChart>
+      </ResponsiveChart>
+    </ChartFigure>
   )
 }

@@ -1,16 +1,6 @@
 // Income against spending: the two as lines month by month, so the months where spending ran
 // above income stand out, with the savings rate of each month. Same answer as cash flow.
-import {
-  CartesianGrid,
-  Legend,
-  Line,
-  LineChart,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts'
-import { asCents } from '../../../../domain/money'
+import { Line, LineChart } from 'recharts'
 import { cn } from '../../../lib/cn'
 import type { CashFlowAnswer } from '../api/get-report'
 import type { DrillRequest } from '../api/get-drill-down'
@@ -20,16 +10,18 @@ import { monthDays, type ReportFilters } from '../report-filters'
 import { useReportFormat } from '../report-format'
 import { cashFlowTotals, isCashFlowEmpty } from './cash-flow-report'
 import {
-  GRID,
-  INCOME,
-  SPENDING,
-  TICK,
-  TOOLTIP_STYLE,
-  LEGEND_STYLE,
-  legendText,
-} from './chart-theme'
+  centsTooltip,
+  categoryAxis,
+  ChartGrid,
+  ChartLegend,
+  ChartTooltip,
+  moneyAxis,
+  REPORT_MARGIN,
+  ResponsiveChart,
+} from '../../../components/charts/chart-parts'
+import { INCOME, legendText, SPENDING } from '../../../components/charts/chart-theme'
+import { ChartFigure } from '../../../components/charts/chart-figure'
 import {
-  ChartFigure,
   DrillButton,
   ReportCard,
   ReportTable,
@@ -115,41 +107,21 @@ export function IncomeVsSpendingReport({
           label={`Income and spending lines by month; spending above income in ${over.length} months`}
           caption={`Each month's income and spending, in ${f.currency}`}
         >
-          <ResponsiveContainer width="100%" height="100%">
+          <ResponsiveChart>
             <LineChart
               data={data}
-              margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+              margin={REPORT_MARGIN}
               onClick={(state) => {
                 const row = data[Number(state.activeTooltipIndex ?? -1)]
                 if (row) drill(row.month)
               }}
               style={{ cursor: 'pointer' }}
             >
-              <CartesianGrid stroke={GRID} vertical={false} />
-              <XAxis
-                dataKey="label"
-                tick={TICK}
-                tickLine={false}
-                axisLine={{ stroke: GRID }}
-                minTickGap={12}
-              />
-              <YAxis
-                tick={TICK}
-                tickLine={false}
-                axisLine={false}
-                width={64}
-                tickFormatter={f.compact}
-              />
-              <Tooltip
-                contentStyle={TOOLTIP_STYLE}
-                formatter={(value, name) => [
-                  value === null || value === undefined
-                    ? 'Missing'
-                    : f.money(asCents(Number(value))),
-                  String(name),
-                ]}
-              />
-              <Legend wrapperStyle={LEGEND_STYLE} formatter={legendText} />
+              <ChartGrid />
+              {categoryAxis({ dataKey: 'label', minTickGap: 12 })}
+              {moneyAxis({ tickFormatter: f.compact })}
+              <ChartTooltip formatter={centsTooltip(f.money)} />
+              <ChartLegend formatter={legendText} />
               <Line
                 dataKey="income"
                 name="Income"
@@ -168,7 +140,7 @@ export function IncomeVsSpendingReport({
                 isAnimationActive={false}
               />
             </LineChart>
-          </ResponsiveContainer>
+          </ResponsiveChart>
         </ChartFigure>
       }
       table={

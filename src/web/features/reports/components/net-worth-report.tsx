@@ -4,17 +4,7 @@
 // that moved balances in it.
 import { Landmark } from 'lucide-react'
 import { Link } from 'react-router'
-import {
-  Area,
-  CartesianGrid,
-  ComposedChart,
-  Legend,
-  Line,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts'
+import { Area, ComposedChart, Line } from 'recharts'
 import { ACCOUNT_TYPES, type AccountType } from '../../../../contract/accounts'
 import { asCents } from '../../../../domain/money'
 import { Button } from '../../../components/ui/button'
@@ -25,9 +15,19 @@ import { moneyCell } from '../csv'
 import type { DrillScope } from '../drill-scope'
 import { monthDays, type ReportFilters } from '../report-filters'
 import { useReportFormat } from '../report-format'
-import { GRID, NET, TICK, TOOLTIP_STYLE, LEGEND_STYLE, legendText } from './chart-theme'
 import {
-  ChartFigure,
+  centsTooltip,
+  categoryAxis,
+  ChartGrid,
+  ChartLegend,
+  ChartTooltip,
+  moneyAxis,
+  REPORT_MARGIN,
+  ResponsiveChart,
+} from '../../../components/charts/chart-parts'
+import { legendText, NET } from '../../../components/charts/chart-theme'
+import { ChartFigure } from '../../../components/charts/chart-figure'
+import {
   DrillButton,
   ReportCard,
   ReportTable,
@@ -154,41 +154,21 @@ export function NetWorthReport({
           label={`Net worth by month end${change === null ? '' : `, ${change >= 0 ? 'up' : 'down'} ${f.money(asCents(Math.abs(change)))} over the range`}`}
           caption={`Month-end balances, in ${f.currency}`}
         >
-          <ResponsiveContainer width="100%" height="100%">
+          <ResponsiveChart>
             <ComposedChart
               data={data}
-              margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+              margin={REPORT_MARGIN}
               onClick={(s) => {
                 const row = data[Number(s.activeTooltipIndex ?? -1)]
                 if (row) drill(row.month)
               }}
               style={{ cursor: 'pointer' }}
             >
-              <CartesianGrid stroke={GRID} vertical={false} />
-              <XAxis
-                dataKey="label"
-                tick={TICK}
-                tickLine={false}
-                axisLine={{ stroke: GRID }}
-                minTickGap={12}
-              />
-              <YAxis
-                tick={TICK}
-                tickLine={false}
-                axisLine={false}
-                width={64}
-                tickFormatter={f.compact}
-              />
-              <Tooltip
-                contentStyle={TOOLTIP_STYLE}
-                formatter={(value, name) => [
-                  value === null || value === undefined
-                    ? 'Missing'
-                    : f.money(asCents(Number(value))),
-                  String(name),
-                ]}
-              />
-              <Legend wrapperStyle={LEGEND_STYLE} formatter={legendText} />
+              <ChartGrid />
+              {categoryAxis({ dataKey: 'label', minTickGap: 12 })}
+              {moneyAxis({ tickFormatter: f.compact })}
+              <ChartTooltip formatter={centsTooltip(f.money)} />
+              <ChartLegend formatter={legendText} />
               <Area
                 dataKey="netWorth"
                 name="Net worth"
@@ -216,7 +196,7 @@ export function NetWorthReport({
                 isAnimationActive={false}
               />
             </ComposedChart>
-          </ResponsiveContainer>
+          </ResponsiveChart>
         </ChartFigure>
       }
       table={

@@ -158,29 +158,6 @@ export function ReportCard({
   )
 }
 
-/** A chart's frame: its message as the figure's name, the chart drawn at a fixed height. */
-export function ChartFigure({
-  label,
-  caption,
-  height = 'h-72',
-  children,
-}: {
-  /** what the chart says, for screen readers (the table has the numbers) */
-  label: string
-  caption?: string
-  height?: string
-  children: ReactNode
-}) {
-  return (
-    <figure className="w-full" aria-label={label}>
-      {caption !== undefined && (
-        <figcaption className="mb-2 text-xs text-muted-foreground">{caption}</figcaption>
-      )}
-      <div className={cn('report-chart w-full', height)}>{children}</div>
-    </figure>
-  )
-}
-
 /** A table of a report: right-aligned money, tabular figures, a header that names each column. */
 export function ReportTable({ caption, children }: { caption: string; children: ReactNode }) {
   return (

@@ -1,7 +1,7 @@
 // Where the money went: income categories flow into one "Income" node, which flows into the
 // spending groups and their categories, and into "Saved" (or is topped up by "Shortfall") —
 // Recharts' Sankey. A click on a node or a band lists the transactions of its category.
-import { Sankey, Tooltip, type SankeyLinkProps, type SankeyNodeProps } from 'recharts'
+import { Sankey, type SankeyLinkProps, type SankeyNodeProps } from 'recharts'
 import type { SANKEY_NODE_KINDS } from '../../../../contract/reports'
 import { asCents, type Cents } from '../../../../domain/money'
 import { useElementWidth } from '../use-element-width'
@@ -11,9 +11,10 @@ import { moneyCell } from '../csv'
 import type { DrillScope } from '../drill-scope'
 import type { ReportFilters } from '../report-filters'
 import { useReportFormat } from '../report-format'
-import { CATEGORY_COLORS, INCOME, NET, SPENDING, TOOLTIP_STYLE } from './chart-theme'
+import { ChartFigure } from '../../../components/charts/chart-figure'
+import { ChartTooltip } from '../../../components/charts/chart-parts'
+import { CATEGORY_COLORS, INCOME, NET, SPENDING } from '../../../components/charts/chart-theme'
 import {
-  ChartFigure,
   DrillButton,
   ReportCard,
   ReportTable,
@@ -211,10 +212,7 @@ export function SankeyReport({
                 }}
                 style={{ cursor: 'pointer' }}
               >
-                <Tooltip
-                  contentStyle={TOOLTIP_STYLE}
-                  formatter={(value) => f.money(asCents(Number(value)))}
-                />
+                <ChartTooltip formatter={(value) => f.money(asCents(Number(value)))} />
               </Sankey>
             </ChartFigure>
           </div>

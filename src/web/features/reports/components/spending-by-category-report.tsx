@@ -4,16 +4,7 @@
 // that category's transactions of that month; a category's total lists the whole range.
 import { TrendingDown, TrendingUp } from 'lucide-react'
 import { useState } from 'react'
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Legend,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts'
+import { Bar, BarChart } from 'recharts'
 import { asCents, type Cents } from '../../../../domain/money'
 import { Button } from '../../../components/ui/button'
 import { cn } from '../../../lib/cn'
@@ -24,16 +15,19 @@ import type { DrillScope } from '../drill-scope'
 import { monthDays, monthsOf, type ReportFilters } from '../report-filters'
 import { useReportFormat, type ReportFormat } from '../report-format'
 import {
-  CATEGORY_COLORS,
-  GRID,
-  OTHER_COLOR,
-  TICK,
-  TOOLTIP_STYLE,
-  LEGEND_STYLE,
-  legendText,
-} from './chart-theme'
+  BAR_CURSOR,
+  centsTooltip,
+  categoryAxis,
+  ChartGrid,
+  ChartLegend,
+  ChartTooltip,
+  moneyAxis,
+  REPORT_MARGIN,
+  ResponsiveChart,
+} from '../../../components/charts/chart-parts'
+import { CATEGORY_COLORS, legendText, OTHER_COLOR } from '../../../components/charts/chart-theme'
+import { ChartFigure } from '../../../components/charts/chart-figure'
 import {
-  ChartFigure,
   DrillButton,
   ReportCard,
   ReportTable,
@@ -339,34 +333,13 @@ export function SpendingByCategoryReport({
           caption={`Spending each month by category, in ${f.currency}`}
           height="h-80"
         >
-          <ResponsiveContainer width="100%" height="100%">
-            <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-              <CartesianGrid stroke={GRID} vertical={false} />
-              <XAxis
-                dataKey="label"
-                tick={TICK}
-                tickLine={false}
-                axisLine={{ stroke: GRID }}
-                minTickGap={12}
-              />
-              <YAxis
-                tick={TICK}
-                tickLine={false}
-                axisLine={false}
-                width={64}
-                tickFormatter={f.compact}
-              />
-              <Tooltip
-                contentStyle={TOOLTIP_STYLE}
-                cursor={{ fill: 'var(--muted)', opacity: 0.6 }}
-                formatter={(value, name) => [
-                  value === null || value === undefined
-                    ? 'Missing'
-                    : f.money(asCents(Number(value))),
-                  String(name),
-                ]}
-              />
-              <Legend wrapperStyle={LEGEND_STYLE} formatter={legendText} />
+          <ResponsiveChart>
+            <BarChart data={data} margin={REPORT_MARGIN}>
+              <ChartGrid />
+              {categoryAxis({ dataKey: 'label', minTickGap: 12 })}
+              {moneyAxis({ tickFormatter: f.compact })}
+              <ChartTooltip cursor={BAR_CURSOR} formatter={centsTooltip(f.money)} />
+              <ChartLegend formatter={legendText} />
               {top.map((r, j) => (
                 <Bar
                   key={categoryKey(r)}
@@ -411,7 +384,7 @@ export function SpendingByCategoryReport({
                 />
               )}
             </BarChart>
-          </ResponsiveContainer>
+          </ResponsiveChart>
         </ChartFigure>
       }
       table={

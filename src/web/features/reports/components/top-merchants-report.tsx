@@ -1,7 +1,7 @@
 // The payees with the most spending over the range, as horizontal bars with how many
 // transactions each; a click on a bar lists that payee's transactions.
 import { Store } from 'lucide-react'
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
+import { Bar, BarChart, YAxis } from 'recharts'
 import { asCents } from '../../../../domain/money'
 import { Select } from '../../../components/ui/select'
 import type { MerchantsAnswer } from '../api/get-report'
@@ -10,9 +10,16 @@ import { moneyCell } from '../csv'
 import type { DrillScope } from '../drill-scope'
 import type { ReportFilters } from '../report-filters'
 import { useReportFormat } from '../report-format'
-import { GRID, SPENDING, TICK, TOOLTIP_STYLE } from './chart-theme'
 import {
-  ChartFigure,
+  BAR_CURSOR,
+  ChartGrid,
+  ChartTooltip,
+  moneyAxisAcross,
+  ResponsiveChart,
+} from '../../../components/charts/chart-parts'
+import { SPENDING, TICK } from '../../../components/charts/chart-theme'
+import { ChartFigure } from '../../../components/charts/chart-figure'
+import {
   DrillButton,
   ReportCard,
   ReportTable,
@@ -114,20 +121,14 @@ export function TopMerchantsReport({
           height=""
         >
           <div style={{ height: Math.max(160, data.length * 34 + 32) }}>
-            <ResponsiveContainer width="100%" height="100%">
+            <ResponsiveChart>
               <BarChart
                 data={data}
                 layout="vertical"
                 margin={{ top: 0, right: 16, bottom: 0, left: 0 }}
               >
-                <CartesianGrid stroke={GRID} horizontal={false} />
-                <XAxis
-                  type="number"
-                  tick={TICK}
-                  tickLine={false}
-                  axisLine={false}
-                  tickFormatter={f.compact}
-                />
+                <ChartGrid across />
+                {moneyAxisAcross({ tickFormatter: f.compact })}
                 <YAxis
                   type="category"
                   dataKey="name"
@@ -137,9 +138,8 @@ export function TopMerchantsReport({
                   width={132}
                   tickFormatter={(v: string) => shorten(v)}
                 />
-                <Tooltip
-                  contentStyle={TOOLTIP_STYLE}
-                  cursor={{ fill: 'var(--muted)', opacity: 0.6 }}
+                <ChartTooltip
+                  cursor={BAR_CURSOR}
                   formatter={(value, _name, item) => {
                     const count = (item.payload as { count?: number } | undefined)?.count ?? 0
                     return [
@@ -161,7 +161,7 @@ export function TopMerchantsReport({
                   }}
                 />
               </BarChart>
-            </ResponsiveContainer>
+            </ResponsiveChart>
           </div>
         </ChartFigure>
       }

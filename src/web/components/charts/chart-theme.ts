@@ -1,6 +1,6 @@
-// What every report chart shares: colours that hold in light and dark mode (the theme's
+// What every chart of the app shares: colours that hold in light and dark mode (the theme's
 // variables for money in, money out and the accent; the Okabe–Ito palette, which colour-blind
-// readers can tell apart, for categories), the tooltip's look and the axes' ticks.
+// readers can tell apart, for categories), the tooltip's look, the axes' ticks and names.
 import { createElement, type CSSProperties, type ReactNode } from 'react'
 
 export const INCOME = 'var(--positive)'
@@ -28,6 +28,8 @@ export const TOOLTIP_STYLE: CSSProperties = {
 
 export const TICK = { fill: 'var(--muted-foreground)', fontSize: 12 } as const
 export const GRID = 'var(--border)'
+/** An axis's name ("Age", "Balance"): the ticks' colour and size. */
+export const AXIS_LABEL = { fill: 'var(--muted-foreground)', fontSize: 12 } as const
 
 /** A legend entry's text in the page's colour (the swatch beside it carries the series' colour,
  *  which as text is too faint on a light card). */
