@@ -1,22 +1,20 @@
 // What is still owed on each debt month by month, stacked (Recharts, its own lazily loaded chunk
 // so no other page downloads it). The same figures are a table on request, so the chart itself is
 // hidden from screen readers.
+import { Area, AreaChart } from 'recharts'
+import { ChartPanel } from '../../../components/charts/chart-figure'
 import {
-  Area,
-  AreaChart,
-  CartesianGrid,
-  Legend,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts'
+  categoryAxis,
+  ChartGrid,
+  ChartLegend,
+  ChartTooltip,
+  moneyAxis,
+  PANEL_MARGIN,
+} from '../../../components/charts/chart-parts'
 import { debtColor } from '../debt-colors'
 
 /** d0, d1 … the balance of each debt in `names` order, in currency units (not cents) */
 export type BalancePoint = { label: string } & Record<`d${number}`, number>
-
-const AXIS_TICK = { fill: 'var(--muted-foreground)', fontSize: 12 }
 
 export function BalancesChart({
   points,
@@ -30,58 +28,33 @@ export function BalancesChart({
   formatValue: (n: number) => string
 }) {
   return (
-    <div className="h-64 w-full sm:h-72" aria-hidden="true" data-testid="balances-chart">
-      <ResponsiveContainer width="100%" height="100%">
-        <AreaChart
-          accessibilityLayer={false}
-          data={points}
-          margin={{ top: 8, right: 12, bottom: 4, left: 4 }}
-        >
-          <CartesianGrid stroke="var(--border)" vertical={false} />
-          <XAxis
-            dataKey="label"
-            tick={AXIS_TICK}
-            tickLine={false}
-            axisLine={{ stroke: 'var(--border)' }}
-            minTickGap={32}
+    <ChartPanel className="h-64 w-full sm:h-72" testId="balances-chart">
+      <AreaChart accessibilityLayer={false} data={points} margin={PANEL_MARGIN}>
+        <ChartGrid />
+        {categoryAxis({ dataKey: 'label', minTickGap: 32 })}
+        {moneyAxis({ tickFormatter: formatAxis })}
+        <ChartTooltip
+          formatter={(value, name) => [
+            typeof value === 'number' ? formatValue(value) : String(value),
+            String(name),
+          ]}
+        />
+        {names.length > 1 && <ChartLegend />}
+        {names.map((name, i) => (
+          <Area
+            key={name}
+            type="linear"
+            dataKey={`d${String(i)}`}
+            name={name}
+            stackId="owed"
+            stroke={debtColor(i)}
+            fill={debtColor(i)}
+            fillOpacity={0.35}
+            strokeWidth={1.5}
+            isAnimationActive={false}
           />
-          <YAxis
-            tick={AXIS_TICK}
-            tickLine={false}
-            axisLine={false}
-            width={64}
-            tickFormatter={formatAxis}
-          />
-          <Tooltip
-            contentStyle={{
-              background: 'var(--popover)',
-              border: '1px solid var(--border)',
-              borderRadius: 8,
-              color: 'var(--popover-foreground)',
-              fontSize: 12,
-            }}
-            formatter={(value, name) => [
-              typeof value === 'number' ? formatValue(value) : String(value),
-              String(name),
-            ]}
-          />
-          {names.length > 1 && <Legend wrapperStyle={{ fontSize: 12 }} />}
-          {names.map((name, i) => (
-            <Area
-              key={name}
-              type="linear"
-              dataKey={`d${String(i)}`}
-              name={name}
-              stackId="owed"
-              stroke={debtColor(i)}
-              fill={debtColor(i)}
-              fillOpacity={0.35}
-              strokeWidth={1.5}
-              isAnimationActive={false}
-            />
-          ))}
-        </AreaChart>
-      </ResponsiveContainer>
-    </div>
+        ))}
+      </AreaChart>
+    </ChartPanel>
   )
 }

@@ -2,28 +2,16 @@
 // band, the expected balance as a line, zero marked when the band reaches it and the lowest day
 // dotted; both axes labelled. The page shows the same figures as a table on request, so the chart is hidden from
 // screen readers and the keyboard: it adds nothing the table and the sentence above do not say.
+import { Area, ComposedChart, Line, ReferenceDot, ReferenceLine, YAxis } from 'recharts'
+import { ChartPanel } from '../../../components/charts/chart-figure'
 import {
-  Area,
-  CartesianGrid,
-  ComposedChart,
-  Line,
-  ReferenceDot,
-  ReferenceLine,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts'
+  axisLabel,
+  categoryAxis,
+  ChartGrid,
+  ChartTooltip,
+} from '../../../components/charts/chart-parts'
+import { TICK } from '../../../components/charts/chart-theme'
 import { axisDomain } from '../insight-format'
-
-const AXIS_TICK = { fill: 'var(--muted-foreground)', fontSize: 12 }
-const TOOLTIP_STYLE = {
-  background: 'var(--popover)',
-  border: '1px solid var(--border)',
-  borderRadius: 8,
-  color: 'var(--popover-foreground)',
-  fontSize: 12,
-}
 
 export type ForecastChartPoint = {
   label: string
@@ -46,91 +34,79 @@ export function ForecastChart({
 }) {
   const lowest = Math.min(...points.map((p) => Math.min(p.balance, p.band?.[0] ?? p.balance)))
   return (
-    <div className="h-64 w-full sm:h-72" aria-hidden="true" data-testid="forecast-chart">
-      <ResponsiveContainer width="100%" height="100%">
-        <ComposedChart
-          accessibilityLayer={false}
-          data={points}
-          margin={{ top: 8, right: 16, bottom: 0, left: 12 }}
-        >
-          <CartesianGrid stroke="var(--border)" vertical={false} />
-          <XAxis
-            dataKey="label"
-            tick={AXIS_TICK}
-            tickLine={false}
-            axisLine={{ stroke: 'var(--border)' }}
-            minTickGap={32}
-            height={44}
-            label={{
-              value: 'Date',
-              position: 'insideBottom',
-              offset: 0,
-              fill: 'var(--muted-foreground)',
-              fontSize: 12,
-            }}
-          />
-          <YAxis
-            tick={AXIS_TICK}
-            tickLine={false}
-            axisLine={false}
-            width={76}
-            domain={axisDomain(points.flatMap((p) => [p.balance, ...(p.band ?? [])]))}
-            tickFormatter={formatAxis}
-            label={{
-              value: 'Balance',
-              angle: -90,
-              position: 'insideLeft',
-              offset: 2,
-              style: { textAnchor: 'middle' },
-              fill: 'var(--muted-foreground)',
-              fontSize: 12,
-            }}
-          />
-          <Tooltip
-            contentStyle={TOOLTIP_STYLE}
-            formatter={(value, name) =>
-              name === 'band' && Array.isArray(value)
-                ? [
-                    `${formatValue(Number(value[0]))} to ${formatValue(Number(value[1]))}`,
-                    'Likely range',
-                  ]
-                : [formatValue(Number(value)), 'Expected balance']
-            }
-          />
-          {lowest < 0 && (
-            <ReferenceLine y={0} stroke="var(--negative)" strokeDasharray="4 4" strokeWidth={1.5} />
-          )}
-          <Area
-            type="monotone"
-            dataKey="band"
-            name="band"
-            stroke="none"
-            fill="var(--primary)"
-            fillOpacity={0.15}
-            isAnimationActive={false}
-            activeDot={false}
-          />
-          <Line
-            type="monotone"
-            dataKey="balance"
-            name="balance"
-            stroke="var(--primary)"
+    <ChartPanel className="h-64 w-full sm:h-72" testId="forecast-chart">
+      <ComposedChart
+        accessibilityLayer={false}
+        data={points}
+        margin={{ top: 8, right: 16, bottom: 0, left: 12 }}
+      >
+        <ChartGrid />
+        {categoryAxis({
+          dataKey: 'label',
+          minTickGap: 32,
+          height: 44,
+          label: axisLabel('Date', {
+            position: 'insideBottom',
+            offset: 0,
+          }),
+        })}
+        <YAxis
+          tick={TICK}
+          tickLine={false}
+          axisLine={false}
+          width={76}
+          domain={axisDomain(points.flatMap((p) => [p.balance, ...(p.band ?? [])]))}
+          tickFormatter={formatAxis}
+          label={axisLabel('Balance', {
+            angle: -90,
+            position: 'insideLeft',
+            offset: 2,
+            style: { textAnchor: 'middle' },
+          })}
+        />
+        <ChartTooltip
+          formatter={(value, name) =>
+            name === 'band' && Array.isArray(value)
+              ? [
+                  `${formatValue(Number(value[0]))} to ${formatValue(Number(value[1]))}`,
+                  'Likely range',
+                ]
+              : [formatValue(Number(value)), 'Expected balance']
+          }
+        />
+        {lowest < 0 && (
+          <ReferenceLine y={0} stroke="var(--negative)" strokeDasharray="4 4" strokeWidth={1.5} />
+        )}
+        <Area
+          type="monotone"
+          dataKey="band"
+          name="band"
+          stroke="none"
+          fill="var(--primary)"
+          fillOpacity={0.15}
+          isAnimationActive={false}
+          activeDot={false}
+        />
+        <Line
+          type="monotone"
+          dataKey="balance"
+          name="balance"
+          stroke="var(--primary)"
+          strokeWidth={2}
+          dot={false}
+          isAnimationActive={false}
+        />
+        {lowPoint !== null && (
+          <ReferenceDot
+            x={lowPoint.label}
+            y={lowPoint.balance}
+            r={5}
+            fill={lowPoint.balance < 0 ? 'var(--negative)' : 'var(--primary)'}
+            stroke="var(--card)"
             strokeWidth={2}
-            dot={false}
-            isAnimationActive={false}
           />
-          {lowPoint !== null && (
-            <ReferenceDot
-              x={lowPoint.label}
-              y={lowPoint.balance}
-              r={5}
-              fill={lowPoint.balance < 0 ? 'var(--negative)' : 'var(--primary)'}
-              stroke="var(--card)"
-              strokeWidth={2}
-            />
-          )}
-        </ComposedChart>
-      </ResponsiveContainer>
-    </div>
+        )}
+      </ComposedChart>
+    </ChartPanel>
   )
 }

@@ -2,17 +2,17 @@
 // 10th and 90th percentile of the simulated markets, their median, and the projection at the
 // expected return as a dashed line. The same figures are a table on request, so the chart itself
 // is hidden from screen readers.
+import { Area, ComposedChart, Line } from 'recharts'
+import { ChartPanel } from '../../../components/charts/chart-figure'
 import {
-  Area,
-  CartesianGrid,
-  ComposedChart,
-  Legend,
-  Line,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts'
+  axisLabel,
+  categoryAxis,
+  ChartGrid,
+  ChartLegend,
+  ChartTooltip,
+  moneyAxis,
+  PANEL_MARGIN,
+} from '../../../components/charts/chart-parts'
 
 /** currency units (not cents) */
 export type FanPoint = {
@@ -22,7 +22,6 @@ export type FanPoint = {
   projection: number | null
 }
 
-const AXIS_TICK = { fill: 'var(--muted-foreground)', fontSize: 12 }
 const NAMES: Record<string, string> = {
   band: '10th–90th percentile',
   p50: 'Median',
@@ -41,89 +40,61 @@ export function FanChart({
   formatValue: (n: number) => string
 }) {
   return (
-    <div className="h-72 w-full sm:h-80" aria-hidden="true" data-testid="fan-chart">
-      <ResponsiveContainer width="100%" height="100%">
-        <ComposedChart
-          accessibilityLayer={false}
-          data={points}
-          margin={{ top: 8, right: 12, bottom: 4, left: 4 }}
-        >
-          <CartesianGrid stroke="var(--border)" vertical={false} />
-          <XAxis
-            dataKey="age"
-            tick={AXIS_TICK}
-            tickLine={false}
-            axisLine={{ stroke: 'var(--border)' }}
-            minTickGap={24}
-            label={{
-              value: 'Age',
-              position: 'insideBottomRight',
-              offset: -2,
-              fill: 'var(--muted-foreground)',
-              fontSize: 12,
-            }}
-          />
-          <YAxis
-            tick={AXIS_TICK}
-            tickLine={false}
-            axisLine={false}
-            width={64}
-            tickFormatter={formatAxis}
-          />
-          <Tooltip
-            contentStyle={{
-              background: 'var(--popover)',
-              border: '1px solid var(--border)',
-              borderRadius: 8,
-              color: 'var(--popover-foreground)',
-              fontSize: 12,
-            }}
-            labelFormatter={(age) =>
-              `Age ${String(age)}${Number(age) === retirementAge ? ' (retiring)' : ''}`
-            }
-            formatter={(value, name) => [
-              Array.isArray(value)
-                ? value.map((v) => (typeof v === 'number' ? formatValue(v) : '')).join(' – ')
-                : typeof value === 'number'
-                  ? formatValue(value)
-                  : '',
-              NAMES[String(name)] ?? String(name),
-            ]}
-          />
-          <Legend
-            wrapperStyle={{ fontSize: 12 }}
-            formatter={(name) => NAMES[String(name)] ?? String(name)}
-          />
-          <Area
-            type="monotone"
-            dataKey="band"
-            name="band"
-            stroke="none"
-            fill="var(--primary)"
-            fillOpacity={0.18}
-            isAnimationActive={false}
-          />
-          <Line
-            type="monotone"
-            dataKey="p50"
-            name="p50"
-            stroke="var(--primary)"
-            strokeWidth={2}
-            dot={false}
-            isAnimationActive={false}
-          />
-          <Line
-            type="monotone"
-            dataKey="projection"
-            name="projection"
-            stroke="var(--muted-foreground)"
-            strokeWidth={2}
-            strokeDasharray="5 4"
-            dot={false}
-            isAnimationActive={false}
-          />
-        </ComposedChart>
-      </ResponsiveContainer>
-    </div>
+    <ChartPanel className="h-72 w-full sm:h-80" testId="fan-chart">
+      <ComposedChart accessibilityLayer={false} data={points} margin={PANEL_MARGIN}>
+        <ChartGrid />
+        {categoryAxis({
+          dataKey: 'age',
+          minTickGap: 24,
+          label: axisLabel('Age', {
+            position: 'insideBottomRight',
+            offset: -2,
+          }),
+        })}
+        {moneyAxis({ tickFormatter: formatAxis })}
+        <ChartTooltip
+          labelFormatter={(age) =>
+            `Age ${String(age)}${Number(age) === retirementAge ? ' (retiring)' : ''}`
+          }
+          formatter={(value, name) => [
+            Array.isArray(value)
+              ? value.map((v) => (typeof v === 'number' ? formatValue(v) : '')).join(' – ')
+              : typeof value === 'number'
+                ? formatValue(value)
+                : '',
+            NAMES[String(name)] ?? String(name),
+          ]}
+        />
+        <ChartLegend formatter={(name) => NAMES[String(name)] ?? String(name)} />
+        <Area
+          type="monotone"
+          dataKey="band"
+          name="band"
+          stroke="none"
+          fill="var(--primary)"
+          fillOpacity={0.18}
+          isAnimationActive={false}
+        />
+        <Line
+          type="monotone"
+          dataKey="p50"
+          name="p50"
+          stroke="var(--primary)"
+          strokeWidth={2}
+          dot={false}
+          isAnimationActive={false}
+        />
+        <Line
+          type="monotone"
+          dataKey="projection"
+          name="projection"
+          stroke="var(--muted-foreground)"
+          strokeWidth={2}
+          strokeDasharray="5 4"
+          dot={false}
+          isAnimationActive={false}
+        />
+      </ComposedChart>
+    </ChartPanel>
   )
 }
