@@ -10,7 +10,7 @@ import { useState } from 'react'
 import type { Automation } from '../../../contract/automations'
 import { roleAtLeast } from '../../../domain/access'
 import { planAllows } from '../../../domain/tiers'
-import { ConfirmDialog } from '../../components/confirm-dialog'
+import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog'
 import { EmptyState } from '../../components/empty-state'
 import { ErrorState } from '../../components/error-state'
 import { PageBody, PageHeader } from '../../components/page-header'
@@ -258,32 +258,14 @@ export function AutomationCenterPage() {
         }}
       />
       <SecretDialog shown={secret} onClose={() => setSecret(null)} />
-      <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={(o) => {
-          if (!o) {
-            setRemoving(null)
-            remove.reset()
-          }
-        }}
-        title={removing === null ? 'Delete automation' : `Delete ${removing.name}?`}
+      <ConfirmDeleteDialog
+        item={removing}
+        onClose={() => setRemoving(null)}
+        noun="automation"
         description={
           <p>It stops running. What it already made (transactions, goal money, reminders) stays.</p>
         }
-        confirmLabel="Delete automation"
-        pendingLabel="Deleting…"
-        destructive
-        pending={remove.isPending}
-        error={remove.error}
-        onConfirm={() => {
-          if (removing === null) return
-          remove.mutate(removing.id, {
-            onSuccess: () => {
-              toast({ title: 'Automation deleted', description: `${removing.name} was deleted.` })
-              setRemoving(null)
-            },
-          })
-        }}
+        remove={remove}
       />
     </PageBody>
   )

@@ -9,7 +9,7 @@ import { useState } from 'react'
 import type { Bill } from '../../../contract/bills'
 import { billDueText, billUrgency, daysUntil, type BillUrgency } from '../../../domain/bill-urgency'
 import { ActionsMenu, PauseMenuItem } from '../../components/actions-menu'
-import { ConfirmDialog } from '../../components/confirm-dialog'
+import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog'
 import { EmptyState } from '../../components/empty-state'
 import { ErrorState } from '../../components/error-state'
 import { Money } from '../../components/money'
@@ -306,31 +306,14 @@ export function BillsPage() {
           if (!o) setPaying(null)
         }}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(o) => {
-          if (!o) {
-            setDeleting(null)
-            remove.reset()
-          }
-        }}
-        title={deleting === null ? 'Delete bill' : `Delete ${deleting.name}?`}
+      <ConfirmDeleteDialog
+        item={deleting}
+        onClose={() => setDeleting(null)}
+        noun="bill"
         description={
           <p>The bill goes from your plan and calendar. Its past payments stay as transactions.</p>
         }
-        confirmLabel="Delete bill"
-        pendingLabel="Deleting…"
-        pending={remove.isPending}
-        error={remove.error}
-        onConfirm={() => {
-          if (deleting === null) return
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              toast({ title: 'Bill deleted', description: `${deleting.name} was deleted.` })
-              setDeleting(null)
-            },
-          })
-        }}
+        remove={remove}
       />
     </PageBody>
   )

@@ -13,7 +13,7 @@ import {
   type GoalStatusKind,
 } from '../../../domain/goal-status'
 import { ActionsMenu, PauseMenuItem } from '../../components/actions-menu'
-import { ConfirmDialog } from '../../components/confirm-dialog'
+import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog'
 import { EmptyState } from '../../components/empty-state'
 import { ErrorState } from '../../components/error-state'
 import { Money } from '../../components/money'
@@ -235,33 +235,16 @@ export function GoalsPage() {
           if (!o) setContributing(null)
         }}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(o) => {
-          if (!o) {
-            setDeleting(null)
-            remove.reset()
-          }
-        }}
-        title={deleting === null ? 'Delete goal' : `Delete ${deleting.name}?`}
+      <ConfirmDeleteDialog
+        item={deleting}
+        onClose={() => setDeleting(null)}
+        noun="goal"
         description={
           <p>
             The goal and its contribution history go. Your accounts and transactions do not change.
           </p>
         }
-        confirmLabel="Delete goal"
-        pendingLabel="Deleting…"
-        pending={remove.isPending}
-        error={remove.error}
-        onConfirm={() => {
-          if (deleting === null) return
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              toast({ title: 'Goal deleted', description: `${deleting.name} was deleted.` })
-              setDeleting(null)
-            },
-          })
-        }}
+        remove={remove}
       />
     </PageBody>
   )

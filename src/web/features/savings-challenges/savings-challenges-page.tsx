@@ -7,7 +7,7 @@ import { Eye, Plus, Trophy } from 'lucide-react'
 import { useState } from 'react'
 import type { Challenge } from '../../../contract/challenges'
 import { roleAtLeast } from '../../../domain/access'
-import { ConfirmDialog } from '../../components/confirm-dialog'
+import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog'
 import { EmptyState } from '../../components/empty-state'
 import { ErrorState } from '../../components/error-state'
 import { PageBody, PageHeader } from '../../components/page-header'
@@ -218,34 +218,18 @@ export function SavingsChallengesPage() {
         cards={cards}
         dailyAllowance={allowance.data ?? null}
       />
-      <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={(o) => {
-          if (!o) {
-            setRemoving(null)
-            remove.reset()
-          }
-        }}
-        title={removing === null ? 'Remove challenge' : `Remove ${removing.name}?`}
+      <ConfirmDeleteDialog
+        item={removing}
+        onClose={() => setRemoving(null)}
+        noun="challenge"
+        verb="remove"
         description={
           <p>
             The challenge ends for everyone taking part. Goals, money already swept and your
             transactions do not change.
           </p>
         }
-        confirmLabel="Remove challenge"
-        pendingLabel="Removing…"
-        pending={remove.isPending}
-        error={remove.error}
-        onConfirm={() => {
-          if (removing === null) return
-          remove.mutate(removing.id, {
-            onSuccess: () => {
-              toast({ title: 'Challenge removed', description: `${removing.name} was removed.` })
-              setRemoving(null)
-            },
-          })
-        }}
+        remove={remove}
       />
     </PageBody>
   )

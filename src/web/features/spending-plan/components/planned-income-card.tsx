@@ -6,7 +6,7 @@ import { useState } from 'react'
 import type { Account } from '../../../../contract/accounts'
 import type { PlannedIncome } from '../../../../contract/planned-income'
 import { ActionsMenu, PauseMenuItem } from '../../../components/actions-menu'
-import { ConfirmDialog } from '../../../components/confirm-dialog'
+import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog'
 import { EmptyState } from '../../../components/empty-state'
 import { ErrorState } from '../../../components/error-state'
 import { Money } from '../../../components/money'
@@ -161,34 +161,17 @@ export function PlannedIncomeCard({
           </ul>
         )}
       </CardContent>
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(o) => {
-          if (!o) {
-            setDeleting(null)
-            remove.reset()
-          }
-        }}
-        title={deleting === null ? 'Delete income' : `Delete ${deleting.name}?`}
+      <ConfirmDeleteDialog
+        item={deleting}
+        onClose={() => setDeleting(null)}
+        noun="income"
         description={
           <p>
             Your plan stops expecting it. Pay that already came in stays in your transactions and
             still counts.
           </p>
         }
-        confirmLabel="Delete income"
-        pendingLabel="Deleting…"
-        pending={remove.isPending}
-        error={remove.error}
-        onConfirm={() => {
-          if (deleting === null) return
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              toast({ title: 'Income deleted', description: `${deleting.name} was deleted.` })
-              setDeleting(null)
-            },
-          })
-        }}
+        remove={remove}
       />
     </Card>
   )
