@@ -2,10 +2,11 @@
 // minimums; warnings first; the order debts are paid off; every strategy side by side; the
 // balances as a chart (or a table); and the month-by-month schedule anyone can check.
 import { TriangleAlert } from 'lucide-react'
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense, useState, type ReactNode } from 'react'
 import type { DebtPlan } from '../../../../contract/planning'
 import { asCents, type Cents } from '../../../../domain/money'
 import { Money } from '../../../components/money'
+import { Stat } from '../../../components/stat'
 import { Alert } from '../../../components/ui/alert'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
 import { Skeleton } from '../../../components/ui/skeleton'
@@ -24,22 +25,15 @@ const BalancesChart = lazy(async () => ({
 
 const PAGE = 12
 
-function Stat({
-  label,
-  children,
-  testId,
-}: {
-  label: string
-  children: React.ReactNode
-  testId: string
-}) {
+/** A month of a table: its heading cell, then the cells of each debt and the total. */
+function MonthRow({ head, children }: { head: ReactNode; children: ReactNode }) {
   return (
-    <div className="rounded-lg border bg-card p-3">
-      <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="mt-1 text-lg font-semibold tracking-tight tabular-nums" data-testid={testId}>
-        {children}
-      </dd>
-    </div>
+    <tr className="border-b last:border-0">
+      <th scope="row" className="py-1.5 pr-3 text-left font-normal whitespace-nowrap">
+        {head}
+      </th>
+      {children}
+    </tr>
   )
 }
 
@@ -79,6 +73,7 @@ export function DebtResults({ plan, stale }: { plan: DebtPlan; stale: boolean })
     `Months ${String(page * PAGE + 1)}–${String(Math.min(plan.schedule.length, (page + 1) * PAGE))} of ${String(plan.schedule.length)}`
   const safeBalancePage = Math.min(balancePage, Math.max(0, pages - 1))
   const safeSchedulePage = Math.min(schedulePage, Math.max(0, pages - 1))
+  const pageOf = (page: number) => plan.schedule.slice(page * PAGE, (page + 1) * PAGE)
 
   return (
     <div className={cn('space-y-6 transition-opacity', stale && 'opacity-60')} aria-busy={stale}>
@@ -255,26 +250,18 @@ export function DebtResults({ plan, stale }: { plan: DebtPlan; stale: boolean })
                     </tr>
                   </thead>
                   <tbody>
-                    {plan.schedule
-                      .slice(safeBalancePage * PAGE, (safeBalancePage + 1) * PAGE)
-                      .map((m) => (
-                        <tr key={m.month} className="border-b last:border-0">
-                          <th
-                            scope="row"
-                            className="py-1.5 pr-3 text-left font-normal whitespace-nowrap"
-                          >
-                            {month(m.date)}
-                          </th>
-                          {m.debts.map((d) => (
-                            <td key={d.name} className="py-1.5 pr-3 text-right">
-                              <Money value={d.balance} />
-                            </td>
-                          ))}
-                          <td className="py-1.5 text-right font-medium">
-                            <Money value={m.balance} />
+                    {pageOf(safeBalancePage).map((m) => (
+                      <MonthRow key={m.month} head={month(m.date)}>
+                        {m.debts.map((d) => (
+                          <td key={d.name} className="py-1.5 pr-3 text-right">
+                            <Money value={d.balance} />
                           </td>
-                        </tr>
-                      ))}
+                        ))}
+                        <td className="py-1.5 text-right font-medium">
+                          <Money value={m.balance} />
+                        </td>
+                      </MonthRow>
+                    ))}
                   </tbody>
                 </table>
               </div>
@@ -338,30 +325,29 @@ export function DebtResults({ plan, stale }: { plan: DebtPlan; stale: boolean })
                   </tr>
                 </thead>
                 <tbody>
-                  {plan.schedule
-                    .slice(safeSchedulePage * PAGE, (safeSchedulePage + 1) * PAGE)
-                    .map((m) => (
-                      <tr key={m.month} className="border-b last:border-0">
-                        <th
-                          scope="row"
-                          className="py-1.5 pr-3 text-left font-normal whitespace-nowrap"
-                        >
+                  {pageOf(safeSchedulePage).map((m) => (
+                    <MonthRow
+                      key={m.month}
+                      head={
+                        <>
                           <span className="tabular-nums">{m.month}</span>
                           <span className="ml-2 text-muted-foreground">{month(m.date)}</span>
-                        </th>
-                        {m.debts.map((d) => (
-                          <ScheduleCells
-                            key={d.name}
-                            interest={d.interest}
-                            principal={d.principal}
-                            balance={d.balance}
-                          />
-                        ))}
-                        <td className="border-l py-1.5 pl-2 text-right">
-                          <Money value={m.payment} />
-                        </td>
-                      </tr>
-                    ))}
+                        </>
+                      }
+                    >
+                      {m.debts.map((d) => (
+                        <ScheduleCells
+                          key={d.name}
+                          interest={d.interest}
+                          principal={d.principal}
+                          balance={d.balance}
+                        />
+                      ))}
+                      <td className="border-l py-1.5 pl-2 text-right">
+                        <Money value={m.payment} />
+                      </td>
+                    </MonthRow>
+                  ))}
                 </tbody>
               </table>
             </div>

@@ -6,6 +6,7 @@ import { lazy, Suspense, useState } from 'react'
 import type { RetirementResult } from '../../../../contract/planning'
 import { asCents } from '../../../../domain/money'
 import { Money } from '../../../components/money'
+import { Stat } from '../../../components/stat'
 import {
   Card,
   CardContent,
@@ -99,24 +100,12 @@ export function BacktestCard({
           )}
         </p>
         <dl className="grid gap-3 sm:grid-cols-2">
-          <div className="rounded-lg border bg-card p-3">
-            <dt className="text-xs text-muted-foreground">Lasted</dt>
-            <dd
-              className="mt-1 text-lg font-semibold tracking-tight tabular-nums"
-              data-testid="backtest-rate"
-            >
-              {percentText(backtest.successRate)} % of {backtest.starts.length} starts
-            </dd>
-          </div>
-          <div className="rounded-lg border bg-card p-3">
-            <dt className="text-xs text-muted-foreground">Median ending</dt>
-            <dd
-              className="mt-1 text-lg font-semibold tracking-tight tabular-nums"
-              data-testid="backtest-median"
-            >
-              <Money value={backtest.medianEnding} />
-            </dd>
-          </div>
+          <Stat label="Lasted" testId="backtest-rate">
+            {percentText(backtest.successRate)} % of {backtest.starts.length} starts
+          </Stat>
+          <Stat label="Median ending" testId="backtest-median">
+            <Money value={backtest.medianEnding} />
+          </Stat>
         </dl>
         {view === 'chart' ? (
           <div className="space-y-2">

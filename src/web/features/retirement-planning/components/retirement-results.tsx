@@ -5,6 +5,7 @@ import { lazy, Suspense, useState } from 'react'
 import type { RetirementResult } from '../../../../contract/planning'
 import { asCents } from '../../../../domain/money'
 import { Money } from '../../../components/money'
+import { Stat } from '../../../components/stat'
 import {
   Card,
   CardContent,
@@ -34,25 +35,6 @@ function rateTone(rate: number): string {
   if (rate < 0.5) return 'text-negative'
   if (rate < 0.75) return 'text-warning'
   return 'text-foreground'
-}
-
-function Stat({
-  label,
-  children,
-  testId,
-}: {
-  label: string
-  children: React.ReactNode
-  testId: string
-}) {
-  return (
-    <div className="rounded-lg border bg-card p-3">
-      <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="mt-1 text-lg font-semibold tracking-tight tabular-nums" data-testid={testId}>
-        {children}
-      </dd>
-    </div>
-  )
 }
 
 export function RetirementResults({
