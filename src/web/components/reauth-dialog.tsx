@@ -7,7 +7,8 @@ import { useState, type ReactNode } from 'react'
 import { reauth as reauthEndpoint } from '../../contract/auth'
 import { callEndpoint, errorCode } from '../lib/api'
 import { useAuth } from '../lib/auth'
-import { FormDialog, FormError } from './form-dialog'
+import { FormDialog } from './form-dialog'
+import { FormFooter } from './forms/form-footer'
 import { CODE_LENGTH, OneTimeCodeInput } from './one-time-code-input'
 import { Button } from './ui/button'
 import { FormField } from './ui/form-field'
@@ -99,15 +100,14 @@ function ReauthForm({
           {method === 'password' ? 'Use a code from your authenticator app' : 'Use your password'}
         </Button>
       )}
-      <FormError error={reauth.error} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="outline" onClick={onCancel} disabled={reauth.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={reauth.isPending}>
-          {reauth.isPending ? 'Checking…' : 'Continue'}
-        </Button>
-      </div>
+      <FormFooter
+        error={reauth.error}
+        onCancel={onCancel}
+        busy={reauth.isPending}
+        lockCancel
+        submitLabel="Continue"
+        busyLabel="Checking…"
+      />
     </form>
   )
 }

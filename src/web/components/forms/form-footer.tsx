@@ -9,6 +9,7 @@ export function FormFooter({
   busy,
   submitLabel,
   busyLabel = 'Saving…',
+  lockCancel = false,
 }: {
   /** the failed save's error, shown above the buttons */
   error?: unknown
@@ -17,12 +18,14 @@ export function FormFooter({
   busy: boolean
   submitLabel: string
   busyLabel?: string
+  /** Cancel is disabled too while the call runs (it cannot be taken back halfway) */
+  lockCancel?: boolean
 }) {
   return (
     <>
       <FormError error={error} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="outline" onClick={onCancel}>
+        <Button type="button" variant="outline" onClick={onCancel} disabled={lockCancel && busy}>
           Cancel
         </Button>
         <Button type="submit" disabled={busy}>

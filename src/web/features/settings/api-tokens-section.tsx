@@ -8,7 +8,8 @@ import { apiTokenBody, TOKEN_EXPIRY_DAYS, type ApiToken, type ApiTokenBody } fro
 import { ConfirmDialog } from '../../components/confirm-dialog'
 import { EmptyState } from '../../components/empty-state'
 import { ErrorState } from '../../components/error-state'
-import { FormDialog, FormError } from '../../components/form-dialog'
+import { FormDialog } from '../../components/form-dialog'
+import { FormFooter } from '../../components/forms/form-footer'
 import { ReauthDialog, isReauthRequired } from '../../components/reauth-dialog'
 import { Alert } from '../../components/ui/alert'
 import { Badge } from '../../components/ui/badge'
@@ -121,15 +122,14 @@ function CreateForm({
           </Select>
         )}
       </FormField>
-      <FormError error={isReauthRequired(error) ? null : error} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="outline" onClick={onCancel} disabled={pending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={pending}>
-          {pending ? 'Making the token…' : 'Make token'}
-        </Button>
-      </div>
+      <FormFooter
+        error={isReauthRequired(error) ? null : error}
+        onCancel={onCancel}
+        busy={pending}
+        lockCancel
+        submitLabel="Make token"
+        busyLabel="Making the token…"
+      />
     </form>
   )
 }

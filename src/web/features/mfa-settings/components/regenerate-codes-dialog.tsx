@@ -1,18 +1,11 @@
 // New recovery codes: confirmed with a code from the app, then the ten new ones are shown once
 // (the old ones stop working at that moment, which the dialog says first).
 import { useState } from 'react'
-import { FormError } from '../../../components/form-dialog'
+import { FormFooter } from '../../../components/forms/form-footer'
 import { CODE_LENGTH, OneTimeCodeInput } from '../../../components/one-time-code-input'
-import { Button } from '../../../components/ui/button'
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogTitle,
-} from '../../../components/ui/dialog'
 import { FormField } from '../../../components/ui/form-field'
 import { useRegenerateRecoveryCodes } from '../api/recovery-codes'
-import { RecoveryCodesView } from './recovery-codes-view'
+import { CodesStepDialog } from './codes-step-dialog'
 
 function ConfirmForm({
   onCodes,
@@ -50,15 +43,14 @@ function ConfirmForm({
           />
         )}
       </FormField>
-      <FormError error={regenerate.error} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="outline" onClick={onCancel} disabled={regenerate.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={regenerate.isPending}>
-          {regenerate.isPending ? 'Making codes…' : 'Make new codes'}
-        </Button>
-      </div>
+      <FormFooter
+        error={regenerate.error}
+        onCancel={onCancel}
+        busy={regenerate.isPending}
+        lockCancel
+        submitLabel="Make new codes"
+        busyLabel="Making codes…"
+      />
     </form>
   )
 }
@@ -76,29 +68,21 @@ export function RegenerateCodesDialog({
     onOpenChange(false)
   }
   return (
-    <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
-      <DialogContent
-        className="max-h-[calc(100dvh-2rem)] overflow-y-auto"
-        onInteractOutside={(event) => {
-          if (codes !== null) event.preventDefault()
-        }}
-      >
-        <div className="space-y-1.5 pr-6">
-          <DialogTitle>
-            {codes === null ? 'Make new recovery codes?' : 'Your new recovery codes'}
-          </DialogTitle>
-          <DialogDescription>
-            {codes === null
-              ? 'Your current recovery codes stop working as soon as the new ones are made.'
-              : 'The old codes no longer work.'}
-          </DialogDescription>
-        </div>
-        {codes !== null ? (
-          <RecoveryCodesView codes={codes} onDone={close} />
-        ) : (
-          open && <ConfirmForm onCodes={setCodes} onCancel={close} />
-        )}
-      </DialogContent>
-    </Dialog>
+    <CodesStepDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      onClose={close}
+      codes={codes}
+      title={{
+        form: 'Make new recovery codes?',
+        codes: 'Your new recovery codes',
+      }}
+      description={{
+        form: 'Your current recovery codes stop working as soon as the new ones are made.',
+        codes: 'The old codes no longer work.',
+      }}
+    >
+      <ConfirmForm onCodes={setCodes} onCancel={close} />
+    </CodesStepDialog>
   )
 }

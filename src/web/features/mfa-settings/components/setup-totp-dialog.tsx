@@ -6,19 +6,13 @@ import { useEffect, useState } from 'react'
 import { FormError } from '../../../components/form-dialog'
 import { CODE_LENGTH, OneTimeCodeInput } from '../../../components/one-time-code-input'
 import { Button } from '../../../components/ui/button'
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogTitle,
-} from '../../../components/ui/dialog'
 import { FormField } from '../../../components/ui/form-field'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { copyText } from '../../../lib/copy-text'
 import { toast } from '../../../lib/toast'
 import { useEnableTotp, useSetupTotp } from '../api/totp'
 import { groupKey } from '../mfa-text'
-import { RecoveryCodesView } from './recovery-codes-view'
+import { CodesStepDialog } from './codes-step-dialog'
 
 function KeyInText({ secret }: { secret: string }) {
   const [copied, setCopied] = useState(false)
@@ -156,29 +150,21 @@ export function SetupTotpDialog({
     }
   }
   return (
-    <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
-      <DialogContent
-        className="max-h-[calc(100dvh-2rem)] overflow-y-auto"
-        onInteractOutside={(event) => {
-          if (codes !== null) event.preventDefault()
-        }}
-      >
-        <div className="space-y-1.5 pr-6">
-          <DialogTitle>
-            {codes === null ? 'Set up an authenticator app' : 'Two-step verification is on'}
-          </DialogTitle>
-          <DialogDescription>
-            {codes === null
-              ? 'After your password, Kinwise will ask for the code your app shows.'
-              : 'Here are your recovery codes, for when you don’t have your phone.'}
-          </DialogDescription>
-        </div>
-        {codes !== null ? (
-          <RecoveryCodesView codes={codes} onDone={close} />
-        ) : (
-          open && <ScanStep onEnabled={setCodes} />
-        )}
-      </DialogContent>
-    </Dialog>
+    <CodesStepDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      onClose={close}
+      codes={codes}
+      title={{
+        form: 'Set up an authenticator app',
+        codes: 'Two-step verification is on',
+      }}
+      description={{
+        form: 'After your password, Kinwise will ask for the code your app shows.',
+        codes: 'Here are your recovery codes, for when you don’t have your phone.',
+      }}
+    >
+      <ScanStep onEnabled={setCodes} />
+    </CodesStepDialog>
   )
 }
