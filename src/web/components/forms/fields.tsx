@@ -45,7 +45,10 @@ export function TextField<T extends FieldValues>({
   inputClassName,
   ...input
 }: BoundField<T> &
-  InputProps & { type?: 'text' | 'number' | 'email' | 'url'; inputClassName?: string }) {
+  InputProps & {
+    type?: 'text' | 'number' | 'email' | 'url' | 'password'
+    inputClassName?: string
+  }) {
   return (
     <FormField label={label} error={errorOf(form, name)} hint={hint} className={className}>
       {(control) => (

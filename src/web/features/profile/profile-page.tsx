@@ -9,11 +9,10 @@ import { z } from 'zod'
 import type { User } from '../../../contract/auth'
 import { changePasswordBody, updateProfileBody } from '../../../contract/user'
 import { FormError } from '../../components/form-dialog'
+import { TextField } from '../../components/forms/fields'
 import { PageBody } from '../../components/page-header'
 import { Button } from '../../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
-import { FormField } from '../../components/ui/form-field'
-import { Input } from '../../components/ui/input'
 import { PasswordStrengthMeter } from '../../components/password-strength-meter'
 import { useAuth } from '../../lib/auth'
 import { toast } from '../../lib/toast'
@@ -53,10 +52,12 @@ function ProfileForm({ user }: { user: User }) {
   })
   const email = useWatch({ control: form.control, name: 'email' })
   const emailChanged = email.trim().toLowerCase() !== user.email.toLowerCase()
-  const { errors, isSubmitting, isDirty } = form.formState
+  const { isSubmitting, isDirty } = form.formState
   const onSubmit = form.handleSubmit(async ({ currentPassword, ...v }) => {
     if (emailChanged && !currentPassword) {
-      form.setError('currentPassword', { message: 'Enter your current password to change your e-mail' })
+      form.setError('currentPassword', {
+        message: 'Enter your current password to change your e-mail',
+      })
       return
     }
     try {
@@ -75,37 +76,26 @@ function ProfileForm({ user }: { user: User }) {
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Profile">
       <div className="grid gap-3 sm:grid-cols-2">
-        <FormField label="First name" error={errors.firstName?.message}>
-          {(control) => (
-            <Input {...control} autoComplete="given-name" {...form.register('firstName')} />
-          )}
-        </FormField>
-        <FormField label="Last name" error={errors.lastName?.message}>
-          {(control) => (
-            <Input {...control} autoComplete="family-name" {...form.register('lastName')} />
-          )}
-        </FormField>
+        <TextField form={form} name="firstName" label="First name" autoComplete="given-name" />
+        <TextField form={form} name="lastName" label="Last name" autoComplete="family-name" />
       </div>
-      <FormField label="E-mail" error={errors.email?.message} hint="You sign in with it">
-        {(control) => (
-          <Input {...control} type="email" autoComplete="email" {...form.register('email')} />
-        )}
-      </FormField>
+      <TextField
+        form={form}
+        name="email"
+        label="E-mail"
+        hint="You sign in with it"
+        type="email"
+        autoComplete="email"
+      />
       {emailChanged && (
-        <FormField
+        <TextField
+          form={form}
+          name="currentPassword"
           label="Current password"
-          error={errors.currentPassword?.message}
           hint="Needed to change the e-mail you sign in and recover your account with"
-        >
-          {(control) => (
-            <Input
-              {...control}
-              type="password"
-              autoComplete="current-password"
-              {...form.register('currentPassword')}
-            />
-          )}
-        </FormField>
+          type="password"
+          autoComplete="current-password"
+        />
       )}
       <FormError error={update.error} />
       <div className="flex justify-end">
@@ -123,7 +113,7 @@ function PasswordForm({ userInputs }: { userInputs: readonly string[] }) {
     resolver: zodResolver(passwordSchema),
     defaultValues: { currentPassword: '', newPassword: '', confirm: '' },
   })
-  const { errors, isSubmitting } = form.formState
+  const { isSubmitting } = form.formState
   const newPassword = useWatch({ control: form.control, name: 'newPassword' })
   const onSubmit = form.handleSubmit(async (v) => {
     try {
@@ -136,41 +126,29 @@ function PasswordForm({ userInputs }: { userInputs: readonly string[] }) {
   })
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Change password">
-      <FormField label="Current password" error={errors.currentPassword?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            type="password"
-            autoComplete="current-password"
-            {...form.register('currentPassword')}
-          />
-        )}
-      </FormField>
+      <TextField
+        form={form}
+        name="currentPassword"
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+      />
       <div className="grid gap-3 sm:grid-cols-2">
-        <FormField
+        <TextField
+          form={form}
+          name="newPassword"
           label="New password"
-          error={errors.newPassword?.message}
           hint={<PasswordStrengthMeter password={newPassword} userInputs={userInputs} />}
-        >
-          {(control) => (
-            <Input
-              {...control}
-              type="password"
-              autoComplete="new-password"
-              {...form.register('newPassword')}
-            />
-          )}
-        </FormField>
-        <FormField label="New password again" error={errors.confirm?.message}>
-          {(control) => (
-            <Input
-              {...control}
-              type="password"
-              autoComplete="new-password"
-              {...form.register('confirm')}
-            />
-          )}
-        </FormField>
+          type="password"
+          autoComplete="new-password"
+        />
+        <TextField
+          form={form}
+          name="confirm"
+          label="New password again"
+          type="password"
+          autoComplete="new-password"
+        />
       </div>
       <FormError error={change.error} />
       <div className="flex justify-end">

@@ -7,10 +7,9 @@ import { useForm, useWatch } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
 import type { z } from 'zod'
 import { registerBody } from '../../../../contract/auth'
+import { TextField } from '../../../components/forms/fields'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
-import { FormField } from '../../../components/ui/form-field'
-import { Input } from '../../../components/ui/input'
 import { PasswordStrengthMeter } from '../../../components/password-strength-meter'
 import { errorMessage } from '../../../lib/api'
 import { useRegister } from '../api/register'
@@ -59,41 +58,23 @@ export function RegisterForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Create account">
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="First name" error={errors.firstName?.message}>
-          {(control) => (
-            <Input {...control} autoComplete="given-name" {...form.register('firstName')} />
-          )}
-        </FormField>
-        <FormField label="Last name" error={errors.lastName?.message}>
-          {(control) => (
-            <Input {...control} autoComplete="family-name" {...form.register('lastName')} />
-          )}
-        </FormField>
+        <TextField form={form} name="firstName" label="First name" autoComplete="given-name" />
+        <TextField form={form} name="lastName" label="Last name" autoComplete="family-name" />
       </div>
-      <FormField label="E-mail" error={errors.email?.message}>
-        {(control) => (
-          <Input {...control} type="email" autoComplete="email" {...form.register('email')} />
-        )}
-      </FormField>
-      <FormField
+      <TextField form={form} name="email" label="E-mail" type="email" autoComplete="email" />
+      <TextField
+        form={form}
+        name="password"
         label="Password"
-        error={errors.password?.message}
         hint={
           <PasswordStrengthMeter
             password={password ?? ''}
             userInputs={[email ?? '', firstName ?? '', lastName ?? ''].filter(Boolean)}
           />
         }
-      >
-        {(control) => (
-          <Input
-            {...control}
-            type="password"
-            autoComplete="new-password"
-            {...form.register('password')}
-          />
-        )}
-      </FormField>
+        type="password"
+        autoComplete="new-password"
+      />
       <div className="grid gap-2">
         <div className="flex items-start gap-3">
           <input
