@@ -4,9 +4,8 @@
 // with its progress → a summary with Undo. Past imports, each with Undo, are listed below.
 // The state lives in use-import-wizard.ts; each step is its own component in ./steps.
 import { ArrowLeft, Workflow } from 'lucide-react'
-import { Link } from 'react-router'
+import { LinkButton } from '../../components/link-button'
 import { PageBody, PageHeader } from '../../components/page-header'
-import { Button } from '../../components/ui/button'
 import { Card, CardContent } from '../../components/ui/card'
 import { ImportSteps } from './components/import-steps'
 import { ImportSummary } from './components/import-summary'
@@ -48,18 +47,12 @@ export function ImportPage() {
           description="Bring in your bank's statement file. Nothing is saved until you confirm, duplicates are left out, and every import can be undone."
           actions={
             <div className="flex flex-wrap gap-2 sm:flex-nowrap">
-              <Button asChild variant="outline">
-                <Link to="/transactions/rules">
-                  <Workflow aria-hidden="true" />
-                  Rules
-                </Link>
-              </Button>
-              <Button asChild variant="ghost">
-                <Link to="/transactions">
-                  <ArrowLeft aria-hidden="true" />
-                  Transactions
-                </Link>
-              </Button>
+              <LinkButton to="/transactions/rules" icon={Workflow} variant="outline">
+                Rules
+              </LinkButton>
+              <LinkButton to="/transactions" icon={ArrowLeft} variant="ghost">
+                Transactions
+              </LinkButton>
             </div>
           }
         />

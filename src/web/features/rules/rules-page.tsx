@@ -4,11 +4,11 @@
 import { useQuery } from '@tanstack/react-query'
 import { ArrowLeft, FileUp, Plus, Wand2, Workflow } from 'lucide-react'
 import { useMemo, useState } from 'react'
-import { Link } from 'react-router'
 import type { RuleDto } from '../../../contract/rules'
 import { ConfirmDialog } from '../../components/confirm-dialog'
 import { EmptyState } from '../../components/empty-state'
 import { ErrorState } from '../../components/error-state'
+import { LinkButton } from '../../components/link-button'
 import { PageBody, PageHeader } from '../../components/page-header'
 import { Button } from '../../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
@@ -165,18 +165,12 @@ export function RulesPage() {
           description="Rules categorize, rename and annotate transactions as they come in. The first rule that matches a row wins."
           actions={
             <div className="flex flex-wrap gap-2 sm:flex-nowrap">
-              <Button asChild variant="ghost">
-                <Link to="/transactions">
-                  <ArrowLeft aria-hidden="true" />
-                  Transactions
-                </Link>
-              </Button>
-              <Button asChild variant="outline">
-                <Link to="/transactions/import">
-                  <FileUp aria-hidden="true" />
-                  Import
-                </Link>
-              </Button>
+              <LinkButton to="/transactions" icon={ArrowLeft} variant="ghost">
+                Transactions
+              </LinkButton>
+              <LinkButton to="/transactions/import" icon={FileUp} variant="outline">
+                Import
+              </LinkButton>
               <Button onClick={() => setEditing('new')} disabled={rules.isLoading}>
                 <Plus aria-hidden="true" />
                 New rule

@@ -12,6 +12,7 @@ import { useAdEligibility } from '../../components/ads/use-ad-eligibility'
 import { ConfirmDialog } from '../../components/confirm-dialog'
 import { EmptyState } from '../../components/empty-state'
 import { ErrorState } from '../../components/error-state'
+import { LinkButton } from '../../components/link-button'
 import { PageBody, PageHeader } from '../../components/page-header'
 import { Money } from '../../components/money'
 import { Button } from '../../components/ui/button'
@@ -194,12 +195,9 @@ export function TransactionsPage() {
           }
           actions={
             <>
-              <Button asChild variant="outline">
-                <Link to="/transactions/import">
-                  <FileUp aria-hidden="true" />
-                  Import
-                </Link>
-              </Button>
+              <LinkButton to="/transactions/import" icon={FileUp} variant="outline">
+                Import
+              </LinkButton>
               <Button
                 variant="outline"
                 onClick={() => setTransferOpen(true)}
