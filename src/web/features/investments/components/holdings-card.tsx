@@ -113,19 +113,42 @@ function SymbolCell({ holding, accountName }: { holding: HoldingRow; accountName
 const TH = 'px-3 py-2 font-medium whitespace-nowrap'
 const TD = 'px-3 py-2.5 text-right align-top'
 
-function HoldingsTable({
-  rows,
-  caption,
-  accountName,
-  canWrite,
-  onAddPrice,
-}: {
+/** What the table (wide screens) and the cards (phones) both show the holdings from. */
+type HoldingsViewProps = {
   rows: readonly HoldingRow[]
   caption: string
   accountName: (h: HoldingRow) => string | null
   canWrite: boolean
   onAddPrice: (symbol: string) => void
+}
+
+/** The market value; without a price, the button to add one while it is held, else `none`. */
+function MarketValue({
+  holding,
+  canWrite,
+  onAddPrice,
+  className,
+  none,
+}: {
+  holding: HoldingRow
+  canWrite: boolean
+  onAddPrice: (symbol: string) => void
+  className: string
+  none: ReactNode
 }) {
+  if (holding.marketValue !== null) {
+    return (
+      <Money value={holding.marketValue} currency={holding.accountCurrency} className={className} />
+    )
+  }
+  return isHeld(holding) ? (
+    <NoPrice holding={holding} canWrite={canWrite} onAddPrice={onAddPrice} />
+  ) : (
+    none
+  )
+}
+
+function HoldingsTable({ rows, caption, accountName, canWrite, onAddPrice }: HoldingsViewProps) {
   const locale = useLocale()
   return (
     <div
@@ -175,19 +198,13 @@ function HoldingsTable({
                 <PriceCell holding={h} />
               </td>
               <td className={TD} data-testid="holding-value">
-                {h.marketValue === null ? (
-                  isHeld(h) ? (
-                    <NoPrice holding={h} canWrite={canWrite} onAddPrice={onAddPrice} />
-                  ) : (
-                    <span className="text-muted-foreground">—</span>
-                  )
-                ) : (
-                  <Money
-                    value={h.marketValue}
-                    currency={h.accountCurrency}
-                    className="font-medium"
-                  />
-                )}
+                <MarketValue
+                  holding={h}
+                  canWrite={canWrite}
+                  onAddPrice={onAddPrice}
+                  className="font-medium"
+                  none={<span className="text-muted-foreground">—</span>}
+                />
               </td>
               <td className={TD}>
                 <Money value={h.costBasis} currency={h.accountCurrency} />
@@ -211,19 +228,7 @@ function HoldingsTable({
   )
 }
 
-function HoldingCards({
-  rows,
-  caption,
-  accountName,
-  canWrite,
-  onAddPrice,
-}: {
-  rows: readonly HoldingRow[]
-  caption: string
-  accountName: (h: HoldingRow) => string | null
-  canWrite: boolean
-  onAddPrice: (symbol: string) => void
-}) {
+function HoldingCards({ rows, caption, accountName, canWrite, onAddPrice }: HoldingsViewProps) {
   const locale = useLocale()
   return (
     <ul className="divide-y rounded-lg border" aria-label={caption} data-testid="holdings-list">
@@ -236,17 +241,13 @@ function HoldingCards({
           <div className="flex items-start justify-between gap-3">
             <SymbolCell holding={h} accountName={accountName(h)} />
             <div className="text-right" data-testid="holding-value">
-              {h.marketValue === null ? (
-                isHeld(h) ? (
-                  <NoPrice holding={h} canWrite={canWrite} onAddPrice={onAddPrice} />
-                ) : null
-              ) : (
-                <Money
-                  value={h.marketValue}
-                  currency={h.accountCurrency}
-                  className="font-semibold"
-                />
-              )}
+              <MarketValue
+                holding={h}
+                canWrite={canWrite}
+                onAddPrice={onAddPrice}
+                className="font-semibold"
+                none={null}
+              />
             </div>
           </div>
           <dl className="grid grid-cols-2 gap-x-3 gap-y-1.5 text-xs">
