@@ -1,7 +1,8 @@
 // A real empty state: what is missing, and one button to start.
 import type { LucideIcon } from 'lucide-react'
-import type { ReactNode } from 'react'
+import type { ComponentProps, ReactNode } from 'react'
 import { cn } from '../lib/cn'
+import { Card, CardContent } from './ui/card'
 
 export function EmptyState({
   icon: Icon,
@@ -24,5 +25,16 @@ export function EmptyState({
       <p className="text-sm text-muted-foreground">{title}</p>
       {action}
     </div>
+  )
+}
+
+/** The empty state of a page's main list, on its own card. */
+export function EmptyStateCard(props: ComponentProps<typeof EmptyState>) {
+  return (
+    <Card>
+      <CardContent className="pt-5">
+        <EmptyState {...props} />
+      </CardContent>
+    </Card>
   )
 }

@@ -38,7 +38,7 @@ import {
 import { displayName } from '../../../domain/avatar'
 import { netWorth } from '../../../domain/net-worth'
 import { absCents, asCents } from '../../../domain/money'
-import { EmptyState } from '../../components/empty-state'
+import { EmptyStateCard } from '../../components/empty-state'
 import { ErrorState } from '../../components/error-state'
 import { Money } from '../../components/money'
 import { PageBody, PageHeader } from '../../components/page-header'
@@ -398,26 +398,22 @@ export function AccountsPage() {
           onRetry={() => void accounts.refetch()}
         />
       ) : list.length === 0 ? (
-        <Card>
-          <CardContent className="pt-5">
-            <EmptyState
-              icon={Wallet}
-              title="No accounts added yet"
-              action={
-                canAdd ? (
-                  <Button onClick={() => setEditing('new')}>
-                    <Plus aria-hidden="true" />
-                    Add your first account
-                  </Button>
-                ) : (
-                  <p className="text-sm text-muted-foreground">
-                    Accounts the household shares with you will show here.
-                  </p>
-                )
-              }
-            />
-          </CardContent>
-        </Card>
+        <EmptyStateCard
+          icon={Wallet}
+          title="No accounts added yet"
+          action={
+            canAdd ? (
+              <Button onClick={() => setEditing('new')}>
+                <Plus aria-hidden="true" />
+                Add your first account
+              </Button>
+            ) : (
+              <p className="text-sm text-muted-foreground">
+                Accounts the household shares with you will show here.
+              </p>
+            )
+          }
+        />
       ) : (
         <>
           <Card data-testid="net-worth-summary">

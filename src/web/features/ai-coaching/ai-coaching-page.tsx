@@ -6,11 +6,10 @@ import { PremiumPageNote } from '../../components/premium-note'
 import { Lightbulb, Sparkles } from 'lucide-react'
 import type { CoachingActionView } from '../../../contract/coaching'
 import { hasPremiumAccess } from '../../../domain/tiers'
-import { EmptyState } from '../../components/empty-state'
+import { EmptyStateCard } from '../../components/empty-state'
 import { ErrorState } from '../../components/error-state'
 import { PageBody, PageHeader } from '../../components/page-header'
 import { Button } from '../../components/ui/button'
-import { Card, CardContent } from '../../components/ui/card'
 import { Skeleton } from '../../components/ui/skeleton'
 import { errorMessage } from '../../lib/api'
 import { useAuth } from '../../lib/auth'
@@ -125,29 +124,21 @@ function Coaching() {
             onRetry={() => void coaching.refetch()}
           />
         ) : view && !view.generated ? (
-          <Card>
-            <CardContent className="pt-5">
-              <EmptyState
-                icon={Sparkles}
-                title="This week’s actions are not made yet. We look at your subscriptions, your spending by category and your idle cash, and pick the three that would save the most."
-                action={
-                  <Button onClick={onGenerate} disabled={generate.isPending}>
-                    <Sparkles aria-hidden="true" />
-                    {generate.isPending ? 'Making…' : 'Make this week’s actions'}
-                  </Button>
-                }
-              />
-            </CardContent>
-          </Card>
+          <EmptyStateCard
+            icon={Sparkles}
+            title="This week’s actions are not made yet. We look at your subscriptions, your spending by category and your idle cash, and pick the three that would save the most."
+            action={
+              <Button onClick={onGenerate} disabled={generate.isPending}>
+                <Sparkles aria-hidden="true" />
+                {generate.isPending ? 'Making…' : 'Make this week’s actions'}
+              </Button>
+            }
+          />
         ) : view && view.actions.length === 0 ? (
-          <Card>
-            <CardContent className="pt-5">
-              <EmptyState
-                icon={Lightbulb}
-                title="Nothing to change this week: no unused subscription, no category well over its usual, no idle cash. Check back next week."
-              />
-            </CardContent>
-          </Card>
+          <EmptyStateCard
+            icon={Lightbulb}
+            title="Nothing to change this week: no unused subscription, no category well over its usual, no idle cash. Check back next week."
+          />
         ) : (
           view && (
             <ul className="grid gap-4 md:grid-cols-3">

@@ -11,11 +11,10 @@ import type { Automation } from '../../../contract/automations'
 import { roleAtLeast } from '../../../domain/access'
 import { planAllows } from '../../../domain/tiers'
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog'
-import { EmptyState } from '../../components/empty-state'
+import { EmptyStateCard } from '../../components/empty-state'
 import { ErrorState } from '../../components/error-state'
 import { PageBody, PageHeader } from '../../components/page-header'
 import { Button } from '../../components/ui/button'
-import { Card, CardContent } from '../../components/ui/card'
 import { Skeleton } from '../../components/ui/skeleton'
 import { errorMessage } from '../../lib/api'
 import { useAuth } from '../../lib/auth'
@@ -169,26 +168,22 @@ export function AutomationCenterPage() {
           onRetry={() => void automations.refetch()}
         />
       ) : list.length === 0 ? (
-        <Card>
-          <CardContent className="pt-5">
-            <EmptyState
-              icon={Workflow}
-              title={
-                canWrite
-                  ? 'No automations yet. Schedule a transaction, feed a goal, get an alert or send a webhook, and it happens by itself.'
-                  : 'No automations yet. Adults in your household can set them up here.'
-              }
-              action={
-                canWrite ? (
-                  <Button onClick={openNew}>
-                    <Plus aria-hidden="true" />
-                    Create an automation
-                  </Button>
-                ) : undefined
-              }
-            />
-          </CardContent>
-        </Card>
+        <EmptyStateCard
+          icon={Workflow}
+          title={
+            canWrite
+              ? 'No automations yet. Schedule a transaction, feed a goal, get an alert or send a webhook, and it happens by itself.'
+              : 'No automations yet. Adults in your household can set them up here.'
+          }
+          action={
+            canWrite ? (
+              <Button onClick={openNew}>
+                <Plus aria-hidden="true" />
+                Create an automation
+              </Button>
+            ) : undefined
+          }
+        />
       ) : (
         TYPE_ORDER.map((type) => {
           const ofType = list.filter((a) => a.type === type)

@@ -13,11 +13,10 @@ import type { BankConnection, SyncResult } from '../../../contract/bank-connecti
 import { roleAtLeast } from '../../../domain/access'
 import { hasPremiumAccess } from '../../../domain/tiers'
 import { ConfirmDialog } from '../../components/confirm-dialog'
-import { EmptyState } from '../../components/empty-state'
+import { EmptyStateCard } from '../../components/empty-state'
 import { ErrorState } from '../../components/error-state'
 import { PageBody, PageHeader } from '../../components/page-header'
 import { ReauthDialog, isReauthRequired } from '../../components/reauth-dialog'
-import { Card, CardContent } from '../../components/ui/card'
 import { Skeleton } from '../../components/ui/skeleton'
 import { errorMessage } from '../../lib/api'
 import { useAuth } from '../../lib/auth'
@@ -190,18 +189,14 @@ function Connections({
             onRetry={() => void connections.refetch()}
           />
         ) : list.length === 0 ? (
-          <Card>
-            <CardContent className="pt-5">
-              <EmptyState
-                icon={Landmark}
-                title={
-                  mfaEnabled
-                    ? 'No banks connected yet. Paste a SimpleFIN setup token above to link your first one; until then, statement files still work on the Transactions page.'
-                    : 'No banks connected yet. Once two-step verification is on, you can link your first one here.'
-                }
-              />
-            </CardContent>
-          </Card>
+          <EmptyStateCard
+            icon={Landmark}
+            title={
+              mfaEnabled
+                ? 'No banks connected yet. Paste a SimpleFIN setup token above to link your first one; until then, statement files still work on the Transactions page.'
+                : 'No banks connected yet. Once two-step verification is on, you can link your first one here.'
+            }
+          />
         ) : (
           <div className="space-y-6">
             {list.map((c) => (

@@ -14,7 +14,7 @@ import {
 } from '../../../domain/goal-status'
 import { ActionsMenu, PauseMenuItem } from '../../components/actions-menu'
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog'
-import { EmptyState } from '../../components/empty-state'
+import { EmptyStateCard } from '../../components/empty-state'
 import { ErrorState } from '../../components/error-state'
 import { Money } from '../../components/money'
 import { PageBody, PageHeader } from '../../components/page-header'
@@ -185,20 +185,16 @@ export function GoalsPage() {
       ) : goals.error ? (
         <ErrorState what="your goals" error={goals.error} onRetry={() => void goals.refetch()} />
       ) : list.length === 0 ? (
-        <Card>
-          <CardContent className="pt-5">
-            <EmptyState
-              icon={Target}
-              title="No savings goals yet"
-              action={
-                <Button onClick={() => setEditing('new')}>
-                  <Plus aria-hidden="true" />
-                  Create a goal
-                </Button>
-              }
-            />
-          </CardContent>
-        </Card>
+        <EmptyStateCard
+          icon={Target}
+          title="No savings goals yet"
+          action={
+            <Button onClick={() => setEditing('new')}>
+              <Plus aria-hidden="true" />
+              Create a goal
+            </Button>
+          }
+        />
       ) : (
         <>
           <p className="text-sm text-muted-foreground" data-testid="goals-total">

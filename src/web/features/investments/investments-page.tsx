@@ -12,12 +12,11 @@ import { Link, useSearchParams } from 'react-router'
 import { COST_METHODS } from '../../../contract/investments'
 import { roleAtLeast } from '../../../domain/access'
 import { asCents, type Cents } from '../../../domain/money'
-import { EmptyState } from '../../components/empty-state'
+import { EmptyState, EmptyStateCard } from '../../components/empty-state'
 import { ErrorState } from '../../components/error-state'
 import { Money } from '../../components/money'
 import { PageBody, PageHeader } from '../../components/page-header'
 import { Button } from '../../components/ui/button'
-import { Card, CardContent } from '../../components/ui/card'
 import { Select } from '../../components/ui/select'
 import { Skeleton } from '../../components/ui/skeleton'
 import { errorMessage } from '../../lib/api'
@@ -178,28 +177,24 @@ export function InvestmentsPage() {
           onRetry={() => void accounts.refetch()}
         />
       ) : !has ? (
-        <Card>
-          <CardContent className="pt-5">
-            <EmptyState
-              icon={TrendingUp}
-              title={
-                balanceOnly > 0
-                  ? 'The investment accounts you see are shared by their balance only, so their holdings are not shown. Add an investment account of your own to track holdings, returns and income.'
-                  : 'No investment accounts yet. Add an investment account to track your holdings, returns and income.'
-              }
-              action={
-                role !== 'viewer' ? (
-                  <Button asChild>
-                    <Link to="/accounts">
-                      <Plus aria-hidden="true" />
-                      Add an investment account
-                    </Link>
-                  </Button>
-                ) : undefined
-              }
-            />
-          </CardContent>
-        </Card>
+        <EmptyStateCard
+          icon={TrendingUp}
+          title={
+            balanceOnly > 0
+              ? 'The investment accounts you see are shared by their balance only, so their holdings are not shown. Add an investment account of your own to track holdings, returns and income.'
+              : 'No investment accounts yet. Add an investment account to track your holdings, returns and income.'
+          }
+          action={
+            role !== 'viewer' ? (
+              <Button asChild>
+                <Link to="/accounts">
+                  <Plus aria-hidden="true" />
+                  Add an investment account
+                </Link>
+              </Button>
+            ) : undefined
+          }
+        />
       ) : (
         <>
           <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">

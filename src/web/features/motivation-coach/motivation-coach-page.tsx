@@ -8,7 +8,7 @@ import { Smile, Sparkles } from 'lucide-react'
 import { Link } from 'react-router'
 import type { MotivationView } from '../../../contract/coaching'
 import { hasPremiumAccess } from '../../../domain/tiers'
-import { EmptyState } from '../../components/empty-state'
+import { EmptyStateCard } from '../../components/empty-state'
 import { ErrorState } from '../../components/error-state'
 import { Button } from '../../components/ui/button'
 import { PageBody, PageHeader } from '../../components/page-header'
@@ -158,19 +158,15 @@ function Motivation({ locale }: { locale: string }) {
         view && (
           <>
             {nothingTracked(view) ? (
-              <Card>
-                <CardContent className="pt-5">
-                  <EmptyState
-                    icon={Sparkles}
-                    title="Nothing to count yet. Add your spending, pay a bill or put money into a goal, and your streaks, milestones and weekly recap start here."
-                    action={
-                      <Button asChild>
-                        <Link to="/transactions">Add a transaction</Link>
-                      </Button>
-                    }
-                  />
-                </CardContent>
-              </Card>
+              <EmptyStateCard
+                icon={Sparkles}
+                title="Nothing to count yet. Add your spending, pay a bill or put money into a goal, and your streaks, milestones and weekly recap start here."
+                action={
+                  <Button asChild>
+                    <Link to="/transactions">Add a transaction</Link>
+                  </Button>
+                }
+              />
             ) : (
               <MessagesCard messages={view.messages} />
             )}

@@ -8,7 +8,7 @@ import { useState } from 'react'
 import type { Challenge } from '../../../contract/challenges'
 import { roleAtLeast } from '../../../domain/access'
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog'
-import { EmptyState } from '../../components/empty-state'
+import { EmptyStateCard } from '../../components/empty-state'
 import { ErrorState } from '../../components/error-state'
 import { PageBody, PageHeader } from '../../components/page-header'
 import { Button } from '../../components/ui/button'
@@ -165,18 +165,14 @@ export function SavingsChallengesPage() {
             onRetry={() => void challenges.refetch()}
           />
         ) : list.length === 0 ? (
-          <Card>
-            <CardContent className="pt-5">
-              <EmptyState
-                icon={Trophy}
-                title={
-                  canStart
-                    ? 'No challenges yet. Pick one below: a 52-week ladder, no-spend days, round-ups and more. Join together and watch each other’s progress.'
-                    : 'No challenges yet. When someone in your household starts one, you can join it here.'
-                }
-              />
-            </CardContent>
-          </Card>
+          <EmptyStateCard
+            icon={Trophy}
+            title={
+              canStart
+                ? 'No challenges yet. Pick one below: a 52-week ladder, no-spend days, round-ups and more. Join together and watch each other’s progress.'
+                : 'No challenges yet. When someone in your household starts one, you can join it here.'
+            }
+          />
         ) : (
           <div className="grid gap-6 md:grid-cols-2">
             {list.map((c) => (
