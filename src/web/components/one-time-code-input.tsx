@@ -2,6 +2,7 @@
 // browser's one-time-code autofill, and only digits kept (spaces pasted from an app are dropped).
 import type { ComponentProps } from 'react'
 import { cn } from '../lib/cn'
+import { FormField } from './ui/form-field'
 import { Input } from './ui/input'
 
 export const CODE_LENGTH = 6
@@ -34,5 +35,26 @@ export function OneTimeCodeInput({
       className={cn('font-mono text-lg tracking-[0.3em] tabular-nums sm:text-lg', className)}
       {...props}
     />
+  )
+}
+
+/** The code field of a sign-in or confirmation form: label, error and the focused code input. */
+export function OneTimeCodeField({
+  label = 'Code from your authenticator app',
+  error,
+  value,
+  onValueChange,
+}: {
+  label?: string
+  error?: string
+  value: string
+  onValueChange: (next: string) => void
+}) {
+  return (
+    <FormField label={label} error={error}>
+      {(control) => (
+        <OneTimeCodeInput {...control} autoFocus value={value} onValueChange={onValueChange} />
+      )}
+    </FormField>
   )
 }

@@ -9,7 +9,7 @@ import { callEndpoint, errorCode } from '../lib/api'
 import { useAuth } from '../lib/auth'
 import { FormDialog } from './form-dialog'
 import { FormFooter } from './forms/form-footer'
-import { CODE_LENGTH, OneTimeCodeInput } from './one-time-code-input'
+import { CODE_LENGTH, OneTimeCodeField } from './one-time-code-input'
 import { Button } from './ui/button'
 import { FormField } from './ui/form-field'
 import { Input } from './ui/input'
@@ -76,19 +76,14 @@ function ReauthForm({
           )}
         </FormField>
       ) : (
-        <FormField label="Code from your authenticator app" error={error}>
-          {(control) => (
-            <OneTimeCodeInput
-              {...control}
-              autoFocus
-              value={code}
-              onValueChange={(next) => {
-                setCode(next)
-                setError(undefined)
-              }}
-            />
-          )}
-        </FormField>
+        <OneTimeCodeField
+          error={error}
+          value={code}
+          onValueChange={(next) => {
+            setCode(next)
+            setError(undefined)
+          }}
+        />
       )}
       {mfaEnabled && (
         <Button

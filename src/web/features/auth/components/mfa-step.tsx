@@ -6,7 +6,7 @@ import { CircleAlert, Fingerprint } from 'lucide-react'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import type { MfaMethod } from '../../../../contract/auth'
-import { CODE_LENGTH, OneTimeCodeInput } from '../../../components/one-time-code-input'
+import { CODE_LENGTH, OneTimeCodeField } from '../../../components/one-time-code-input'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { FormField } from '../../../components/ui/form-field'
@@ -77,19 +77,14 @@ function CodeForm({
         }}
       >
         {mode === 'code' ? (
-          <FormField label="Code from your authenticator app" error={error}>
-            {(control) => (
-              <OneTimeCodeInput
-                {...control}
-                autoFocus
-                value={code}
-                onValueChange={(next) => {
-                  setCode(next)
-                  setError(undefined)
-                }}
-              />
-            )}
-          </FormField>
+          <OneTimeCodeField
+            error={error}
+            value={code}
+            onValueChange={(next) => {
+              setCode(next)
+              setError(undefined)
+            }}
+          />
         ) : (
           <FormField
             label="Recovery code"

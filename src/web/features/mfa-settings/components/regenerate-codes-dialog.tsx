@@ -2,8 +2,7 @@
 // (the old ones stop working at that moment, which the dialog says first).
 import { useState } from 'react'
 import { FormFooter } from '../../../components/forms/form-footer'
-import { CODE_LENGTH, OneTimeCodeInput } from '../../../components/one-time-code-input'
-import { FormField } from '../../../components/ui/form-field'
+import { CODE_LENGTH, OneTimeCodeField } from '../../../components/one-time-code-input'
 import { useRegenerateRecoveryCodes } from '../api/recovery-codes'
 import { CodesStepDialog } from './codes-step-dialog'
 
@@ -29,20 +28,15 @@ function ConfirmForm({
         regenerate.mutate(code, { onSuccess: (answer) => onCodes(answer.recoveryCodes) })
       }}
     >
-      <FormField label="Code from your authenticator app" error={error}>
-        {(control) => (
-          <OneTimeCodeInput
-            {...control}
-            autoFocus
-            value={code}
-            onValueChange={(next) => {
-              setCode(next)
-              setError(undefined)
-              regenerate.reset()
-            }}
-          />
-        )}
-      </FormField>
+      <OneTimeCodeField
+        error={error}
+        value={code}
+        onValueChange={(next) => {
+          setCode(next)
+          setError(undefined)
+          regenerate.reset()
+        }}
+      />
       <FormFooter
         error={regenerate.error}
         onCancel={onCancel}

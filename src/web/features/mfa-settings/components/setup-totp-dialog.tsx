@@ -4,9 +4,8 @@
 import { Check, Copy } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { FormError } from '../../../components/form-dialog'
-import { CODE_LENGTH, OneTimeCodeInput } from '../../../components/one-time-code-input'
+import { CODE_LENGTH, OneTimeCodeField } from '../../../components/one-time-code-input'
 import { Button } from '../../../components/ui/button'
-import { FormField } from '../../../components/ui/form-field'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { copyText } from '../../../lib/copy-text'
 import { toast } from '../../../lib/toast'
@@ -107,20 +106,16 @@ function ScanStep({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
           <KeyInText secret={secret} />
         </li>
         <li className="pl-1">
-          <FormField label="Enter the 6-digit code the app shows" error={error}>
-            {(control) => (
-              <OneTimeCodeInput
-                {...control}
-                autoFocus
-                value={code}
-                onValueChange={(next) => {
-                  setCode(next)
-                  setError(undefined)
-                  enable.reset()
-                }}
-              />
-            )}
-          </FormField>
+          <OneTimeCodeField
+            label="Enter the 6-digit code the app shows"
+            error={error}
+            value={code}
+            onValueChange={(next) => {
+              setCode(next)
+              setError(undefined)
+              enable.reset()
+            }}
+          />
         </li>
       </ol>
       <FormError error={enable.error} />
