@@ -1,37 +1,17 @@
 // Cash flow by month: income and spending as bars, the net as a line; the totals and monthly
 // averages in words; a click on a bar (or an amount in the table) lists its transactions.
-import { Bar, ComposedChart, Line, ReferenceLine } from 'recharts'
+import { Bar, ComposedChart, Line } from 'recharts'
 import { asCents, type Cents } from '../../../../domain/money'
 import { cn } from '../../../lib/cn'
 import type { CashFlowAnswer } from '../api/get-report'
-import type { DrillRequest } from '../api/get-drill-down'
 import { moneyCell } from '../csv'
-import type { DrillScope } from '../drill-scope'
-import { monthDays, type ReportFilters } from '../report-filters'
+import { monthDays } from '../report-filters'
 import { useReportFormat, type ReportFormat } from '../report-format'
-import {
-  BAR_CURSOR,
-  centsTooltip,
-  categoryAxis,
-  ChartGrid,
-  ChartLegend,
-  ChartTooltip,
-  moneyAxis,
-  REPORT_MARGIN,
-  ResponsiveChart,
-} from '../../../components/charts/chart-parts'
-import { GRID, INCOME, legendText, NET, SPENDING } from '../../../components/charts/chart-theme'
-import { ChartFigure } from '../../../components/charts/chart-figure'
-import {
-  DrillButton,
-  ReportCard,
-  ReportTable,
-  TD,
-  TD_NUM,
-  TH,
-  TH_NUM,
-  type ReportState,
-} from './report-card'
+import { BAR_CURSOR, REPORT_MARGIN } from '../../../components/charts/chart-parts'
+import { INCOME, NET, SPENDING } from '../../../components/charts/chart-theme'
+import { ReportCard, type ReportProps } from './report-card'
+import { monthChartParts, ReportChart } from './report-chart'
+import { DrillAmount, ReportTable } from './report-table'
 
 type Month = CashFlowAnswer['rows'][number]
 
@@ -126,19 +106,19 @@ function Summary({ rows, f }: { rows: Month[]; f: ReportFormat }) {
   )
 }
 
+/** the two bars of a month, each drilling to its own transactions */
+const BARS = [
+  { key: 'income', name: 'Income', fill: INCOME, type: 'income' },
+  { key: 'expenses', name: 'Spending', fill: SPENDING, type: 'expense' },
+] as const
+
 export function CashFlowReport({
   answer,
   state,
   filters,
   scope,
   onDrill,
-}: {
-  answer: CashFlowAnswer | undefined
-  state: Omit<ReportState, 'empty'>
-  filters: ReportFilters
-  scope: DrillScope
-  onDrill: (request: DrillRequest) => void
-}) {
+}: ReportProps<CashFlowAnswer>) {
   const f = useReportFormat(answer?.currency)
   const rows = answer?.rows ?? []
   const empty = answer !== undefined && isCashFlowEmpty(rows)
@@ -154,6 +134,15 @@ export function CashFlowReport({
   // spending is a positive figure: its bar stands beside income's
   const data = rows.map((r) => ({ ...r, label: f.monthShort(r.month) }))
   const t = cashFlowTotals(rows)
+  // a month's amount drills down unless it is missing or nothing
+  const amount = (r: Month, bar: (typeof BARS)[number]) => (
+    <DrillAmount
+      value={r[bar.key]}
+      f={f}
+      name={`${bar.name}, ${f.monthLong(r.month)}`}
+      onDrill={r[bar.key] === 0 ? undefined : () => drill(r.month, bar.type, r[bar.key])}
+    />
+  )
   return (
     <ReportCard
       id="cash-flow"
@@ -178,128 +167,64 @@ export function CashFlowReport({
             }
       }
       chart={
-        <ChartFigure
+        <ReportChart
           label={`Income and spending by month, ${f.monthLong(filters.from)} to ${f.monthLong(filters.to)}`}
           caption={`Income and spending each month, in ${f.currency}`}
         >
-          <ResponsiveChart>
-            <ComposedChart data={data} margin={REPORT_MARGIN}>
-              <ChartGrid />
-              {categoryAxis({ dataKey: 'label', minTickGap: 12 })}
-              {moneyAxis({ tickFormatter: f.compact })}
-              <ReferenceLine y={0} stroke={GRID} />
-              <ChartTooltip cursor={BAR_CURSOR} formatter={centsTooltip(f.money)} />
-              <ChartLegend formatter={legendText} />
+          <ComposedChart data={data} margin={REPORT_MARGIN}>
+            {monthChartParts(f, { cursor: BAR_CURSOR, zeroLine: true })}
+            {BARS.map((bar) => (
               <Bar
-                dataKey="income"
-                name="Income"
-                fill={INCOME}
+                key={bar.key}
+                dataKey={bar.key}
+                name={bar.name}
+                fill={bar.fill}
                 radius={[3, 3, 0, 0]}
                 cursor="pointer"
                 isAnimationActive={false}
-                onClick={(bar) => {
-                  const row = bar.payload as Month | undefined
-                  if (row) drill(row.month, 'income', row.income)
+                onClick={(point) => {
+                  const row = point.payload as Month | undefined
+                  if (row) drill(row.month, bar.type, row[bar.key])
                 }}
               />
-              <Bar
-                dataKey="expenses"
-                name="Spending"
-                fill={SPENDING}
-                radius={[3, 3, 0, 0]}
-                cursor="pointer"
-                isAnimationActive={false}
-                onClick={(bar) => {
-                  const row = bar.payload as Month | undefined
-                  if (row) drill(row.month, 'expense', row.expenses)
-                }}
-              />
-              <Line
-                dataKey="net"
-                name="Net"
-                stroke={NET}
-                strokeWidth={2}
-                dot={{ r: 3 }}
-                connectNulls={false}
-                isAnimationActive={false}
-              />
-            </ComposedChart>
-          </ResponsiveChart>
-        </ChartFigure>
+            ))}
+            <Line
+              dataKey="net"
+              name="Net"
+              stroke={NET}
+              strokeWidth={2}
+              dot={{ r: 3 }}
+              connectNulls={false}
+              isAnimationActive={false}
+            />
+          </ComposedChart>
+        </ReportChart>
       }
       table={
-        <ReportTable caption="Cash flow by month">
-          <thead>
-            <tr className="border-b">
-              <th scope="col" className={TH}>
-                Month
-              </th>
-              <th scope="col" className={TH_NUM}>
-                Income
-              </th>
-              <th scope="col" className={TH_NUM}>
-                Spending
-              </th>
-              <th scope="col" className={TH_NUM}>
-                Net
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y">
-            {rows.map((r) => (
-              <tr key={r.month} data-testid="cash-flow-row">
-                <th scope="row" className={cn(TD, 'text-left font-normal')}>
-                  {f.monthLong(r.month)}
-                </th>
-                <td className={TD_NUM}>
-                  {r.income === null || r.income === 0 ? (
-                    f.maybe(r.income)
-                  ) : (
-                    <DrillButton
-                      label={`Income, ${f.monthLong(r.month)}: ${f.money(r.income)}`}
-                      onClick={() => drill(r.month, 'income', r.income)}
-                    >
-                      {f.money(r.income)}
-                    </DrillButton>
-                  )}
-                </td>
-                <td className={TD_NUM}>
-                  {r.expenses === null || r.expenses === 0 ? (
-                    f.maybe(r.expenses)
-                  ) : (
-                    <DrillButton
-                      label={`Spending, ${f.monthLong(r.month)}: ${f.money(r.expenses)}`}
-                      onClick={() => drill(r.month, 'expense', r.expenses)}
-                    >
-                      {f.money(r.expenses)}
-                    </DrillButton>
-                  )}
-                </td>
-                <td className={cn(TD_NUM, r.net !== null && r.net < 0 && 'text-negative')}>
-                  {f.maybe(r.net)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot className="border-t font-medium">
-            <tr>
-              <th scope="row" className={cn(TD, 'text-left')}>
-                Total
-              </th>
-              <td className={TD_NUM}>{f.money(t.income)}</td>
-              <td className={TD_NUM}>{f.money(t.expenses)}</td>
-              <td className={TD_NUM}>{f.money(t.net)}</td>
-            </tr>
-            <tr className="text-muted-foreground">
-              <th scope="row" className={cn(TD, 'text-left font-normal')}>
-                Monthly average
-              </th>
-              <td className={TD_NUM}>{f.money(perMonth(t.income, t.counted))}</td>
-              <td className={TD_NUM}>{f.money(perMonth(t.expenses, t.counted))}</td>
-              <td className={TD_NUM}>{f.money(perMonth(t.net, t.counted))}</td>
-            </tr>
-          </tfoot>
-        </ReportTable>
+        <ReportTable
+          caption="Cash flow by month"
+          rows={rows}
+          rowKey={(r) => r.month}
+          rowTestId="cash-flow-row"
+          columns={[
+            { header: 'Month', kind: 'name', cell: (r) => f.monthLong(r.month) },
+            { header: 'Income', cell: (r) => amount(r, BARS[0]) },
+            { header: 'Spending', cell: (r) => amount(r, BARS[1]) },
+            {
+              header: 'Net',
+              cell: (r) => f.maybe(r.net),
+              tone: (r) => r.net !== null && r.net < 0 && 'text-negative',
+            },
+          ]}
+          totals={[
+            { label: 'Total', cells: [t.income, t.expenses, t.net].map((v) => f.money(v)) },
+            {
+              label: 'Monthly average',
+              muted: true,
+              cells: [t.income, t.expenses, t.net].map((v) => f.money(perMonth(v, t.counted))),
+            },
+          ]}
+        />
       }
     />
   )

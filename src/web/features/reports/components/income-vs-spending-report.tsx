@@ -1,36 +1,16 @@
 // Income against spending: the two as lines month by month, so the months where spending ran
 // above income stand out, with the savings rate of each month. Same answer as cash flow.
 import { Line, LineChart } from 'recharts'
-import { cn } from '../../../lib/cn'
 import type { CashFlowAnswer } from '../api/get-report'
-import type { DrillRequest } from '../api/get-drill-down'
 import { moneyCell } from '../csv'
-import type { DrillScope } from '../drill-scope'
-import { monthDays, type ReportFilters } from '../report-filters'
+import { monthDays } from '../report-filters'
 import { useReportFormat } from '../report-format'
+import { REPORT_MARGIN } from '../../../components/charts/chart-parts'
+import { INCOME, SPENDING } from '../../../components/charts/chart-theme'
 import { cashFlowTotals, isCashFlowEmpty } from './cash-flow-report'
-import {
-  centsTooltip,
-  categoryAxis,
-  ChartGrid,
-  ChartLegend,
-  ChartTooltip,
-  moneyAxis,
-  REPORT_MARGIN,
-  ResponsiveChart,
-} from '../../../components/charts/chart-parts'
-import { INCOME, legendText, SPENDING } from '../../../components/charts/chart-theme'
-import { ChartFigure } from '../../../components/charts/chart-figure'
-import {
-  DrillButton,
-  ReportCard,
-  ReportTable,
-  TD,
-  TD_NUM,
-  TH,
-  TH_NUM,
-  type ReportState,
-} from './report-card'
+import { ReportCard, type ReportProps } from './report-card'
+import { monthChartParts, ReportChart } from './report-chart'
+import { DrillButton, ReportTable } from './report-table'
 
 /** net ÷ income, or null when there was no income (or a figure is missing) */
 function savingsRate(r: CashFlowAnswer['rows'][number]): number | null {
@@ -44,13 +24,7 @@ export function IncomeVsSpendingReport({
   filters,
   scope,
   onDrill,
-}: {
-  answer: CashFlowAnswer | undefined
-  state: Omit<ReportState, 'empty'>
-  filters: ReportFilters
-  scope: DrillScope
-  onDrill: (request: DrillRequest) => void
-}) {
+}: ReportProps<CashFlowAnswer>) {
   const f = useReportFormat(answer?.currency)
   const rows = answer?.rows ?? []
   const empty = answer !== undefined && isCashFlowEmpty(rows)
@@ -103,93 +77,74 @@ export function IncomeVsSpendingReport({
             }
       }
       chart={
-        <ChartFigure
+        <ReportChart
           label={`Income and spending lines by month; spending above income in ${over.length} months`}
           caption={`Each month's income and spending, in ${f.currency}`}
         >
-          <ResponsiveChart>
-            <LineChart
-              data={data}
-              margin={REPORT_MARGIN}
-              onClick={(state) => {
-                const row = data[Number(state.activeTooltipIndex ?? -1)]
-                if (row) drill(row.month)
-              }}
-              style={{ cursor: 'pointer' }}
-            >
-              <ChartGrid />
-              {categoryAxis({ dataKey: 'label', minTickGap: 12 })}
-              {moneyAxis({ tickFormatter: f.compact })}
-              <ChartTooltip formatter={centsTooltip(f.money)} />
-              <ChartLegend formatter={legendText} />
-              <Line
-                dataKey="income"
-                name="Income"
-                stroke={INCOME}
-                strokeWidth={2}
-                dot={{ r: 3 }}
-                isAnimationActive={false}
-              />
-              <Line
-                dataKey="expenses"
-                name="Spending"
-                stroke={SPENDING}
-                strokeWidth={2}
-                strokeDasharray="6 3"
-                dot={{ r: 3 }}
-                isAnimationActive={false}
-              />
-            </LineChart>
-          </ResponsiveChart>
-        </ChartFigure>
+          <LineChart
+            data={data}
+            margin={REPORT_MARGIN}
+            onClick={(state) => {
+              const row = data[Number(state.activeTooltipIndex ?? -1)]
+              if (row) drill(row.month)
+            }}
+            style={{ cursor: 'pointer' }}
+          >
+            {monthChartParts(f)}
+            <Line
+              dataKey="income"
+              name="Income"
+              stroke={INCOME}
+              strokeWidth={2}
+              dot={{ r: 3 }}
+              isAnimationActive={false}
+            />
+            <Line
+              dataKey="expenses"
+              name="Spending"
+              stroke={SPENDING}
+              strokeWidth={2}
+              strokeDasharray="6 3"
+              dot={{ r: 3 }}
+              isAnimationActive={false}
+            />
+          </LineChart>
+        </ReportChart>
       }
       table={
-        <ReportTable caption="Income against spending by month">
-          <thead>
-            <tr className="border-b">
-              <th scope="col" className={TH}>
-                Month
-              </th>
-              <th scope="col" className={TH_NUM}>
-                Income
-              </th>
-              <th scope="col" className={TH_NUM}>
-                Spending
-              </th>
-              <th scope="col" className={TH_NUM}>
-                Difference
-              </th>
-              <th scope="col" className={TH_NUM}>
-                Savings rate
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y">
-            {rows.map((r) => {
-              const s = savingsRate(r)
-              return (
-                <tr key={r.month}>
-                  <th scope="row" className={cn(TD, 'text-left font-normal')}>
-                    <DrillButton
-                      label={`Transactions of ${f.monthLong(r.month)}`}
-                      onClick={() => drill(r.month)}
-                    >
-                      {f.monthLong(r.month)}
-                    </DrillButton>
-                  </th>
-                  <td className={TD_NUM}>{f.maybe(r.income)}</td>
-                  <td className={TD_NUM}>{f.maybe(r.expenses)}</td>
-                  <td className={cn(TD_NUM, r.net !== null && r.net < 0 && 'text-negative')}>
-                    {f.maybe(r.net)}
-                  </td>
-                  <td className={TD_NUM}>
-                    {s === null ? '—' : `${s < 0 ? '−' : ''}${f.percent(s)}`}
-                  </td>
-                </tr>
-              )
-            })}
-          </tbody>
-        </ReportTable>
+        <ReportTable
+          caption="Income against spending by month"
+          rows={rows}
+          rowKey={(r) => r.month}
+          columns={[
+            {
+              header: 'Month',
+              kind: 'name',
+              cell: (r) => (
+                <DrillButton
+                  label={`Transactions of ${f.monthLong(r.month)}`}
+                  onClick={() => drill(r.month)}
+                >
+                  {f.monthLong(r.month)}
+                </DrillButton>
+              ),
+            },
+            { header: 'Income', cell: (r) => f.maybe(r.income) },
+            { header: 'Spending', cell: (r) => f.maybe(r.expenses) },
+            {
+              header: 'Difference',
+              cell: (r) => f.maybe(r.net),
+              tone: (r) => r.net !== null && r.net < 0 && 'text-negative',
+            },
+            {
+              header: 'Savings rate',
+              cell: (r) => {
+                const s = savingsRate(r)
+                return s === null ? '—' : `${s < 0 ? '−' : ''}${f.percent(s)}`
+              },
+            },
+          ]}
+        />
       }
     />
   )

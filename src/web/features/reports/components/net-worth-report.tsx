@@ -10,33 +10,14 @@ import { asCents } from '../../../../domain/money'
 import { Button } from '../../../components/ui/button'
 import { cn } from '../../../lib/cn'
 import type { NetWorthAnswer } from '../api/get-report'
-import type { DrillRequest } from '../api/get-drill-down'
 import { moneyCell } from '../csv'
-import type { DrillScope } from '../drill-scope'
-import { monthDays, type ReportFilters } from '../report-filters'
+import { monthDays } from '../report-filters'
 import { useReportFormat } from '../report-format'
-import {
-  centsTooltip,
-  categoryAxis,
-  ChartGrid,
-  ChartLegend,
-  ChartTooltip,
-  moneyAxis,
-  REPORT_MARGIN,
-  ResponsiveChart,
-} from '../../../components/charts/chart-parts'
-import { legendText, NET } from '../../../components/charts/chart-theme'
-import { ChartFigure } from '../../../components/charts/chart-figure'
-import {
-  DrillButton,
-  ReportCard,
-  ReportTable,
-  TD,
-  TD_NUM,
-  TH,
-  TH_NUM,
-  type ReportState,
-} from './report-card'
+import { REPORT_MARGIN } from '../../../components/charts/chart-parts'
+import { NET } from '../../../components/charts/chart-theme'
+import { ReportCard, type ReportProps } from './report-card'
+import { monthChartParts, ReportChart } from './report-chart'
+import { DrillButton, ReportTable } from './report-table'
 
 const KIND_LABELS: Record<AccountType, string> = {
   checking: 'Checking',
@@ -59,13 +40,8 @@ export function NetWorthReport({
   scope,
   accountNames,
   onDrill,
-}: {
-  answer: NetWorthAnswer | undefined
-  state: Omit<ReportState, 'empty'>
-  filters: ReportFilters
-  scope: DrillScope
+}: ReportProps<NetWorthAnswer> & {
   accountNames: ReadonlyMap<string, string>
-  onDrill: (request: DrillRequest) => void
 }) {
   const f = useReportFormat(answer?.currency)
   const rows = answer?.rows ?? []
@@ -150,101 +126,76 @@ export function NetWorthReport({
             }
       }
       chart={
-        <ChartFigure
+        <ReportChart
           label={`Net worth by month end${change === null ? '' : `, ${change >= 0 ? 'up' : 'down'} ${f.money(asCents(Math.abs(change)))} over the range`}`}
           caption={`Month-end balances, in ${f.currency}`}
         >
-          <ResponsiveChart>
-            <ComposedChart
-              data={data}
-              margin={REPORT_MARGIN}
-              onClick={(s) => {
-                const row = data[Number(s.activeTooltipIndex ?? -1)]
-                if (row) drill(row.month)
-              }}
-              style={{ cursor: 'pointer' }}
-            >
-              <ChartGrid />
-              {categoryAxis({ dataKey: 'label', minTickGap: 12 })}
-              {moneyAxis({ tickFormatter: f.compact })}
-              <ChartTooltip formatter={centsTooltip(f.money)} />
-              <ChartLegend formatter={legendText} />
-              <Area
-                dataKey="netWorth"
-                name="Net worth"
-                stroke={NET}
-                strokeWidth={2}
-                fill={NET}
-                fillOpacity={0.12}
-                connectNulls={false}
-                isAnimationActive={false}
-              />
-              <Line
-                dataKey="assets"
-                name="Assets"
-                stroke={ASSETS}
-                strokeDasharray="5 3"
-                dot={false}
-                isAnimationActive={false}
-              />
-              <Line
-                dataKey="liabilities"
-                name="Liabilities"
-                stroke={LIABILITIES}
-                strokeDasharray="2 3"
-                dot={false}
-                isAnimationActive={false}
-              />
-            </ComposedChart>
-          </ResponsiveChart>
-        </ChartFigure>
+          <ComposedChart
+            data={data}
+            margin={REPORT_MARGIN}
+            onClick={(s) => {
+              const row = data[Number(s.activeTooltipIndex ?? -1)]
+              if (row) drill(row.month)
+            }}
+            style={{ cursor: 'pointer' }}
+          >
+            {monthChartParts(f)}
+            <Area
+              dataKey="netWorth"
+              name="Net worth"
+              stroke={NET}
+              strokeWidth={2}
+              fill={NET}
+              fillOpacity={0.12}
+              connectNulls={false}
+              isAnimationActive={false}
+            />
+            <Line
+              dataKey="assets"
+              name="Assets"
+              stroke={ASSETS}
+              strokeDasharray="5 3"
+              dot={false}
+              isAnimationActive={false}
+            />
+            <Line
+              dataKey="liabilities"
+              name="Liabilities"
+              stroke={LIABILITIES}
+              strokeDasharray="2 3"
+              dot={false}
+              isAnimationActive={false}
+            />
+          </ComposedChart>
+        </ReportChart>
       }
       table={
-        <ReportTable caption="Net worth at each month end">
-          <thead>
-            <tr className="border-b">
-              <th scope="col" className={TH}>
-                Month end
-              </th>
-              <th scope="col" className={TH_NUM}>
-                Assets
-              </th>
-              <th scope="col" className={TH_NUM}>
-                Liabilities
-              </th>
-              <th scope="col" className={TH_NUM}>
-                Net worth
-              </th>
-              {kinds.map((k) => (
-                <th key={k} scope="col" className={TH_NUM}>
-                  {KIND_LABELS[k]}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y">
-            {rows.map((r) => (
-              <tr key={r.month}>
-                <th scope="row" className={cn(TD, 'text-left font-normal')}>
-                  <DrillButton
-                    label={`What moved balances, ${f.monthLong(r.month)}`}
-                    onClick={() => drill(r.month)}
-                  >
-                    {f.monthLong(r.month)}
-                  </DrillButton>
-                </th>
-                <td className={TD_NUM}>{f.maybe(r.assets)}</td>
-                <td className={TD_NUM}>{f.maybe(r.liabilities)}</td>
-                <td className={cn(TD_NUM, 'font-medium')}>{f.maybe(r.netWorth)}</td>
-                {kinds.map((k) => (
-                  <td key={k} className={TD_NUM}>
-                    {f.maybe(r.byKind[k])}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </ReportTable>
+        <ReportTable
+          caption="Net worth at each month end"
+          rows={rows}
+          rowKey={(r) => r.month}
+          columns={[
+            {
+              header: 'Month end',
+              kind: 'name',
+              cell: (r) => (
+                <DrillButton
+                  label={`What moved balances, ${f.monthLong(r.month)}`}
+                  onClick={() => drill(r.month)}
+                >
+                  {f.monthLong(r.month)}
+                </DrillButton>
+              ),
+            },
+            { header: 'Assets', cell: (r) => f.maybe(r.assets) },
+            { header: 'Liabilities', cell: (r) => f.maybe(r.liabilities) },
+            { header: 'Net worth', cell: (r) => f.maybe(r.netWorth), tone: () => 'font-medium' },
+            ...kinds.map((k) => ({
+              header: KIND_LABELS[k],
+              cell: (r: (typeof rows)[number]) => f.maybe(r.byKind[k]),
+            })),
+          ]}
+        />
       }
       notes={
         <>

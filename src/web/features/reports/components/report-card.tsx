@@ -19,6 +19,8 @@ import { ViewToggle, type ChartView } from '../../../components/view-toggle'
 import { cn } from '../../../lib/cn'
 import type { CsvCell } from '../../../../domain/csv'
 import { csvFileName, downloadCsv, toCsv } from '../csv'
+import type { DrillRequest } from '../api/get-drill-down'
+import type { DrillScope } from '../drill-scope'
 import type { ReportFilters } from '../report-filters'
 
 export type CsvExport = { header: string[]; rows: CsvCell[][] }
@@ -29,6 +31,15 @@ export type ReportState = {
   refetch: () => unknown
   /** answered, but nothing to show */
   empty: boolean
+}
+
+/** What every report is given: its answer, the query's state, the filters and how to drill down. */
+export type ReportProps<Answer> = {
+  answer: Answer | undefined
+  state: Omit<ReportState, 'empty'>
+  filters: ReportFilters
+  scope: DrillScope
+  onDrill: (request: DrillRequest) => void
 }
 
 export function ReportCard({
@@ -155,42 +166,5 @@ export function ReportCard({
         )}
       </CardContent>
     </Card>
-  )
-}
-
-/** A table of a report: right-aligned money, tabular figures, a header that names each column. */
-export function ReportTable({ caption, children }: { caption: string; children: ReactNode }) {
-  return (
-    <table className="w-full min-w-[32rem] text-sm">
-      <caption className="sr-only">{caption}</caption>
-      {children}
-    </table>
-  )
-}
-
-export const TH = 'px-2 py-2 text-left text-xs font-medium text-muted-foreground'
-export const TH_NUM = 'px-2 py-2 text-right text-xs font-medium text-muted-foreground'
-export const TD = 'px-2 py-1.5'
-export const TD_NUM = 'money px-2 py-1.5 text-right'
-
-/** An amount in a table that drills down: a quiet link-like button. */
-export function DrillButton({
-  label,
-  onClick,
-  children,
-}: {
-  label: string
-  onClick: () => void
-  children: ReactNode
-}) {
-  return (
-    <button
-      type="button"
-      aria-label={label}
-      onClick={onClick}
-      className="money rounded-sm underline decoration-dotted underline-offset-4 hover:text-primary hover:decoration-solid focus-visible:outline-2 print:no-underline"
-    >
-      {children}
-    </button>
   )
 }

@@ -57,73 +57,40 @@ export function ReportFiltersBar({
           </Select>
         )}
       </FormField>
-      <FormField label="From" className="min-w-0 lg:w-48">
-        {(control) => (
-          <Input
-            {...control}
-            type="month"
-            className="min-w-0"
-            value={filters.from}
-            max={filters.to}
-            onChange={(e) => {
-              const from = asMonth(e.target.value)
-              if (from !== null) setFilters({ from })
-            }}
-          />
-        )}
-      </FormField>
-      <FormField label="To" className="min-w-0 lg:w-48">
-        {(control) => (
-          <Input
-            {...control}
-            type="month"
-            className="min-w-0"
-            value={filters.to}
-            min={filters.from}
-            onChange={(e) => {
-              const to = asMonth(e.target.value)
-              if (to !== null) setFilters({ to })
-            }}
-          />
-        )}
-      </FormField>
-      <div className="col-span-2 grid content-start gap-2 sm:col-span-1 lg:w-48">
-        <span className="text-sm leading-none font-medium select-none" aria-hidden="true">
-          Accounts
-        </span>
-        <MultiSelect
-          label="Accounts"
-          allLabel="All accounts"
-          options={accounts}
-          value={filters.accountIds}
-          onChange={(accountIds) => setFilters({ accountIds })}
-        />
-      </div>
-      <div className="col-span-2 grid content-start gap-2 sm:col-span-1 lg:w-48">
-        <span className="text-sm leading-none font-medium select-none" aria-hidden="true">
-          Categories
-        </span>
-        <MultiSelect
-          label="Categories"
-          allLabel="All categories"
-          options={categories}
-          value={filters.categoryIds}
-          onChange={(categoryIds) => setFilters({ categoryIds })}
-        />
-      </div>
+      <MonthField
+        label="From"
+        value={filters.from}
+        bounds={{ max: filters.to }}
+        onChange={(from) => setFilters({ from })}
+      />
+      <MonthField
+        label="To"
+        value={filters.to}
+        bounds={{ min: filters.from }}
+        onChange={(to) => setFilters({ to })}
+      />
+      <FilterPicker
+        label="Accounts"
+        allLabel="All accounts"
+        options={accounts}
+        value={filters.accountIds}
+        onChange={(accountIds) => setFilters({ accountIds })}
+      />
+      <FilterPicker
+        label="Categories"
+        allLabel="All categories"
+        options={categories}
+        value={filters.categoryIds}
+        onChange={(categoryIds) => setFilters({ categoryIds })}
+      />
       {members.length > 1 && (
-        <div className="col-span-2 grid content-start gap-2 sm:col-span-1 lg:w-48">
-          <span className="text-sm leading-none font-medium select-none" aria-hidden="true">
-            Members
-          </span>
-          <MultiSelect
-            label="Members"
-            allLabel="Everyone"
-            options={members}
-            value={filters.memberIds}
-            onChange={(memberIds) => setFilters({ memberIds })}
-          />
-        </div>
+        <FilterPicker
+          label="Members"
+          allLabel="Everyone"
+          options={members}
+          value={filters.memberIds}
+          onChange={(memberIds) => setFilters({ memberIds })}
+        />
       )}
       {narrowed && (
         <Button
@@ -135,6 +102,71 @@ export function ReportFiltersBar({
           Clear filters
         </Button>
       )}
+    </div>
+  )
+}
+
+/** A month of the range: only a whole month (YYYY-MM) is taken, within the other end. */
+function MonthField({
+  label,
+  value,
+  bounds,
+  onChange,
+}: {
+  label: string
+  value: string
+  /** the other end of the range: From ends at To, To starts at From */
+  bounds: { min?: string; max?: string }
+  onChange: (month: string) => void
+}) {
+  return (
+    <FormField label={label} className="min-w-0 lg:w-48">
+      {(control) => (
+        <Input
+          {...control}
+          type="month"
+          className="min-w-0"
+          value={value}
+          {...bounds}
+          onChange={(e) => {
+            const month = asMonth(e.target.value)
+            if (month !== null) onChange(month)
+          }}
+        />
+      )}
+    </FormField>
+  )
+}
+
+/**
+ * A list to narrow the reports to (accounts, categories, members). Its visible name is hidden
+ * from screen readers: the button says it with what is chosen ("Accounts: All accounts").
+ */
+function FilterPicker({
+  label,
+  allLabel,
+  options,
+  value,
+  onChange,
+}: {
+  label: string
+  allLabel: string
+  options: MultiOption[]
+  value: string[]
+  onChange: (value: string[]) => void
+}) {
+  return (
+    <div className="col-span-2 grid content-start gap-2 sm:col-span-1 lg:w-48">
+      <span className="text-sm leading-none font-medium select-none" aria-hidden="true">
+        {label}
+      </span>
+      <MultiSelect
+        label={label}
+        allLabel={allLabel}
+        options={options}
+        value={value}
+        onChange={onChange}
+      />
     </div>
   )
 }

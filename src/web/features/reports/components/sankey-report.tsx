@@ -6,24 +6,13 @@ import type { SANKEY_NODE_KINDS } from '../../../../contract/reports'
 import { asCents, type Cents } from '../../../../domain/money'
 import { useElementWidth } from '../use-element-width'
 import type { SankeyAnswer } from '../api/get-report'
-import type { DrillRequest } from '../api/get-drill-down'
 import { moneyCell } from '../csv'
-import type { DrillScope } from '../drill-scope'
-import type { ReportFilters } from '../report-filters'
 import { useReportFormat } from '../report-format'
 import { ChartFigure } from '../../../components/charts/chart-figure'
 import { ChartTooltip } from '../../../components/charts/chart-parts'
 import { CATEGORY_COLORS, INCOME, NET, SPENDING } from '../../../components/charts/chart-theme'
-import {
-  DrillButton,
-  ReportCard,
-  ReportTable,
-  TD,
-  TD_NUM,
-  TH,
-  TH_NUM,
-  type ReportState,
-} from './report-card'
+import { ReportCard, type ReportProps } from './report-card'
+import { DrillAmount, ReportTable } from './report-table'
 
 type NodeKind = (typeof SANKEY_NODE_KINDS)[number]
 type FlowNode = SankeyAnswer['rows']['nodes'][number]
@@ -45,14 +34,9 @@ export function SankeyReport({
   scope,
   childrenOf,
   onDrill,
-}: {
-  answer: SankeyAnswer | undefined
-  state: Omit<ReportState, 'empty'>
-  filters: ReportFilters
-  scope: DrillScope
+}: ReportProps<SankeyAnswer> & {
   /** the child categories of a category (a spending group's) */
   childrenOf: (categoryId: string) => string[]
-  onDrill: (request: DrillRequest) => void
 }) {
   const f = useReportFormat(answer?.currency)
   const [measure, width] = useElementWidth()
@@ -219,41 +203,31 @@ export function SankeyReport({
         </div>
       }
       table={
-        <ReportTable caption="Money flow from income to spending">
-          <thead>
-            <tr className="border-b">
-              <th scope="col" className={TH}>
-                From
-              </th>
-              <th scope="col" className={TH}>
-                To
-              </th>
-              <th scope="col" className={TH_NUM}>
-                Amount
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y">
-            {links.map((l) => (
-              <tr key={`${l.source}-${l.target}`}>
-                <td className={TD}>{nodes[l.source]?.name}</td>
-                <td className={TD}>{nodes[l.target]?.name}</td>
-                <td className={TD_NUM}>
-                  {nodes[l.target]?.kind === 'saved' || nodes[l.target]?.kind === 'shortfall' ? (
-                    f.money(l.value)
-                  ) : (
-                    <DrillButton
-                      label={`${nodes[l.source]?.name} to ${nodes[l.target]?.name}: ${f.money(l.value)}`}
-                      onClick={() => drillLink(l)}
-                    >
-                      {f.money(l.value)}
-                    </DrillButton>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </ReportTable>
+        <ReportTable
+          caption="Money flow from income to spending"
+          rows={links}
+          rowKey={(l) => `${l.source}-${l.target}`}
+          columns={[
+            { header: 'From', kind: 'text', cell: (l) => nodes[l.source]?.name },
+            { header: 'To', kind: 'text', cell: (l) => nodes[l.target]?.name },
+            {
+              header: 'Amount',
+              cell: (l) => {
+                const to = nodes[l.target]?.kind
+                // what was kept (or topped up) has no transactions of its own
+                const plain = to === 'saved' || to === 'shortfall'
+                return (
+                  <DrillAmount
+                    value={l.value}
+                    f={f}
+                    name={`${nodes[l.source]?.name} to ${nodes[l.target]?.name}`}
+                    onDrill={plain ? undefined : () => drillLink(l)}
+                  />
+                )
+              },
+            },
+          ]}
+        />
       }
     />
   )

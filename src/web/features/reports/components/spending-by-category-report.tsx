@@ -9,34 +9,14 @@ import { asCents, type Cents } from '../../../../domain/money'
 import { Button } from '../../../components/ui/button'
 import { cn } from '../../../lib/cn'
 import type { SpendingAnswer } from '../api/get-report'
-import type { DrillRequest } from '../api/get-drill-down'
 import { moneyCell } from '../csv'
-import type { DrillScope } from '../drill-scope'
-import { monthDays, monthsOf, type ReportFilters } from '../report-filters'
+import { monthDays, monthsOf } from '../report-filters'
 import { useReportFormat, type ReportFormat } from '../report-format'
-import {
-  BAR_CURSOR,
-  centsTooltip,
-  categoryAxis,
-  ChartGrid,
-  ChartLegend,
-  ChartTooltip,
-  moneyAxis,
-  REPORT_MARGIN,
-  ResponsiveChart,
-} from '../../../components/charts/chart-parts'
-import { CATEGORY_COLORS, legendText, OTHER_COLOR } from '../../../components/charts/chart-theme'
-import { ChartFigure } from '../../../components/charts/chart-figure'
-import {
-  DrillButton,
-  ReportCard,
-  ReportTable,
-  TD,
-  TD_NUM,
-  TH,
-  TH_NUM,
-  type ReportState,
-} from './report-card'
+import { BAR_CURSOR, REPORT_MARGIN } from '../../../components/charts/chart-parts'
+import { CATEGORY_COLORS, OTHER_COLOR } from '../../../components/charts/chart-theme'
+import { ReportCard, type ReportProps } from './report-card'
+import { monthChartParts, ReportChart } from './report-chart'
+import { DrillAmount, ReportTable } from './report-table'
 
 type Row = SpendingAnswer['rows'][number]
 
@@ -233,15 +213,10 @@ export function SpendingByCategoryReport({
   scope,
   today,
   onDrill,
-}: {
-  answer: SpendingAnswer | undefined
+}: ReportProps<SpendingAnswer> & {
   /** the same spending per category group (level=group) */
   groups?: SpendingAnswer | undefined
-  state: Omit<ReportState, 'empty'>
-  filters: ReportFilters
-  scope: DrillScope
   today: string
-  onDrill: (request: DrillRequest) => void
 }) {
   const f = useReportFormat(answer?.currency)
   const [showAll, setShowAll] = useState(false)
@@ -328,118 +303,99 @@ export function SpendingByCategoryReport({
             }
       }
       chart={
-        <ChartFigure
+        <ReportChart
           label={`Spending by category stacked by month; the largest is ${largest?.categoryName ?? 'none'}`}
           caption={`Spending each month by category, in ${f.currency}`}
           height="h-80"
         >
-          <ResponsiveChart>
-            <BarChart data={data} margin={REPORT_MARGIN}>
-              <ChartGrid />
-              {categoryAxis({ dataKey: 'label', minTickGap: 12 })}
-              {moneyAxis({ tickFormatter: f.compact })}
-              <ChartTooltip cursor={BAR_CURSOR} formatter={centsTooltip(f.money)} />
-              <ChartLegend formatter={legendText} />
-              {top.map((r, j) => (
-                <Bar
-                  key={categoryKey(r)}
-                  dataKey={`c${j}`}
-                  name={r.categoryName}
-                  stackId="spending"
-                  fill={CATEGORY_COLORS[j] ?? OTHER_COLOR}
-                  cursor="pointer"
-                  isAnimationActive={false}
-                  onClick={(bar) => {
-                    const month = (bar.payload as { month?: string } | undefined)?.month
-                    if (month !== undefined)
-                      drill(
-                        [categoryKey(r)],
-                        r.categoryName,
-                        month,
-                        month,
-                        r.months.find((m) => m.month === month)?.total ?? null,
-                      )
-                  }}
-                />
-              ))}
-              {rest.length > 0 && (
-                <Bar
-                  dataKey="other"
-                  name="Everything else"
-                  stackId="spending"
-                  fill={OTHER_COLOR}
-                  cursor="pointer"
-                  isAnimationActive={false}
-                  onClick={(bar) => {
-                    const point = bar.payload as { month?: string; other?: number } | undefined
-                    if (point?.month !== undefined)
-                      drill(
-                        rest.map(categoryKey),
-                        'Everything else',
-                        point.month,
-                        point.month,
-                        asCents(point.other ?? 0),
-                      )
-                  }}
-                />
-              )}
-            </BarChart>
-          </ResponsiveChart>
-        </ChartFigure>
+          <BarChart data={data} margin={REPORT_MARGIN}>
+            {monthChartParts(f, { cursor: BAR_CURSOR })}
+            {top.map((r, j) => (
+              <Bar
+                key={categoryKey(r)}
+                dataKey={`c${j}`}
+                name={r.categoryName}
+                stackId="spending"
+                fill={CATEGORY_COLORS[j] ?? OTHER_COLOR}
+                cursor="pointer"
+                isAnimationActive={false}
+                onClick={(bar) => {
+                  const month = (bar.payload as { month?: string } | undefined)?.month
+                  if (month !== undefined)
+                    drill(
+                      [categoryKey(r)],
+                      r.categoryName,
+                      month,
+                      month,
+                      r.months.find((m) => m.month === month)?.total ?? null,
+                    )
+                }}
+              />
+            ))}
+            {rest.length > 0 && (
+              <Bar
+                dataKey="other"
+                name="Everything else"
+                stackId="spending"
+                fill={OTHER_COLOR}
+                cursor="pointer"
+                isAnimationActive={false}
+                onClick={(bar) => {
+                  const point = bar.payload as { month?: string; other?: number } | undefined
+                  if (point?.month !== undefined)
+                    drill(
+                      rest.map(categoryKey),
+                      'Everything else',
+                      point.month,
+                      point.month,
+                      asCents(point.other ?? 0),
+                    )
+                }}
+              />
+            )}
+          </BarChart>
+        </ReportChart>
       }
       table={
-        <ReportTable caption="Spending by category">
-          <thead>
-            <tr className="border-b">
-              <th scope="col" className={TH}>
-                Category
-              </th>
-              <th scope="col" className={TH_NUM}>
-                Total
-              </th>
-              <th scope="col" className={TH_NUM}>
-                Monthly average
-              </th>
-              <th scope="col" className={TH_NUM}>
-                {f.monthLong(compared)}
-              </th>
-              <th scope="col" className={TH_NUM}>
-                Against average
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y">
-            {rows.map((r) => (
-              <tr key={categoryKey(r)} data-testid="category-row">
-                <th scope="row" className={cn(TD, 'text-left font-normal')}>
+        <ReportTable
+          caption="Spending by category"
+          rows={rows}
+          rowKey={categoryKey}
+          rowTestId="category-row"
+          columns={[
+            {
+              header: 'Category',
+              kind: 'name',
+              cell: (r) => (
+                <>
                   {r.categoryName}
                   {r.groupName !== null && (
                     <span className="text-muted-foreground"> · {r.groupName}</span>
                   )}
-                </th>
-                <td className={TD_NUM}>
-                  {r.total === null ? (
-                    f.maybe(null)
-                  ) : (
-                    <DrillButton
-                      label={`${r.categoryName}: ${f.money(r.total)}`}
-                      onClick={() =>
-                        drill([categoryKey(r)], r.categoryName, filters.from, filters.to, r.total)
-                      }
-                    >
-                      {f.money(r.total)}
-                    </DrillButton>
-                  )}
-                </td>
-                <td className={TD_NUM}>{f.maybe(r.average)}</td>
-                <td className={TD_NUM}>
-                  {f.maybe(r.months.find((m) => m.month === compared)?.total ?? null)}
-                </td>
-                <td className={TD_NUM}>{signedPercent(trendOf(r), f)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </ReportTable>
+                </>
+              ),
+            },
+            {
+              header: 'Total',
+              cell: (r) => (
+                <DrillAmount
+                  value={r.total}
+                  f={f}
+                  name={r.categoryName}
+                  onDrill={() =>
+                    drill([categoryKey(r)], r.categoryName, filters.from, filters.to, r.total)
+                  }
+                />
+              ),
+            },
+            { header: 'Monthly average', cell: (r) => f.maybe(r.average) },
+            {
+              header: f.monthLong(compared),
+              cell: (r) => f.maybe(r.months.find((m) => m.month === compared)?.total ?? null),
+            },
+            { header: 'Against average', cell: (r) => signedPercent(trendOf(r), f) },
+          ]}
+        />
       }
       notes={
         <div className="space-y-2">

@@ -5,10 +5,7 @@ import { Bar, BarChart, YAxis } from 'recharts'
 import { asCents } from '../../../../domain/money'
 import { Select } from '../../../components/ui/select'
 import type { MerchantsAnswer } from '../api/get-report'
-import type { DrillRequest } from '../api/get-drill-down'
 import { moneyCell } from '../csv'
-import type { DrillScope } from '../drill-scope'
-import type { ReportFilters } from '../report-filters'
 import { useReportFormat } from '../report-format'
 import {
   BAR_CURSOR,
@@ -19,16 +16,8 @@ import {
 } from '../../../components/charts/chart-parts'
 import { SPENDING, TICK } from '../../../components/charts/chart-theme'
 import { ChartFigure } from '../../../components/charts/chart-figure'
-import {
-  DrillButton,
-  ReportCard,
-  ReportTable,
-  TD,
-  TD_NUM,
-  TH,
-  TH_NUM,
-  type ReportState,
-} from './report-card'
+import { ReportCard, type ReportProps } from './report-card'
+import { DrillAmount, ReportTable } from './report-table'
 
 export const MERCHANT_LIMITS = [10, 25, 50] as const
 
@@ -46,14 +35,9 @@ export function TopMerchantsReport({
   limit,
   onLimit,
   onDrill,
-}: {
-  answer: MerchantsAnswer | undefined
-  state: Omit<ReportState, 'empty'>
-  filters: ReportFilters
-  scope: DrillScope
+}: ReportProps<MerchantsAnswer> & {
   limit: number
   onLimit: (limit: number) => void
-  onDrill: (request: DrillRequest) => void
 }) {
   const f = useReportFormat(answer?.currency)
   const rows = answer?.rows ?? []
@@ -166,39 +150,27 @@ export function TopMerchantsReport({
         </ChartFigure>
       }
       table={
-        <ReportTable caption="Top merchants">
-          <thead>
-            <tr className="border-b">
-              <th scope="col" className={TH}>
-                Merchant
-              </th>
-              <th scope="col" className={TH_NUM}>
-                Transactions
-              </th>
-              <th scope="col" className={TH_NUM}>
-                Total
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y">
-            {data.map((r) => (
-              <tr key={r.merchant} data-testid="merchant-row">
-                <th scope="row" className={`${TD} text-left font-normal`}>
-                  {r.name}
-                </th>
-                <td className={TD_NUM}>{r.count}</td>
-                <td className={TD_NUM}>
-                  <DrillButton
-                    label={`${r.name}: ${f.money(r.total)}`}
-                    onClick={() => drill(r.merchant, r.total)}
-                  >
-                    {f.money(r.total)}
-                  </DrillButton>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </ReportTable>
+        <ReportTable
+          caption="Top merchants"
+          rows={data}
+          rowKey={(r) => r.merchant}
+          rowTestId="merchant-row"
+          columns={[
+            { header: 'Merchant', kind: 'name', cell: (r) => r.name },
+            { header: 'Transactions', cell: (r) => r.count },
+            {
+              header: 'Total',
+              cell: (r) => (
+                <DrillAmount
+                  value={r.total}
+                  f={f}
+                  name={r.name}
+                  onDrill={() => drill(r.merchant, r.total)}
+                />
+              ),
+            },
+          ]}
+        />
       }
     />
   )
