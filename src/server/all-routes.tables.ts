@@ -1,19 +1,8 @@
 // The tables the all-routes test walks: every endpoint of the contract, what the owner reads,
 // which of the owner's ids each endpoint with an id takes, and which writes are personal.
-import type { EndpointDef } from '../contract/endpoint'
+import { endpointKey, isEndpoint } from './fuzz/contracts'
 
-export const modules = import.meta.glob<Record<string, unknown>>('../contract/*.ts', { eager: true })
-
-export function isEndpoint(value: unknown): value is EndpointDef {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    'method' in value &&
-    'path' in value &&
-    typeof value.path === 'string' &&
-    value.path.startsWith('/api/')
-  )
-}
+const modules = import.meta.glob<Record<string, unknown>>('../contract/*.ts', { eager: true })
 
 export const endpoints = Object.values(modules).flatMap((m) => Object.values(m).filter(isEndpoint))
 
@@ -193,4 +182,4 @@ export const PERSONAL_WRITES = new Set([
   'DELETE /api/tokens/:id',
 ])
 
-export const key = (e: EndpointDef) => `${e.method} ${e.path}`
+export const key = endpointKey
