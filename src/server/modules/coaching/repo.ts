@@ -35,21 +35,24 @@ export async function setCoachTone(db: DbOrTx, userId: string, tone: string, now
   await db.update(users).set({ coachTone: tone, updatedAt: now }).where(eq(users.id, userId))
 }
 
+/** Standard money-out rows of the accounts the member sees, in [from, to]. */
+function spendingIn(householdId: string, hiddenAccounts: string[], from: string, to: string) {
+  return and(
+    eq(transactions.householdId, householdId),
+    gte(transactions.date, from),
+    lte(transactions.date, to),
+    eq(transactions.kind, 'standard'),
+    sql`${transactions.amount} < 0`,
+    notIn(transactions.accountId, hiddenAccounts),
+  )
+}
+
 /** Standard money-out rows in [from, to]. */
 export function listSpending(db: DbOrTx, householdId: string, hiddenAccounts: string[], from: string, to: string) {
   return db
     .select({ merchant: transactions.merchant, date: transactions.date, amount: transactions.amount })
     .from(transactions)
-    .where(
-      and(
-        eq(transactions.householdId, householdId),
-        gte(transactions.date, from),
-        lte(transactions.date, to),
-        eq(transactions.kind, 'standard'),
-        sql`${transactions.amount} < 0`,
-        notIn(transactions.accountId, hiddenAccounts),
-      ),
-    )
+    .where(spendingIn(householdId, hiddenAccounts, from, to))
 }
 
 /** Recurring series found or confirmed, money out. */
@@ -125,13 +128,8 @@ export async function sumCategorySpending(
     .from(transactions)
     .where(
       and(
-        eq(transactions.householdId, householdId),
-        gte(transactions.date, from),
-        lte(transactions.date, to),
-        eq(transactions.kind, 'standard'),
-        sql`${transactions.amount} < 0`,
+        spendingIn(householdId, hiddenAccounts, from, to),
         categoryId === null ? isNull(transactions.categoryId) : eq(transactions.categoryId, categoryId),
-        notIn(transactions.accountId, hiddenAccounts),
       ),
     )
   return r?.total
