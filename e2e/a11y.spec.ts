@@ -2,8 +2,9 @@
 // in, in the light and the dark theme, on a desktop and a phone. Signed in, the pages are those of
 // a premium household (so the premium pages render) with data on them: accounts of each kind, a
 // month of transactions, a budget, a goal, a bill, a reminder, credit scores, a brokerage with a
-// holding and a savings challenge. One test per route group per theme and size, each in one
-// context.
+// holding and a savings challenge. One test per route group and size, each in one context; each
+// page is loaded once and looked at in the light theme and then in the dark one the system turns
+// to.
 import type { APIRequestContext, Cookie, Page } from '@playwright/test'
 import { categoryId, isoToday, seed, signIn, completeOnboarding } from './support/api'
 import { checkAxe } from './support/axe'
@@ -13,7 +14,6 @@ import { PREMIUM_OWNERS } from './support/tier-users.mjs'
 import { APP_ROUTES, type AppRoute } from '../src/web/app/route-table'
 
 const SIZES = { desktop: DESKTOP, phone: PHONE } as const
-const THEMES = ['light', 'dark'] as const
 
 /**
  * The signed-out routes of docs/product.md §2. /auth/callback and a visitor's /dashboard only pass
@@ -174,31 +174,33 @@ const test = base.extend<{ premiumUser: undefined }, { premiumCookies: Cookie[] 
   },
 })
 
-async function useTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
-  await page.addInitScript((t) => localStorage.setItem('theme', t), theme)
-}
-
 /**
- * Looks at each page in turn and reports every page with violations at the end, not just the
- * first (a run then says all that is left to fix).
+ * Looks at each page in the light theme and then, without loading it again, in the dark one the
+ * system turns to (nothing is stored, so the app follows the system live). Reports every page
+ * with violations at the end, not just the first (a run then says all that is left to fix).
  */
-async function checkEach(
-  page: Page,
-  paths: readonly string[],
-  what: string,
-  signedIn: boolean,
-): Promise<void> {
+async function checkEach(page: Page, paths: readonly string[], size: string, signedIn: boolean): Promise<void> {
   const failures: string[] = []
   for (const path of paths) {
     try {
+      await page.emulateMedia({ colorScheme: 'light' })
       await page.goto(path)
       await ready(page)
-      await checkAxe(page, `${path} ${signedIn ? 'signed in' : 'signed out'} (${what})`)
+      await checkBothThemes(page, `${path} ${signedIn ? 'signed in' : 'signed out'} (${size}`)
     } catch (error) {
       failures.push(`${path}: ${error instanceof Error ? error.message : String(error)}`)
     }
   }
-  expect(failures.join('\n\n'), `axe on ${what}`).toBe('')
+  expect(failures.join('\n\n'), `axe on ${size}`).toBe('')
+}
+
+/** axe on the page as it is, in the light theme, then in the dark one. */
+async function checkBothThemes(page: Page, what: string): Promise<void> {
+  await expect(page.locator('html')).not.toHaveClass(/(^|\s)dark(\s|$)/)
+  await checkAxe(page, `${what}, light)`)
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await expect(page.locator('html')).toHaveClass(/(^|\s)dark(\s|$)/)
+  await checkAxe(page, `${what}, dark)`)
 }
 
 /** The page's heading is there (signed in, the header's title; elsewhere the page's own h1). */
@@ -206,36 +208,33 @@ async function ready(page: Page): Promise<void> {
   await expect(page.locator('h1').first()).toBeVisible()
 }
 
-// the 16 tests share the machine's two workers
+// the 8 tests share the machine's two workers
 test.describe.configure({ mode: 'parallel' })
 
 for (const [size, viewport] of Object.entries(SIZES)) {
-  for (const theme of THEMES) {
-    test.describe(`${size}, ${theme}`, () => {
-      test.use({ viewport })
+  test.describe(size, () => {
+    test.use({ viewport })
 
-      test(`visitor pages have no axe violations (${size}, ${theme})`, async ({ page }) => {
-        test.setTimeout(240_000)
-        await useTheme(page, theme)
-        await checkEach(page, VISITOR_PAGES, `${size}, ${theme}`, false)
-      })
-
-      for (const [group, paths] of Object.entries(SIGNED_IN_PAGES)) {
-        test(`signed-in pages have no axe violations: ${group} (${size}, ${theme})`, async ({
-          page,
-          premiumUser: _premium,
-        }) => {
-          test.setTimeout(240_000)
-          await useTheme(page, theme)
-          await checkEach(page, paths, `${size}, ${theme}`, true)
-          if (group !== 'money') return
-          // the transactions page with its filters and the inline editor open
-          await page.goto('/transactions')
-          await page.getByRole('button', { name: /^Filters/ }).click()
-          await page.getByRole('button', { name: 'Add transaction' }).first().click()
-          await checkAxe(page, `/transactions with filters and editor (${size}, ${theme})`)
-        })
-      }
+    test(`visitor pages have no axe violations, light and dark (${size})`, async ({ page }) => {
+      test.setTimeout(420_000)
+      await checkEach(page, VISITOR_PAGES, size, false)
     })
-  }
+
+    for (const [group, paths] of Object.entries(SIGNED_IN_PAGES)) {
+      test(`signed-in pages have no axe violations, light and dark: ${group} (${size})`, async ({
+        page,
+        premiumUser: _premium,
+      }) => {
+        test.setTimeout(420_000)
+        await checkEach(page, paths, size, true)
+        if (group !== 'money') return
+        // the transactions page with its filters and the inline editor open
+        await page.emulateMedia({ colorScheme: 'light' })
+        await page.goto('/transactions')
+        await page.getByRole('button', { name: /^Filters/ }).click()
+        await page.getByRole('button', { name: 'Add transaction' }).first().click()
+        await checkBothThemes(page, `/transactions with filters and editor (${size}`)
+      })
+    }
+  })
 }

@@ -27,10 +27,21 @@ export function currentTheme(): Theme {
   return readStored() ?? systemTheme()
 }
 
+/**
+ * Sets the theme on <html> in one step: transitions are held for the frame in which the colours
+ * change, so no link or card fades from one palette to the other (a fade is read half-way by the
+ * eye and by contrast checkers alike).
+ */
 export function applyTheme(theme: Theme): void {
   const root = document.documentElement
+  if (root.classList.contains('dark') === (theme === 'dark') && root.style.colorScheme === theme) return
+  // styles.css: no transition under .theme-switching (an inline <style> would break the CSP)
+  root.classList.add('theme-switching')
   root.classList.toggle('dark', theme === 'dark')
   root.style.colorScheme = theme
+  // reading a computed style makes the browser apply the new colours before transitions return
+  void getComputedStyle(root).color
+  requestAnimationFrame(() => root.classList.remove('theme-switching'))
 }
 
 export function setTheme(theme: Theme): void {
@@ -54,9 +65,18 @@ export function clearTheme(): void {
   for (const listener of listeners) listener()
 }
 
-/** Applies the stored (or system) theme; main.tsx calls it before the first render. */
+/**
+ * Applies the stored (or system) theme; main.tsx calls it before the first render. With no stored
+ * choice the page follows the system as it changes (a phone turning dark at sunset).
+ */
 export function initTheme(): void {
   applyTheme(currentTheme())
+  if (typeof matchMedia !== 'function') return
+  matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => {
+    if (readStored() !== null) return
+    applyTheme(systemTheme())
+    for (const listener of listeners) listener()
+  })
 }
 
 /** Calls `listener` whenever the theme is set or cleared (the header's switch, Settings). */
