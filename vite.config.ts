@@ -136,7 +136,11 @@ export default defineConfig({
   resolve: {
     // the dialogs' scroll lock adds its CSS as a constructable stylesheet, not a <style>
     // element the Content-Security-Policy refuses (src/web/lib/style-singleton.ts)
-    alias: { 'react-style-singleton': web('lib/style-singleton.ts') },
+    alias: [
+      { find: 'react-style-singleton', replacement: web('lib/style-singleton.ts') },
+      // `#src/…` is src/… (tsconfig.json's paths; esbuild, tsx and Playwright read them there)
+      { find: /^#src\//, replacement: `${path.resolve(import.meta.dirname, 'src')}/` },
+    ],
   },
   build: {
     outDir: '../../dist/web',

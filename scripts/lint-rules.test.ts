@@ -1,8 +1,8 @@
 // The layer rules of eslint.config.js fire on a small fixture project: an import cycle between
 // .ts files (import-x once parsed only .js files, so no-cycle never fired), one through a lazy
 // import() in .tsx, a feature importing the app, a server module importing another module's
-// repo.ts, and the server core importing a module. Clean files stay clean, so a rule that
-// stops resolving imports fails here instead of passing quietly.
+// repo.ts, and the server core importing a module, also through the #src alias. Clean files stay
+// clean, so a rule that stops resolving imports fails here instead of passing quietly.
 import { ESLint } from 'eslint'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -14,7 +14,13 @@ let fixture = ''
 
 const files: Record<string, string> = {
   'tsconfig.json': JSON.stringify({
-    compilerOptions: { module: 'esnext', moduleResolution: 'bundler', jsx: 'react-jsx', strict: true },
+    compilerOptions: {
+      module: 'esnext',
+      moduleResolution: 'bundler',
+      jsx: 'react-jsx',
+      strict: true,
+      paths: { '#src/*': ['./src/*'] },
+    },
     include: ['src'],
   }),
   'src/web/lib/a.ts': "import { b } from './b'\nexport const a = (): number => b() + 1\n",
@@ -33,6 +39,10 @@ const files: Record<string, string> = {
   'src/server/jobs/job.ts': "import { findBill } from '../modules/bills/repo'\nexport const job = findBill\n",
   'src/server/core/scope.ts': 'export const scope = (): number => 1\n',
   'src/server/core/ledger.ts': "import { getBill } from '../modules/bills/service'\nexport const ledger = getBill\n",
+  // the same through the #src alias: the rules see the file it names, not the spelling
+  'src/web/features/goals/page.ts': "import { routes } from '#src/web/app/routes'\nexport const page = routes\n",
+  'src/server/modules/goals/alias.ts': "import { findBill } from '#src/server/modules/bills/repo'\nexport const goal = findBill\n",
+  'src/server/modules/goals/core.ts': "import { scope } from '#src/server/core/scope'\nexport const usesCore = scope\n",
   'src/server/modules/bills/uses-core.ts': "import { scope } from '../../core/scope'\nexport const usesCore = scope\n",
 }
 
@@ -92,6 +102,12 @@ describe('eslint.config.js layer rules', () => {
   it("lets a module import its own repo.ts and another module's service", () => {
     expect(found['src/server/modules/bills/service.ts']).toEqual([])
     expect(found['src/server/modules/goals/fine.ts']).toEqual([])
+  })
+
+  it('follows the #src alias: the same rules fire, and a fine import stays fine', () => {
+    expect(found['src/web/features/goals/page.ts']).toEqual(['import-x/no-restricted-paths'])
+    expect(found['src/server/modules/goals/alias.ts']).toEqual(['import-x/no-restricted-paths'])
+    expect(found['src/server/modules/goals/core.ts']).toEqual([])
   })
 
   it('stops the server core importing a module, and lets every module import the core', () => {
