@@ -1,7 +1,7 @@
 // The household the privacy tests share: an owner, an adult, a teen and a viewer, and one account
 // of each kind that matters to what they see (ADR 0023).
 import { expect } from 'vitest'
-import { addMember, signUp, type Client, type TestContext } from './helper'
+import { addMember, createTestApp, signUp, type Client, type TestContext } from './helper'
 
 export type Family = {
   owner: Client
@@ -36,4 +36,10 @@ export async function createFamily(t: TestContext): Promise<Family> {
       family: await newAccount(owner, 'Family card', { sharedWithTeens: true }),
     },
   }
+}
+
+/** A fresh app (its clock at 2026-03-15 12:00 UTC) with a family in it, for a file's beforeAll. */
+export async function createFamilyApp(): Promise<Family & { t: TestContext }> {
+  const t = await createTestApp()
+  return { t, ...(await createFamily(t)) }
 }

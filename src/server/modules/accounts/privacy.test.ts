@@ -4,8 +4,8 @@
 // included. The household's owner still manages a member's shared account, and a balance-only
 // account passes to them when its owner is removed, as before.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type Client, type TestContext } from '../../test/helper'
-import { createFamily, newAccount } from '../../test/family'
+import type { Client, TestContext } from '../../test/helper'
+import { createFamilyApp, newAccount, type Family } from '../../test/family'
 import { upload } from '../../test/upload'
 
 let t: TestContext
@@ -29,12 +29,9 @@ const rowsIn = async (id: string): Promise<string[]> => {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ now: '2026-03-15T12:00:00Z' })
-  const family = await createFamily(t)
-  owner = family.owner
-  adult = family.adult
-  viewer = family.viewer
-  Object.assign(acc, family.accounts)
+  let accounts: Family['accounts']
+  ;({ t, owner, adult, viewer, accounts } = await createFamilyApp())
+  Object.assign(acc, accounts)
   const opened = await adult.post('/api/transactions', { accountId: acc.balanceOnly, date: '2026-03-02', amount: 1200, merchant: 'Payday' })
   expect(opened.statusCode, opened.body).toBe(201)
 })

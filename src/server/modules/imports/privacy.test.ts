@@ -2,8 +2,8 @@
 // only into accounts the member may change, a file is matched only against accounts whose
 // transactions the member sees, and past imports and saved mappings follow the same rule.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type Client, type TestContext } from '../../test/helper'
-import { createFamily } from '../../test/family'
+import type { Client, TestContext } from '../../test/helper'
+import { createFamilyApp, type Family } from '../../test/family'
 import { upload } from '../../test/upload'
 
 let t: TestContext
@@ -40,13 +40,9 @@ const batchesOf = async (client: Client): Promise<string[]> => {
 const countIn = async (accountId: string): Promise<number> => (await adult.get(`/api/transactions?accountId=${accountId}&limit=500`)).json().length
 
 beforeAll(async () => {
-  t = await createTestApp({ now: '2026-03-15T12:00:00Z' })
-  const family = await createFamily(t)
-  owner = family.owner
-  adult = family.adult
-  teen = family.teen
-  viewer = family.viewer
-  Object.assign(acc, family.accounts)
+  let accounts: Family['accounts']
+  ;({ t, owner, adult, teen, viewer, accounts } = await createFamilyApp())
+  Object.assign(acc, accounts)
 })
 afterAll(async () => {
   await t.close()

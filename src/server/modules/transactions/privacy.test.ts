@@ -3,8 +3,8 @@
 // an adult, a teen and a viewer, over a shared account, an adult's private and balance-only
 // accounts, an account shared with teens and a teen's own.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { categoryId, createTestApp, type Client, type TestContext } from '../../test/helper'
-import { createFamily, newAccount } from '../../test/family'
+import { categoryId, type Client, type TestContext } from '../../test/helper'
+import { createFamilyApp, newAccount, type Family } from '../../test/family'
 
 let t: TestContext
 let owner: Client
@@ -35,13 +35,9 @@ const ids = (list: { id: string }[]) => list.map((r) => r.id).sort()
 const balanceOf = async (client: Client, id: string): Promise<number> => (await client.get(`/api/accounts/${id}`)).json().balance
 
 beforeAll(async () => {
-  t = await createTestApp({ now: '2026-03-15T12:00:00Z' })
-  const family = await createFamily(t)
-  owner = family.owner
-  adult = family.adult
-  teen = family.teen
-  viewer = family.viewer
-  Object.assign(acc, family.accounts)
+  let accounts: Family['accounts']
+  ;({ t, owner, adult, teen, viewer, accounts } = await createFamilyApp())
+  Object.assign(acc, accounts)
   groceries = await categoryId(t, owner, 'Groceries')
   acc.teenWallet = await newAccount(teen, 'Teen wallet')
 

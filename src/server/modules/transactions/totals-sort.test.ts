@@ -2,8 +2,8 @@
 // neither skip nor repeat a row, and GET /api/transactions/totals counts and adds up what the
 // list's filters find, over the rows each member may see.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type Client, type TestContext } from '../../test/helper'
-import { createFamily } from '../../test/family'
+import type { Client, TestContext } from '../../test/helper'
+import { createFamilyApp, type Family } from '../../test/family'
 
 let t: TestContext
 let owner: Client
@@ -43,12 +43,9 @@ const cents = (n: number) => Math.round(n * 100)
 const sumOf = (rows: Row[]) => rows.reduce((s, r) => s + cents(r.amount), 0) / 100
 
 beforeAll(async () => {
-  t = await createTestApp({ now: '2026-03-15T12:00:00Z' })
-  const family = await createFamily(t)
-  owner = family.owner
-  adult = family.adult
-  teen = family.teen
-  Object.assign(acc, family.accounts)
+  let accounts: Family['accounts']
+  ;({ t, owner, adult, teen, accounts } = await createFamilyApp())
+  Object.assign(acc, accounts)
   await add(owner, acc.checking, 'Rent', -1000, '2026-03-01')
   await add(owner, acc.checking, 'Refund', 900, '2026-03-02')
   await add(owner, acc.checking, 'Coffee', -5, '2026-03-03')
