@@ -5,15 +5,14 @@ import { boolean, check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/p
 import { ACCOUNT_VISIBILITIES } from '../../../domain/access'
 import { ACCOUNT_TYPES } from '../../../domain/accounts'
 import { COST_METHODS } from '../../../domain/investments/lots'
-import { cents, createdAt, id, oneOf, updatedAt } from './columns'
+import { cents, oneOf, timestamps } from './columns'
 import { userRef } from './users-and-auth'
-import { householdRef } from './households'
+import { householdOwned } from './households'
 
 export const accounts = pgTable(
   'accounts',
   {
-    id: id(),
-    householdId: householdRef(),
+    ...householdOwned(),
     /** the account's owner (ownerId in the API) */
     userId: userRef(),
     name: text().notNull(),
@@ -38,8 +37,7 @@ export const accounts = pgTable(
      * revaluation moves both by the same difference (ADR 0027)
      */
     investmentValue: cents().notNull().default(0),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('accounts_household_idx').on(t.householdId),

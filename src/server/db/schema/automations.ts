@@ -14,9 +14,9 @@ import {
 } from 'drizzle-orm/pg-core'
 import { TRANSACTION_CHANGES } from '../../../domain/automation/events'
 import { AUTOMATION_TYPES } from '../../../domain/automation/schedule'
-import { createdAt, id, oneOf, updatedAt } from './columns'
+import { id, oneOf, timestamps } from './columns'
 import { userRef } from './users-and-auth'
-import { householdRef } from './households'
+import { householdOwned, householdRef } from './households'
 
 /**
  * What runs by itself (the Automation Center): scheduled transactions, automatic transfers to
@@ -26,16 +26,14 @@ import { householdRef } from './households'
 export const automations = pgTable(
   'automations',
   {
-    id: id(),
-    householdId: householdRef(),
+    ...householdOwned(),
     userId: userRef(),
     type: text().notNull(),
     name: text().notNull(),
     config: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     isActive: boolean().notNull().default(true),
     nextRunAt: timestamp({ withTimezone: true }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('automations_household_idx').on(t.householdId, t.type),
@@ -78,8 +76,7 @@ export const automationRuns = pgTable(
 export const transactionChanges = pgTable(
   'transaction_changes',
   {
-    id: id(),
-    householdId: householdRef(),
+    ...householdOwned(),
     transactionId: uuid().notNull(),
     accountId: uuid().notNull(),
     /** updated | deleted: the webhook event transaction.<change> */

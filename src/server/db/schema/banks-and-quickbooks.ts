@@ -16,9 +16,9 @@ import {
 } from 'drizzle-orm/pg-core'
 import { BANK_CONNECTION_STATUSES, BANK_PROVIDERS } from '../../../domain/bank-connections'
 import { QB_MAPPING_KINDS } from '../../../domain/quickbooks/chart'
-import { cents, createdAt, id, oneOf, updatedAt } from './columns'
+import { cents, createdAt, id, oneOf, timestamps, updatedAt } from './columns'
 import { userRef } from './users-and-auth'
-import { householdRef, households } from './households'
+import { householdOwned, householdRef, households } from './households'
 import { accounts } from './accounts'
 import { transactions } from './transactions'
 
@@ -29,8 +29,7 @@ import { transactions } from './transactions'
 export const bankConnections = pgTable(
   'bank_connections',
   {
-    id: id(),
-    householdId: householdRef(),
+    ...householdOwned(),
     userId: userRef(),
     provider: text().notNull(),
     /** active | error | login_required | disconnected */
@@ -46,8 +45,7 @@ export const bankConnections = pgTable(
     lastError: text(),
     nextSyncAt: timestamp({ withTimezone: true }),
     consentExpiresAt: timestamp({ withTimezone: true }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('bank_connections_household_idx').on(t.householdId),
@@ -112,8 +110,7 @@ export const quickbooksMappings = pgTable(
 export const quickbooksExports = pgTable(
   'quickbooks_exports',
   {
-    id: id(),
-    householdId: householdRef(),
+    ...householdOwned(),
     userId: userRef(),
     format: text().notNull(),
     fromDate: date().notNull(),

@@ -15,9 +15,9 @@ import {
 import { BILL_LINK_KINDS, INCOME_SCHEDULES } from '../../../domain/plan/kinds'
 import { RECURRENCES } from '../../../domain/recurrence'
 import { REMINDER_PRIORITIES, REMINDER_STATUSES, REMINDER_TYPES } from '../../../domain/reminder-kinds'
-import { cents, createdAt, id, oneOf, updatedAt } from './columns'
+import { cents, createdAt, oneOf, timestamps } from './columns'
 import { userRef } from './users-and-auth'
-import { householdRef } from './households'
+import { householdOwned } from './households'
 import { accounts } from './accounts'
 import { categories } from './budgets-and-categories'
 import { transactionSplits, transactions } from './transactions'
@@ -25,8 +25,7 @@ import { transactionSplits, transactions } from './transactions'
 export const bills = pgTable(
   'bills',
   {
-    id: id(),
-    householdId: householdRef(),
+    ...householdOwned(),
     userId: userRef(),
     name: text().notNull(),
     amount: cents().notNull(),
@@ -45,8 +44,7 @@ export const bills = pgTable(
     payee: text().notNull().default(''),
     /** how far (percent of the amount) a payment may differ and still settle it: wider for utilities */
     tolerancePercent: integer().notNull().default(5),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     check('bills_tolerance_check', sql`${t.tolerancePercent} between 0 and 100`),
@@ -65,8 +63,7 @@ export const bills = pgTable(
 export const billPayments = pgTable(
   'bill_payments',
   {
-    id: id(),
-    householdId: householdRef(),
+    ...householdOwned(),
     billId: uuid()
       .notNull()
       .references(() => bills.id, { onDelete: 'cascade' }),
@@ -100,8 +97,7 @@ export const billPayments = pgTable(
 export const plannedIncomes = pgTable(
   'planned_incomes',
   {
-    id: id(),
-    householdId: householdRef(),
+    ...householdOwned(),
     /** the member who set it */
     userId: userRef(),
     name: text().notNull(),
@@ -116,8 +112,7 @@ export const plannedIncomes = pgTable(
     secondDay: integer(),
     accountId: uuid().references(() => accounts.id, { onDelete: 'set null' }),
     isActive: boolean().notNull().default(true),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('planned_incomes_household_idx').on(t.householdId),
@@ -130,8 +125,7 @@ export const plannedIncomes = pgTable(
 export const reminders = pgTable(
   'reminders',
   {
-    id: id(),
-    householdId: householdRef(),
+    ...householdOwned(),
     userId: userRef(),
     title: text().notNull(),
     description: text().notNull().default(''),
@@ -143,8 +137,7 @@ export const reminders = pgTable(
     // set for reminders the server generates ("bill:<id>:<due>"), so each is made once,
     // even when several server instances run the job at the same time
     sourceKey: text(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('reminders_user_status_idx').on(t.userId, t.status),

@@ -18,23 +18,21 @@ import {
 } from 'drizzle-orm/pg-core'
 import { CATEGORY_KINDS } from '../../../domain/categories'
 import { RULE_MATCHES, type RuleActions, type RuleCondition } from '../../../domain/rules'
-import { cents, createdAt, id, oneOf, updatedAt } from './columns'
-import { householdRef } from './households'
+import { cents, oneOf, timestamps, updatedAt } from './columns'
+import { householdOwned, householdRef } from './households'
 
 export type { RuleActions, RuleCondition }
 
 export const categories = pgTable(
   'categories',
   {
-    id: id(),
-    householdId: householdRef(),
+    ...householdOwned(),
     name: text().notNull(),
     parentId: uuid(),
     kind: text().notNull().default('expense'),
     isHidden: boolean().notNull().default(false),
     color: text(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('categories_household_idx').on(t.householdId),
@@ -58,16 +56,14 @@ export const categories = pgTable(
 export const budgets = pgTable(
   'budgets',
   {
-    id: id(),
-    householdId: householdRef(),
+    ...householdOwned(),
     categoryId: uuid()
       .notNull()
       .references(() => categories.id, { onDelete: 'cascade' }),
     month: date().notNull(),
     amount: cents().notNull(),
     rollover: boolean().notNull().default(false),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     unique('budgets_category_month_key').on(t.householdId, t.categoryId, t.month),
@@ -79,16 +75,14 @@ export const budgets = pgTable(
 export const rules = pgTable(
   'rules',
   {
-    id: id(),
-    householdId: householdRef(),
+    ...householdOwned(),
     name: text().notNull(),
     position: integer().notNull().default(0),
     isActive: boolean().notNull().default(true),
     match: text().notNull().default('all'),
     conditions: jsonb().$type<RuleCondition[]>().notNull(),
     actions: jsonb().$type<RuleActions>().notNull(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('rules_household_idx').on(t.householdId, t.position),

@@ -20,6 +20,8 @@ export const cents = (name?: string) =>
 export const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow()
 export const updatedAt = () => timestamp({ withTimezone: true }).notNull().defaultNow()
 export const id = () => uuid().primaryKey().defaultRandom()
+/** When a row was made and last changed, the pair most tables end with (spread into the columns). */
+export const timestamps = () => ({ createdAt: createdAt(), updatedAt: updatedAt() })
 
 /** Raw bytes (PostgreSQL bytea) as a Buffer on both drivers. */
 export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({

@@ -15,16 +15,15 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { CHALLENGE_KINDS } from '../../../domain/planning/challenges'
-import { cents, createdAt, id, oneOf, updatedAt } from './columns'
+import { cents, createdAt, id, oneOf, timestamps } from './columns'
 import { userRef } from './users-and-auth'
-import { householdRef } from './households'
+import { householdOwned, householdRef } from './households'
 import { accounts } from './accounts'
 
 export const goals = pgTable(
   'goals',
   {
-    id: id(),
-    householdId: householdRef(),
+    ...householdOwned(),
     userId: userRef(),
     name: text().notNull(),
     targetAmount: cents().notNull(),
@@ -33,8 +32,7 @@ export const goals = pgTable(
     monthlyContribution: cents().notNull().default(0),
     isActive: boolean().notNull().default(true),
     accountId: uuid().references(() => accounts.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('goals_household_idx').on(t.householdId),
@@ -62,8 +60,7 @@ export const goalContributions = pgTable(
 export const creditScores = pgTable(
   'credit_scores',
   {
-    id: id(),
-    householdId: householdRef(),
+    ...householdOwned(),
     userId: userRef(),
     score: integer().notNull(),
     provider: text().notNull().default(''),
@@ -84,15 +81,13 @@ export const creditScores = pgTable(
 export const debtPlans = pgTable(
   'debt_plans',
   {
-    id: id(),
-    householdId: householdRef(),
+    ...householdOwned(),
     createdBy: userRef(),
     name: text().notNull(),
     input: jsonb().$type<Record<string, unknown>>().notNull(),
     /** the first day of the plan's month 1 */
     startMonth: date().notNull(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [index('debt_plans_household_idx').on(t.householdId, t.createdAt)],
 )
@@ -105,8 +100,7 @@ export const debtPlans = pgTable(
 export const savingsChallenges = pgTable(
   'savings_challenges',
   {
-    id: id(),
-    householdId: householdRef(),
+    ...householdOwned(),
     createdBy: userRef(),
     kind: text().notNull(),
     name: text().notNull(),
@@ -117,8 +111,7 @@ export const savingsChallenges = pgTable(
     endDate: date().notNull(),
     /** set once progress first reached the target: the celebration and reminder are made once */
     completedAt: timestamp({ withTimezone: true }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('savings_challenges_household_idx').on(t.householdId, t.startDate),

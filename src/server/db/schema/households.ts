@@ -16,7 +16,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import { INVITE_ROLES, ROLES } from '../../../domain/access'
 import { BILLING_STATUSES, SUBSCRIPTION_TIERS } from '../../../domain/tiers'
-import { createdAt, id, oneOf, updatedAt } from './columns'
+import { createdAt, id, oneOf, timestamps } from './columns'
 import { userRef, users } from './users-and-auth'
 
 /** the household a row belongs to: every household-scoped table has one, gone with it */
@@ -24,6 +24,9 @@ export const householdRef = () =>
   uuid()
     .notNull()
     .references(() => households.id, { onDelete: 'cascade' })
+
+/** A household table's first columns, spread into it: its own id and the household it belongs to. */
+export const householdOwned = () => ({ id: id(), householdId: householdRef() })
 
 /**
  * The household owns the data and holds the plan (ADR 0023). Billing fields are set only by
@@ -46,8 +49,7 @@ export const households = pgTable(
     requireMfa: boolean().notNull().default(false),
     /** what net worth, reports and holdings are converted to (ADR 0027) */
     baseCurrency: text().notNull().default('USD'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     check('households_plan_check', oneOf(t.plan, SUBSCRIPTION_TIERS)),

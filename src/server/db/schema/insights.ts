@@ -16,9 +16,9 @@ import {
 import { ADVISOR_ROLES } from '../../../domain/advisor/answer'
 import { ACTION_STATUSES } from '../../../domain/coaching/actions'
 import { CADENCES, INSIGHT_JOB_STATUSES, INSIGHT_SEVERITIES, RECURRING_STATUSES } from '../../../domain/insights/kinds'
-import { cents, createdAt, id, oneOf, updatedAt } from './columns'
+import { cents, createdAt, id, oneOf, timestamps, updatedAt } from './columns'
 import { userRef, users } from './users-and-auth'
-import { householdRef, households } from './households'
+import { householdOwned, households } from './households'
 import { accounts } from './accounts'
 import { categories } from './budgets-and-categories'
 import { bills } from './bills-and-reminders'
@@ -31,8 +31,7 @@ import { bills } from './bills-and-reminders'
 export const insights = pgTable(
   'insights',
   {
-    id: id(),
-    householdId: householdRef(),
+    ...householdOwned(),
     /** null: for the household (shown to whoever may see its accounts); else one member's */
     userId: uuid().references(() => users.id, { onDelete: 'cascade' }),
     kind: text().notNull(),
@@ -62,8 +61,7 @@ export const insights = pgTable(
 export const recurringSeries = pgTable(
   'recurring_series',
   {
-    id: id(),
-    householdId: householdRef(),
+    ...householdOwned(),
     /** the normalised payee (domain/payee) */
     payeeKey: text().notNull(),
     payee: text().notNull(),
@@ -132,8 +130,7 @@ export const insightJobs = pgTable(
 export const coachingActions = pgTable(
   'coaching_actions',
   {
-    id: id(),
-    householdId: householdRef(),
+    ...householdOwned(),
     userId: userRef(),
     /** the Monday of the week it was made for */
     week: date().notNull(),
@@ -161,12 +158,10 @@ export const coachingActions = pgTable(
 export const advisorConversations = pgTable(
   'advisor_conversations',
   {
-    id: id(),
-    householdId: householdRef(),
+    ...householdOwned(),
     userId: userRef(),
     title: text().notNull().default(''),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [index('advisor_conversations_user_idx').on(t.userId, t.updatedAt)],
 )

@@ -18,24 +18,22 @@ import {
 import { RATE_SOURCES } from '../../../domain/currency'
 import { ASSET_KINDS } from '../../../domain/investments/allocation'
 import { ACTIVITY_SOURCES, ACTIVITY_TYPES, PRICE_SOURCES, type Portfolio } from '../../../domain/investments/lots'
-import { cents, createdAt, id, oneOf, updatedAt } from './columns'
-import { householdRef } from './households'
+import { cents, createdAt, oneOf, timestamps, updatedAt } from './columns'
+import { householdOwned, householdRef } from './households'
 import { accounts } from './accounts'
 
 /** A security the household holds or held: its symbol is unique in the household. */
 export const securities = pgTable(
   'securities',
   {
-    id: id(),
-    householdId: householdRef(),
+    ...householdOwned(),
     /** upper case, as typed or read from a statement (ticker, or CUSIP/ISIN when there is none) */
     symbol: text().notNull(),
     name: text().notNull().default(''),
     kind: text().notNull().default('stock'),
     /** the currency its prices are quoted in */
     currency: text().notNull().default('USD'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('securities_symbol_idx').on(t.householdId, t.symbol),
@@ -51,8 +49,7 @@ export const securities = pgTable(
 export const investmentActivities = pgTable(
   'investment_activities',
   {
-    id: id(),
-    householdId: householdRef(),
+    ...householdOwned(),
     accountId: uuid()
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),

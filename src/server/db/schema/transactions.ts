@@ -16,9 +16,9 @@ import {
 } from 'drizzle-orm/pg-core'
 import { ATTACHMENT_KINDS, ATTACHMENT_STORAGES } from '../../../domain/attachments'
 import { TRANSACTION_KINDS, TRANSACTION_SOURCES } from '../../../domain/ledger'
-import { bytea, cents, createdAt, id, oneOf, updatedAt } from './columns'
+import { bytea, cents, createdAt, id, oneOf, timestamps } from './columns'
 import { userRef } from './users-and-auth'
-import { householdRef } from './households'
+import { householdOwned, householdRef } from './households'
 import { accounts } from './accounts'
 import { categories } from './budgets-and-categories'
 
@@ -64,8 +64,7 @@ export const transactions = pgTable(
     /** how many files (receipts) it carries: kept by the attachment writes, so the list and its
      *  "has receipt" filter read no other table */
     attachmentCount: integer().notNull().default(0),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     // plain ascending: read backward they give `order by date desc, id desc` (newest first) and
@@ -193,8 +192,7 @@ export type ConvertedRow = { id: string; kind: string; categoryId: string | null
 export const importBatches = pgTable(
   'import_batches',
   {
-    id: id(),
-    householdId: householdRef(),
+    ...householdOwned(),
     userId: userRef(),
     fileName: text().notNull(),
     format: text().notNull(),
@@ -226,13 +224,11 @@ export const importBatches = pgTable(
 export const importPresets = pgTable(
   'import_presets',
   {
-    id: id(),
-    householdId: householdRef(),
+    ...householdOwned(),
     accountId: uuid().references(() => accounts.id, { onDelete: 'cascade' }),
     name: text().notNull(),
     mapping: jsonb().$type<Record<string, unknown>>().notNull(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [unique('import_presets_account_key').on(t.householdId, t.accountId).nullsNotDistinct()],
 )

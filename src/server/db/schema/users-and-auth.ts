@@ -17,7 +17,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { AVATAR_KINDS } from '../../../domain/avatar'
-import { bytea, createdAt, id, oneOf, updatedAt } from './columns'
+import { bytea, createdAt, id, oneOf, timestamps, updatedAt } from './columns'
 
 /** the user who made a row, gone with them */
 export const userRef = () =>
@@ -68,8 +68,7 @@ export const users = pgTable(
     coachTone: text().notNull().default('gentle'),
     /** the Monday of the last week AI coaching looked for this member's actions, found or not */
     coachingWeek: date(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
