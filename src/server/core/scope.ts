@@ -3,10 +3,10 @@
 // lists, transactions, search, totals, budgets, reports and exports alike. A household's
 // accounts are few, so the two exclusion lists are short, and empty for a household that hides
 // nothing from anyone, which keeps the hot queries' plans as they were.
-import { eq, sql, type SQLWrapper, type SQL } from 'drizzle-orm'
+import { and, eq, gte, lte, sql, type SQLWrapper, type SQL } from 'drizzle-orm'
 import { accountView, type AccountView, type AccountVisibility, type Member } from '../../domain/access'
 import type { DbOrTx } from '../db/connect'
-import { accounts } from '../db/schema'
+import { accounts, monthlyRollups, transactions } from '../db/schema'
 import { forbidden, notFound } from '../http/errors'
 import type { SessionUser } from './sessions'
 
@@ -99,6 +99,26 @@ export async function memberScope(db: DbOrTx, user: Pick<SessionUser, 'id' | 'ho
 /** `column` is none of `ids` (always true for an empty list): for an account-id column. */
 export function notIn(column: SQLWrapper, ids: string[]): SQL {
   return sql`${column} <> all(${sql.param(ids)}::uuid[])`
+}
+
+/** A household's transactions dated in [from, to], but those of the accounts left out. */
+export function transactionsBetween(householdId: string, from: string, to: string, leftOut: string[]): SQL | undefined {
+  return and(
+    eq(transactions.householdId, householdId),
+    gte(transactions.date, from),
+    lte(transactions.date, to),
+    notIn(transactions.accountId, leftOut),
+  )
+}
+
+/** A household's monthly rollups of the months [from, to] (first days), but those of the accounts left out. */
+export function rollupsBetween(householdId: string, from: string, to: string, leftOut: string[]): SQL | undefined {
+  return and(
+    eq(monthlyRollups.householdId, householdId),
+    gte(monthlyRollups.month, from),
+    lte(monthlyRollups.month, to),
+    notIn(monthlyRollups.accountId, leftOut),
+  )
 }
 
 /** The account, when the member sees all of it (its transactions); 404 otherwise. */

@@ -1,6 +1,6 @@
 // Bill queries, each scoped by household, and the account and category checks bills need.
 import { and, asc, desc, eq, gte, inArray, lt, lte, ne, or, sql, type SQLWrapper } from 'drizzle-orm'
-import { notIn } from '../../core/scope'
+import { notIn, transactionsBetween } from '../../core/scope'
 import type { DbOrTx } from '../../db/connect'
 import { param, prepared } from '../../db/prepared'
 import { accounts, billPayments, bills, categories, transactions, transactionSplits } from '../../db/schema'
@@ -131,14 +131,7 @@ export function listPaymentRows(
     })
     .from(transactions)
     .innerJoin(bills, and(eq(bills.id, transactions.billId), eq(bills.householdId, transactions.householdId)))
-    .where(
-      and(
-        eq(transactions.householdId, householdId),
-        gte(transactions.date, from),
-        lte(transactions.date, to),
-        notIn(transactions.accountId, noTransactions),
-      ),
-    )
+    .where(transactionsBetween(householdId, from, to, noTransactions))
     .orderBy(asc(transactions.date), sql`lower(${bills.name})`, asc(transactions.id))
 }
 

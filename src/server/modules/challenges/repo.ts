@@ -1,7 +1,7 @@
 // Savings challenge queries, each scoped by household: the challenges and who joined them, and
 // what their progress reads (spending, goal contributions, categories) and writes (a sweep into
 // a goal, the mark of completion and its reminders).
-import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { IsoDate } from '../../../domain/dates'
 import type { DbOrTx } from '../../db/connect'
 import {
@@ -15,7 +15,7 @@ import {
   transactionSplits,
   users,
 } from '../../db/schema'
-import { notIn } from '../../core/scope'
+import { transactionsBetween } from '../../core/scope'
 
 export type ChallengeRow = typeof savingsChallenges.$inferSelect
 export type NewChallengeRow = typeof savingsChallenges.$inferInsert
@@ -175,13 +175,10 @@ export async function spendingRows(
   parts: { transactionId: string; amount: number; categoryId: string | null }[]
 }> {
   const where = and(
-    eq(transactions.householdId, householdId),
-    gte(transactions.date, from),
-    lte(transactions.date, to),
+    transactionsBetween(householdId, from, to, hidden),
     eq(transactions.kind, 'standard'),
     sql`${transactions.amount} < 0`,
     inArray(transactions.userId, userIds),
-    notIn(transactions.accountId, hidden),
   )
   const whole = await db
     .select({

@@ -16,7 +16,7 @@ import {
   transactions,
   users,
 } from '../../db/schema'
-import { notIn } from '../../core/scope'
+import { notIn, rollupsBetween, transactionsBetween } from '../../core/scope'
 
 export type ActionRow = typeof coachingActions.$inferSelect
 type NewActionRow = typeof coachingActions.$inferInsert
@@ -38,12 +38,9 @@ export async function setCoachTone(db: DbOrTx, userId: string, tone: string, now
 /** Standard money-out rows of the accounts the member sees, in [from, to]. */
 function spendingIn(householdId: string, hiddenAccounts: string[], from: string, to: string) {
   return and(
-    eq(transactions.householdId, householdId),
-    gte(transactions.date, from),
-    lte(transactions.date, to),
+    transactionsBetween(householdId, from, to, hiddenAccounts),
     eq(transactions.kind, 'standard'),
     sql`${transactions.amount} < 0`,
-    notIn(transactions.accountId, hiddenAccounts),
   )
 }
 
@@ -88,14 +85,7 @@ export function listCategoryMonths(db: DbOrTx, householdId: string, hiddenAccoun
     })
     .from(monthlyRollups)
     .leftJoin(categories, eq(categories.id, monthlyRollups.categoryId))
-    .where(
-      and(
-        eq(monthlyRollups.householdId, householdId),
-        gte(monthlyRollups.month, first),
-        lte(monthlyRollups.month, last),
-        notIn(monthlyRollups.accountId, hiddenAccounts),
-      ),
-    )
+    .where(rollupsBetween(householdId, first, last, hiddenAccounts))
     .groupBy(monthlyRollups.categoryId, categories.name, monthlyRollups.month)
 }
 

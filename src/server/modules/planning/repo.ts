@@ -1,9 +1,9 @@
 // Planning queries, each scoped by household: the open accounts a plan starts from and the
 // spending of past months.
-import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/connect'
 import { accounts, monthlyRollups } from '../../db/schema'
-import { notIn } from '../../core/scope'
+import { rollupsBetween } from '../../core/scope'
 
 type AccountRow = typeof accounts.$inferSelect
 
@@ -28,13 +28,6 @@ export async function sumExpenses(db: DbOrTx, householdId: string, from: string,
   const [spent] = await db
     .select({ total: sql<string>`coalesce(sum(${monthlyRollups.expense}), 0)::text` })
     .from(monthlyRollups)
-    .where(
-      and(
-        eq(monthlyRollups.householdId, householdId),
-        gte(monthlyRollups.month, from),
-        lte(monthlyRollups.month, to),
-        notIn(monthlyRollups.accountId, hiddenAccounts),
-      ),
-    )
+    .where(rollupsBetween(householdId, from, to, hiddenAccounts))
   return spent?.total
 }

@@ -1,6 +1,6 @@
 // QuickBooks queries, each scoped by household: the settings (chart of accounts, Intuit bank
 // id), the mappings, what an export reads, and the export log with the rows it marked exported.
-import { and, asc, desc, eq, gte, inArray, lte, notExists, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, notExists, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/connect'
 import {
   accounts,
@@ -13,7 +13,7 @@ import {
   transactions,
   users,
 } from '../../db/schema'
-import { notIn } from '../../core/scope'
+import { transactionsBetween } from '../../core/scope'
 
 export type SettingsRow = typeof quickbooksSettings.$inferSelect
 export type MappingRow = { kind: string; sourceId: string; qbAccount: string }
@@ -99,12 +99,9 @@ export type ExportFilter = { from: string; to: string; hiddenAccounts: string[];
 /** Posted standard and transfer rows of the range, oldest first, at most `limit`. */
 export function listExportRows(db: DbOrTx, householdId: string, filter: ExportFilter, limit: number) {
   const conditions = [
-    eq(transactions.householdId, householdId),
-    gte(transactions.date, filter.from),
-    lte(transactions.date, filter.to),
+    transactionsBetween(householdId, filter.from, filter.to, filter.hiddenAccounts),
     inArray(transactions.kind, ['standard', 'transfer']),
     eq(transactions.pending, false),
-    notIn(transactions.accountId, filter.hiddenAccounts),
     ...(filter.accountId !== undefined ? [eq(transactions.accountId, filter.accountId)] : []),
     ...(filter.onlyNew
       ? [notExists(db.select({ one: sql`1` }).from(quickbooksExported).where(eq(quickbooksExported.transactionId, transactions.id)))]
