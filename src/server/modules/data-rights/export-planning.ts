@@ -34,8 +34,8 @@ type Row = Record<string, unknown>
 
 export const money = (cents: number) => fromCents(asCents(cents))
 
-type Investments = { securities: Row[]; securityPrices: Row[]; investmentActivities: Row[]; allocationTargets: Row[] }
-type PlansAndHelpers = {
+export type Investments = { securities: Row[]; securityPrices: Row[]; investmentActivities: Row[]; allocationTargets: Row[] }
+export type PlansAndHelpers = {
   savingsChallenges: Row[]
   debtPlans: Row[]
   automations: Row[]

@@ -37,7 +37,7 @@ import {
 import { notIn, wholeAccountId, type MemberScope } from '../../core/scope'
 import type { SessionUser } from '../../core/sessions'
 import { visiblePlannedIncome } from '../spending-plan/planned-income'
-import { exportInvestments, exportPlansAndHelpers, money } from './export-planning'
+import { exportInvestments, exportPlansAndHelpers, money, type Investments, type PlansAndHelpers } from './export-planning'
 import { EXPORT_SECTIONS, type HeadSection } from './registry'
 
 type Row = Record<string, unknown>
@@ -60,19 +60,10 @@ export type ExportHead = {
   importPresets: Row[]
   reminders: Row[]
   creditScores: Row[]
-  securities: Row[]
-  securityPrices: Row[]
-  investmentActivities: Row[]
-  allocationTargets: Row[]
   exchangeRates: Row[]
-  savingsChallenges: Row[]
-  debtPlans: Row[]
-  automations: Row[]
-  advisorConversations: Row[]
-  coachingActions: Row[]
-  quickbooks: Row | null
   attachments: (Row & { id: string; path: string; storage: AttachmentStorage })[]
-}
+} & Investments &
+  PlansAndHelpers
 
 type CategoryRow = typeof categories.$inferSelect
 

@@ -13,7 +13,7 @@
 // attachments.csv list them. No transaction list has a row of an account whose transactions the
 // member may not see (ADR 0023).
 import { Readable } from 'node:stream'
-import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import yazl from 'yazl'
 import { EXPORT_JSON_NAME } from '../../../contract/data'
 import { csvLine, type CsvCell } from '../../../domain/csv'
@@ -22,9 +22,10 @@ import { localDate } from '../../../domain/dates'
 import { asCents } from '../../../domain/money'
 import type { AttachmentStorage } from '../../../domain/attachments'
 import type { Db } from '../../db/connect'
-import { transactionSplits, transactions } from '../../db/schema'
+import { transactions } from '../../db/schema'
 import { memberScope, notIn, type MemberScope } from '../../core/scope'
 import type { SessionUser } from '../../core/sessions'
+import { splitsOf, type SplitOf } from '../transactions/splits'
 import { attachmentStore, type AttachmentStore } from '../attachments/storage'
 import { money } from './export-planning'
 import { exportHead, type ExportHead } from './export-sections'
@@ -34,8 +35,7 @@ export const PAGE_ROWS = 5000
 type Row = Record<string, unknown>
 
 type TxRow = typeof transactions.$inferSelect
-type SplitRow = { transactionId: string; categoryId: string | null; amount: number; memo: string }
-export type ExportedTx = TxRow & { splits: SplitRow[] }
+export type ExportedTx = TxRow & { splits: SplitOf[] }
 
 /**
  * The transactions the member may see, oldest first ((date, id), the order they were entered in
@@ -64,19 +64,8 @@ export async function* transactionPages(
       .limit(pageRows)
     if (rows.length === 0) return
     const split = rows.filter((r) => r.isSplit).map((r) => r.id)
-    const splits: SplitRow[] = split.length
-      ? await db
-          .select({
-            transactionId: transactionSplits.transactionId,
-            categoryId: transactionSplits.categoryId,
-            amount: transactionSplits.amount,
-            memo: transactionSplits.memo,
-          })
-          .from(transactionSplits)
-          .where(inArray(transactionSplits.transactionId, split))
-          .orderBy(asc(transactionSplits.id))
-      : []
-    const byTransaction = new Map<string, SplitRow[]>()
+    const splits = await splitsOf(db, split)
+    const byTransaction = new Map<string, SplitOf[]>()
     for (const s of splits) {
       const list = byTransaction.get(s.transactionId) ?? []
       list.push(s)

@@ -11,6 +11,7 @@ import { param, prepared } from '../../db/prepared'
 import { accounts, categories, searchText, transactions, transactionSplits } from '../../db/schema'
 import { badRequest } from '../../http/errors'
 import { notIn } from '../../core/scope'
+import { splitsOf } from './splits'
 import { findBatch, inBatch, type BatchIdRange } from '../imports/batches'
 
 export type ListQuery = z.output<typeof listTransactionsQuery>
@@ -230,18 +231,7 @@ export async function listTransactions(
   const page = pageRows.map((row) => ({ t: row, transferAccountId: partners.get(row.id) ?? null }))
 
   const splitIds = page.filter((r) => r.t.isSplit).map((r) => r.t.id)
-  const splits = splitIds.length
-    ? await db
-        .select({
-          transactionId: transactionSplits.transactionId,
-          categoryId: transactionSplits.categoryId,
-          amount: transactionSplits.amount,
-          memo: transactionSplits.memo,
-        })
-        .from(transactionSplits)
-        .where(inArray(transactionSplits.transactionId, splitIds))
-        .orderBy(asc(transactionSplits.id))
-    : []
+  const splits = await splitsOf(db, splitIds)
 
   let running: number[] | null = null
   if (page.length && runningBalanceApplies(q)) {
