@@ -52,19 +52,11 @@ export function storedChart(raw: readonly { name: string; type: string }[]): Cha
   return raw.flatMap((a) => (isQbAccountType(a.type) ? [{ name: a.name, type: a.type }] : []))
 }
 
-/** Types of the accounts a register (a Kinwise account's money) may live in: the balance sheet. */
-export const REGISTER_TYPES: readonly QbAccountType[] = [
-  'Bank',
-  'Credit Card',
-  'Accounts Receivable',
-  'Other Current Asset',
-  'Fixed Asset',
-  'Other Asset',
-  'Accounts Payable',
-  'Other Current Liability',
-  'Long Term Liability',
-  'Equity',
-]
+/**
+ * Types of the accounts a register (a Kinwise account's money) may live in: the balance sheet,
+ * which QuickBooks lists before the income and expense types.
+ */
+export const REGISTER_TYPES: readonly QbAccountType[] = QB_ACCOUNT_TYPES.slice(0, QB_ACCOUNT_TYPES.indexOf('Income'))
 
 /** The longest account name QuickBooks takes (Desktop: 31 per level; Online: 100 for the full name). */
 export const MAX_ACCOUNT_NAME = 159
