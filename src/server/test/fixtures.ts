@@ -13,6 +13,9 @@ import {
 import { signUp, type Client } from './helper'
 
 /** A new signed-in user (see helper's signUp). */
+/** An id no row has: the answer for it must be the same as for a row the member may not see. */
+export const MISSING_ID = '00000000-0000-4000-8000-000000000000'
+
 export const newUser = (app: FastifyInstance): Promise<Client> => signUp(app)
 
 export async function householdOf(db: Db, client: Client): Promise<string> {

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
 import { and, eq } from 'drizzle-orm'
 import pg from 'pg'
-import { inject } from 'vitest'
+import { expect, inject } from 'vitest'
 import { buildApp } from '../app'
 import { fixedClock } from '../clock'
 import { parseConfig, type Config } from '../config'
@@ -79,6 +79,12 @@ export type Client = {
   put(url: string, body?: unknown): Promise<LightMyRequestResponse>
   patch(url: string, body?: unknown): Promise<LightMyRequestResponse>
   delete(url: string): Promise<LightMyRequestResponse>
+}
+
+/** The JSON body of a response, once its status is the one expected (the body is in the failure). */
+export function jsonOf<T>(res: LightMyRequestResponse, status = 200): T {
+  expect(res.statusCode, res.body).toBe(status)
+  return res.json()
 }
 
 export function clientFor(app: FastifyInstance, cookie: string, user: Client['user']): Client {

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Bill } from '../../../contract/bills'
 import { accounts, bills, monthlyRollups, transactions } from '../../db/schema'
-import { householdOf, insertAccount, newUser } from '../../test/fixtures'
-import { addMember, categoryId, createTestApp, type Client, type TestContext } from '../../test/helper'
+import { householdOf, insertAccount, MISSING_ID, newUser } from '../../test/fixtures'
+import { addMember, categoryId, createTestApp, jsonOf, type Client, type TestContext } from '../../test/helper'
 
 let t: TestContext
 beforeAll(async () => {
@@ -13,18 +13,12 @@ afterAll(async () => {
   await t.close()
 })
 
-const MISSING = '00000000-0000-4000-8000-000000000000'
-
 async function createBill(client: Client, body: Record<string, unknown>): Promise<Bill> {
-  const res = await client.post('/api/bills', body)
-  expect(res.statusCode, res.body).toBe(201)
-  return res.json()
+  return jsonOf(await client.post('/api/bills', body), 201)
 }
 
 async function billsOf(client: Client, path = '/api/bills'): Promise<Bill[]> {
-  const res = await client.get(path)
-  expect(res.statusCode, res.body).toBe(200)
-  return res.json()
+  return jsonOf(await client.get(path))
 }
 
 async function pay(client: Client, id: string, body: Record<string, unknown> = {}) {
@@ -305,7 +299,7 @@ describe('bills', () => {
     })
     // paying writes a transaction: an account that does not exist and one of another
     // household answer alike, 404 as adding a transaction there would
-    const unknown = await a.post(`/api/bills/${bill.id}/pay`, { accountId: MISSING })
+    const unknown = await a.post(`/api/bills/${bill.id}/pay`, { accountId: MISSING_ID })
     expect(unknown.statusCode).toBe(404)
     expect(unknown.json()).toEqual({ message: 'Account not found', code: 'NOT_FOUND' })
     const foreign = await a.post(`/api/bills/${bill.id}/pay`, { accountId: bAccount })
@@ -350,7 +344,7 @@ describe('bills', () => {
       name: 'X',
       amount: 1,
       nextDueDate: '2026-03-20',
-      categoryId: MISSING,
+      categoryId: MISSING_ID,
     })
     expect(unknownCategory.json()).toEqual({
       message: 'That category does not exist',
@@ -360,13 +354,13 @@ describe('bills', () => {
       name: 'X',
       amount: 1,
       nextDueDate: '2026-03-20',
-      accountId: MISSING,
+      accountId: MISSING_ID,
     })
     expect(unknownAccount.json()).toEqual({
       message: 'That account does not exist',
       code: 'UNKNOWN_ACCOUNT',
     })
-    expect((await a.patch(`/api/bills/${bill.id}`, { categoryId: MISSING })).statusCode).toBe(400)
+    expect((await a.patch(`/api/bills/${bill.id}`, { categoryId: MISSING_ID })).statusCode).toBe(400)
     expect((await a.patch(`/api/bills/${bill.id}`, { amount: -1 })).json().code).toBe(
       'VALIDATION_ERROR',
     )
@@ -387,7 +381,7 @@ describe('bills', () => {
     expect(await billsOf(a)).toEqual([])
     const [txn] = await transactionsOf(account)
     expect(txn).toMatchObject({ id: transactionId, amount: -1299, billId: null })
-    for (const id of [bill.id, MISSING]) {
+    for (const id of [bill.id, MISSING_ID]) {
       expect((await a.delete(`/api/bills/${id}`)).statusCode).toBe(404)
       expect((await a.patch(`/api/bills/${id}`, { name: 'X' })).statusCode).toBe(404)
       const res = await a.post(`/api/bills/${id}/pay`, { accountId: account })

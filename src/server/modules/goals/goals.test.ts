@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Goal } from '../../../contract/goals'
-import { insertAccount, newUser } from '../../test/fixtures'
-import { createTestApp, type Client, type TestContext } from '../../test/helper'
+import { insertAccount, MISSING_ID, newUser } from '../../test/fixtures'
+import { createTestApp, jsonOf, type Client, type TestContext } from '../../test/helper'
 
 let t: TestContext
 beforeAll(async () => {
@@ -11,18 +11,12 @@ afterAll(async () => {
   await t.close()
 })
 
-const MISSING = '00000000-0000-4000-8000-000000000000'
-
 async function createGoal(client: Client, body: Record<string, unknown>): Promise<Goal> {
-  const res = await client.post('/api/goals', body)
-  expect(res.statusCode, res.body).toBe(201)
-  return res.json()
+  return jsonOf(await client.post('/api/goals', body), 201)
 }
 
 async function goalsOf(client: Client): Promise<Goal[]> {
-  const res = await client.get('/api/goals')
-  expect(res.statusCode).toBe(200)
-  return res.json()
+  return jsonOf(await client.get('/api/goals'))
 }
 
 async function contribute(
@@ -30,9 +24,7 @@ async function contribute(
   goalId: string,
   body: Record<string, unknown>,
 ): Promise<Goal> {
-  const res = await client.post(`/api/goals/${goalId}/contributions`, body)
-  expect(res.statusCode, res.body).toBe(201)
-  return res.json()
+  return jsonOf(await client.post(`/api/goals/${goalId}/contributions`, body), 201)
 }
 
 describe('goals', () => {
@@ -171,14 +163,14 @@ describe('goals', () => {
     const unknownAccount = await a.post('/api/goals', {
       name: 'X',
       targetAmount: 10,
-      accountId: MISSING,
+      accountId: MISSING_ID,
     })
     expect(unknownAccount.statusCode).toBe(400)
     expect(unknownAccount.json()).toEqual({
       message: 'That account does not exist',
       code: 'UNKNOWN_ACCOUNT',
     })
-    expect((await a.patch(`/api/goals/${goal.id}`, { accountId: MISSING })).statusCode).toBe(400)
+    expect((await a.patch(`/api/goals/${goal.id}`, { accountId: MISSING_ID })).statusCode).toBe(400)
     expect((await a.patch(`/api/goals/${goal.id}`, { targetAmount: 0 })).json().code).toBe(
       'VALIDATION_ERROR',
     )
@@ -197,7 +189,7 @@ describe('goals', () => {
     await contribute(a, goal.id, { amount: 20 })
     expect((await a.delete(`/api/goals/${goal.id}`)).statusCode).toBe(204)
     expect(await goalsOf(a)).toEqual([])
-    for (const id of [goal.id, MISSING]) {
+    for (const id of [goal.id, MISSING_ID]) {
       expect((await a.delete(`/api/goals/${id}`)).statusCode).toBe(404)
       expect((await a.patch(`/api/goals/${id}`, { name: 'X' })).statusCode).toBe(404)
       expect((await a.get(`/api/goals/${id}/contributions`)).statusCode).toBe(404)

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Reminder } from '../../../contract/reminders'
-import { newUser } from '../../test/fixtures'
-import { addMember, createTestApp, type Client, type TestContext } from '../../test/helper'
+import { MISSING_ID, newUser } from '../../test/fixtures'
+import { addMember, createTestApp, jsonOf, type Client, type TestContext } from '../../test/helper'
 
 let t: TestContext
 beforeAll(async () => {
@@ -11,18 +11,12 @@ afterAll(async () => {
   await t.close()
 })
 
-const MISSING = '00000000-0000-4000-8000-000000000000'
-
 async function createReminder(client: Client, body: Record<string, unknown>): Promise<Reminder> {
-  const res = await client.post('/api/reminders', body)
-  expect(res.statusCode, res.body).toBe(201)
-  return res.json()
+  return jsonOf(await client.post('/api/reminders', body), 201)
 }
 
 async function remindersOf(client: Client, query = ''): Promise<Reminder[]> {
-  const res = await client.get(`/api/reminders${query}`)
-  expect(res.statusCode, res.body).toBe(200)
-  return res.json()
+  return jsonOf(await client.get(`/api/reminders${query}`))
 }
 
 const unread = async (client: Client): Promise<number> => {
@@ -185,7 +179,7 @@ describe('reminders', () => {
     const reminder = await createReminder(a, { title: 'Temporary' })
     expect((await a.delete(`/api/reminders/${reminder.id}`)).statusCode).toBe(204)
     expect(await remindersOf(a, '?status=all')).toEqual([])
-    for (const id of [reminder.id, MISSING]) {
+    for (const id of [reminder.id, MISSING_ID]) {
       expect((await a.delete(`/api/reminders/${id}`)).statusCode).toBe(404)
       expect(
         (await a.request({ method: 'PATCH', url: `/api/reminders/${id}/read` })).statusCode,
