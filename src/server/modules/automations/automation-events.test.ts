@@ -12,27 +12,13 @@ import {
   signedText,
   SIGNATURE_HEADER,
 } from '../../../domain/automation/signature'
-import {
-  addMember,
-  categoryId,
-  createTestApp,
-  type Client,
-  type TestContext,
-} from '../../test/helper'
+import { addMember, categoryId, createTestApp, type TestContext } from '../../test/helper'
 import { settleAutomationHooks } from './routes'
 import { eq } from 'drizzle-orm'
 import { transactionChanges } from '../../db/schema'
-import { account, created, premiumIn, remindersOf } from './test-support'
+import { account, addToday, created, premium, remindersOf, setUpAutomationsTestApp, t } from './test-support'
 
-let t: TestContext
-beforeAll(async () => {
-  t = await createTestApp({ now: '2026-03-15T12:00:00Z' })
-})
-afterAll(async () => {
-  await t.close()
-})
-
-const premium = (ctx: TestContext = t): Promise<Client> => premiumIn(ctx)
+setUpAutomationsTestApp()
 
 describe('alerts delivered as reminders', () => {
   it('a transaction over an amount, strictly', async () => {
@@ -43,18 +29,8 @@ describe('alerts delivered as reminders', () => {
       config: { type: 'alert', condition: 'transaction_over', amount: 200, accountId: null },
     })
     expect(a.nextRunAt).toBeNull()
-    await o.post('/api/transactions', {
-      accountId: checking.id,
-      date: '2026-03-15',
-      amount: -200,
-      merchant: 'Exactly',
-    })
-    await o.post('/api/transactions', {
-      accountId: checking.id,
-      date: '2026-03-15',
-      amount: -250.75,
-      merchant: 'Electronics',
-    })
+    await addToday(o, checking.id, -200, 'Exactly')
+    await addToday(o, checking.id, -250.75, 'Electronics')
     await settleAutomationHooks(t.database.db)
     const alerts = (await remindersOf(o)).filter((r) => r.title.startsWith('Large transaction'))
     expect(alerts).toHaveLength(1)
@@ -78,19 +54,9 @@ describe('alerts delivered as reminders', () => {
       config: { type: 'alert', condition: 'balance_under', amount: 500, accountId: checking.id },
     })
     expect((await o.post(`/api/automations/${a.id}/run`)).json()).toEqual([])
-    await o.post('/api/transactions', {
-      accountId: checking.id,
-      date: '2026-03-15',
-      amount: -150,
-      merchant: 'Rent share',
-    })
+    await addToday(o, checking.id, -150, 'Rent share')
     await settleAutomationHooks(t.database.db)
-    await o.post('/api/transactions', {
-      accountId: checking.id,
-      date: '2026-03-15',
-      amount: -10,
-      merchant: 'Coffee',
-    })
+    await addToday(o, checking.id, -10, 'Coffee')
     await settleAutomationHooks(t.database.db)
     const low = (await remindersOf(o)).filter((r) => r.title.includes('is under'))
     expect(low).toHaveLength(1)
@@ -354,12 +320,7 @@ describe('webhooks', () => {
       name: 'Flaky',
       config: { type: 'webhook', url, events: ['transaction.created'] },
     })
-    await o.post('/api/transactions', {
-      accountId: checking.id,
-      date: '2026-03-15',
-      amount: -1,
-      merchant: 'A',
-    })
+    await addToday(o, checking.id, -1, 'A')
     await settleAutomationHooks(w.database.db)
     const [failed] = (await o.get(`/api/automations/${hook.id}/runs`)).json()
     expect(failed).toMatchObject({ status: 'failed' })
@@ -380,12 +341,7 @@ describe('webhooks', () => {
       name: 'Adult hook',
       config: { type: 'webhook', url, events: ['transaction.created'] },
     })
-    await adult.post('/api/transactions', {
-      accountId: mine.id,
-      date: '2026-03-15',
-      amount: -3,
-      merchant: 'Secret shop',
-    })
+    await addToday(adult, mine.id, -3, 'Secret shop')
     await settleAutomationHooks(w.database.db)
     expect(received).toHaveLength(1)
     expect((await adult.get(`/api/automations/${hook.id}/runs`)).json()[0].summary).toContain(

@@ -3,29 +3,14 @@
 // the dry run that changes nothing, the run history and undo back to the cent, bad input named,
 // access by role, plan and account visibility, and one run per period when two app instances run
 // the job at once. Alerts and webhooks are in automation-events.test.ts.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { buildApp } from '../../app'
 import { sharedJobs } from '../../jobs/jobs'
-import {
-  addMember,
-  categoryId,
-  createTestApp,
-  signUp,
-  type Client,
-  type TestContext,
-} from '../../test/helper'
+import { addMember, categoryId, signUp } from '../../test/helper'
 import { settleAutomationHooks } from './routes'
-import { account, balanceOf, created, premiumIn, transactionsOf } from './test-support'
+import { account, addToday, balanceOf, created, premium, setUpAutomationsTestApp, t, transactionsOf } from './test-support'
 
-let t: TestContext
-beforeAll(async () => {
-  t = await createTestApp({ now: '2026-03-15T12:00:00Z' })
-})
-afterAll(async () => {
-  await t.close()
-})
-
-const premium = (ctx: TestContext = t): Promise<Client> => premiumIn(ctx)
+setUpAutomationsTestApp()
 
 describe('scheduled transactions', () => {
   it('adds the transaction on its date once, shows it in the history and undoes it to the cent', async () => {
@@ -276,20 +261,10 @@ describe('goal transfers', () => {
         incomeAccountId: checking.id,
       },
     })
-    await o.post('/api/transactions', {
-      accountId: checking.id,
-      date: '2026-03-15',
-      amount: -30,
-      merchant: 'Shop',
-    })
+    await addToday(o, checking.id, -30, 'Shop')
     await settleAutomationHooks(t.database.db)
     expect((await o.get('/api/goals')).json()[0].currentAmount).toBe(0)
-    await o.post('/api/transactions', {
-      accountId: checking.id,
-      date: '2026-03-15',
-      amount: 2400,
-      merchant: 'Employer',
-    })
+    await addToday(o, checking.id, 2400, 'Employer')
     await settleAutomationHooks(t.database.db)
     expect((await o.get('/api/goals')).json()[0].currentAmount).toBe(100)
     // the job finds nothing more to do for that income

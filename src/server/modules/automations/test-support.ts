@@ -1,7 +1,18 @@
 // Helpers shared by the Automation Center's API tests: a premium household, an account, an
 // automation made through the API, and reads of balances, transactions and reminders.
-import { expect } from 'vitest'
-import { setTestPlan, signUp, type Client, type TestContext } from '../../test/helper'
+import { afterAll, beforeAll, expect } from 'vitest'
+import { createTestApp, setTestPlan, signUp, type Client, type TestContext } from '../../test/helper'
+
+export let t: TestContext
+/** Each file's app, started in beforeAll with the clock at 2026-03-15 12:00 UTC and closed in afterAll. */
+export function setUpAutomationsTestApp(): void {
+  beforeAll(async () => {
+    t = await createTestApp({ now: '2026-03-15T12:00:00Z' })
+  })
+  afterAll(async () => {
+    await t.close()
+  })
+}
 
 export async function premiumIn(ctx: TestContext): Promise<Client> {
   const o = await signUp(ctx.app)
@@ -9,10 +20,18 @@ export async function premiumIn(ctx: TestContext): Promise<Client> {
   return o
 }
 
+/** A premium household's owner, in this file's app unless another is named. */
+export const premium = (ctx: TestContext = t): Promise<Client> => premiumIn(ctx)
+
 export async function account(c: Client, body: Record<string, unknown>): Promise<{ id: string }> {
   const res = await c.post('/api/accounts', { type: 'checking', ...body })
   expect(res.statusCode, res.body).toBe(201)
   return res.json()
+}
+
+/** Adds a transaction on the test clock's day (2026-03-15), the way the alerts and hooks see one arrive. */
+export function addToday(c: Client, accountId: string, amount: number, merchant: string, extra: Record<string, unknown> = {}) {
+  return c.post('/api/transactions', { accountId, date: '2026-03-15', amount, merchant, ...extra })
 }
 
 export async function created(c: Client, body: Record<string, unknown>) {
