@@ -1,7 +1,8 @@
 // The household the privacy tests share: an owner, an adult, a teen and a viewer, and one account
 // of each kind that matters to what they see (ADR 0023).
 import { expect } from 'vitest'
-import { addMember, createTestApp, signUp, type Client, type TestContext } from './helper'
+import { householdOf } from './fixtures'
+import { addMember, categoryId, createTestApp, signUp, type Client, type TestContext } from './helper'
 
 export type Family = {
   owner: Client
@@ -42,4 +43,25 @@ export async function createFamily(t: TestContext): Promise<Family> {
 export async function createFamilyApp(): Promise<Family & { t: TestContext }> {
   const t = await createTestApp()
   return { t, ...(await createFamily(t)) }
+}
+
+/**
+ * The household the reports and analytics privacy tests share: members with first names (Olivia
+ * the owner, Adam, Tess the teen, Vic the viewer), no accounts yet, and the ids of the default
+ * categories their tests use.
+ */
+export async function createNamedFamily(t: TestContext) {
+  const owner = await signUp(t.app, { firstName: 'Olivia' })
+  const adult = await addMember(t, owner, 'adult', { firstName: 'Adam' })
+  const teen = await addMember(t, owner, 'teen', { firstName: 'Tess' })
+  const viewer = await addMember(t, owner, 'viewer', { firstName: 'Vic' })
+  const household = await householdOf(t.database.db, owner)
+  const categories = {
+    salary: await categoryId(t, owner, 'Salary'),
+    groceries: await categoryId(t, owner, 'Groceries'),
+    dining: await categoryId(t, owner, 'Dining Out'),
+    electricity: await categoryId(t, owner, 'Electricity & Gas'),
+    utilities: await categoryId(t, owner, 'Utilities'),
+  }
+  return { owner, adult, teen, viewer, household, categories }
 }

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { IsoDate } from '../../../domain/dates'
 import { toCents } from '../../../domain/money'
 import { generateReminders } from '../reminders/generated'
-import { householdOf } from '../../test/fixtures'
-import { addMember, categoryId, createTestApp, signUp, type Client, type TestContext } from '../../test/helper'
+import { createNamedFamily } from '../../test/family'
+import { createTestApp, type Client, type TestContext } from '../../test/helper'
 import { insertTransactions } from '../../core/ledger'
 
 const NOW = new Date('2026-03-15T12:00:00Z')
@@ -89,16 +89,9 @@ const reminderLines = async (client: Client) =>
 
 beforeAll(async () => {
   t = await createTestApp({ now: NOW.toISOString() })
-  owner = await signUp(t.app, { firstName: 'Olivia' })
-  adult = await addMember(t, owner, 'adult', { firstName: 'Adam' })
-  teen = await addMember(t, owner, 'teen', { firstName: 'Tess' })
-  viewer = await addMember(t, owner, 'viewer', { firstName: 'Vic' })
-  household = await householdOf(t.database.db, owner)
-  cat.salary = await categoryId(t, owner, 'Salary')
-  cat.groceries = await categoryId(t, owner, 'Groceries')
-  cat.dining = await categoryId(t, owner, 'Dining Out')
-  cat.electricity = await categoryId(t, owner, 'Electricity & Gas')
-  cat.utilities = await categoryId(t, owner, 'Utilities')
+  let categories: typeof cat
+  ;({ owner, adult, teen, viewer, household, categories } = await createNamedFamily(t))
+  Object.assign(cat, categories)
 
   // what each member sees of each account:   owner    adult   teen     viewer
   // joint (owner's, shared with teens)         full     full    full     full
