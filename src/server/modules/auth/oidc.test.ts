@@ -1,29 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startFakeOidcProvider } from '../../integrations/oidc/fake-provider'
-import { createTestApp, signUp, type TestContext } from '../../test/helper'
+import { signUp, type TestContext } from '../../test/helper'
+import { cookieOf, startOidcTestApp, type FakeOidcProvider } from '../../test/oidc'
 
 let t: TestContext
-let idp: Awaited<ReturnType<typeof startFakeOidcProvider>>
+let idp: FakeOidcProvider
 
 beforeAll(async () => {
-  idp = await startFakeOidcProvider({
-    clientId: 'kinwise',
-    clientSecret: 'secret',
-    user: { sub: 'u-1', email: 'Grace@Example.com', email_verified: true, given_name: 'Grace', family_name: 'Hopper' },
-  })
-  t = await createTestApp({
-    env: { OIDC_ISSUER: idp.issuer, OIDC_CLIENT_ID: 'kinwise', OIDC_CLIENT_SECRET: 'secret', PUBLIC_URL: 'http://kinwise.test' },
-  })
+  const user = { sub: 'u-1', email: 'Grace@Example.com', email_verified: true, given_name: 'Grace', family_name: 'Hopper' }
+  ;({ t, idp } = await startOidcTestApp(user))
 })
 afterAll(async () => {
   await t.close()
   await idp.close()
 })
-
-const cookieOf = (header: string | string[] | undefined, name: string) =>
-  (Array.isArray(header) ? header : [header ?? ''])
-    .map((c) => c.split(';')[0] ?? '')
-    .find((c) => c.startsWith(`${name}=`)) ?? ''
 
 /** Walks the browser through /api/login → provider → callback; returns the callback answer. */
 async function signInThroughProvider(tamper?: (url: URL) => void) {

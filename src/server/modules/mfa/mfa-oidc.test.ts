@@ -2,32 +2,20 @@
 // callback leaves a pending session and sends the browser to /auth/login?mfa=1.
 import { generate } from 'otplib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startFakeOidcProvider } from '../../integrations/oidc/fake-provider'
-import { clientFor, createTestApp, type TestContext } from '../../test/helper'
+import { clientFor, type TestContext } from '../../test/helper'
+import { cookieOf, startOidcTestApp, type FakeOidcProvider } from '../../test/oidc'
 
 let t: TestContext
-let idp: Awaited<ReturnType<typeof startFakeOidcProvider>>
+let idp: FakeOidcProvider
 
 beforeAll(async () => {
-  idp = await startFakeOidcProvider({
-    clientId: 'kinwise',
-    clientSecret: 'secret',
-    user: { sub: 'mfa-1', email: 'ada@example.com', email_verified: true, given_name: 'Ada', family_name: 'Lovelace' },
-  })
-  t = await createTestApp({
-    now: '2026-11-24T10:00:00Z',
-    env: { OIDC_ISSUER: idp.issuer, OIDC_CLIENT_ID: 'kinwise', OIDC_CLIENT_SECRET: 'secret', PUBLIC_URL: 'http://kinwise.test' },
-  })
+  const user = { sub: 'mfa-1', email: 'ada@example.com', email_verified: true, given_name: 'Ada', family_name: 'Lovelace' }
+  ;({ t, idp } = await startOidcTestApp(user, '2026-11-24T10:00:00Z'))
 })
 afterAll(async () => {
   await t.close()
   await idp.close()
 })
-
-const cookieOf = (header: string | string[] | undefined, name: string) =>
-  (Array.isArray(header) ? header : [header ?? ''])
-    .map((c) => c.split(';')[0] ?? '')
-    .find((c) => c.startsWith(`${name}=`)) ?? ''
 
 async function signInThroughProvider() {
   const start = await t.app.inject({ method: 'GET', url: '/api/login' })
