@@ -1,24 +1,16 @@
 // Your data, deleting an account: restricted sessions, cancel, and the purge once the 30 days are
 // over (of the last member, household included, or of one member among others).
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { accounts, auditLog, billPayments, households, transactions, users } from '../../db/schema'
 import { sharedJobs } from '../../jobs/jobs'
 import { createFamily, newAccount } from '../../test/family'
-import { addMember, createTestApp, signUp, type Client, type TestContext } from '../../test/helper'
+import { addMember, signUp } from '../../test/helper'
 import { bankRelease } from '../bank-connections/release'
 import { purgeDeletedAccounts } from './deletion'
-import { post, richHouseholdOf } from './test-support'
+import { post, richHousehold, setUpDataRightsTestApp, t } from './test-support'
 
-let t: TestContext
-beforeAll(async () => {
-  t = await createTestApp({ now: '2026-03-15T12:00:00Z' })
-})
-afterAll(async () => {
-  await t.close()
-})
-
-const richHousehold = (owner: Client) => richHouseholdOf(t, owner)
+setUpDataRightsTestApp()
 
 describe('deleting an account', () => {
   const later = (days: number) => new Date(new Date('2026-03-15T12:00:00Z').getTime() + days * 86_400_000)

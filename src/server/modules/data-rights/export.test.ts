@@ -2,26 +2,18 @@
 // OFX reader), plain numbers and inert text in every CSV, pages, re-authentication, and what each
 // member's export leaves out.
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { EXPORT_JSON_NAME } from '../../../contract/data'
 import { readCsvRecords } from '../../../domain/import/csv'
 import { parseOfx } from '../../../domain/import/ofx'
 import { auditLog } from '../../db/schema'
 import { createFamily, newAccount } from '../../test/family'
-import { createTestApp, signUp, type Client, type TestContext } from '../../test/helper'
+import { signUp } from '../../test/helper'
 import { exportZip } from './export'
 import { EXPORT_SECTIONS } from './registry'
-import { documentOf, download, post, richHouseholdOf, unzip } from './test-support'
+import { documentOf, download, post, richHousehold, setUpDataRightsTestApp, t, unzip } from './test-support'
 
-let t: TestContext
-beforeAll(async () => {
-  t = await createTestApp({ now: '2026-03-15T12:00:00Z' })
-})
-afterAll(async () => {
-  await t.close()
-})
-
-const richHousehold = (owner: Client) => richHouseholdOf(t, owner)
+setUpDataRightsTestApp()
 
 describe('GET /api/export', () => {
   it('streams a ZIP with the versioned JSON, a CSV per entity and an OFX per account that the OFX reader reads back', async () => {

@@ -4,7 +4,7 @@ import { mkdtemp, readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { EXPORT_JSON_NAME } from '../../../contract/data'
 import {
   accounts,
@@ -19,19 +19,11 @@ import {
   savingsChallenges,
 } from '../../db/schema'
 import { createFamily, newAccount } from '../../test/family'
-import { addMember, categoryId, createTestApp, signUp, type Client, type TestContext } from '../../test/helper'
+import { addMember, categoryId, signUp, type Client } from '../../test/helper'
 import { exportToFile, importFromFile } from './cli'
-import { canonical, documentOf, download, householdOfIn, post, richHouseholdOf, unzip, uploadExport } from './test-support'
+import { canonical, documentOf, download, householdOfIn, post, richHousehold, setUpDataRightsTestApp, t, unzip, uploadExport } from './test-support'
 
-let t: TestContext
-beforeAll(async () => {
-  t = await createTestApp({ now: '2026-03-15T12:00:00Z' })
-})
-afterAll(async () => {
-  await t.close()
-})
-
-const richHousehold = (owner: Client) => richHouseholdOf(t, owner)
+setUpDataRightsTestApp()
 const householdOf = (client: Client) => householdOfIn(t, client)
 
 describe('POST /api/export/import', () => {

@@ -2,11 +2,22 @@
 // bit of everything, the document with its ids made comparable, and uploading an export.
 import { eq } from 'drizzle-orm'
 import yauzl from 'yauzl'
-import { expect } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 import { EXPORT_JSON_NAME, exportDocument } from '../../../contract/data'
 import { householdMembers } from '../../db/schema'
 import { newAccount } from '../../test/family'
-import { categoryId, type Client, type TestContext } from '../../test/helper'
+import { categoryId, createTestApp, type Client, type TestContext } from '../../test/helper'
+
+export let t: TestContext
+/** Each file's app, started in beforeAll with the clock at 2026-03-15 12:00 UTC and closed in afterAll. */
+export function setUpDataRightsTestApp(): void {
+  beforeAll(async () => {
+    t = await createTestApp({ now: '2026-03-15T12:00:00Z' })
+  })
+  afterAll(async () => {
+    await t.close()
+  })
+}
 
 export async function unzip(bytes: Buffer): Promise<Map<string, string>> {
   const zip = await yauzl.fromBufferPromise(bytes, { lazyEntries: true })
@@ -42,6 +53,9 @@ export const post = async (client: Client, url: string, body: unknown, status = 
 }
 
 /** A household with a bit of everything: accounts of each kind, splits, a transfer, nested categories, plans. */
+/** richHouseholdOf in this file's app. */
+export const richHousehold = (owner: Client) => richHouseholdOf(t, owner)
+
 export async function richHouseholdOf(t: TestContext, owner: Client) {
   const checking = await newAccount(owner, 'Main checking', { openingBalance: 2500, institution: 'First Bank', accountNumber: '1234' })
   const card = await newAccount(owner, 'Visa, "gold"', { type: 'credit_card', visibility: 'balance_only' })
