@@ -3,13 +3,16 @@
 // payments; the simulation answers as the inputs settle, with the minimums-only baseline, every
 // strategy side by side, a balances chart and the month-by-month schedule. A plan can be saved
 // and followed against the payments actually made (components/saved-plans).
-import { CreditCard, Plus, Save, Trash2 } from 'lucide-react'
+import { CreditCard, Plus, Save } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { roleAtLeast } from '../../../domain/access'
 import { ConfirmDialog } from '../../components/confirm-dialog'
 import { EmptyState } from '../../components/empty-state'
 import { ErrorState } from '../../components/error-state'
+import { RowsFieldset, type RowFieldSpec } from '../../components/forms/rows-fieldset'
+import { LoadingCard } from '../../components/loading-card'
 import { PageBody, PageHeader } from '../../components/page-header'
+import { SimulationOutcome } from '../../components/simulation-outcome'
 import { Button } from '../../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
 import { FormField } from '../../components/ui/form-field'
@@ -32,14 +35,15 @@ import {
   orderedRows,
   parseDebtForm,
   type DebtForm,
+  type OneTimeRow,
 } from './debt-form-state'
 
 const EMPTY_FORM: DebtForm = { debts: [], strategy: 'avalanche', extra: '', order: [], oneTime: [] }
 
-function listOf(items: string[]): string {
-  if (items.length <= 1) return items.join('')
-  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1] ?? ''}`
-}
+const ONE_OFF_FIELDS: RowFieldSpec<OneTimeRow>[] = [
+  { name: 'month', label: 'Month', className: 'w-24', mode: 'numeric' },
+  { name: 'amount', label: 'Amount', className: 'flex-1', mode: 'decimal' },
+]
 
 export function DebtPlanningPage() {
   const { user } = useAuth()
@@ -85,11 +89,11 @@ export function DebtPlanningPage() {
     <PageBody>
       <PageHeader description="Plan paying off your debts: see when you are debt-free and what each strategy costs in interest." />
       {candidates.isLoading ? (
-        <div className="space-y-3 rounded-xl border bg-card p-5" role="status" aria-label="Loading your debts">
+        <LoadingCard label="Loading your debts">
           <Skeleton className="h-5 w-40" />
           <Skeleton className="h-20 w-full" />
           <Skeleton className="h-20 w-full" />
-        </div>
+        </LoadingCard>
       ) : (
         <>
           {candidates.error && (
@@ -164,153 +168,63 @@ export function DebtPlanningPage() {
                       />
                     )}
                   </FormField>
-                  <fieldset className="space-y-2">
-                    <legend className="text-sm font-medium">One-off payments</legend>
-                    <p className="text-xs text-muted-foreground">
-                      A bonus or a tax refund: the month of the plan (1 is this month) and the
-                      amount.
-                    </p>
-                    {form.oneTime.map((row, i) => (
-                      <div
-                        key={row.key}
-                        className="flex items-start gap-2"
-                        data-testid="one-off-row"
-                      >
-                        <FormField
-                          label="Month"
-                          className="w-24"
-                          error={errors.get(`oneTime.${String(i)}.month`)}
-                        >
-                          {(control) => (
-                            <Input
-                              {...control}
-                              inputMode="numeric"
-                              className="text-right tabular-nums"
-                              value={row.month}
-                              onChange={(e) =>
-                                change({
-                                  oneTime: form.oneTime.map((o) =>
-                                    o.key === row.key ? { ...o, month: e.target.value } : o,
-                                  ),
-                                })
-                              }
-                            />
-                          )}
-                        </FormField>
-                        <FormField
-                          label="Amount"
-                          className="flex-1"
-                          error={errors.get(`oneTime.${String(i)}.amount`)}
-                        >
-                          {(control) => (
-                            <Input
-                              {...control}
-                              inputMode="decimal"
-                              placeholder="0.00"
-                              className="text-right tabular-nums"
-                              value={row.amount}
-                              onChange={(e) =>
-                                change({
-                                  oneTime: form.oneTime.map((o) =>
-                                    o.key === row.key ? { ...o, amount: e.target.value } : o,
-                                  ),
-                                })
-                              }
-                            />
-                          )}
-                        </FormField>
-                        <Button
-                          type="button"
-                          variant="ghost"
-                          size="icon"
-                          className="mt-7"
-                          aria-label={`Remove the one-off payment ${String(i + 1)}`}
-                          onClick={() =>
-                            change({ oneTime: form.oneTime.filter((o) => o.key !== row.key) })
-                          }
-                        >
-                          <Trash2 aria-hidden="true" />
-                        </Button>
-                      </div>
-                    ))}
-                    <Button
-                      type="button"
-                      variant="outline"
-                      size="sm"
-                      onClick={() =>
-                        change({
-                          oneTime: [
-                            ...form.oneTime,
-                            { key: newKey('once'), month: '', amount: '' },
-                          ],
-                        })
-                      }
-                    >
-                      <Plus aria-hidden="true" />
-                      Add a one-off payment
-                    </Button>
-                  </fieldset>
+                  <RowsFieldset
+                    legend="One-off payments"
+                    description="A bonus or a tax refund: the month of the plan (1 is this month) and the amount."
+                    rows={form.oneTime}
+                    fields={ONE_OFF_FIELDS}
+                    errorPath="oneTime"
+                    errors={errors}
+                    removeLabel={(n) => `Remove the one-off payment ${String(n)}`}
+                    rowTestId="one-off-row"
+                    addLabel="Add a one-off payment"
+                    newRow={() => ({ key: newKey('once'), month: '', amount: '' })}
+                    onChange={(oneTime) => change({ oneTime })}
+                  />
                 </CardContent>
               </Card>
             </div>
           )}
           {form.debts.length > 0 && (
             <section aria-label="Your plan" className="space-y-6">
-              {parsed.body === null ? (
-                <Card>
-                  <CardContent
-                    className="pt-5 text-sm text-muted-foreground"
-                    data-testid="debt-missing"
-                  >
-                    {parsed.missing.length > 0
-                      ? `To see your plan, enter ${listOf(parsed.missing.slice(0, 3))}${parsed.missing.length > 3 ? ' and the rest' : ''}.`
-                      : 'Fix the fields marked above to see your plan.'}
-                  </CardContent>
-                </Card>
-              ) : simulation.error && !simulation.data ? (
-                fieldIssue ? (
-                  <Card>
-                    <CardContent className="pt-5 text-sm text-negative" role="alert">
-                      Fix the fields marked above to see your plan.
-                    </CardContent>
-                  </Card>
-                ) : (
-                  <ErrorState
-                    what="your plan"
-                    error={simulation.error}
-                    onRetry={() => void simulation.refetch()}
-                  />
-                )
-              ) : simulation.data ? (
-                <>
-                  <DebtResults
-                    plan={simulation.data}
-                    stale={simulation.isPlaceholderData || body !== parsed.body}
-                  />
-                  {canWrite && (
-                    <div className="flex justify-end">
-                      <Button variant="outline" onClick={() => setSaving(true)}>
-                        <Save aria-hidden="true" />
-                        Save this plan
-                      </Button>
+              <SimulationOutcome
+                what="your plan"
+                ready={parsed.body !== null}
+                missing={parsed.missing}
+                namesAtMost={3}
+                missingTestId="debt-missing"
+                simulation={simulation}
+                fieldIssue={fieldIssue}
+                loadingLabel="Working out your plan"
+                loading={
+                  <>
+                    <Skeleton className="h-5 w-48" />
+                    <Skeleton className="h-4 w-full" />
+                    <div className="grid grid-cols-2 gap-3 lg:grid-cols-3">
+                      {[0, 1, 2, 3, 4, 5].map((i) => (
+                        <Skeleton key={i} className="h-16" />
+                      ))}
                     </div>
-                  )}
-                </>
-              ) : (
-                <div
-                  className="space-y-3 rounded-xl border bg-card p-5"
-                  role="status"
-                  aria-label="Working out your plan"
-                >
-                  <Skeleton className="h-5 w-48" />
-                  <Skeleton className="h-4 w-full" />
-                  <div className="grid grid-cols-2 gap-3 lg:grid-cols-3">
-                    {[0, 1, 2, 3, 4, 5].map((i) => (
-                      <Skeleton key={i} className="h-16" />
-                    ))}
-                  </div>
-                </div>
-              )}
+                  </>
+                }
+              >
+                {(plan) => (
+                  <>
+                    <DebtResults
+                      plan={plan}
+                      stale={simulation.isPlaceholderData || body !== parsed.body}
+                    />
+                    {canWrite && (
+                      <div className="flex justify-end">
+                        <Button variant="outline" onClick={() => setSaving(true)}>
+                          <Save aria-hidden="true" />
+                          Save this plan
+                        </Button>
+                      </div>
+                    )}
+                  </>
+                )}
+              </SimulationOutcome>
             </section>
           )}
           <SavedPlans canWrite={canWrite} />

@@ -6,6 +6,7 @@ import { useState } from 'react'
 import type { SavedDebtPlan } from '../../../../contract/planning'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { ErrorState } from '../../../components/error-state'
+import { LoadingCard } from '../../../components/loading-card'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import {
@@ -39,14 +40,10 @@ export function SavedPlans({ canWrite }: { canWrite: boolean }) {
   const plans = useDebtPlans()
   if (plans.isLoading) {
     return (
-      <div
-        className="space-y-3 rounded-xl border bg-card p-5"
-        role="status"
-        aria-label="Loading your saved plans"
-      >
+      <LoadingCard label="Loading your saved plans">
         <Skeleton className="h-5 w-40" />
         <Skeleton className="h-16 w-full" />
-      </div>
+      </LoadingCard>
     )
   }
   if (plans.error)
