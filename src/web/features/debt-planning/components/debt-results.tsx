@@ -25,17 +25,68 @@ const BalancesChart = lazy(async () => ({
 
 const PAGE = 12
 
-/** A month of a table: its heading cell, then the cells of each debt and the total. */
-function MonthRow({ head, children }: { head: ReactNode; children: ReactNode }) {
+type ScheduleMonth = DebtPlan['schedule'][number]
+
+/** A table of the plan's months, a page of twelve at a time, with a pager below it. */
+function PagedMonthTable({
+  schedule,
+  page,
+  onPageChange,
+  className,
+  testId,
+  caption,
+  head,
+  rowHead,
+  row,
+}: {
+  schedule: ScheduleMonth[]
+  page: number
+  onPageChange: (page: number) => void
+  className?: string
+  testId?: string
+  caption: string
+  /** the rows of the table's head */
+  head: ReactNode
+  /** a month's heading cell, then its other cells */
+  rowHead: (m: ScheduleMonth) => ReactNode
+  row: (m: ScheduleMonth) => ReactNode
+}) {
+  const pages = Math.ceil(schedule.length / PAGE)
+  const safePage = Math.min(page, Math.max(0, pages - 1))
   return (
-    <tr className="border-b last:border-0">
-      <th scope="row" className="py-1.5 pr-3 text-left font-normal whitespace-nowrap">
-        {head}
-      </th>
-      {children}
-    </tr>
+    <>
+      <div className={cn(className, 'overflow-x-auto')}>
+        <table className="w-full text-sm" data-testid={testId}>
+          <caption className="sr-only">{caption}</caption>
+          <thead>{head}</thead>
+          <tbody>
+            {schedule.slice(safePage * PAGE, (safePage + 1) * PAGE).map((m) => (
+              <tr key={m.month} className="border-b last:border-0">
+                <th scope="row" className="py-1.5 pr-3 text-left font-normal whitespace-nowrap">
+                  {rowHead(m)}
+                </th>
+                {row(m)}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pager
+        page={safePage}
+        pages={pages}
+        label={`Months ${String(safePage * PAGE + 1)}–${String(Math.min(schedule.length, (safePage + 1) * PAGE))} of ${String(schedule.length)}`}
+        onChange={onPageChange}
+      />
+    </>
   )
 }
+
+const STRATEGY_HEADS = [
+  ['Strategy', 'py-2 pr-2 font-medium'],
+  ['Debt-free', 'py-2 pr-2 text-right font-medium'],
+  ['Interest', 'py-2 pr-2 text-right font-medium'],
+  ['Paid', 'py-2 text-right font-medium'],
+] as const
 
 const plural = (n: number, word: string) => `${String(n)} ${word}${n === 1 ? '' : 's'}`
 
@@ -67,13 +118,6 @@ export function DebtResults({ plan, stale }: { plan: DebtPlan; stale: boolean })
       ...Object.fromEntries(m.debts.map((d, i) => [`d${String(i)}`, d.balance / 100])),
     })),
   ]
-
-  const pages = Math.ceil(plan.schedule.length / PAGE)
-  const pageLabel = (page: number) =>
-    `Months ${String(page * PAGE + 1)}–${String(Math.min(plan.schedule.length, (page + 1) * PAGE))} of ${String(plan.schedule.length)}`
-  const safeBalancePage = Math.min(balancePage, Math.max(0, pages - 1))
-  const safeSchedulePage = Math.min(schedulePage, Math.max(0, pages - 1))
-  const pageOf = (page: number) => plan.schedule.slice(page * PAGE, (page + 1) * PAGE)
 
   return (
     <div className={cn('space-y-6 transition-opacity', stale && 'opacity-60')} aria-busy={stale}>
@@ -156,18 +200,11 @@ export function DebtResults({ plan, stale }: { plan: DebtPlan; stale: boolean })
               <caption className="sr-only">Every strategy on the same debts and budget</caption>
               <thead>
                 <tr className="border-b text-left text-xs text-muted-foreground">
-                  <th scope="col" className="py-2 pr-2 font-medium">
-                    Strategy
-                  </th>
-                  <th scope="col" className="py-2 pr-2 text-right font-medium">
-                    Debt-free
-                  </th>
-                  <th scope="col" className="py-2 pr-2 text-right font-medium">
-                    Interest
-                  </th>
-                  <th scope="col" className="py-2 text-right font-medium">
-                    Paid
-                  </th>
+                  {STRATEGY_HEADS.map(([head, className]) => (
+                    <th key={head} scope="col" className={className}>
+                      {head}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody>
@@ -228,50 +265,41 @@ export function DebtResults({ plan, stale }: { plan: DebtPlan; stale: boolean })
               <p className="sr-only">Switch to the table to read the balances month by month.</p>
             </>
           ) : (
-            <>
-              <div className="overflow-x-auto">
-                <table className="w-full text-sm" data-testid="balances-table">
-                  <caption className="sr-only">
-                    What is owed on each debt at the end of each month
-                  </caption>
-                  <thead>
-                    <tr className="border-b text-xs text-muted-foreground">
-                      <th scope="col" className="py-2 pr-3 text-left font-medium">
-                        Month
-                      </th>
-                      {names.map((n) => (
-                        <th key={n} scope="col" className="py-2 pr-3 text-right font-medium">
-                          {n}
-                        </th>
-                      ))}
-                      <th scope="col" className="py-2 text-right font-medium">
-                        Total
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {pageOf(safeBalancePage).map((m) => (
-                      <MonthRow key={m.month} head={month(m.date)}>
-                        {m.debts.map((d) => (
-                          <td key={d.name} className="py-1.5 pr-3 text-right">
-                            <Money value={d.balance} />
-                          </td>
-                        ))}
-                        <td className="py-1.5 text-right font-medium">
-                          <Money value={m.balance} />
-                        </td>
-                      </MonthRow>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-              <Pager
-                page={safeBalancePage}
-                pages={pages}
-                label={pageLabel(safeBalancePage)}
-                onChange={setBalancePage}
-              />
-            </>
+            <PagedMonthTable
+              schedule={plan.schedule}
+              page={balancePage}
+              onPageChange={setBalancePage}
+              testId="balances-table"
+              caption="What is owed on each debt at the end of each month"
+              head={
+                <tr className="border-b text-xs text-muted-foreground">
+                  <th scope="col" className="py-2 pr-3 text-left font-medium">
+                    Month
+                  </th>
+                  {names.map((n) => (
+                    <th key={n} scope="col" className="py-2 pr-3 text-right font-medium">
+                      {n}
+                    </th>
+                  ))}
+                  <th scope="col" className="py-2 text-right font-medium">
+                    Total
+                  </th>
+                </tr>
+              }
+              rowHead={(m) => month(m.date)}
+              row={(m) => (
+                <>
+                  {m.debts.map((d) => (
+                    <td key={d.name} className="py-1.5 pr-3 text-right">
+                      <Money value={d.balance} />
+                    </td>
+                  ))}
+                  <td className="py-1.5 text-right font-medium">
+                    <Money value={m.balance} />
+                  </td>
+                </>
+              )}
+            />
           )}
         </CardContent>
       </Card>
@@ -285,13 +313,14 @@ export function DebtResults({ plan, stale }: { plan: DebtPlan; stale: boolean })
                 interest, principal and balance of each debt
               </span>
             </summary>
-            <div className="mt-4 overflow-x-auto">
-              <table className="w-full text-sm">
-                <caption className="sr-only">
-                  Each month: the interest added, the principal paid and the balance left on each
-                  debt
-                </caption>
-                <thead>
+            <PagedMonthTable
+              className="mt-4"
+              schedule={plan.schedule}
+              page={schedulePage}
+              onPageChange={setSchedulePage}
+              caption="Each month: the interest added, the principal paid and the balance left on each debt"
+              head={
+                <>
                   <tr className="border-b text-xs text-muted-foreground">
                     <th
                       scope="col"
@@ -323,39 +352,24 @@ export function DebtResults({ plan, stale }: { plan: DebtPlan; stale: boolean })
                       <ScheduleHeads key={n} />
                     ))}
                   </tr>
-                </thead>
-                <tbody>
-                  {pageOf(safeSchedulePage).map((m) => (
-                    <MonthRow
-                      key={m.month}
-                      head={
-                        <>
-                          <span className="tabular-nums">{m.month}</span>
-                          <span className="ml-2 text-muted-foreground">{month(m.date)}</span>
-                        </>
-                      }
-                    >
-                      {m.debts.map((d) => (
-                        <ScheduleCells
-                          key={d.name}
-                          interest={d.interest}
-                          principal={d.principal}
-                          balance={d.balance}
-                        />
-                      ))}
-                      <td className="border-l py-1.5 pl-2 text-right">
-                        <Money value={m.payment} />
-                      </td>
-                    </MonthRow>
+                </>
+              }
+              rowHead={(m) => (
+                <>
+                  <span className="tabular-nums">{m.month}</span>
+                  <span className="ml-2 text-muted-foreground">{month(m.date)}</span>
+                </>
+              )}
+              row={(m) => (
+                <>
+                  {m.debts.map((d) => (
+                    <ScheduleCells key={d.name} debt={d} />
                   ))}
-                </tbody>
-              </table>
-            </div>
-            <Pager
-              page={safeSchedulePage}
-              pages={pages}
-              label={pageLabel(safeSchedulePage)}
-              onChange={setSchedulePage}
+                  <td className="border-l py-1.5 pl-2 text-right">
+                    <Money value={m.payment} />
+                  </td>
+                </>
+              )}
             />
           </details>
         </CardContent>
@@ -364,42 +378,29 @@ export function DebtResults({ plan, stale }: { plan: DebtPlan; stale: boolean })
   )
 }
 
+/** The three columns each debt has in the schedule, under its name. */
+const SCHEDULE_PARTS = [
+  ['interest', 'Interest'],
+  ['principal', 'Principal'],
+  ['balance', 'Balance'],
+] as const
+
 function ScheduleHeads() {
-  return (
-    <>
-      <th scope="col" className="border-l px-2 py-1 text-right font-normal">
-        Interest
-      </th>
-      <th scope="col" className="px-2 py-1 text-right font-normal">
-        Principal
-      </th>
-      <th scope="col" className="px-2 py-1 text-right font-normal">
-        Balance
-      </th>
-    </>
-  )
+  return SCHEDULE_PARTS.map(([part, label], i) => (
+    <th
+      key={part}
+      scope="col"
+      className={cn(i === 0 && 'border-l', 'px-2 py-1 text-right font-normal')}
+    >
+      {label}
+    </th>
+  ))
 }
 
-function ScheduleCells({
-  interest,
-  principal,
-  balance,
-}: {
-  interest: Cents
-  principal: Cents
-  balance: Cents
-}) {
-  return (
-    <>
-      <td className="border-l px-2 py-1.5 text-right">
-        <Money value={interest} />
-      </td>
-      <td className="px-2 py-1.5 text-right">
-        <Money value={principal} />
-      </td>
-      <td className="px-2 py-1.5 text-right">
-        <Money value={balance} />
-      </td>
-    </>
-  )
+function ScheduleCells({ debt }: { debt: Record<(typeof SCHEDULE_PARTS)[number][0], Cents> }) {
+  return SCHEDULE_PARTS.map(([part], i) => (
+    <td key={part} className={cn(i === 0 && 'border-l', 'px-2 py-1.5 text-right')}>
+      <Money value={debt[part]} />
+    </td>
+  ))
 }
