@@ -1,5 +1,6 @@
 // The confirmations before someone leaves the household, is removed from it, or is handed it:
 // each says in plain words what moves where, and the button says exactly what it does.
+import type { ReactNode } from 'react'
 import type { Household, HouseholdMember } from '../../../../contract/household'
 import { displayName } from '../../../../domain/avatar'
 import { ownHouseholdName } from '../../../../domain/household'
@@ -18,42 +19,48 @@ function Lines({ lines, testId }: { lines: string[]; testId: string }) {
   )
 }
 
-export function RemoveMemberDialog({
-  member,
-  household,
-  onOpenChange,
-}: {
+type MemberDialogProps = {
   member: HouseholdMember | null
   household: Household
   onOpenChange: (open: boolean) => void
+}
+
+/** A confirmation that does something to one member, then says what happened and closes. */
+function MemberActionDialog({
+  member,
+  onOpenChange,
+  action,
+  done,
+  ...texts
+}: Omit<MemberDialogProps, 'household'> & {
+  action: {
+    mutate: (userId: string, options: { onSuccess: () => void }) => void
+    reset: () => void
+    isPending: boolean
+    error: unknown
+  }
+  /** the toast once it is done, from the member */
+  done: (member: HouseholdMember) => { title: string; description: string }
+  title: string
+  description: ReactNode
+  confirmLabel: string
+  pendingLabel: string
 }) {
-  const remove = useRemoveMember()
-  const name = member === null ? '' : displayName(member)
   return (
     <ConfirmDialog
+      {...texts}
       open={member !== null}
       onOpenChange={(open) => {
-        if (!open) remove.reset()
+        if (!open) action.reset()
         onOpenChange(open)
       }}
-      title={`Remove ${name} from “${household.name}”?`}
-      description={
-        member !== null && (
-          <Lines lines={removeConsequences(member, household.name)} testId="remove-text" />
-        )
-      }
-      confirmLabel={`Remove ${name}`}
-      pendingLabel="Removing…"
-      pending={remove.isPending}
-      error={remove.error}
+      pending={action.isPending}
+      error={action.error}
       onConfirm={() => {
         if (member === null) return
-        remove.mutate(member.userId, {
+        action.mutate(member.userId, {
           onSuccess: () => {
-            toast({
-              title: `${name} was removed`,
-              description: `They now have a household of their own, “${ownHouseholdName(member.firstName)}”.`,
-            })
+            toast(done(member))
             onOpenChange(false)
           },
         })
@@ -62,24 +69,38 @@ export function RemoveMemberDialog({
   )
 }
 
-export function TransferOwnershipDialog({
-  member,
-  household,
-  onOpenChange,
-}: {
-  member: HouseholdMember | null
-  household: Household
-  onOpenChange: (open: boolean) => void
-}) {
+export function RemoveMemberDialog({ member, household, onOpenChange }: MemberDialogProps) {
+  const remove = useRemoveMember()
+  const name = member === null ? '' : displayName(member)
+  return (
+    <MemberActionDialog
+      member={member}
+      onOpenChange={onOpenChange}
+      action={remove}
+      title={`Remove ${name} from “${household.name}”?`}
+      description={
+        member !== null && (
+          <Lines lines={removeConsequences(member, household.name)} testId="remove-text" />
+        )
+      }
+      confirmLabel={`Remove ${name}`}
+      pendingLabel="Removing…"
+      done={(m) => ({
+        title: `${name} was removed`,
+        description: `They now have a household of their own, “${ownHouseholdName(m.firstName)}”.`,
+      })}
+    />
+  )
+}
+
+export function TransferOwnershipDialog({ member, household, onOpenChange }: MemberDialogProps) {
   const transfer = useTransferOwnership()
   const name = member === null ? '' : displayName(member)
   return (
-    <ConfirmDialog
-      open={member !== null}
-      onOpenChange={(open) => {
-        if (!open) transfer.reset()
-        onOpenChange(open)
-      }}
+    <MemberActionDialog
+      member={member}
+      onOpenChange={onOpenChange}
+      action={transfer}
       title={`Make ${name} the owner?`}
       description={
         <Lines
@@ -93,20 +114,10 @@ export function TransferOwnershipDialog({
       }
       confirmLabel={`Make ${name} the owner`}
       pendingLabel="Handing over…"
-      pending={transfer.isPending}
-      error={transfer.error}
-      onConfirm={() => {
-        if (member === null) return
-        transfer.mutate(member.userId, {
-          onSuccess: () => {
-            toast({
-              title: `${name} is now the owner`,
-              description: `You are an adult in “${household.name}”.`,
-            })
-            onOpenChange(false)
-          },
-        })
-      }}
+      done={() => ({
+        title: `${name} is now the owner`,
+        description: `You are an adult in “${household.name}”.`,
+      })}
     />
   )
 }
