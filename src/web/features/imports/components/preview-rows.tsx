@@ -8,6 +8,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react'
 import { useState } from 'react'
 import type { ImportRow } from '../../../../contract/imports'
 import { Money } from '../../../components/money'
+import { ColumnHeads, type ColumnHead } from '../../../components/column-heads'
 import { Button } from '../../../components/ui/button'
 import { Checkbox } from '../../../components/ui/checkbox'
 import { Select } from '../../../components/ui/select'
@@ -44,6 +45,18 @@ function payeeText(row: ImportRow): string {
   return row.payee || row.memo || 'No payee'
 }
 
+const AMOUNT_HEAD = { key: 'amount', label: 'Amount', className: 'text-right' }
+const PARSED_HEADS: ColumnHead[] = ['Line', 'Date', 'Payee', 'Description', AMOUNT_HEAD]
+const REVIEW_HEADS: ColumnHead[] = [
+  { key: 'import', label: <span className="sr-only">Import</span>, className: 'w-10' },
+  'Row',
+  'Date',
+  'Payee',
+  'Category',
+  'Status',
+  AMOUNT_HEAD,
+]
+
 /** The first rows as the mapping reads them: a quick check that the columns are right. */
 export function ParsedRows({
   rows,
@@ -79,21 +92,7 @@ export function ParsedRows({
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-muted/50 text-left text-xs text-muted-foreground">
           <tr>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Line
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Date
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Payee
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Description
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">
-              Amount
-            </th>
+            <ColumnHeads heads={PARSED_HEADS} className="px-3 py-2 font-medium" />
           </tr>
         </thead>
         <tbody className="divide-y">
@@ -234,7 +233,14 @@ export function ReviewRows({
           disabled={disabled}
         />
       )
-    return { status, included, forced, account, checkbox, match, categoryText }
+    /** what the tests find a row by, on the table's row and the list's item alike */
+    const marks = {
+      'data-testid': 'review-row',
+      'data-row': r.row,
+      'data-line': r.line,
+      'data-status': status,
+    }
+    return { status, included, forced, account, checkbox, match, categoryText, marks }
   }
 
   return (
@@ -255,9 +261,7 @@ export function ReviewRows({
               }}
             >
               {f.label}
-              <span className="text-muted-foreground tabular-nums">
-                {countText(n)}
-              </span>
+              <span className="text-muted-foreground tabular-nums">{countText(n)}</span>
             </Button>
           )
         })}
@@ -271,27 +275,7 @@ export function ReviewRows({
             </caption>
             <thead className="bg-muted/50 text-left text-xs text-muted-foreground">
               <tr>
-                <th scope="col" className="w-10 px-3 py-2 font-medium">
-                  <span className="sr-only">Import</span>
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Row
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Date
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Payee
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Category
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Status
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  Amount
-                </th>
+                <ColumnHeads heads={REVIEW_HEADS} className="px-3 py-2 font-medium" />
               </tr>
             </thead>
             <tbody className="divide-y">
@@ -300,10 +284,7 @@ export function ReviewRows({
                 return (
                   <tr
                     key={r.row}
-                    data-testid="review-row"
-                    data-row={r.row}
-                    data-line={r.line}
-                    data-status={p.status}
+                    {...p.marks}
                     className={cn(!p.included && 'bg-muted/30 text-muted-foreground')}
                   >
                     <td className="px-3 py-2">{p.checkbox}</td>
@@ -364,10 +345,7 @@ export function ReviewRows({
             return (
               <li
                 key={r.row}
-                data-testid="review-row"
-                data-row={r.row}
-                data-line={r.line}
-                data-status={p.status}
+                {...p.marks}
                 className={cn('flex gap-3 px-3 py-3', !p.included && 'bg-muted/30')}
               >
                 <div className="pt-0.5">{p.checkbox}</div>
