@@ -1,11 +1,12 @@
 // The Reminders page: every reminder, filtered by status (active, completed, dismissed or all),
 // type and priority; mark read, complete, dismiss or delete each; create custom ones. Bills due
 // soon, goal deadlines and budgets reaching 80 % and 100 % add theirs on their own.
-import { Bell, Check, MailOpen, Plus, Trash2, X } from 'lucide-react'
+import { Bell, Plus, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { reminderPriority, reminderType, type Reminder } from '../../../contract/reminders'
 import { EmptyState } from '../../components/empty-state'
 import { ErrorState } from '../../components/error-state'
+import { ReminderActions, ReminderTitle, UnreadDot } from '../../components/reminder-parts'
 import { PageBody, PageHeader } from '../../components/page-header'
 import { Badge } from '../../components/ui/badge'
 import { Button } from '../../components/ui/button'
@@ -46,19 +47,10 @@ function ReminderItem({ reminder }: { reminder: Reminder }) {
       data-testid="reminder-row"
       data-status={reminder.status}
     >
-      <span
-        aria-hidden="true"
-        className={cn(
-          'mt-1.5 size-2 shrink-0 rounded-full',
-          reminder.isRead ? 'bg-transparent' : 'bg-primary',
-        )}
-      />
+      <UnreadDot isRead={reminder.isRead} />
       <div className="min-w-0 flex-1 space-y-1">
         <div className="flex flex-wrap items-center gap-2">
-          <p className={cn('text-sm', reminder.isRead ? 'font-normal' : 'font-semibold')}>
-            {reminder.title}
-            {!reminder.isRead && <span className="sr-only"> (unread)</span>}
-          </p>
+          <ReminderTitle reminder={reminder} />
           <Badge variant={priority.variant}>{priority.label}</Badge>
           <Badge variant="outline">{TYPE_LABELS[reminder.type]}</Badge>
           {reminder.status !== 'active' && (
@@ -69,42 +61,17 @@ function ReminderItem({ reminder }: { reminder: Reminder }) {
           <p className="text-sm text-muted-foreground">{reminder.description}</p>
         )}
         {reminder.dueDate !== null && (
-          <p className="text-xs text-muted-foreground">Due {formatDate(reminder.dueDate, { weekday: true })}</p>
+          <p className="text-xs text-muted-foreground">
+            Due {formatDate(reminder.dueDate, { weekday: true })}
+          </p>
         )}
-        <div className="flex flex-wrap gap-1.5 pt-1">
-          {!reminder.isRead && (
-            <Button
-              size="sm"
-              variant="ghost"
-              disabled={change.isPending}
-              onClick={() => act('read')}
-            >
-              <MailOpen aria-hidden="true" />
-              Mark read
-            </Button>
-          )}
-          {reminder.status === 'active' && (
-            <>
-              <Button
-                size="sm"
-                variant="ghost"
-                disabled={change.isPending}
-                onClick={() => act('completed')}
-              >
-                <Check aria-hidden="true" />
-                Complete
-              </Button>
-              <Button
-                size="sm"
-                variant="ghost"
-                disabled={change.isPending}
-                onClick={() => act('dismissed')}
-              >
-                <X aria-hidden="true" />
-                Dismiss
-              </Button>
-            </>
-          )}
+        <ReminderActions
+          reminder={reminder}
+          canClose={reminder.status === 'active'}
+          busy={change.isPending}
+          onAct={act}
+          className="flex flex-wrap gap-1.5 pt-1"
+        >
           <Button
             size="sm"
             variant="ghost"
@@ -124,7 +91,7 @@ function ReminderItem({ reminder }: { reminder: Reminder }) {
             <Trash2 aria-hidden="true" />
             Delete
           </Button>
-        </div>
+        </ReminderActions>
       </div>
     </li>
   )

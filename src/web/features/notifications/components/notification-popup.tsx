@@ -2,17 +2,17 @@
 // mark-read, complete and dismiss, and a link to all reminders. It opens and closes on the bell and
 // closes on an outside click or Escape. Downloaded on the bell's first use
 // (notification-dropdown.tsx).
-import { Bell, Check, MailOpen, X } from 'lucide-react'
+import { Bell } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import type { Reminder } from '../../../../contract/reminders'
 import { unreadBadgeText } from '../../../../domain/badge'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
+import { ReminderActions, ReminderTitle, UnreadDot } from '../../../components/reminder-parts'
 import { Popover, PopoverContent, PopoverTrigger } from '../../../components/ui/popover'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { errorMessage } from '../../../lib/api'
-import { cn } from '../../../lib/cn'
 import { useDateFormat } from '../../../lib/format'
 import { REMINDER_UPDATED_TOAST } from '../../../lib/reminder-toast'
 import { toast } from '../../../lib/toast'
@@ -47,19 +47,10 @@ function ReminderRow({ reminder }: { reminder: Reminder }) {
     update.mutate({ id: reminder.id, status }, { onSuccess: onUpdated, onError: onFailed })
   return (
     <li className="flex gap-3 px-4 py-3" data-testid="reminder-item">
-      <span
-        aria-hidden="true"
-        className={cn(
-          'mt-1.5 size-2 shrink-0 rounded-full',
-          reminder.isRead ? 'bg-transparent' : 'bg-primary',
-        )}
-      />
+      <UnreadDot isRead={reminder.isRead} />
       <div className="min-w-0 flex-1">
         <div className="flex items-start justify-between gap-2">
-          <p className={cn('text-sm', reminder.isRead ? 'font-normal' : 'font-semibold')}>
-            {reminder.title}
-            {!reminder.isRead && <span className="sr-only"> (unread)</span>}
-          </p>
+          <ReminderTitle reminder={reminder} />
           <Badge variant={priority.variant}>{priority.label}</Badge>
         </div>
         {reminder.description !== '' && (
@@ -68,31 +59,21 @@ function ReminderRow({ reminder }: { reminder: Reminder }) {
           </p>
         )}
         {reminder.dueDate !== null && (
-          <p className="mt-0.5 text-xs text-muted-foreground">Due {formatDate(reminder.dueDate, { weekday: true })}</p>
+          <p className="mt-0.5 text-xs text-muted-foreground">
+            Due {formatDate(reminder.dueDate, { weekday: true })}
+          </p>
         )}
-        <div className="mt-2 flex flex-wrap gap-1.5">
-          {!reminder.isRead && (
-            <Button
-              size="sm"
-              variant="ghost"
-              disabled={busy}
-              onClick={() =>
-                markRead.mutate(reminder.id, { onSuccess: onUpdated, onError: onFailed })
-              }
-            >
-              <MailOpen aria-hidden="true" />
-              Mark read
-            </Button>
-          )}
-          <Button size="sm" variant="ghost" disabled={busy} onClick={() => setStatus('completed')}>
-            <Check aria-hidden="true" />
-            Complete
-          </Button>
-          <Button size="sm" variant="ghost" disabled={busy} onClick={() => setStatus('dismissed')}>
-            <X aria-hidden="true" />
-            Dismiss
-          </Button>
-        </div>
+        <ReminderActions
+          reminder={reminder}
+          canClose
+          busy={busy}
+          onAct={(action) =>
+            action === 'read'
+              ? markRead.mutate(reminder.id, { onSuccess: onUpdated, onError: onFailed })
+              : setStatus(action)
+          }
+          className="mt-2 flex flex-wrap gap-1.5"
+        />
       </div>
     </li>
   )
