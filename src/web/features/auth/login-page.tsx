@@ -5,13 +5,10 @@
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import type { MfaMethod } from '../../../contract/auth'
-import { Logo } from '../../components/logo'
-import { SiteFooter } from '../../components/site-footer'
-import { ThemeToggle } from '../../components/theme-toggle'
 import { Button } from '../../components/ui/button'
-import { Card, CardContent } from '../../components/ui/card'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs'
 import { useAppConfig } from '../../lib/app-config'
+import { AuthFrame } from './components/auth-card-layout'
 import { RegisterForm } from './components/register-form'
 import { MfaStep } from './components/mfa-step'
 import { SignInForm } from './components/sign-in-form'
@@ -31,66 +28,53 @@ export function LoginPage() {
     if (search.has('mfa')) setSearch({}, { replace: true })
   }
   return (
-    <div className="flex min-h-dvh flex-col">
-      <header className="mx-auto flex h-16 w-full max-w-6xl items-center justify-between px-4 sm:px-6">
-        <Logo />
-        <ThemeToggle />
-      </header>
-      <main id="main" className="flex flex-1 items-start justify-center px-4 py-8 sm:items-center">
-        <Card className="w-full max-w-md">
-          <CardContent className="pt-6">
-            {mfaStep ? (
-              <MfaStep methods={mfaMethods} onRestart={restart} />
-            ) : (
-              <>
-                <h1 className="text-2xl font-bold tracking-tight">Welcome to Kinwise</h1>
-                <p className="mt-1 text-sm text-muted-foreground">
-                  Sign in, or create a free account to get started.
-                </p>
-                <Tabs
-                  defaultValue={search.get('tab') === 'register' ? 'register' : 'sign-in'}
-                  className="mt-6"
+    <AuthFrame back={{ to: '/', label: 'Back to the home page' }}>
+      {mfaStep ? (
+        <MfaStep methods={mfaMethods} onRestart={restart} />
+      ) : (
+        <>
+          <h1 className="text-2xl font-bold tracking-tight">Welcome to Kinwise</h1>
+          <p className="mt-1 text-sm text-muted-foreground">
+            Sign in, or create a free account to get started.
+          </p>
+          <Tabs
+            defaultValue={search.get('tab') === 'register' ? 'register' : 'sign-in'}
+            className="mt-6"
+          >
+            <TabsList>
+              <TabsTrigger value="sign-in">Sign in</TabsTrigger>
+              <TabsTrigger value="register">Create account</TabsTrigger>
+            </TabsList>
+            <TabsContent value="sign-in">
+              <SignInForm onMfaRequired={setMfaMethods} />
+              <p className="mt-3 text-center text-sm">
+                <Link
+                  to="/auth/forgot-password"
+                  className="font-medium text-primary underline-offset-4 hover:underline"
                 >
-                  <TabsList>
-                    <TabsTrigger value="sign-in">Sign in</TabsTrigger>
-                    <TabsTrigger value="register">Create account</TabsTrigger>
-                  </TabsList>
-                  <TabsContent value="sign-in">
-                    <SignInForm onMfaRequired={setMfaMethods} />
-                    <p className="mt-3 text-center text-sm">
-                      <Link to="/auth/forgot-password" className="font-medium text-primary underline-offset-4 hover:underline">
-                        Forgot password?
-                      </Link>
-                    </p>
-                    {config?.oidcEnabled === true && (
-                      <div className="mt-4">
-                        <Button asChild variant="outline" className="w-full">
-                          <a href="/api/login">Continue with single sign-on</a>
-                        </Button>
-                      </div>
-                    )}
-                  </TabsContent>
-                  <TabsContent value="register">
-                    {registrationOpen ? (
-                      <RegisterForm />
-                    ) : (
-                      <p className="rounded-lg border bg-muted p-4 text-sm">
-                        Registration is closed on this server. Ask its administrator for an account.
-                      </p>
-                    )}
-                  </TabsContent>
-                </Tabs>
-              </>
-            )}
-          </CardContent>
-        </Card>
-      </main>
-      <nav aria-label="Back" className="pb-4 text-center text-sm text-muted-foreground">
-        <Link to="/" className="hover:text-foreground hover:underline">
-          Back to the home page
-        </Link>
-      </nav>
-      <SiteFooter />
-    </div>
+                  Forgot password?
+                </Link>
+              </p>
+              {config?.oidcEnabled === true && (
+                <div className="mt-4">
+                  <Button asChild variant="outline" className="w-full">
+                    <a href="/api/login">Continue with single sign-on</a>
+                  </Button>
+                </div>
+              )}
+            </TabsContent>
+            <TabsContent value="register">
+              {registrationOpen ? (
+                <RegisterForm />
+              ) : (
+                <p className="rounded-lg border bg-muted p-4 text-sm">
+                  Registration is closed on this server. Ask its administrator for an account.
+                </p>
+              )}
+            </TabsContent>
+          </Tabs>
+        </>
+      )}
+    </AuthFrame>
   )
 }
