@@ -109,24 +109,21 @@ export function AutomationCard({
                 <Play aria-hidden="true" />
                 Run now
               </Button>
-              <Button
-                variant="ghost"
-                size="icon-sm"
-                onClick={onEdit}
-                aria-label={`Edit ${a.name}`}
-                title="Edit"
-              >
-                <Pencil aria-hidden="true" />
-              </Button>
-              <Button
-                variant="ghost"
-                size="icon-sm"
-                onClick={onDelete}
-                aria-label={`Delete ${a.name}`}
-                title="Delete"
-              >
-                <Trash2 aria-hidden="true" />
-              </Button>
+              {[
+                { verb: 'Edit', icon: Pencil, onClick: onEdit },
+                { verb: 'Delete', icon: Trash2, onClick: onDelete },
+              ].map(({ verb, icon: Icon, onClick }) => (
+                <Button
+                  key={verb}
+                  variant="ghost"
+                  size="icon-sm"
+                  onClick={onClick}
+                  aria-label={`${verb} ${a.name}`}
+                  title={verb}
+                >
+                  <Icon aria-hidden="true" />
+                </Button>
+              ))}
             </>
           )}
         </div>
