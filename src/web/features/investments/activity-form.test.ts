@@ -1,27 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { readActivityForm, type ActivityFormValues } from './activity-form'
+import { blankActivityForm, readActivityForm, type ActivityFormValues } from './activity-form'
 
 const ACCOUNT = '8f14e45f-ceea-467f-a0e6-3f2f2b6f1e11'
 
 function form(partial: Partial<ActivityFormValues>): ActivityFormValues {
-  return {
-    accountId: ACCOUNT,
-    type: 'buy',
-    mode: 'shares',
-    symbol: '',
-    date: '2024-01-02',
-    quantity: '',
-    price: '',
-    amount: '',
-    fees: '',
-    ratio: '',
-    costBasis: '',
-    memo: '',
-    name: '',
-    kind: 'etf',
-    currency: '',
-    ...partial,
-  }
+  return { ...blankActivityForm(ACCOUNT, '2024-01-02'), kind: 'etf', ...partial }
 }
 
 const known = (symbol: string) => symbol !== 'VTI'

@@ -53,6 +53,27 @@ export type ActivityWire = {
   currency?: string
 }
 
+/** A blank form: a buy into `accountId` dated `today`, the new security a stock. */
+export function blankActivityForm(accountId: string, today: string): ActivityFormValues {
+  return {
+    accountId,
+    type: 'buy',
+    mode: 'shares',
+    symbol: '',
+    date: today,
+    quantity: '',
+    price: '',
+    amount: '',
+    fees: '',
+    ratio: '',
+    costBasis: '',
+    memo: '',
+    name: '',
+    kind: 'stock',
+    currency: '',
+  }
+}
+
 type FieldNeed = 'required' | 'optional'
 
 /** The fields of each type (and mode, for transfers) with whether each is required. */

@@ -8,9 +8,12 @@ import { ASSET_KINDS, type ActivityType, ACTIVITY_TYPES } from '../../../../cont
 import { FormDialog } from '../../../components/form-dialog'
 import { DateField, MoneyField, SelectField, TextField } from '../../../components/forms/fields'
 import { FormFooter } from '../../../components/forms/form-footer'
-import { cn } from '../../../lib/cn'
+import type { OpenState } from '../../../components/open-state'
+import { SegmentedChoice } from '../../../components/segmented-choice'
+import { showIssuesAtFields } from '../../../components/forms/server-issues'
 import { toast } from '../../../lib/toast'
 import {
+  blankActivityForm,
   fieldsFor,
   isField,
   readActivityForm,
@@ -18,7 +21,6 @@ import {
   type ActivityWire,
   type TransferMode,
 } from '../activity-form'
-import { spreadIssues } from '../../../lib/api-issues'
 import { useCreateActivity } from '../api/save-investments'
 import { ACTIVITY_LABELS, KIND_SINGULAR } from '../kinds'
 
@@ -36,21 +38,62 @@ const TYPE_HINTS = {
   transfer_out: 'Shares or cash leaving this account.',
 } as const satisfies Record<ActivityType, string>
 
-export function ActivityDialog({
-  open,
-  onOpenChange,
-  accounts,
-  defaultAccountId,
-  knownSymbols,
-  today,
-}: {
-  open: boolean
-  onOpenChange: (open: boolean) => void
+type ActivityFormProps = {
   accounts: readonly AccountChoice[]
   defaultAccountId: string | null
   knownSymbols: ReadonlySet<string>
   today: string
-}) {
+}
+
+type NumberField = 'quantity' | 'price' | 'ratio' | 'amount' | 'costBasis' | 'fees'
+
+/** The number fields, in the order the form shows them; each only where the type asks for it. */
+const NUMBER_FIELDS: readonly {
+  name: NumberField
+  label: (type: ActivityType) => string
+  hint: (need: 'required' | 'optional', type: ActivityType) => string | undefined
+  placeholder?: string
+}[] = [
+  { name: 'quantity', label: () => 'Quantity', hint: () => 'Number of shares', placeholder: '0' },
+  {
+    name: 'price',
+    label: () => 'Price per share',
+    hint: (need) => (need === 'optional' ? 'Optional' : 'Or leave empty and give the total'),
+  },
+  {
+    name: 'ratio',
+    label: () => 'Ratio',
+    hint: () => 'New shares for each old share',
+    placeholder: '2',
+  },
+  {
+    name: 'amount',
+    label: (type) => (type === 'buy' || type === 'sell' ? 'Total' : 'Amount'),
+    hint: (need, type) =>
+      need === 'optional'
+        ? 'Optional: quantity × price when empty'
+        : isIncome(type)
+          ? 'Before any tax kept back'
+          : undefined,
+  },
+  { name: 'costBasis', label: () => 'Cost basis', hint: () => 'What the shares cost when bought' },
+  {
+    name: 'fees',
+    label: (type) => (isIncome(type) ? 'Tax kept back' : 'Fees'),
+    hint: () => 'Optional',
+  },
+]
+
+function isIncome(type: ActivityType): boolean {
+  return type === 'dividend' || type === 'interest'
+}
+
+const TRANSFER_MODES = [
+  { value: 'shares', label: 'Shares' },
+  { value: 'cash', label: 'Cash' },
+] as const satisfies readonly { value: TransferMode; label: string }[]
+
+export function ActivityDialog({ open, onOpenChange, ...props }: OpenState & ActivityFormProps) {
   return (
     <FormDialog
       open={open}
@@ -59,15 +102,7 @@ export function ActivityDialog({
       description="Record what happened in an investment account; holdings and returns follow."
       className="sm:max-w-xl"
     >
-      {open && (
-        <ActivityForm
-          accounts={accounts}
-          defaultAccountId={defaultAccountId}
-          knownSymbols={knownSymbols}
-          today={today}
-          onDone={() => onOpenChange(false)}
-        />
-      )}
+      {open && <ActivityForm {...props} onDone={() => onOpenChange(false)} />}
     </FormDialog>
   )
 }
@@ -78,13 +113,7 @@ function ActivityForm({
   knownSymbols,
   today,
   onDone,
-}: {
-  accounts: readonly AccountChoice[]
-  defaultAccountId: string | null
-  knownSymbols: ReadonlySet<string>
-  today: string
-  onDone: () => void
-}) {
+}: ActivityFormProps & { onDone: () => void }) {
   const create = useCreateActivity()
   const [formError, setFormError] = useState<unknown>(null)
   const isNew = (symbol: string) => !knownSymbols.has(symbol)
@@ -100,23 +129,7 @@ function ActivityForm({
   const firstAccount = defaultAccountId ?? accounts[0]?.id ?? ''
   const form = useForm<ActivityFormValues, unknown, ActivityWire>({
     resolver,
-    defaultValues: {
-      accountId: firstAccount,
-      type: 'buy',
-      mode: 'shares',
-      symbol: '',
-      date: today,
-      quantity: '',
-      price: '',
-      amount: '',
-      fees: '',
-      ratio: '',
-      costBasis: '',
-      memo: '',
-      name: '',
-      kind: 'stock',
-      currency: '',
-    },
+    defaultValues: blankActivityForm(firstAccount, today),
   })
   const [type, mode, symbol, accountId] = useWatch({
     control: form.control,
@@ -138,31 +151,17 @@ function ActivityForm({
       })
       onDone()
     } catch (error) {
-      const rest = spreadIssues(error, (field, message) => {
-        if (!isField(field) || field === 'accountId') return false
-        form.setError(field, { type: 'server', message })
-        return true
-      })
-      setFormError(rest === null ? null : error)
+      setFormError(
+        showIssuesAtFields(
+          form.setError,
+          error,
+          (field) => isField(field) && field !== 'accountId',
+        ),
+      )
     }
   })
 
   const transfer = type === 'transfer_in' || type === 'transfer_out'
-  const income = type === 'dividend' || type === 'interest'
-  const modeOption = (value: TransferMode, label: string) => (
-    <button
-      type="button"
-      role="radio"
-      aria-checked={mode === value}
-      onClick={() => form.setValue('mode', value)}
-      className={cn(
-        'h-9 flex-1 rounded-md text-sm font-medium outline-none focus-visible:ring-2 focus-visible:ring-ring',
-        mode === value ? 'bg-card text-foreground shadow-sm' : 'text-muted-foreground',
-      )}
-    >
-      {label}
-    </button>
-  )
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Activity">
       <div className="grid gap-3 sm:grid-cols-2">
@@ -185,14 +184,12 @@ function ActivityForm({
         {TYPE_HINTS[type]}
       </p>
       {transfer && (
-        <div
-          role="radiogroup"
-          aria-label="What moves"
-          className="flex gap-1 rounded-lg bg-muted p-1"
-        >
-          {modeOption('shares', 'Shares')}
-          {modeOption('cash', 'Cash')}
-        </div>
+        <SegmentedChoice
+          label="What moves"
+          value={mode}
+          options={TRANSFER_MODES}
+          onChange={(value) => form.setValue('mode', value)}
+        />
       )}
       <div className="grid gap-3 sm:grid-cols-2">
         {fields.symbol !== undefined && (
@@ -248,62 +245,21 @@ function ActivityForm({
       )}
       {/* quantities, prices and ratios are decimals typed like money: the same right-aligned input */}
       <div className="grid gap-3 sm:grid-cols-2">
-        {fields.quantity !== undefined && (
-          <MoneyField
-            form={form}
-            name="quantity"
-            label="Quantity"
-            hint="Number of shares"
-            placeholder="0"
-          />
-        )}
-        {fields.price !== undefined && (
-          <MoneyField
-            form={form}
-            name="price"
-            label="Price per share"
-            hint={fields.price === 'optional' ? 'Optional' : 'Or leave empty and give the total'}
-          />
-        )}
-        {fields.ratio !== undefined && (
-          <MoneyField
-            form={form}
-            name="ratio"
-            label="Ratio"
-            hint="New shares for each old share"
-            placeholder="2"
-          />
-        )}
-        {fields.amount !== undefined && (
-          <MoneyField
-            form={form}
-            name="amount"
-            label={type === 'buy' || type === 'sell' ? 'Total' : 'Amount'}
-            hint={
-              fields.amount === 'optional'
-                ? 'Optional: quantity × price when empty'
-                : income
-                  ? 'Before any tax kept back'
-                  : undefined
-            }
-          />
-        )}
-        {fields.costBasis !== undefined && (
-          <MoneyField
-            form={form}
-            name="costBasis"
-            label="Cost basis"
-            hint="What the shares cost when bought"
-          />
-        )}
-        {fields.fees !== undefined && (
-          <MoneyField
-            form={form}
-            name="fees"
-            label={income ? 'Tax kept back' : 'Fees'}
-            hint="Optional"
-          />
-        )}
+        {NUMBER_FIELDS.map(({ name, label, hint, placeholder }) => {
+          const need = fields[name]
+          return (
+            need !== undefined && (
+              <MoneyField
+                key={name}
+                form={form}
+                name={name}
+                label={label(type)}
+                hint={hint(need, type)}
+                placeholder={placeholder}
+              />
+            )
+          )
+        })}
       </div>
       <TextField form={form} name="memo" label="Memo" placeholder="Optional" />
       <FormFooter

@@ -6,9 +6,10 @@ import { putPriceBody } from '../../../../contract/investments'
 import { FormDialog } from '../../../components/form-dialog'
 import { DateField, MoneyField, TextField } from '../../../components/forms/fields'
 import { FormFooter } from '../../../components/forms/form-footer'
+import { showIssuesAtFields } from '../../../components/forms/server-issues'
+import type { OpenState } from '../../../components/open-state'
 import { useDateFormat } from '../../../lib/format'
 import { toast } from '../../../lib/toast'
-import { spreadIssues } from '../../../lib/api-issues'
 import { usePutPrice } from '../api/save-investments'
 import { NUMBER_HINT } from '../activity-form'
 import { parseDecimalText } from '../investment-format'
@@ -39,35 +40,22 @@ const resolver: Resolver<Values, unknown, Wire> = (values) => {
   return { values: { ...wire, symbol: wire.symbol.toUpperCase(), price }, errors: {} }
 }
 
-export function PriceDialog({
-  open,
-  onOpenChange,
-  symbol,
-  knownSymbols,
-  today,
-}: {
-  open: boolean
-  onOpenChange: (open: boolean) => void
+type PriceFormProps = {
   /** the symbol to price, or null to choose one */
   symbol: string | null
   knownSymbols: ReadonlySet<string>
   today: string
-}) {
+}
+
+export function PriceDialog({ open, onOpenChange, ...props }: OpenState & PriceFormProps) {
   return (
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={symbol === null ? 'Update a price' : `Price of ${symbol}`}
+      title={props.symbol === null ? 'Update a price' : `Price of ${props.symbol}`}
       description="The price of one share on a day, in the security's currency. Every account holding it is revalued."
     >
-      {open && (
-        <PriceForm
-          symbol={symbol}
-          knownSymbols={knownSymbols}
-          today={today}
-          onDone={() => onOpenChange(false)}
-        />
-      )}
+      {open && <PriceForm {...props} onDone={() => onOpenChange(false)} />}
     </FormDialog>
   )
 }
@@ -77,12 +65,7 @@ function PriceForm({
   knownSymbols,
   today,
   onDone,
-}: {
-  symbol: string | null
-  knownSymbols: ReadonlySet<string>
-  today: string
-  onDone: () => void
-}) {
+}: PriceFormProps & { onDone: () => void }) {
   const put = usePutPrice()
   const formatDate = useDateFormat()
   const [formError, setFormError] = useState<unknown>(null)
@@ -98,12 +81,7 @@ function PriceForm({
       toast({ title: 'Price saved', description: `${saved.symbol} on ${formatDate(saved.date)}.` })
       onDone()
     } catch (error) {
-      const rest = spreadIssues(error, (field, message) => {
-        if (!isPriceField(field)) return false
-        form.setError(field, { type: 'server', message })
-        return true
-      })
-      setFormError(rest === null ? null : error)
+      setFormError(showIssuesAtFields(form.setError, error, isPriceField))
     }
   })
   return (

@@ -19,7 +19,8 @@ import {
   TextField,
 } from '../../../components/forms/fields'
 import { FormFooter } from '../../../components/forms/form-footer'
-import { spreadIssues } from '../../../lib/api-issues'
+import { showIssuesAtFields } from '../../../components/forms/server-issues'
+import type { OpenState } from '../../../components/open-state'
 import { centsToText, moneyText } from '../../../lib/money-input'
 import { toast } from '../../../lib/toast'
 import { useCreatePlannedIncome, useUpdatePlannedIncome } from '../api/planned-income'
@@ -49,17 +50,7 @@ const isField = (name: string): name is Field => FIELDS.includes(name)
 
 const DAYS = Array.from({ length: 31 }, (_, i) => i + 1)
 
-export function IncomeDialog({
-  open,
-  onOpenChange,
-  income,
-  accounts,
-  defaultAccountId,
-  ownAccountsOnly,
-  today,
-}: {
-  open: boolean
-  onOpenChange: (open: boolean) => void
+type IncomeFormProps = {
   /** the income to change; null to plan a new one */
   income: PlannedIncome | null
   /** the accounts the member may name: those they see whole (a teen's own) */
@@ -68,24 +59,17 @@ export function IncomeDialog({
   /** a teen's income must name one of their own accounts */
   ownAccountsOnly: boolean
   today: string
-}) {
+}
+
+export function IncomeDialog({ open, onOpenChange, ...props }: OpenState & IncomeFormProps) {
   return (
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={income === null ? 'Add income' : `Edit ${income.name}`}
+      title={props.income === null ? 'Add income' : `Edit ${props.income.name}`}
       description="Your plan counts this pay before it arrives; when it comes in, it takes the place of its expected line."
     >
-      {open && (
-        <IncomeForm
-          income={income}
-          accounts={accounts}
-          defaultAccountId={defaultAccountId}
-          ownAccountsOnly={ownAccountsOnly}
-          today={today}
-          onDone={() => onOpenChange(false)}
-        />
-      )}
+      {open && <IncomeForm {...props} onDone={() => onOpenChange(false)} />}
     </FormDialog>
   )
 }
@@ -97,14 +81,7 @@ function IncomeForm({
   ownAccountsOnly,
   today,
   onDone,
-}: {
-  income: PlannedIncome | null
-  accounts: Account[]
-  defaultAccountId: string | null
-  ownAccountsOnly: boolean
-  today: string
-  onDone: () => void
-}) {
+}: IncomeFormProps & { onDone: () => void }) {
   const create = useCreatePlannedIncome()
   const update = useUpdatePlannedIncome()
   const [formError, setFormError] = useState<unknown>(null)
@@ -138,12 +115,7 @@ function IncomeForm({
       }
       onDone()
     } catch (error) {
-      const rest = spreadIssues(error, (field, message) => {
-        if (!isField(field)) return false
-        form.setError(field, { type: 'server', message }, { shouldFocus: true })
-        return true
-      })
-      setFormError(rest === null ? null : error)
+      setFormError(showIssuesAtFields(form.setError, error, isField, { shouldFocus: true }))
     }
   })
 

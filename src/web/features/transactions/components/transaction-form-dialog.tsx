@@ -11,7 +11,7 @@ import { AccountOptions, DateField, SelectField, TextField } from '../../../comp
 import { Button } from '../../../components/ui/button'
 import { FormField } from '../../../components/ui/form-field'
 import { Input } from '../../../components/ui/input'
-import { cn } from '../../../lib/cn'
+import { SegmentedChoice } from '../../../components/segmented-choice'
 import type { CategoryOption } from '../../../lib/queries/categories'
 import { useCreateTransaction, useUpdateTransaction } from '../api/save-transaction'
 import {
@@ -23,6 +23,11 @@ import {
 } from '../transaction-form'
 import { AttachmentsPanel } from './attachments-panel'
 import { CategorySelect } from './category-select'
+
+const DIRECTIONS = [
+  { value: 'expense', label: 'Money out' },
+  { value: 'income', label: 'Money in' },
+] as const
 
 export function TransactionFormDialog({
   open,
@@ -102,31 +107,14 @@ function TransactionForm({
     }
   })
 
-  const segment = (value: 'expense' | 'income', label: string) => (
-    <button
-      type="button"
-      role="radio"
-      aria-checked={direction === value}
-      onClick={() => form.setValue('direction', value)}
-      className={cn(
-        'h-9 flex-1 rounded-md text-sm font-medium outline-none focus-visible:ring-2 focus-visible:ring-ring',
-        direction === value ? 'bg-card text-foreground shadow-sm' : 'text-muted-foreground',
-      )}
-    >
-      {label}
-    </button>
-  )
-
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Transaction">
-      <div
-        role="radiogroup"
-        aria-label="Money out or in"
-        className="flex gap-1 rounded-lg bg-muted p-1"
-      >
-        {segment('expense', 'Money out')}
-        {segment('income', 'Money in')}
-      </div>
+      <SegmentedChoice
+        label="Money out or in"
+        value={direction}
+        options={DIRECTIONS}
+        onChange={(value) => form.setValue('direction', value)}
+      />
       <FormField label="Amount" error={errors.amount?.message}>
         {(control) => (
           <Input

@@ -15,6 +15,7 @@ import {
   TextField,
 } from '../../../components/forms/fields'
 import { FormFooter } from '../../../components/forms/form-footer'
+import type { OpenState } from '../../../components/open-state'
 import { moneyText } from '../../../lib/money-input'
 import { toast } from '../../../lib/toast'
 import { useCreateTransfer } from '../api/create-transfer'
@@ -40,19 +41,9 @@ const transferSchema = z
 type Input_ = z.input<typeof transferSchema>
 type Output = z.output<typeof transferSchema>
 
-export function TransferDialog({
-  open,
-  onOpenChange,
-  accounts,
-  today,
-  defaultFrom,
-}: {
-  open: boolean
-  onOpenChange: (open: boolean) => void
-  accounts: Account[]
-  today: string
-  defaultFrom?: string
-}) {
+type TransferFormProps = { accounts: Account[]; today: string; defaultFrom?: string }
+
+export function TransferDialog({ open, onOpenChange, ...props }: OpenState & TransferFormProps) {
   return (
     <FormDialog
       open={open}
@@ -60,14 +51,7 @@ export function TransferDialog({
       title="Transfer between accounts"
       description="Money that moves between your own accounts is neither income nor spending."
     >
-      {open && (
-        <TransferForm
-          accounts={accounts}
-          today={today}
-          defaultFrom={defaultFrom}
-          onDone={() => onOpenChange(false)}
-        />
-      )}
+      {open && <TransferForm {...props} onDone={() => onOpenChange(false)} />}
     </FormDialog>
   )
 }
@@ -77,12 +61,7 @@ function TransferForm({
   today,
   defaultFrom,
   onDone,
-}: {
-  accounts: Account[]
-  today: string
-  defaultFrom?: string
-  onDone: () => void
-}) {
+}: TransferFormProps & { onDone: () => void }) {
   const create = useCreateTransfer()
   const form = useForm<Input_, unknown, Output>({
     resolver: zodResolver(transferSchema),
