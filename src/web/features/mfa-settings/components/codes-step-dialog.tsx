@@ -1,7 +1,8 @@
-// A dialog in two steps that ends on new recovery codes: first a form (`children`), then the
-// codes, shown once. While the codes are up a click outside does not close it, so they are not
+// A dialog in two steps that ends on new recovery codes: first a form (`children`, given the way
+// to show the codes and to close), then the codes, shown once. While the codes are up a click outside does not close it, so they are not
 // lost by accident; each step has its own title and description.
-import type { ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
+import type { OpenState } from '../../../components/open-state'
 import {
   Dialog,
   DialogContent,
@@ -15,22 +16,26 @@ type StepText = { form: string; codes: string }
 export function CodesStepDialog({
   open,
   onOpenChange,
-  onClose,
-  codes,
+  onCodesClosed,
   title,
   description,
   children,
-}: {
-  open: boolean
-  onOpenChange: (open: boolean) => void
-  /** every way out: Escape, the close button and Done after the codes */
-  onClose: () => void
-  /** null: the form step */
-  codes: string[] | null
+}: OpenState & {
+  /** after the codes were shown, when the dialog closes */
+  onCodesClosed?: () => void
   title: StepText
   description: StepText
-  children: ReactNode
+  /** the form step; every way out (Escape, the close button, Done) goes through `close` */
+  children: (showCodes: (codes: string[]) => void, close: () => void) => ReactNode
 }) {
+  const [codes, setCodes] = useState<string[] | null>(null)
+  const onClose = () => {
+    onOpenChange(false)
+    if (codes !== null) {
+      setCodes(null)
+      onCodesClosed?.()
+    }
+  }
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : onClose())}>
       <DialogContent
@@ -45,7 +50,7 @@ export function CodesStepDialog({
             {codes === null ? description.form : description.codes}
           </DialogDescription>
         </div>
-        {codes !== null ? <RecoveryCodesView codes={codes} onDone={onClose} /> : open && children}
+        {codes !== null ? <RecoveryCodesView codes={codes} onDone={onClose} /> : open && children(setCodes, onClose)}
       </DialogContent>
     </Dialog>
   )

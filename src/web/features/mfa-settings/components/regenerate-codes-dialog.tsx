@@ -1,8 +1,9 @@
 // New recovery codes: confirmed with a code from the app, then the ten new ones are shown once
 // (the old ones stop working at that moment, which the dialog says first).
-import { useState } from 'react'
 import { FormFooter } from '../../../components/forms/form-footer'
-import { CODE_LENGTH, OneTimeCodeField } from '../../../components/one-time-code-input'
+import { OneTimeCodeField } from '../../../components/one-time-code-input'
+import type { OpenState } from '../../../components/open-state'
+import { useCodeEntry } from '../../../components/use-code-entry'
 import { useRegenerateRecoveryCodes } from '../api/recovery-codes'
 import { CodesStepDialog } from './codes-step-dialog'
 
@@ -14,29 +15,18 @@ function ConfirmForm({
   onCancel: () => void
 }) {
   const regenerate = useRegenerateRecoveryCodes()
-  const [code, setCode] = useState('')
-  const [error, setError] = useState<string | undefined>()
+  const entry = useCodeEntry(
+    (code) => regenerate.mutate(code, { onSuccess: (answer) => onCodes(answer.recoveryCodes) }),
+    regenerate.reset,
+  )
   return (
     <form
       className="grid gap-5"
       aria-label="Make new recovery codes"
       noValidate
-      onSubmit={(event) => {
-        event.preventDefault()
-        if (code.length !== CODE_LENGTH)
-          return setError(`Enter the ${CODE_LENGTH}-digit code from your app`)
-        regenerate.mutate(code, { onSuccess: (answer) => onCodes(answer.recoveryCodes) })
-      }}
+      onSubmit={entry.onSubmit}
     >
-      <OneTimeCodeField
-        error={error}
-        value={code}
-        onValueChange={(next) => {
-          setCode(next)
-          setError(undefined)
-          regenerate.reset()
-        }}
-      />
+      <OneTimeCodeField {...entry.field} />
       <FormFooter
         error={regenerate.error}
         onCancel={onCancel}
@@ -49,24 +39,10 @@ function ConfirmForm({
   )
 }
 
-export function RegenerateCodesDialog({
-  open,
-  onOpenChange,
-}: {
-  open: boolean
-  onOpenChange: (open: boolean) => void
-}) {
-  const [codes, setCodes] = useState<string[] | null>(null)
-  const close = () => {
-    setCodes(null)
-    onOpenChange(false)
-  }
+export function RegenerateCodesDialog(props: OpenState) {
   return (
     <CodesStepDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      onClose={close}
-      codes={codes}
+      {...props}
       title={{
         form: 'Make new recovery codes?',
         codes: 'Your new recovery codes',
@@ -76,7 +52,7 @@ export function RegenerateCodesDialog({
         codes: 'The old codes no longer work.',
       }}
     >
-      <ConfirmForm onCodes={setCodes} onCancel={close} />
+      {(showCodes, close) => <ConfirmForm onCodes={showCodes} onCancel={close} />}
     </CodesStepDialog>
   )
 }

@@ -4,9 +4,11 @@
 import { Check, Copy } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { FormError } from '../../../components/form-dialog'
-import { CODE_LENGTH, OneTimeCodeField } from '../../../components/one-time-code-input'
+import { OneTimeCodeField } from '../../../components/one-time-code-input'
+import type { OpenState } from '../../../components/open-state'
 import { Button } from '../../../components/ui/button'
 import { Skeleton } from '../../../components/ui/skeleton'
+import { useCodeEntry } from '../../../components/use-code-entry'
 import { copyText } from '../../../lib/copy-text'
 import { toast } from '../../../lib/toast'
 import { useEnableTotp, useSetupTotp } from '../api/totp'
@@ -53,8 +55,10 @@ function KeyInText({ secret }: { secret: string }) {
 function ScanStep({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
   const setup = useSetupTotp()
   const enable = useEnableTotp()
-  const [code, setCode] = useState('')
-  const [error, setError] = useState<string | undefined>()
+  const entry = useCodeEntry(
+    (code) => enable.mutate(code, { onSuccess: (answer) => onEnabled(answer.recoveryCodes) }),
+    enable.reset,
+  )
   const { mutate: start } = setup
   useEffect(() => start(), [start])
 
@@ -80,12 +84,7 @@ function ScanStep({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
       className="grid gap-5"
       aria-label="Confirm the authenticator app"
       noValidate
-      onSubmit={(event) => {
-        event.preventDefault()
-        if (code.length !== CODE_LENGTH)
-          return setError(`Enter the ${CODE_LENGTH}-digit code from your app`)
-        enable.mutate(code, { onSuccess: (answer) => onEnabled(answer.recoveryCodes) })
-      }}
+      onSubmit={entry.onSubmit}
     >
       <ol className="grid list-decimal gap-4 pl-5 text-sm marker:text-muted-foreground">
         <li className="space-y-3 pl-1">
@@ -106,16 +105,7 @@ function ScanStep({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
           <KeyInText secret={secret} />
         </li>
         <li className="pl-1">
-          <OneTimeCodeField
-            label="Enter the 6-digit code the app shows"
-            error={error}
-            value={code}
-            onValueChange={(next) => {
-              setCode(next)
-              setError(undefined)
-              enable.reset()
-            }}
-          />
+          <OneTimeCodeField label="Enter the 6-digit code the app shows" {...entry.field} />
         </li>
       </ol>
       <FormError error={enable.error} />
@@ -127,29 +117,16 @@ function ScanStep({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
 }
 
 export function SetupTotpDialog({
-  open,
-  onOpenChange,
   onFinished,
-}: {
-  open: boolean
-  onOpenChange: (open: boolean) => void
+  ...props
+}: OpenState & {
   /** after the codes were shown and the dialog closed: MFA is on */
   onFinished: () => void
 }) {
-  const [codes, setCodes] = useState<string[] | null>(null)
-  const close = () => {
-    onOpenChange(false)
-    if (codes !== null) {
-      setCodes(null)
-      onFinished()
-    }
-  }
   return (
     <CodesStepDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      onClose={close}
-      codes={codes}
+      {...props}
+      onCodesClosed={onFinished}
       title={{
         form: 'Set up an authenticator app',
         codes: 'Two-step verification is on',
@@ -159,7 +136,7 @@ export function SetupTotpDialog({
         codes: 'Here are your recovery codes, for when you don’t have your phone.',
       }}
     >
-      <ScanStep onEnabled={setCodes} />
+      {(showCodes) => <ScanStep onEnabled={showCodes} />}
     </CodesStepDialog>
   )
 }
