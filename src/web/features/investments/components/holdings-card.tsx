@@ -112,6 +112,45 @@ function SymbolCell({ holding, accountName }: { holding: HoldingRow; accountName
 
 const TH = 'px-3 py-2 font-medium whitespace-nowrap'
 const TD = 'px-3 py-2.5 text-right align-top'
+const FIGURE_COLUMNS = [
+  'Quantity',
+  'Price',
+  'Market value',
+  'Cost basis',
+  'Unrealised gain',
+  'Realised gain',
+] as const
+
+/** One figure of a holding's card: its name over it, on the left or the right of the grid. */
+function CardFigure({
+  label,
+  right = false,
+  className = 'text-sm',
+  children,
+}: {
+  label: string
+  right?: boolean
+  className?: string
+  children: ReactNode
+}) {
+  return (
+    <div className={right ? 'text-right' : undefined}>
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className={className}>{children}</dd>
+    </div>
+  )
+}
+
+function RealizedGain({ holding }: { holding: HoldingRow }) {
+  return (
+    <Money
+      value={holding.realizedGain}
+      currency={holding.accountCurrency}
+      showPlus
+      className={DIRECTION_CLASS[direction(holding.realizedGain)]}
+    />
+  )
+}
 
 /** What the table (wide screens) and the cards (phones) both show the holdings from. */
 type HoldingsViewProps = {
@@ -164,24 +203,11 @@ function HoldingsTable({ rows, caption, accountName, canWrite, onAddPrice }: Hol
             <th scope="col" className={cn(TH, 'sticky left-0 z-10 bg-muted text-left')}>
               Holding
             </th>
-            <th scope="col" className={cn(TH, 'text-right')}>
-              Quantity
-            </th>
-            <th scope="col" className={cn(TH, 'text-right')}>
-              Price
-            </th>
-            <th scope="col" className={cn(TH, 'text-right')}>
-              Market value
-            </th>
-            <th scope="col" className={cn(TH, 'text-right')}>
-              Cost basis
-            </th>
-            <th scope="col" className={cn(TH, 'text-right')}>
-              Unrealised gain
-            </th>
-            <th scope="col" className={cn(TH, 'text-right')}>
-              Realised gain
-            </th>
+            {FIGURE_COLUMNS.map((label) => (
+              <th key={label} scope="col" className={cn(TH, 'text-right')}>
+                {label}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody className="divide-y">
@@ -213,12 +239,7 @@ function HoldingsTable({ rows, caption, accountName, canWrite, onAddPrice }: Hol
                 <Gain holding={h} />
               </td>
               <td className={TD}>
-                <Money
-                  value={h.realizedGain}
-                  currency={h.accountCurrency}
-                  showPlus
-                  className={DIRECTION_CLASS[direction(h.realizedGain)]}
-                />
+                <RealizedGain holding={h} />
               </td>
             </tr>
           ))}
@@ -251,40 +272,22 @@ function HoldingCards({ rows, caption, accountName, canWrite, onAddPrice }: Hold
             </div>
           </div>
           <dl className="grid grid-cols-2 gap-x-3 gap-y-1.5 text-xs">
-            <div>
-              <dt className="text-muted-foreground">Quantity</dt>
-              <dd className="money text-sm">{quantityText(h.quantity, locale)}</dd>
-            </div>
-            <div className="text-right">
-              <dt className="text-muted-foreground">Price</dt>
-              <dd className="text-sm">
-                <PriceCell holding={h} />
-              </dd>
-            </div>
-            <div>
-              <dt className="text-muted-foreground">Cost basis</dt>
-              <dd className="text-sm">
-                <Money value={h.costBasis} currency={h.accountCurrency} />
-              </dd>
-            </div>
-            <div className="text-right">
-              <dt className="text-muted-foreground">Unrealised gain</dt>
-              <dd className="text-sm">
-                <Gain holding={h} />
-              </dd>
-            </div>
+            <CardFigure label="Quantity" className="money text-sm">
+              {quantityText(h.quantity, locale)}
+            </CardFigure>
+            <CardFigure label="Price" right>
+              <PriceCell holding={h} />
+            </CardFigure>
+            <CardFigure label="Cost basis">
+              <Money value={h.costBasis} currency={h.accountCurrency} />
+            </CardFigure>
+            <CardFigure label="Unrealised gain" right>
+              <Gain holding={h} />
+            </CardFigure>
             {h.realizedGain !== 0 && (
-              <div>
-                <dt className="text-muted-foreground">Realised gain</dt>
-                <dd className="text-sm">
-                  <Money
-                    value={h.realizedGain}
-                    currency={h.accountCurrency}
-                    showPlus
-                    className={DIRECTION_CLASS[direction(h.realizedGain)]}
-                  />
-                </dd>
-              </div>
+              <CardFigure label="Realised gain">
+                <RealizedGain holding={h} />
+              </CardFigure>
             )}
           </dl>
         </li>
