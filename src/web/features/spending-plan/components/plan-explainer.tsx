@@ -6,7 +6,7 @@
 // gives the server's advice, only the actions that would raise it.
 import type { ReactNode } from 'react'
 import type { SpendingPlan } from '../../../../contract/spending-plan'
-import { negate } from '../../../../domain/money'
+import { negate, type Cents } from '../../../../domain/money'
 import { Money } from '../../../components/money'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
@@ -62,6 +62,38 @@ function Line({
       </dt>
       <dd className={cn('shrink-0 text-right', strong && 'font-semibold')}>{value}</dd>
     </div>
+  )
+}
+
+/** Money the plan keeps back: the total, a part of the plan of its own, then each share of it. */
+function SetAsideLines({
+  label,
+  sub,
+  total,
+  testId,
+  lineTestId,
+  lines,
+}: {
+  label: string
+  sub?: ReactNode
+  total: Cents
+  testId: string
+  lineTestId: string
+  lines: readonly { key: string; label: string; amount: Cents }[]
+}) {
+  return (
+    <>
+      <Line label={label} sub={sub} value={<Money value={negate(total)} />} testId={testId} divided />
+      {lines.map((line) => (
+        <Line
+          key={line.key}
+          indent
+          label={line.label}
+          value={<Money value={negate(line.amount)} />}
+          testId={lineTestId}
+        />
+      ))}
+    </>
   )
 }
 
@@ -306,37 +338,25 @@ export function PlanExplainer({
               testId="plan-bill-line"
             />
           ))}
-          <Line
+          <SetAsideLines
             label="Set aside for goals"
-            value={<Money value={negate(p.goalContributions)} />}
+            total={p.goalContributions}
             testId="plan-goals"
-            divided
+            lineTestId="plan-goal-line"
+            lines={plan.goalLines.map((g) => ({ key: g.goalId, label: g.name, amount: g.amount }))}
           />
-          {plan.goalLines.map((g) => (
-            <Line
-              key={g.goalId}
-              indent
-              label={g.name}
-              value={<Money value={negate(g.amount)} />}
-              testId="plan-goal-line"
-            />
-          ))}
-          <Line
+          <SetAsideLines
             label="Held for budgets"
             sub={<span>what your budgets have not spent yet</span>}
-            value={<Money value={negate(p.plannedSpending)} />}
+            total={p.plannedSpending}
             testId="plan-held"
-            divided
+            lineTestId="plan-held-line"
+            lines={plan.budgetHolds.map((h) => ({
+              key: h.categoryId,
+              label: h.name,
+              amount: h.holds,
+            }))}
           />
-          {plan.budgetHolds.map((h) => (
-            <Line
-              key={h.categoryId}
-              indent
-              label={h.name}
-              value={<Money value={negate(h.holds)} />}
-              testId="plan-held-line"
-            />
-          ))}
           <Line
             label="Available for the month"
             value={<Money value={p.available} />}
