@@ -19,6 +19,7 @@ import { RANGE_OPTIONS, rangeName, type RangeId } from '../ranges'
 import { useChartFormat } from '../../../lib/use-chart-format'
 import { Explainer } from './explainer'
 import { ViewToggle, type ChartView } from '../../../components/view-toggle'
+import { ScrollingTable } from '../../../components/scrolling-table'
 
 const GrowthChart = lazy(async () => ({
   default: (await import('./investment-charts')).GrowthChart,
@@ -102,55 +103,35 @@ function MaybeMoney({ value, currency }: { value: Cents | null; currency: string
   )
 }
 
+const GROWTH_COLUMNS = [{ label: 'Money put in' }, { label: 'Value' }, { label: 'Growth' }]
+
 function GrowthTable({ data, currency }: { data: PerformanceResult; currency: string }) {
   const formatDate = useDateFormat()
   return (
-    <div
-      className="max-h-80 overflow-auto rounded-lg border"
-      tabIndex={0}
-      role="region"
-      aria-label="Value against money put in, by date"
+    <ScrollingTable
+      label="Value against money put in, by date"
+      testId="growth-table"
+      columns={GROWTH_COLUMNS}
     >
-      <table className="w-full text-sm" data-testid="growth-table">
-        <caption className="sr-only">Value against money put in, by date</caption>
-        <thead className="sticky top-0 bg-muted text-left text-xs text-muted-foreground">
-          <tr>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Date
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">
-              Money put in
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">
-              Value
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">
-              Growth
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y">
-          {[...data.series].reverse().map((p) => (
-            <tr key={p.date}>
-              <td className="px-3 py-1.5 whitespace-nowrap">{formatDate(p.date)}</td>
-              <td className="px-3 py-1.5 text-right">
-                <Money value={p.contributions} currency={currency} />
-              </td>
-              <td className="px-3 py-1.5 text-right">
-                <MaybeMoney value={p.value} currency={currency} />
-              </td>
-              <td className="px-3 py-1.5 text-right">
-                {p.value === null ? (
-                  '—'
-                ) : (
-                  <Money value={asCents(p.value - p.contributions)} currency={currency} showPlus />
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+      {[...data.series].reverse().map((p) => (
+        <tr key={p.date}>
+          <td className="px-3 py-1.5 whitespace-nowrap">{formatDate(p.date)}</td>
+          <td className="px-3 py-1.5 text-right">
+            <Money value={p.contributions} currency={currency} />
+          </td>
+          <td className="px-3 py-1.5 text-right">
+            <MaybeMoney value={p.value} currency={currency} />
+          </td>
+          <td className="px-3 py-1.5 text-right">
+            {p.value === null ? (
+              '—'
+            ) : (
+              <Money value={asCents(p.value - p.contributions)} currency={currency} showPlus />
+            )}
+          </td>
+        </tr>
+      ))}
+    </ScrollingTable>
   )
 }
 

@@ -20,6 +20,7 @@ import { cn } from '../../../lib/cn'
 import { DEFAULT_LOCALE, useDateFormat } from '../../../lib/format'
 import { chartPoints, longDate, lowestPoint } from '../insight-format'
 import { useChartFormat } from '../../../lib/use-chart-format'
+import { ScrollingTable } from '../../../components/scrolling-table'
 
 const ForecastChart = lazy(async () => ({
   default: (await import('./forecast-chart')).ForecastChart,
@@ -59,46 +60,30 @@ function DaysSwitch({
   )
 }
 
+const FORECAST_COLUMNS = [{ label: 'Expected' }, { label: 'Likely range', wideOnly: true }]
+
 function ForecastTable({ data, currency }: { data: Forecast; currency: string }) {
   const formatDate = useDateFormat()
   return (
-    <div
-      className="max-h-80 overflow-auto rounded-lg border"
-      tabIndex={0}
-      role="region"
-      aria-label="Expected balance by day"
+    <ScrollingTable
+      label="Expected balance by day"
+      caption="Expected balance by day, with the likely range"
+      testId="forecast-table"
+      columns={FORECAST_COLUMNS}
     >
-      <table className="w-full text-sm" data-testid="forecast-table">
-        <caption className="sr-only">Expected balance by day, with the likely range</caption>
-        <thead className="sticky top-0 bg-muted text-left text-xs text-muted-foreground">
-          <tr>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Date
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">
-              Expected
-            </th>
-            <th scope="col" className="hidden px-3 py-2 text-right font-medium sm:table-cell">
-              Likely range
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y">
-          {data.points.map((p) => (
-            <tr key={p.date}>
-              <td className="px-3 py-1.5 whitespace-nowrap">{formatDate(p.date)}</td>
-              <td className={cn('px-3 py-1.5 text-right', p.balance < 0 && 'text-negative')}>
-                <Money value={p.balance} currency={currency} />
-              </td>
-              <td className="hidden px-3 py-1.5 text-right text-muted-foreground sm:table-cell">
-                <Money value={p.low} currency={currency} /> to{' '}
-                <Money value={p.high} currency={currency} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+      {data.points.map((p) => (
+        <tr key={p.date}>
+          <td className="px-3 py-1.5 whitespace-nowrap">{formatDate(p.date)}</td>
+          <td className={cn('px-3 py-1.5 text-right', p.balance < 0 && 'text-negative')}>
+            <Money value={p.balance} currency={currency} />
+          </td>
+          <td className="hidden px-3 py-1.5 text-right text-muted-foreground sm:table-cell">
+            <Money value={p.low} currency={currency} /> to{' '}
+            <Money value={p.high} currency={currency} />
+          </td>
+        </tr>
+      ))}
+    </ScrollingTable>
   )
 }
 
