@@ -135,6 +135,34 @@ export function parseAmountRounded(text: string): Cents | null {
   return asCents(sign === '-' && cents !== 0 ? -cents : cents)
 }
 
+/**
+ * An amount the bank wrote with more decimals than cents ("+00000000000115.8331"), rounded half
+ * away from zero to whole cents, with the warning that says so; `parse` reads the amount cut to
+ * two decimals. Null when the text is no amount even then. Exact: no floating point.
+ */
+export function roundedToCents(
+  raw: string,
+  parse: (text: string) => Cents | null,
+): { amount: Cents; rounded: boolean } | null {
+  const exact = parse(raw)
+  if (exact !== null) return { amount: exact, rounded: false }
+  const m = /^(.*\d[.,]\d{2})(\d+)(\D*)$/.exec(raw.trim())
+  if (!m) return null
+  const [, head = '', dropped = '', tail = ''] = m
+  const cut = parse(head + tail)
+  if (cut === null) return null
+  if (/^0*$/.test(dropped)) return { amount: cut, rounded: false }
+  const up = dropped.charCodeAt(0) >= 53
+  const negative = cut < 0 || (cut === 0 && /-|\(/.test(raw))
+  const amount = up ? (negative ? cut - 1 : cut + 1) : cut
+  return { amount: asCents(amount === 0 ? 0 : amount), rounded: true }
+}
+
+/** The warning for an amount roundedToCents rounded. */
+export function roundedWarning(line: number, raw: string, amount: Cents): ParseIssue {
+  return issue(line, `${quoted(raw.trim())} has more decimals than cents; it was rounded to ${centsText(amount)}`)
+}
+
 export function newAccount(
   key: string,
   name: string,

@@ -56,9 +56,27 @@ function sniffUtf16(bytes: Uint8Array): string | null {
   return null
 }
 
+/**
+ * How many bytes of padding (NULs, other control bytes, whitespace) follow the last closing tag of
+ * a markup file ("</OFX>" then a NUL): 0 when there are none, or when what ends the file is text.
+ */
+export function trailingJunk(bytes: Uint8Array): number {
+  let i = bytes.length
+  let junk = false
+  while (i > 0 && bytes.length - i < 4096) {
+    const b = bytes[i - 1] ?? 0
+    if (b >= 0x20 && b !== 0x7f) break
+    if (b !== 0x09 && b !== 0x0a && b !== 0x0d && b !== 0x20) junk = true
+    i--
+  }
+  return junk && i > 0 && bytes[i - 1] === 0x3e /* > */ ? bytes.length - i : 0
+}
+
 /** Throws StatementError for images, archives, documents and other binary files. */
-export function assertNotBinary(bytes: Uint8Array): void {
-  if (bytes.length === 0) throw new StatementError('The file is empty.')
+export function assertNotBinary(whole: Uint8Array): void {
+  if (whole.length === 0) throw new StatementError('The file is empty.')
+  // padding after the closing tag is no sign of a binary file
+  const bytes = whole.subarray(0, whole.length - trailingJunk(whole))
   for (const sig of SIGNATURES) {
     if (startsWith(bytes, sig.bytes)) {
       throw new StatementError(`This file is ${sig.name}, not a bank statement.`)

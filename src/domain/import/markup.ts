@@ -23,6 +23,11 @@ export type MarkupOptions = {
   /** these tags always contain other tags, even when text follows them */
   aggregates?: ReadonlySet<string>
   upperCase?: boolean
+  /**
+   * aggregates that never contain themselves: opening one while one of the same name is open
+   * closes that one first (SGML files that leave their statements open)
+   */
+  unnested?: ReadonlySet<string>
   /** start tokenizing here (after an OFX header) */
   start?: number
   /**
@@ -126,6 +131,7 @@ export function markupParser(options: MarkupOptions = {}): MarkupParser {
   const leaves = options.leaves
   const aggregates = options.aggregates
   const onClose = options.onClose
+  const unnested = options.unnested
   const root: MarkupNode = { name: '#root', line: 1, value: null, children: [], attrs: null }
   const stack: MarkupNode[] = [root]
   let strayCloseTags = 0
@@ -332,6 +338,11 @@ export function markupParser(options: MarkupOptions = {}): MarkupParser {
       }
 
       resolvePending(null)
+      if (unnested?.has(name)) {
+        let open = stack.length - 1
+        while (open > 0 && (stack[open]?.name ?? '') !== name) open--
+        if (open > 0) popTo(open)
+      }
       const node: MarkupNode = {
         name,
         line: lineAt(lt),

@@ -15,13 +15,15 @@ import {
   parseAmountGuessingSeparator,
   parseOfxDate,
   quoted,
+  roundedToCents,
+  roundedWarning,
 } from './common'
 
 export { parseOfxDate } from './common'
 import { decodeStatement } from './decode'
 import { makeActivityIdsUnique, uniquePrices, type ParsedPrice } from './invest'
 import { readOfxInvestments, readOfxSecurities, secListPrices, type OfxSecurities } from './invest-ofx'
-import { child, findAll, findFirst, markupParser, parseMarkup, text, type MarkupNode, type MarkupTree } from './markup'
+import { child, children, findAll, findFirst, markupParser, parseMarkup, text, type MarkupNode, type MarkupTree } from './markup'
 import {
   StatementError,
   type AccountType,
@@ -76,6 +78,9 @@ const AGGREGATES = new Set([
   ...OTHER_INVESTMENT,
 ])
 
+// aggregates that never hold one of their own kind: an open one is closed by the next
+const UNNESTED = new Set(['OFX', ...RESPONSES, ...STATEMENTS, 'STMTTRN'])
+
 // aggregates inside a STMTTRN whose leaves are not the transaction's own (the other account)
 const FOREIGN_IN_TRANSACTION = new Set(['BANKACCTTO', 'CCACCTTO', 'CURRENCY', 'ORIGCURRENCY'])
 
@@ -108,7 +113,7 @@ function balance(node: MarkupNode | null, fallbackDate: IsoDate | null, ctx: Con
   if (!node) return null
   const raw = text(node, 'BALAMT')
   if (raw === null || raw === '') return null
-  const amount = parseAmountGuessingSeparator(raw)
+  const amount = roundedToCents(raw, parseAmountGuessingSeparator)?.amount ?? null
   if (amount === null) {
     ctx.warnings.push(issue(node.line, `the ${label} balance ${quoted(raw)} is not an amount; it was left out`))
     return null
@@ -142,11 +147,13 @@ function parseBankTransaction(trn: MarkupNode, ctx: Context): ParsedTransaction 
     ctx.errors.push(issue(trn.line, 'the transaction has no amount (TRNAMT)'))
     return null
   }
-  const amount = parseAmountGuessingSeparator(rawAmount)
-  if (amount === null) {
+  const read = roundedToCents(rawAmount, parseAmountGuessingSeparator)
+  if (read === null) {
     ctx.errors.push(issue(trn.line, `${quoted(rawAmount)} is not an amount`))
     return null
   }
+  const amount = read.amount
+  if (read.rounded) ctx.warnings.push(roundedWarning(trn.line, rawAmount, amount))
   const t = emptyTransaction(trn.line, date, amount)
   const name = cleanText(field(trn, 'NAME') ?? text(trn, 'PAYEE', 'NAME') ?? field(trn, 'EXTDNAME'))
   const memo = cleanText(field(trn, 'MEMO'))
@@ -279,7 +286,7 @@ export function parseOfx(bytes: Uint8Array, format: 'ofx' | 'qfx' = 'ofx'): Pars
     if (t) list.push(t)
     return true
   }
-  const tree = parseMarkup(source, { upperCase: true, leaves: LEAVES, aggregates: AGGREGATES, start, onClose })
+  const tree = parseMarkup(source, { upperCase: true, leaves: LEAVES, aggregates: AGGREGATES, unnested: UNNESTED, start, onClose })
   return ofxResult(tree, ctx, format, new Map())
 }
 
@@ -324,7 +331,7 @@ export function ofxStream(format: 'ofx' | 'qfx' = 'ofx'): {
     const from = ofxStart(head)
     let firstLine = 1
     for (let i = head.indexOf('\n'); i !== -1 && i < from; i = head.indexOf('\n', i + 1)) firstLine++
-    parser = markupParser({ upperCase: true, leaves: LEAVES, aggregates: AGGREGATES, onClose, firstLine })
+    parser = markupParser({ upperCase: true, leaves: LEAVES, aggregates: AGGREGATES, unnested: UNNESTED, onClose, firstLine })
     parser.feed(head.slice(from))
     head = ''
   }
@@ -356,9 +363,21 @@ export function ofxStream(format: 'ofx' | 'qfx' = 'ofx'): {
   }
 }
 
+/**
+ * The <OFX> element, or, when the file holds several OFX documents one after the other (one per
+ * account, as some banks export them), one element with the contents of all of them.
+ */
+function wholeOfx(root: MarkupNode): MarkupNode {
+  const documents = children(root, 'OFX')
+  const first = documents[0]
+  if (!first) return root
+  if (documents.length === 1) return first
+  return { ...first, children: documents.flatMap((d) => d.children ?? []) }
+}
+
 /** Everything after the markup is read: securities, sign-on, statements, balances, problems. */
 function ofxResult(tree: MarkupTree, ctx: Context, format: 'ofx' | 'qfx', keys: Map<MarkupNode, string>): ParseResult {
-  const ofx = child(tree.root, 'OFX') ?? tree.root
+  const ofx = wholeOfx(tree.root)
   const curdef = cleanText(text(findFirst(ofx, 'INVSTMTRS'), 'CURDEF')).toUpperCase()
   ctx.securities = readOfxSecurities(ofx, isCurrencyCode(curdef) ? curdef : null, ctx.warnings)
 

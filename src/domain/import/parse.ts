@@ -5,7 +5,7 @@
 import { byLine, issue } from './common'
 import { parseCamt } from './camt'
 import { parseCsv, parseCsvGuessing } from './csv'
-import { assertNotBinary } from './decode'
+import { assertNotBinary, trailingJunk } from './decode'
 import { detectFormat } from './detect'
 import { parseOfx } from './ofx'
 import { investmentsWithinBounds } from './invest'
@@ -18,8 +18,20 @@ export { guessCsvMapping, previewCsv } from './csv'
 export { guessQifDateOrder } from './qif'
 export { StatementError } from './types'
 
-function run(bytes: Uint8Array, options: ParseOptions): ParseResult {
-  assertNotBinary(bytes)
+function run(whole: Uint8Array, options: ParseOptions): ParseResult {
+  assertNotBinary(whole)
+  const junk = trailingJunk(whole)
+  const bytes = junk > 0 ? whole.subarray(0, whole.length - junk) : whole
+  const result = read(bytes, options)
+  if (junk > 0) {
+    let lines = 1
+    for (const b of bytes) if (b === 0x0a) lines++
+    result.warnings.push(issue(lines, 'the file ends with padding (NUL or other control bytes) after its last tag; it was ignored'))
+  }
+  return result
+}
+
+function read(bytes: Uint8Array, options: ParseOptions): ParseResult {
   const format = options.format ?? detectFormat(bytes)
   switch (format) {
     case 'ofx':
