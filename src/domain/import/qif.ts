@@ -3,9 +3,20 @@
 // securities and prices through invest-qif.ts. Other lists (categories, classes, memorized
 // payees) are skipped.
 
-import { ZERO, type Cents } from '../money'
+import { ZERO, parseDecimalToCents, type Cents } from '../money'
 import type { IsoDate } from '../dates'
-import { centsText, cleanText, dateFromParts, emptyTransaction, issue, newAccount, parseAmountGuessingSeparator, quoted } from './common'
+import {
+  centsText,
+  cleanText,
+  dateFromParts,
+  emptyTransaction,
+  issue,
+  newAccount,
+  parseAmountGuessingSeparator,
+  quoted,
+  roundedToCents,
+  roundedWarning,
+} from './common'
 import { decodeStatement } from './decode'
 import { contentId, makeActivityIdsUnique, normalizeSymbol, uniquePrices, type ParsedPrice, type ParsedSecurity } from './invest'
 import { buildInvestmentEntry, buildSecurity, splitPriceLine, type QifSecurity } from './invest-qif'
@@ -122,6 +133,8 @@ export function parseQif(bytes: Uint8Array, dateOrder?: QifDateOrder): ParseResu
   const lines = linesOf(bytes)
   const errors: ParseIssue[] = []
   const warnings: ParseIssue[] = []
+  const reader: AmountReader = { decimal: guessQifDecimal(lines), warnings }
+  if (reader.decimal === ',') warnings.push(issue(1, 'the amounts are written with a decimal comma (1.234,56); they were read that way'))
   const accounts = new Map<string, AccountState>()
 
   let kind: SectionKind | null = null
@@ -185,7 +198,7 @@ export function parseQif(bytes: Uint8Array, dateOrder?: QifDateOrder): ParseResu
     }
     if (kind !== 'transactions') return
     const target = current ?? defaultAccount(sectionType)
-    const t = buildTransaction(d, order, errors, warnings)
+    const t = buildTransaction(d, order, reader, errors, warnings)
     if (t) target.account.transactions.push(t)
   }
 
@@ -332,11 +345,32 @@ function splitCategory(raw: string): { category: string | null; transfer: string
   return { category: category === '' ? null : category, transfer: null }
 }
 
-function parseQifAmount(raw: string): Cents | null {
-  return parseAmountGuessingSeparator(raw.replace(/\s+/g, ''))
+/** The decimal mark of a file's amounts: ',' only when its amounts show it ("T-1.234,56", "T12,50"). */
+export function guessQifDecimal(lines: readonly string[]): '.' | ',' | null {
+  let comma = 0
+  let dot = 0
+  for (const line of lines) {
+    const c = line.charCodeAt(0)
+    if (c !== 84 /* T */ && c !== 85 /* U */ && c !== 36 /* $ */) continue
+    const v = line.slice(1).replace(/\s+/g, '')
+    if (/,\d{1,2}$/.test(v) || /\d\.\d{3},/.test(v)) comma++
+    else if (/\.\d{1,2}$/.test(v) || /\d,\d{3}\./.test(v)) dot++
+  }
+  return comma > dot ? ',' : dot > 0 ? '.' : null
 }
 
-function buildTransaction(draft: Draft, order: QifDateOrder, errors: ParseIssue[], warnings: ParseIssue[]): ParsedTransaction | null {
+type AmountReader = { decimal: '.' | ',' | null; warnings: ParseIssue[] }
+
+/** "-1,000.00", ",300.00" and "-,109.59" (a group mark left before the digits), "1.234,56" in a comma file. */
+function parseQifAmount(raw: string, reader: AmountReader, line: number): Cents | null {
+  const s = raw.replace(/\s+/g, '').replace(/^([+-]?)[.,'](?=\d{3}(?:\D|$))/, '$1')
+  const { decimal } = reader
+  const read = roundedToCents(s, (text) => (decimal === ',' ? parseDecimalToCents(text, ',') : parseAmountGuessingSeparator(text)))
+  if (read?.rounded) reader.warnings.push(roundedWarning(line, raw, read.amount))
+  return read?.amount ?? null
+}
+
+function buildTransaction(draft: Draft, order: QifDateOrder, reader: AmountReader, errors: ParseIssue[], warnings: ParseIssue[]): ParsedTransaction | null {
   let date: IsoDate | null = null
   let dateLine = draft.line
   let rawDate: string | null = null
@@ -395,7 +429,7 @@ function buildTransaction(draft: Draft, order: QifDateOrder, errors: ParseIssue[
         break
       case '$':
         if (split) {
-          const a = parseQifAmount(f.value)
+          const a = parseQifAmount(f.value, reader, f.line)
           if (a === null) errors.push(issue(f.line, `${quoted(f.value)} is not an amount`))
           else {
             split.amount = a
@@ -421,7 +455,7 @@ function buildTransaction(draft: Draft, order: QifDateOrder, errors: ParseIssue[
     errors.push(issue(draft.line, 'the transaction has no amount (T line)'))
     return null
   }
-  amount = parseQifAmount(rawAmount)
+  amount = parseQifAmount(rawAmount, reader, amountLine)
   if (amount === null) {
     errors.push(issue(amountLine, `${quoted(rawAmount.trim())} is not an amount`))
     return null
