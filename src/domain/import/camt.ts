@@ -1,5 +1,5 @@
 // Reads ISO 20022 cash-management statements: CAMT.053 statements (Stmt), CAMT.052 intraday
-// reports (Rpt) and CAMT.054 debit/credit notifications (Ntfctn), versions .02 to .08. One
+// reports (Rpt) and CAMT.054 debit/credit notifications (Ntfctn), versions .01 to .08 and later. One
 // transaction per booked entry (Ntry), or one per transaction detail (TxDtls) when an entry
 // batches several whose amounts add up to it (as OCA's reference import splits them); several
 // statements of one account become one account.
@@ -7,12 +7,25 @@
 import { negate, parseDecimalToCents, type Cents } from '../money'
 import type { IsoDate } from '../dates'
 import { lastFour } from '../accounts'
-import { centsText, cleanText, dateFromParts, emptyTransaction, isCurrencyCode, issue, makeExternalIdsUnique, newAccount, quoted } from './common'
+import {
+  centsText,
+  cleanText,
+  dateFromParts,
+  emptyTransaction,
+  isCurrencyCode,
+  issue,
+  makeExternalIdsUnique,
+  newAccount,
+  quoted,
+  roundedToCents,
+  roundedWarning,
+} from './common'
 import { decodeStatement } from './decode'
 import { child, children, findAll, findFirst, parseMarkup, text, type MarkupNode } from './markup'
 import { StatementError, type ParseIssue, type ParseResult, type ParsedAccount, type ParsedBalance, type ParsedTransaction } from './types'
 
-const MESSAGES = ['BkToCstmrStmt', 'BkToCstmrAcctRpt', 'BkToCstmrDbtCdtNtfctn']
+// the message element; version .01 names it with its version (BkToCstmrAcctRptV01)
+const MESSAGE = /^BkToCstmr(?:Stmt|AcctRpt|DbtCdtNtfctn)(?:V\d{2})?$/
 const REPORTS = new Set(['Stmt', 'Rpt', 'Ntfctn'])
 
 /** The calendar date as written in <Dt> or <DtTm> (2014-12-31T13:15:00+01:00 → 2014-12-31). */
@@ -105,11 +118,13 @@ function readEntry(ntry: MarkupNode, accountCurrency: string | null, ctx: Contex
     ctx.errors.push(issue(ntry.line, 'the entry has no amount (Amt)'))
     return []
   }
-  const magnitude = parseDecimalToCents(rawAmount, '.')
+  const read = roundedToCents(rawAmount, (t) => parseDecimalToCents(t, '.'))
+  const magnitude = read?.amount ?? null
   if (magnitude === null || magnitude < 0) {
     ctx.errors.push(issue(ntry.line, `${quoted(rawAmount)} is not an amount`))
     return []
   }
+  if (read?.rounded) ctx.warnings.push(roundedWarning(ntry.line, rawAmount, magnitude))
   const indicator = cleanText(text(ntry, 'CdtDbtInd')).toUpperCase()
   // CdtDbtInd already gives the direction of a reversal booking (ISO 20022: "if DBIT and
   // RvslInd true, the original operation was a credit"), so RvslInd does not flip the sign;
@@ -208,15 +223,25 @@ function pickBalance(balances: BalanceRead[], codes: string[], currency: string 
   return null
 }
 
+/** The BkToCstmr… element, as the child of the Document or (unwrapped) at the top. */
+function findMessage(root: MarkupNode): MarkupNode | null {
+  const todo = [...(root.children ?? [])]
+  for (let depth = 0; depth < 3; depth++) {
+    const next: MarkupNode[] = []
+    for (const node of todo) {
+      if (MESSAGE.test(node.name)) return node
+      next.push(...(node.children ?? []))
+    }
+    todo.splice(0, todo.length, ...next)
+  }
+  return null
+}
+
 /** Parses CAMT.052/053/054 bytes. Throws StatementError for XML that is not a CAMT message. */
 export function parseCamt(bytes: Uint8Array): ParseResult {
   const { text: source } = decodeStatement(bytes)
   const tree = parseMarkup(source)
-  let message: MarkupNode | null = null
-  for (const name of MESSAGES) {
-    message = findFirst(tree.root, name)
-    if (message) break
-  }
+  const message = findMessage(tree.root)
   if (!message) {
     throw new StatementError('This XML file is not an ISO 20022 bank statement (CAMT.052, CAMT.053 or CAMT.054).')
   }
@@ -226,7 +251,7 @@ export function parseCamt(bytes: Uint8Array): ParseResult {
   for (const report of findAll(message, REPORTS)) {
     index++
     const acct = child(report, 'Acct')
-    const id = cleanText(text(acct, 'Id', 'IBAN') ?? text(acct, 'Id', 'Othr', 'Id'))
+    const id = cleanText(text(acct, 'Id', 'IBAN') ?? text(acct, 'Id', 'Othr', 'Id') ?? text(acct, 'Id', 'PrtryAcct', 'Id'))
     const entries = children(report, 'Ntry')
     const declared = cleanText(text(acct, 'Ccy')).toUpperCase()
     const firstEntryCurrency = child(entries[0], 'Amt')?.attrs?.['Ccy'] ?? null

@@ -33,7 +33,7 @@ export function detectFormat(bytes: Uint8Array, fileName?: string): StatementFor
     if (ext === 'ofx') return 'ofx'
     return /<INTU\.BID>/i.test(head) ? 'qfx' : 'ofx'
   }
-  if (/<(?:\w+:)?BkToCstmr(?:Stmt|AcctRpt|DbtCdtNtfctn)[\s>]/.test(head) || /urn:iso:std:iso:20022:tech:xsd:camt\.05[234]/.test(head)) {
+  if (/<(?:\w+:)?BkToCstmr(?:Stmt|AcctRpt|DbtCdtNtfctn)(?:V\d{2})?[\s>]/.test(head) || /urn:iso:std:iso:20022:tech:xsd:camt\.05[234]/.test(head)) {
     return 'camt'
   }
   // QIF: a !Type / !Account / !Option header, possibly after '#' comment lines
