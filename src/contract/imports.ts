@@ -25,7 +25,11 @@ export const csvMapping = z.object({
     description: column.optional(),
     category: column.optional(),
     externalId: column.optional(),
+    direction: column.optional(),
   }),
+  directionValues: z
+    .object({ debit: z.array(z.string().min(1).max(40)).min(1).max(20), credit: z.array(z.string().min(1).max(40)).min(1).max(20) })
+    .optional(),
   signConvention: z.enum(['as-is', 'inverted']),
   encoding: z.string().max(40).optional(),
 })

@@ -3,9 +3,9 @@
 
 import { cleanText } from './common'
 import { decodeStatement } from './decode'
-import { findColumn, headerMatches, normalizeHeader, ROLE_WORDS } from './csv-headers'
+import { DIRECTION_HEADERS, findColumn, headerMatches, normalizeHeader, ROLE_WORDS } from './csv-headers'
 import { isBlankRecord, offsetOfLine, readCsvRecords } from './csv-records'
-import { ALL_DATE_FORMATS, guessDecimal, looksLikeDate, parseCsvAmount, parseCsvDate, PENDING } from './csv-values'
+import { ALL_DATE_FORMATS, directionOf, guessDecimal, looksLikeDate, parseCsvAmount, parseCsvDate, PENDING } from './csv-values'
 import { CSV_DELIMITERS, type CsvColumns, type CsvDateFormat, type CsvMapping } from './types'
 
 function sniffDelimiter(text: string): CsvMapping['delimiter'] {
@@ -81,7 +81,8 @@ function mostlyAmounts(values: string[]): boolean {
 
 export type CsvGuess = { mapping: CsvMapping; headers: string[]; sampleRows: string[][] }
 
-type DetailedGuess = CsvGuess & { confident: boolean }
+/** `notes`: what was guessed where the file could mean more than one thing, for the preview */
+type DetailedGuess = CsvGuess & { confident: boolean; notes: string[] }
 
 function guessDetailed(bytes: Uint8Array): DetailedGuess {
   const { text, encoding } = decodeStatement(bytes)
@@ -98,16 +99,19 @@ export function guessFromText(text: string, encoding: string): DetailedGuess {
   let headerIndex = -1
   let firstDataIndex = -1
   const hasDate = records.map((r) => r.cells.some(looksLikeDate))
+  // a data row has a date and an amount; an account line above the header may show a date alone
+  const isData = (cells: string[]): boolean =>
+    cells.some(looksLikeDate) && cells.some((c) => /\d[.,]\d{1,2}\b|^\s*[-+]?\d+\s*$/.test(c) && !looksLikeDate(c) && parseCsvAmount(c, guessDecimal([c])).amount !== null)
   for (let r = 0; r < Math.min(records.length, 40); r++) {
     const rec = records[r]
     if (!rec || rec.cells.length < Math.max(2, modal - 1)) continue
     const datesBelow = hasDate.slice(r + 1, r + 12).some(Boolean)
     const known = rec.cells.reduce((sum, c) => sum + headerMatches(c), 0)
-    if (!hasDate[r] && ((known >= 2 && datesBelow) || known >= 4)) {
+    if (!isData(rec.cells) && ((known >= 2 && datesBelow) || known >= 4)) {
       headerIndex = r
       break
     }
-    if (hasDate[r]) {
+    if (hasDate[r] && isData(rec.cells)) {
       firstDataIndex = r
       break
     }
@@ -140,6 +144,7 @@ export function guessFromText(text: string, encoding: string): DetailedGuess {
     return i
   }
   const columns: CsvColumns = { date: -1 }
+  const notes: string[] = []
   let date = pick('date')
   if (date === undefined || !mostlyDates(columnValues(sample, date))) {
     if (date !== undefined) taken.delete(date)
@@ -162,7 +167,16 @@ export function guessFromText(text: string, encoding: string): DetailedGuess {
     const credit = pick('credit')
     if (debit !== undefined) columns.debit = debit
     if (credit !== undefined) columns.credit = credit
-    if (debit === undefined && credit === undefined) {
+    const pair = debit === undefined && credit === undefined ? complementaryPair(sample, width, taken) : null
+    if (pair) {
+      columns.debit = pair[0]
+      columns.credit = pair[1]
+      taken.add(pair[0])
+      taken.add(pair[1])
+      notes.push(
+        `${headers[pair[0]] ?? ''} and ${headers[pair[1]] ?? ''} are filled in turn: the first was taken for money out, the second for money in (most banks write withdrawals first)`,
+      )
+    } else if (debit === undefined && credit === undefined) {
       for (let i = 0; i < width; i++) {
         const values = columnValues(sample, i)
         if (!taken.has(i) && values.some((v) => /[.,]\d{1,2}\b/.test(v)) && mostlyAmounts(values) && !mostlyDates(values)) {
@@ -214,6 +228,20 @@ export function guessFromText(text: string, encoding: string): DetailedGuess {
     if (!anyNegative && marked) signConvention = 'inverted'
   }
 
+  if (columns.amount !== undefined) {
+    const direction = directionColumn(sample, width, taken, normalized, columnValues(sample, columns.amount))
+    if (direction !== undefined) {
+      columns.direction = direction
+      taken.add(direction)
+      const seen = [...new Set(columnValues(sample, direction).map((v) => v.trim()))]
+      const out = seen.filter((v) => directionOf(v) === -1)
+      const into = seen.filter((v) => directionOf(v) === 1)
+      notes.push(
+        `the column ${headers[direction] ?? ''} says the direction: ${out.join(', ') || 'debit'} was taken for money out, ${into.join(', ') || 'credit'} for money in`,
+      )
+    }
+  }
+
   const mapping: CsvMapping = {
     delimiter,
     decimalSeparator,
@@ -225,7 +253,49 @@ export function guessFromText(text: string, encoding: string): DetailedGuess {
     encoding,
   }
   const confident = date !== undefined && (columns.amount !== undefined || columns.debit !== undefined || columns.credit !== undefined)
-  return { mapping, headers, sampleRows: dataRows.slice(0, 10), confident }
+  return { mapping, headers, sampleRows: dataRows.slice(0, 10), confident, notes }
+}
+
+/**
+ * Two amount columns where each row fills one and leaves the other empty (withdrawals and
+ * deposits without a header that names them), or null.
+ */
+function complementaryPair(sample: string[][], width: number, taken: Set<number>): [number, number] | null {
+  const money: number[] = []
+  for (let i = 0; i < width; i++) {
+    const values = columnValues(sample, i)
+    if (!taken.has(i) && values.length > 0 && values.some((v) => /[.,]\d{1,2}\b/.test(v)) && mostlyAmounts(values) && !mostlyDates(values)) money.push(i)
+  }
+  for (let a = 0; a < money.length; a++) {
+    for (let b = a + 1; b < money.length; b++) {
+      const i = money[a] ?? 0
+      const j = money[b] ?? 0
+      const filled = (row: string[], k: number) => (row[k] ?? '').trim() !== '' && !/^0+(?:[.,]0+)?$/.test((row[k] ?? '').trim())
+      const rows = sample.filter((r) => filled(r, i) || filled(r, j))
+      const oneOfTwo = rows.filter((r) => filled(r, i) !== filled(r, j)).length
+      const both = rows.some((r) => filled(r, i)) && rows.some((r) => filled(r, j))
+      if (rows.length >= 2 && both && oneOfTwo >= rows.length * 0.9) return [i, j]
+    }
+  }
+  return null
+}
+
+/**
+ * A column that says whether an unsigned amount is money out or in: named like one ('Af Bij',
+ * 'Debit/Credit') or holding only such values of both kinds ('DR'/'CR', 'D'/'C').
+ */
+function directionColumn(sample: string[][], width: number, taken: Set<number>, headers: string[], amounts: string[]): number | undefined {
+  if (amounts.some((v) => /^\s*[-(\u2212]|-\s*$/.test(v))) return undefined
+  for (let i = 0; i < width; i++) {
+    if (taken.has(i)) continue
+    const values = columnValues(sample, i)
+    if (values.length === 0 || values.length < sample.length * 0.8) continue
+    const kinds = values.map((v) => directionOf(v))
+    if (kinds.some((k) => k === null)) continue
+    const named = DIRECTION_HEADERS.has(headers[i] ?? '')
+    if (named || (kinds.includes(-1) && kinds.includes(1) && values.every((v) => v.trim().length <= 6))) return i
+  }
+  return undefined
 }
 
 function mode(values: number[]): number | null {

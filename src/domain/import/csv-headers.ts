@@ -29,10 +29,13 @@ export const ROLE_WORDS: Record<'date' | 'amount' | 'debit' | 'credit' | 'payee'
   amount: {
     exact: [
       'amount', 'transaction amount', 'betrag', 'umsatz', 'bedrag', 'zauctovana castka', 'castka', 'montant',
-      'importo', 'importe', 'kwota', 'belopp', 'beloeb', 'summe', 'amount eur', 'amount gbp', 'amount usd',
+      'importo', 'importe', 'kwota', 'belopp', 'beloeb', 'summe', 'amount eur', 'amount gbp', 'amount usd', 'net', 'net amount',
     ],
     contains: ['amount', 'betrag', 'bedrag', 'castka', 'montant', 'importe', 'importo', 'kwota', 'belopp'],
-    never: ['original', 'oorspr', 'puvodni', 'saldo', 'balance', 'fee', 'poplatek', 'gebuhr', 'kurs', 'koers', 'rate', 'foreign'],
+    never: [
+      'original', 'oorspr', 'puvodni', 'saldo', 'balance', 'fee', 'poplatek', 'gebuhr', 'kurs', 'koers', 'rate', 'foreign',
+      'debit', 'credit', 'withdrawal', 'deposit', 'gross',
+    ],
   },
   debit: {
     exact: ['debit', 'debet', 'withdrawal', 'withdrawals', 'outflow', 'paid out', 'money out', 'ausgang', 'soll', 'debit amount', 'af', 'uitgaven'],
@@ -75,6 +78,12 @@ export const ROLE_WORDS: Record<'date' | 'amount' | 'debit' | 'credit' | 'payee'
     contains: [],
   },
 }
+
+/** Headers of a column that says whether the amount is money out or in. */
+export const DIRECTION_HEADERS = new Set([
+  'af bij', 'bij af', 'debit credit', 'credit debit', 'dr cr', 'cr dr', 'd c', 'c d', 'soll haben', 's h', 'direction',
+  'debit or credit', 'credit or debit', 'debet credit', 'credit debet', 'cd', 'dc', 'drcr', 'crdr',
+])
 
 export const CURRENCY_HEADERS = new Set(['currency', 'munt', 'waehrung', 'wahrung', 'mena', 'mena uctu', 'devise', 'valuta', 'ccy', 'currency code'])
 export const ACCOUNT_HEADERS = new Set([

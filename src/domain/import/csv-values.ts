@@ -4,7 +4,7 @@
 import { parseDecimalToCents, type Cents } from '../money'
 import type { IsoDate } from '../dates'
 import { dateFromParts, plainCents } from './common'
-import type { CsvDateFormat } from './types'
+import type { CsvDateFormat, CsvDirectionValues } from './types'
 
 const MONTHS: Record<string, number> = {
   jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, oct: 10, nov: 11, dec: 12,
@@ -22,7 +22,8 @@ function twoDigitYear(yy: string): number {
   return yy.length === 4 ? y : y < 70 ? 2000 + y : 1900 + y
 }
 
-const NUMERIC_DATE = /^(\d{1,4})[/.-](\d{1,2})[/.-](\d{2,4})(?:[\sT,].*)?$/
+// '19.04.2019', '2019-04-19 10:00', '2019.04.19.' (Hungary), '19. 4. 2019' (Czechia)
+const NUMERIC_DATE = /^(\d{1,4})[/.-] ?(\d{1,2})[/.-] ?(\d{2,4})\.?(?:[\sT,].*)?$/
 
 /** Parses a CSV date cell in a given format (separators are accepted loosely). */
 export function parseCsvDate(raw: string, format: CsvDateFormat): IsoDate | null {
@@ -37,10 +38,16 @@ export function parseCsvDate(raw: string, format: CsvDateFormat): IsoDate | null
     const month = monthNumber(m[2] ?? '')
     return month === null ? null : dateFromParts(twoDigitYear(m[3] ?? ''), month, Number(m[1]))
   }
+  if (format === 'MMM D, YYYY') {
+    const m = /^([A-Za-zÀ-ÿ]{3,9})\.?\s+(\d{1,2}),?\s+(\d{4})$/.exec(s)
+    const month = m ? monthNumber(m[1] ?? '') : null
+    return m && month !== null ? dateFromParts(Number(m[3]), month, Number(m[2])) : null
+  }
+  if (format === 'YYYY.MM.DD.' && !/^\d{4}\. ?\d{1,2}\. ?\d{1,2}\.?$/.test(s)) return null
   const m = NUMERIC_DATE.exec(s)
   if (!m) return null
   const [, a = '', b = '', c = ''] = m
-  if (format === 'YYYY-MM-DD') return a.length === 4 ? dateFromParts(Number(a), Number(b), Number(c)) : null
+  if (format === 'YYYY-MM-DD' || format === 'YYYY.MM.DD.') return a.length === 4 ? dateFromParts(Number(a), Number(b), Number(c)) : null
   if (a.length > 2) return null
   const fourDigits = format.endsWith('YYYY')
   if (fourDigits ? c.length !== 4 : c.length !== 2) return null
@@ -49,6 +56,8 @@ export function parseCsvDate(raw: string, format: CsvDateFormat): IsoDate | null
 }
 
 export const ALL_DATE_FORMATS: CsvDateFormat[] = [
+  // before YYYY-MM-DD, which reads the same dates: a dotted file gets its own format
+  'YYYY.MM.DD.',
   'YYYY-MM-DD',
   'DD.MM.YYYY',
   'DD/MM/YYYY',
@@ -58,13 +67,14 @@ export const ALL_DATE_FORMATS: CsvDateFormat[] = [
   'MM/DD/YY',
   'DD-MMM-YYYY',
   'YYYYMMDD',
+  'MMM D, YYYY',
 ]
 
 export function looksLikeDate(value: string): boolean {
   const v = value.trim()
   if (v === '' || v.length > 40) return false
   const first = v.charCodeAt(0)
-  if (first < 48 || first > 57) return false
+  if (first < 48 || first > 57) return /^[A-Za-z]{3,9}\.? \d{1,2}, \d{4}$/.test(v) && parseCsvDate(v, 'MMM D, YYYY') !== null
   return ALL_DATE_FORMATS.some((f) => parseCsvDate(v, f) !== null)
 }
 
@@ -98,3 +108,31 @@ export function guessDecimal(values: string[]): '.' | ',' {
   }
   return comma > dot ? ',' : '.'
 }
+
+/** The values of a direction column most banks write, by what they mean. */
+export const DIRECTION_VALUES: CsvDirectionValues = {
+  debit: ['af', 'debit', 'debet', 'dr', 'd', 'db', 's', 'soll', 'out', 'withdrawal', 'charge', 'sale', 'purchase', 'payment out', '-'],
+  credit: ['bij', 'credit', 'cr', 'c', 'h', 'haben', 'in', 'deposit', 'payment in', '+'],
+}
+
+/** 'Bij', ' DR ', 'Débit' → 'bij', 'dr', 'debit': how direction values are compared. */
+export function directionKey(value: string): string {
+  return value
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .trim()
+    .toLowerCase()
+    .replace(/\.$/, '')
+}
+
+/** -1 money out, 1 money in, null a value the mapping does not name. */
+export function directionOf(value: string, values: CsvDirectionValues = DIRECTION_VALUES): -1 | 1 | null {
+  const key = directionKey(value)
+  if (values.debit.some((v) => directionKey(v) === key)) return -1
+  if (values.credit.some((v) => directionKey(v) === key)) return 1
+  return null
+}
+
+/** A row that states a balance rather than a movement ('Saldo anterior', 'Opening balance'). */
+export const BALANCE_ROW =
+  /^(?:saldo (?:anterior|inicial|final|actual|atual|iniziale|finale|al|a fecha|precedente)|(?:opening|closing|previous|starting|ending|final|initial|new|old) balance|balance (?:brought|carried) forward|balance b\/?f|balance c\/?f|anfangssaldo|endsaldo|schlusssaldo|alter kontostand|neuer kontostand|kontostand|beginsaldo|eindsaldo|solde (?:initial|final|precedent|précédent|anterieur|antérieur|au)|stan poczatkowy|stan koncowy|pocatecni zustatek|konecny zustatek)\b/i

@@ -5,13 +5,13 @@
 
 import { absCents, asCents, negate, ZERO, type Cents } from '../money'
 import type { IsoDate } from '../dates'
-import { cleanText, emptyTransaction, IdUniquifier, isCurrencyCode, issue, newAccount, quoted } from './common'
+import { cleanText, emptyTransaction, IdUniquifier, isCurrencyCode, issue, newAccount, quoted, roundedToCents, roundedWarning } from './common'
 import { lastFour } from '../accounts'
 import { decodeStatement } from './decode'
 import { ACCOUNT_HEADERS, CHECK_HEADERS, CURRENCY_HEADERS, normalizeHeader, STATUS_HEADERS } from './csv-headers'
 import { guessFromText } from './csv-guess'
 import { isBlankRecord, MAX_CELLS, offsetOfLine, readCsvRecords, readRecord, type CsvRecord } from './csv-records'
-import { guessDecimal, parseCsvAmount, parseCsvDate, PENDING, type Flag } from './csv-values'
+import { BALANCE_ROW, directionOf, guessDecimal, parseCsvAmount, parseCsvDate, PENDING, type Flag } from './csv-values'
 import { StatementError, type CsvMapping, type ParseIssue, type ParseResult, type ParsedTransaction } from './types'
 
 export { readCsvRecords, readCsvRecordStep, type CsvRecord } from './csv-records'
@@ -21,7 +21,7 @@ export { guessCsvMapping, previewCsv, type CsvGuess } from './csv-guess'
 
 function assertValidMapping(mapping: CsvMapping): void {
   const c = mapping.columns
-  const indexes = [c.date, c.amount, c.debit, c.credit, c.payee, c.description, c.category, c.externalId]
+  const indexes = [c.date, c.amount, c.debit, c.credit, c.payee, c.description, c.category, c.externalId, c.direction]
   if (indexes.some((i) => i !== undefined && (!Number.isInteger(i) || i < 0 || i > MAX_CELLS))) {
     throw new StatementError('The column mapping points at a column that cannot exist.')
   }
@@ -107,7 +107,7 @@ export function csvRows(mapping: CsvMapping, maxRows?: number): CsvRows {
   let header: string[] = []
   let headerRead = !mapping.hasHeader
   const c = mapping.columns
-  const mapped = new Set([c.date, c.amount, c.debit, c.credit, c.payee, c.description, c.category, c.externalId].filter((i) => i !== undefined))
+  const mapped = new Set([c.date, c.amount, c.debit, c.credit, c.payee, c.description, c.category, c.externalId, c.direction].filter((i) => i !== undefined))
   let statusColumn: number | undefined
   let checkColumn: number | undefined
   let currencyColumns: { index: number; values: Uniform }[] = []
@@ -135,6 +135,17 @@ export function csvRows(mapping: CsvMapping, maxRows?: number): CsvRows {
   let last: { t: ParsedTransaction; payeeFromDescription: boolean } | null = null
   let stoppedAt: number | null = null
   const cell = (cells: string[], index: number | undefined): string => (index === undefined ? '' : (cells[index] ?? ''))
+
+  const csvAmount = (raw: string, line: number): { amount: Cents | null; flag: Flag } => {
+    let flag: Flag = null
+    const read = roundedToCents(raw, (text) => {
+      const parsed = parseCsvAmount(text, mapping.decimalSeparator)
+      flag = parsed.flag
+      return parsed.amount
+    })
+    if (read?.rounded) warnings.push(roundedWarning(line, raw, read.amount))
+    return { amount: read?.amount ?? null, flag }
+  }
 
   const record = (rec: CsvRecord, broken: boolean): boolean => {
     if (broken) warnings.push(issue(rec.line, 'the quotes on this line do not balance; it was split at every delimiter'))
@@ -176,6 +187,10 @@ export function csvRows(mapping: CsvMapping, maxRows?: number): CsvRows {
       errors.push(issue(line, 'the row has no date'))
       return true
     }
+    if (BALANCE_ROW.test(payeeText) || BALANCE_ROW.test(descriptionText) || (BALANCE_ROW.test(rawDate) && !/\d/.test(rawDate))) {
+      warnings.push(issue(line, `${quoted(payeeText || descriptionText || rawDate)} states a balance, not a transaction; it was skipped`))
+      return true
+    }
     const status = statusColumn === undefined ? '' : cleanText(cells[statusColumn]).toLowerCase()
     if (PENDING.test(rawDate) || status === 'pending' || status.includes('vorgemerkt')) {
       warnings.push(issue(line, 'a pending transaction was skipped; import it again once the bank has booked it'))
@@ -194,7 +209,7 @@ export function csvRows(mapping: CsvMapping, maxRows?: number): CsvRows {
         errors.push(issue(line, 'the row has no amount'))
         return true
       }
-      const parsed = parseCsvAmount(rawAmount, mapping.decimalSeparator)
+      const parsed = csvAmount(rawAmount, line)
       if (parsed.amount === null) {
         errors.push(issue(line, `${quoted(rawAmount)} is not an amount`))
         return true
@@ -206,8 +221,8 @@ export function csvRows(mapping: CsvMapping, maxRows?: number): CsvRows {
         errors.push(issue(line, 'the row has no amount in the debit or credit column'))
         return true
       }
-      const debit = rawDebit === '' ? null : parseCsvAmount(rawDebit, mapping.decimalSeparator)
-      const credit = rawCredit === '' ? null : parseCsvAmount(rawCredit, mapping.decimalSeparator)
+      const debit = rawDebit === '' ? null : csvAmount(rawDebit, line)
+      const credit = rawCredit === '' ? null : csvAmount(rawCredit, line)
       if (debit && debit.amount === null) {
         errors.push(issue(line, `${quoted(rawDebit)} is not an amount`))
         return true
@@ -227,7 +242,16 @@ export function csvRows(mapping: CsvMapping, maxRows?: number): CsvRows {
         if (u === 'CR' || u === 'DR') flag = u
       }
     }
-    if (flag === 'CR') amount = absCents(amount)
+    if (c.direction !== undefined) {
+      const rawDirection = cell(cells, c.direction).trim()
+      const direction = directionOf(rawDirection, mapping.directionValues)
+      if (direction === null) {
+        const names = mapping.directionValues ?? { debit: ['Af', 'DR', 'D', 'debit'], credit: ['Bij', 'CR', 'C', 'credit'] }
+        errors.push(issue(line, `${quoted(rawDirection)} in the direction column is neither money out (${names.debit.join(', ')}) nor money in (${names.credit.join(', ')})`))
+        return true
+      }
+      amount = direction < 0 ? negate(absCents(amount)) : absCents(amount)
+    } else if (flag === 'CR') amount = absCents(amount)
     else if (flag === 'DR') amount = negate(absCents(amount))
 
     const t = emptyTransaction(line, date, amount)
@@ -293,5 +317,8 @@ export function parseCsvGuessing(bytes: Uint8Array, maxRows?: number): ParseResu
       'Kinwise could not find the date and amount columns in this file. If it is a bank CSV export, choose its columns by hand.',
     )
   }
-  return parseCsvText(text, guess.mapping, maxRows)
+  const result = parseCsvText(text, guess.mapping, maxRows)
+  const line = guess.mapping.skipRows + 1
+  for (const note of guess.notes) result.warnings.push(issue(line, `guessed: ${note}; change the column mapping if this is wrong`))
+  return result
 }

@@ -76,6 +76,8 @@ export const CSV_DATE_FORMATS = [
   'DD.MM.YY',
   'DD-MMM-YYYY',
   'YYYYMMDD',
+  'YYYY.MM.DD.',
+  'MMM D, YYYY',
 ] as const
 
 export type CsvDateFormat = (typeof CSV_DATE_FORMATS)[number]
@@ -93,7 +95,12 @@ export type CsvColumns = {
   description?: number
   category?: number
   externalId?: number
+  /** a column that says whether the amount is money out or in ('Af'/'Bij', 'DR'/'CR', 'D'/'C') */
+  direction?: number
 }
+
+/** the values of the direction column, compared without case or accents */
+export type CsvDirectionValues = { debit: string[]; credit: string[] }
 
 export type CsvMapping = {
   delimiter: (typeof CSV_DELIMITERS)[number]
@@ -104,6 +111,8 @@ export type CsvMapping = {
   hasHeader: boolean
   /** 0-based column indexes */
   columns: CsvColumns
+  /** what the direction column's values mean; the common ones when absent */
+  directionValues?: CsvDirectionValues
   /** inverted: positive numbers are spending (credit-card exports) */
   signConvention: 'as-is' | 'inverted'
   /** a WHATWG encoding label ('utf-8', 'windows-1252', 'windows-1250', …); guessed when absent */

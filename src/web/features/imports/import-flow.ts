@@ -157,6 +157,8 @@ export const DATE_FORMAT_EXAMPLES: Record<CsvMappingDto['dateFormat'], string> =
   'DD.MM.YY': '31.01.24',
   'DD-MMM-YYYY': '31-Jan-2024',
   YYYYMMDD: '20240131',
+  'YYYY.MM.DD.': '2024.01.31.',
+  'MMM D, YYYY': 'Jan 31, 2024',
 }
 
 export const DATE_FORMATS = Object.keys(DATE_FORMAT_EXAMPLES) as CsvMappingDto['dateFormat'][]
