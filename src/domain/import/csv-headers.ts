@@ -31,7 +31,7 @@ export const ROLE_WORDS: Record<'date' | 'amount' | 'debit' | 'credit' | 'payee'
       'amount', 'transaction amount', 'betrag', 'umsatz', 'bedrag', 'zauctovana castka', 'castka', 'montant',
       'importo', 'importe', 'kwota', 'belopp', 'beloeb', 'summe', 'amount eur', 'amount gbp', 'amount usd', 'net', 'net amount',
     ],
-    contains: ['amount', 'betrag', 'bedrag', 'castka', 'montant', 'importe', 'importo', 'kwota', 'belopp'],
+    contains: ['amount', 'betrag', 'bedrag', 'castka', 'montant', 'importe', 'importo', 'kwota', 'belopp', 'osszeg'],
     never: [
       'original', 'oorspr', 'puvodni', 'saldo', 'balance', 'fee', 'poplatek', 'gebuhr', 'kurs', 'koers', 'rate', 'foreign',
       'debit', 'credit', 'withdrawal', 'deposit', 'gross',
