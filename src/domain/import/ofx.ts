@@ -79,7 +79,7 @@ const AGGREGATES = new Set([
 ])
 
 // aggregates that never hold one of their own kind: an open one is closed by the next
-const UNNESTED = new Set(['OFX', ...RESPONSES, ...STATEMENTS, 'STMTTRN'])
+const UNNESTED = new Set(['OFX', ...RESPONSES, ...STATEMENTS])
 
 // aggregates inside a STMTTRN whose leaves are not the transaction's own (the other account)
 const FOREIGN_IN_TRANSACTION = new Set(['BANKACCTTO', 'CCACCTTO', 'CURRENCY', 'ORIGCURRENCY'])
