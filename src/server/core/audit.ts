@@ -3,7 +3,7 @@
 import type { FastifyRequest } from 'fastify'
 import type { DbOrTx } from '../db/connect'
 import { auditLog } from '../db/schema'
-import type { AuditEvent } from '../../domain/security'
+import type { AuditEvent } from '#src/domain/security'
 
 export type AuditEntry = {
   event: AuditEvent

@@ -3,8 +3,8 @@
 // this query sits beside the module's repo.ts rather than in it (a module never imports another
 // module's repo).
 import { and, eq, sql } from 'drizzle-orm'
-import { categoryTree, withChildren } from '../../domain/category-groups'
-import type { IsoDate } from '../../domain/dates'
+import { categoryTree, withChildren } from '#src/domain/category-groups'
+import type { IsoDate } from '#src/domain/dates'
 import type { DbOrTx } from '../db/connect'
 import { budgets, categories, monthlyRollups } from '../db/schema'
 import { notIn, type MemberScope } from './scope'

@@ -3,7 +3,7 @@
 // transaction as the change, but only while the household has an active webhook listening for
 // that event, so a household without one pays a single indexed look-up per write.
 import { and, eq, lt, sql } from 'drizzle-orm'
-import { changeEvent, type TransactionChange } from '../../domain/automation/events'
+import { changeEvent, type TransactionChange } from '#src/domain/automation/events'
 import type { DbOrTx } from '../db/connect'
 import { automations, transactionChanges } from '../db/schema'
 

@@ -3,8 +3,8 @@
 // with the database, so the import decides its next chunk while the database writes this one.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { asCents } from '../../domain/money'
-import { DeltaTotals } from '../../domain/ledger'
+import { asCents } from '#src/domain/money'
+import { DeltaTotals } from '#src/domain/ledger'
 import { accounts, transactions } from '../db/schema'
 import { householdOf, insertAccount, newUser } from '../test/fixtures'
 import { createTestApp, type TestContext } from '../test/helper'

@@ -3,7 +3,7 @@
 // records changes and deletions for the webhooks listening for them (changes.ts).
 // Bulk paths use unnest() arrays so 100k rows are a handful of statements.
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
-import type { IsoDate } from '../../domain/dates'
+import type { IsoDate } from '#src/domain/dates'
 import {
   DeltaTotals,
   mergeMerchantRollups,
@@ -14,8 +14,8 @@ import {
   type MerchantDelta,
   type RollupDelta,
   type TransactionKind,
-} from '../../domain/ledger'
-import { asCents, type Cents } from '../../domain/money'
+} from '#src/domain/ledger'
+import { asCents, type Cents } from '#src/domain/money'
 import type { Tx } from '../db/connect'
 import { AppError } from '../http/errors'
 import { uuidv7 } from '../db/ids'

@@ -2,7 +2,7 @@
 // exporting, deleting the account and linking a bank need the password or a second factor
 // given within the last ten minutes on this session.
 import type { FastifyRequest } from 'fastify'
-import { REAUTH_WINDOW_MS, isRecentlyAuthenticated } from '../../domain/security'
+import { REAUTH_WINDOW_MS, isRecentlyAuthenticated } from '#src/domain/security'
 import { AppError } from '../http/errors'
 
 /** Throws 403 REAUTH_REQUIRED unless the session proved its user within the window. */

@@ -4,7 +4,7 @@
 // accounts are few, so the two exclusion lists are short, and empty for a household that hides
 // nothing from anyone, which keeps the hot queries' plans as they were.
 import { and, eq, gte, lte, sql, type SQLWrapper, type SQL } from 'drizzle-orm'
-import { accountView, type AccountView, type AccountVisibility, type Member } from '../../domain/access'
+import { accountView, type AccountView, type AccountVisibility, type Member } from '#src/domain/access'
 import type { DbOrTx } from '../db/connect'
 import { accounts, monthlyRollups, transactions } from '../db/schema'
 import { forbidden, notFound } from '../http/errors'

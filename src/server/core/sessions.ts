@@ -5,8 +5,8 @@ import { and, desc, eq, gt, lt, ne, or } from 'drizzle-orm'
 import { embeddedHeld, type Db, type DbOrTx } from '../db/connect'
 import { householdMembers, households, sessions, users } from '../db/schema'
 import { notFound } from '../http/errors'
-import { isRole, type Role } from '../../domain/access'
-import { effectivePlan, isSubscriptionTier, type BillingStatus, type SubscriptionTier } from '../../domain/tiers'
+import { isRole, type Role } from '#src/domain/access'
+import { effectivePlan, isSubscriptionTier, type BillingStatus, type SubscriptionTier } from '#src/domain/tiers'
 
 export const SESSION_COOKIE = 'kinwise_session'
 const DAY_MS = 86_400_000

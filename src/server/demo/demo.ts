@@ -2,9 +2,9 @@
 // `npm run seed`: a user with accounts of every type, three years of transactions, bills,
 // goals, budgets, credit scores and reminders.
 import { and, eq, sql } from 'drizzle-orm'
-import { addDays, addMonths, dayOfMonth, localDate, startOfMonth, type IsoDate } from '../../domain/dates'
-import { asCents } from '../../domain/money'
-import type { RuleActions, RuleCondition } from '../../domain/rules'
+import { addDays, addMonths, dayOfMonth, localDate, startOfMonth, type IsoDate } from '#src/domain/dates'
+import { asCents } from '#src/domain/money'
+import type { RuleActions, RuleCondition } from '#src/domain/rules'
 import type { Db } from '../db/connect'
 import {
   accounts,

@@ -1,8 +1,8 @@
 // Realistic, repeatable household data: three years of pay, rent, groceries, subscriptions,
 // card payments and savings transfers, and — for benchmarks — any number of extra everyday
 // purchases. Deterministic: the same seed gives the same rows.
-import { addMonths, daysBetween, daysInMonth, makeDate, startOfMonth, type IsoDate } from '../../domain/dates'
-import { asCents, type Cents } from '../../domain/money'
+import { addMonths, daysBetween, daysInMonth, makeDate, startOfMonth, type IsoDate } from '#src/domain/dates'
+import { asCents, type Cents } from '#src/domain/money'
 import { uuidv7 } from '../db/ids'
 import type { NewTransaction } from '../core/ledger'
 

@@ -4,7 +4,7 @@
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import type { EndpointDef } from '../../contract/endpoint'
+import type { EndpointDef } from '#src/contract/endpoint'
 
 export const CONTRACT_DIR = path.resolve(import.meta.dirname, '../../contract')
 

@@ -5,7 +5,7 @@
 // missing fields, a body that is not an object, JSON that does not parse, a wrong content type).
 import fc from 'fast-check'
 import { z } from 'zod'
-import type { EndpointDef } from '../../contract/endpoint'
+import type { EndpointDef } from '#src/contract/endpoint'
 import { endpointKey } from './contracts'
 import {
   FAR_DATES,

@@ -1,7 +1,7 @@
 // Errors a service throws on purpose, each with its HTTP status and a stable code; the error
 // handler turns them (and validation and database errors) into { message, code, issues? }.
-import type { StatementFormat } from '../../domain/import/types'
-import type { SubscriptionTier } from '../../domain/tiers'
+import type { StatementFormat } from '#src/domain/import/types'
+import type { SubscriptionTier } from '#src/domain/tiers'
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,

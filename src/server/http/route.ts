@@ -1,10 +1,10 @@
 // Registers one contract endpoint on Fastify: the contract's schemas validate the request and
 // encode the response; a handler gets decoded input (cents, dates) and the signed-in user.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { apiError } from '../../contract/common'
-import { readsOnly, type Access, type EndpointDef, type EndpointInput, type EndpointOutput, type Restriction } from '../../contract/endpoint'
-import { roleAtLeast } from '../../domain/access'
-import { FEATURES, featurePlan, planAllows } from '../../domain/tiers'
+import { apiError } from '#src/contract/common'
+import { readsOnly, type Access, type EndpointDef, type EndpointInput, type EndpointOutput, type Restriction } from '#src/contract/endpoint'
+import { roleAtLeast } from '#src/domain/access'
+import { FEATURES, featurePlan, planAllows } from '#src/domain/tiers'
 import type { SessionUser } from '../core/sessions'
 import { AppError, forbidden, planRequired, unauthorized } from './errors'
 import { inputGuard } from './input-guard'

@@ -5,7 +5,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from '../config'
 import type { Db } from '../db/connect'
-import { CHANGE_KEEP_DAYS } from '../../domain/automation/events'
+import { CHANGE_KEEP_DAYS } from '#src/domain/automation/events'
 import { runAllAutomations } from '../modules/automations/engine'
 import { purgeChanges } from '../core/changes'
 import { allowLocal } from '../modules/automations/routes'

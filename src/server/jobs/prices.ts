@@ -5,8 +5,8 @@
 // and skipped: the next run tries again.
 import type { FastifyBaseLogger } from 'fastify'
 import { and, eq, sql } from 'drizzle-orm'
-import type { IsoDate } from '../../domain/dates'
-import { toPrice } from '../../domain/investments/lots'
+import type { IsoDate } from '#src/domain/dates'
+import { toPrice } from '#src/domain/investments/lots'
 import type { Db } from '../db/connect'
 import { accounts, investmentActivities } from '../db/schema'
 import type { PriceProvider } from '../integrations/prices/price-provider'

@@ -2,7 +2,7 @@
 // that names the field; anything unexpected is a 500 that says nothing of the internals.
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
-import type { ApiError } from '../../contract/common'
+import type { ApiError } from '#src/contract/common'
 import { AppError, TooManyAttemptsError } from '../http/errors'
 
 // PostgreSQL error codes that can only come from input that slipped past validation

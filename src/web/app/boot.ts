@@ -1,7 +1,7 @@
 // The first question of every visit, asked before the rest of the app downloads: is anyone
 // signed in? Answered with a plain fetch (the same call the user query makes), so a visitor on
 // the landing page gets the page without the query library or the app's route tables.
-import type { User } from '../../contract/auth'
+import type { User } from '#src/contract/auth'
 
 /** The signed-in user; null when the server says nobody is (401); undefined when it could not
  *  tell (offline, a server error), so the user query asks again. */

@@ -1,7 +1,7 @@
 // The menus follow the member's role and the household's plan: a teen and a viewer do
 // not see the grown-ups' settings, and the premium marks come from domain/tiers FEATURES.
 import { describe, expect, it } from 'vitest'
-import { isPremiumFeature } from '../../domain/tiers'
+import { isPremiumFeature } from '#src/domain/tiers'
 import {
   MOBILE_ITEMS,
   navItemMark,

@@ -30,13 +30,13 @@ import {
   Workflow,
   type LucideIcon,
 } from 'lucide-react'
-import { roleAtLeast, type Role } from '../../domain/access'
+import { roleAtLeast, type Role } from '#src/domain/access'
 import {
   isPremiumFeature,
   planAllows,
   type Feature,
   type SubscriptionTier,
-} from '../../domain/tiers'
+} from '#src/domain/tiers'
 import { normalizePath } from './page-titles'
 import {
   phoneRoutes,

@@ -1,8 +1,8 @@
 // The route table is the one list of signed-in pages: its paths are unique and well formed, each
 // has a title, and the menus it places pages in are complete and ordered.
 import { describe, expect, it } from 'vitest'
-import { FEATURES } from '../../domain/tiers'
-import { ROLES } from '../../domain/access'
+import { FEATURES } from '#src/domain/tiers'
+import { ROLES } from '#src/domain/access'
 import { normalizePath, pageTitle } from './page-titles'
 import { APP_ROUTES, OTHER_TITLES, phoneRoutes, sidebarRoutes } from './route-table'
 

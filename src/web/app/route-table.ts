@@ -3,8 +3,8 @@
 // the page titles and e2e/a11y.spec.ts all read it, so a page is added here once. Plain data on
 // purpose: no React, no icons and no page imports (those sit beside their readers:
 // signed-in-pages.ts, navigation.ts), so the e2e specs and the header can import it cheaply.
-import type { Role } from '../../domain/access'
-import type { Feature } from '../../domain/tiers'
+import type { Role } from '#src/domain/access'
+import type { Feature } from '#src/domain/tiers'
 
 export type AppRoute = {
   path: string

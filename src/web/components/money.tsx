@@ -1,6 +1,6 @@
 // An amount of money on screen: formatted once by lib/format (the user's currency and locale),
 // tabular figures, and green only when it shows money coming in.
-import type { Cents } from '../../domain/money'
+import type { Cents } from '#src/domain/money'
 import { cn } from '../lib/cn'
 import { useMoney } from '../lib/format'
 

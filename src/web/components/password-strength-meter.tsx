@@ -2,10 +2,10 @@
 // it refuses anything below "Strong"). The checker and its dictionaries load only when someone
 // starts typing a new password, so they stay out of the first download.
 import { useEffect, useState } from 'react'
-import type { PasswordStrength } from '../../domain/password-strength'
+import type { PasswordStrength } from '#src/domain/password-strength'
 import { cn } from '../lib/cn'
 
-const loadChecker = () => import('../../domain/password-strength')
+const loadChecker = () => import('#src/domain/password-strength')
 
 const LABELS = ['Very weak', 'Weak', 'Fair', 'Strong', 'Very strong'] as const
 

@@ -5,7 +5,7 @@
 import { Lock, type LucideIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import { featurePlan, SUBSCRIPTION_TIERS, tierLabel, type Feature, type SubscriptionTier } from '../../domain/tiers'
+import { featurePlan, SUBSCRIPTION_TIERS, tierLabel, type Feature, type SubscriptionTier } from '#src/domain/tiers'
 import { Alert } from './ui/alert'
 import { Card, CardContent } from './ui/card'
 

@@ -4,7 +4,7 @@
 // ten minutes (ADR 0024); then onConfirmed runs and the caller retries its step.
 import { useMutation } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
-import { reauth as reauthEndpoint } from '../../contract/auth'
+import { reauth as reauthEndpoint } from '#src/contract/auth'
 import { callEndpoint, errorCode } from '../lib/api'
 import { useAuth } from '../lib/auth'
 import { FormDialog } from './form-dialog'

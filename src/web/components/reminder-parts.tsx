@@ -3,7 +3,7 @@
 // buttons.
 import { Check, MailOpen, X } from 'lucide-react'
 import type { ReactNode } from 'react'
-import type { Reminder } from '../../contract/reminders'
+import type { Reminder } from '#src/contract/reminders'
 import { Button } from './ui/button'
 import { cn } from '../lib/cn'
 

@@ -1,6 +1,6 @@
 // The signed-in person's avatar (docs/product.md §2): their profile image, else the first letter of
 // the first name or e-mail, else "U".
-import { avatarInitial, type AvatarUser } from '../../domain/avatar'
+import { avatarInitial, type AvatarUser } from '#src/domain/avatar'
 import { cn } from '../lib/cn'
 
 export function UserAvatar({ user, className }: { user: AvatarUser; className?: string }) {

@@ -5,7 +5,7 @@
 // no endpoint (the landing page) do not download it.
 import type { QueryFunction } from '@tanstack/react-query'
 import type { z } from 'zod'
-import type { EndpointArgs, EndpointDef, EndpointOutput } from '../../contract/endpoint'
+import type { EndpointArgs, EndpointDef, EndpointOutput } from '#src/contract/endpoint'
 
 /** The header a list answers its next keyset cursor in (contract/common's NEXT_CURSOR_HEADER;
  *  not imported from there, which would bring zod into this module). */

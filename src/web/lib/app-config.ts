@@ -1,7 +1,7 @@
 // The server's public settings (GET /api/config): the ad network id, whether registration is
 // open and whether single sign-on is configured. Read once and kept for the visit.
 import { useQuery } from '@tanstack/react-query'
-import type { AppConfig } from '../../contract/app-config'
+import type { AppConfig } from '#src/contract/app-config'
 import { getQueryFn } from './api'
 
 export const APP_CONFIG_QUERY_KEY = ['/api/config'] as const

@@ -2,7 +2,7 @@
 // minutes, refetched every 10; a failed user query means signed out. Sign-out clears local storage
 // and every cache but the app shell's first, then navigates to /api/logout.
 import { useQuery } from '@tanstack/react-query'
-import type { User } from '../../contract/auth'
+import type { User } from '#src/contract/auth'
 import { getQueryFn } from './api'
 import { setDisplayLocale } from './display-locale'
 import { clearUserCaches } from './service-worker'

@@ -1,7 +1,7 @@
 // The signed-in member's locale for the plain functions that write or read figures outside React
 // (a count in a sentence, money typed in a form): set by useAuth whenever the user is read, one
 // member per tab. Components use useFormat (lib/format) instead.
-import { DEFAULT_LOCALE, formatNumber } from '../../domain/locale'
+import { DEFAULT_LOCALE, formatNumber } from '#src/domain/locale'
 
 let current = DEFAULT_LOCALE
 

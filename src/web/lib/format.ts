@@ -3,7 +3,7 @@
 // on screen is written the same way. A change in Settings refreshes the user query, and with it
 // every screen at once.
 import { useCallback, useMemo } from 'react'
-import { formatDay, type IsoDate } from '../../domain/dates'
+import { formatDay, type IsoDate } from '#src/domain/dates'
 import {
   DEFAULT_LOCALE,
   formatMonth,
@@ -12,9 +12,9 @@ import {
   formatRelativeDays,
   type MonthStyle,
   type PercentStyle,
-} from '../../domain/locale'
-import { formatMoney, type Cents } from '../../domain/money'
-import type { DateFormat } from '../../domain/preferences'
+} from '#src/domain/locale'
+import { formatMoney, type Cents } from '#src/domain/money'
+import type { DateFormat } from '#src/domain/preferences'
 import { useAuth } from './auth'
 
 export const DEFAULT_CURRENCY = 'USD'

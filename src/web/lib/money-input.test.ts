@@ -1,7 +1,7 @@
 // Money typed by members of different locales reads back to the same cents.
 import { afterEach, describe, expect, it } from 'vitest'
-import { money } from '../../contract/common'
-import { asCents } from '../../domain/money'
+import { money } from '#src/contract/common'
+import { asCents } from '#src/domain/money'
 import { countText, setDisplayLocale } from './display-locale'
 import { amountHint, centsToText, moneyText, parseAmountText } from './money-input'
 

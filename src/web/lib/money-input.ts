@@ -4,9 +4,9 @@
 // The member's locale (lib/display-locale) decides the reading of "1.234" (1234 in de-DE,
 // 1.234 in en-US) and how an amount is written back for editing ("1234,50").
 import { z } from 'zod'
-import { money } from '../../contract/common'
-import { decimalSeparator, formatDecimalInput } from '../../domain/locale'
-import type { Cents } from '../../domain/money'
+import { money } from '#src/contract/common'
+import { decimalSeparator, formatDecimalInput } from '#src/domain/locale'
+import type { Cents } from '#src/domain/money'
 import { displayLocale } from './display-locale'
 
 export const AMOUNT_HINT = 'Enter an amount such as 12.34'

@@ -1,6 +1,6 @@
 // The signed-in user's calendar date, in their own time zone (not the browser's): the "today"
 // that bill urgency and goal status count from.
-import { localDate, isValidTimeZone, type IsoDate } from '../../domain/dates'
+import { localDate, isValidTimeZone, type IsoDate } from '#src/domain/dates'
 import { useAuth } from './auth'
 
 let browserZone: string | undefined

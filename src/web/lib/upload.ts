@@ -2,7 +2,7 @@
 // cookie goes along, a non-OK answer throws "<status>: <text>" like callEndpoint, and the answer
 // is decoded by the contract's response schema. XMLHttpRequest rather than fetch, because only
 // it reports how much of a request body has gone out (the progress bar of a large file).
-import type { EndpointArgs, EndpointDef, EndpointOutput } from '../../contract/endpoint'
+import type { EndpointArgs, EndpointDef, EndpointOutput } from '#src/contract/endpoint'
 import { endpointUrl } from './api'
 
 export type UploadProgress = { loaded: number; total: number }

@@ -2,9 +2,9 @@
 // connections point at them.
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
-import { ACCOUNT_VISIBILITIES } from '../../../domain/access'
-import { ACCOUNT_TYPES } from '../../../domain/accounts'
-import { COST_METHODS } from '../../../domain/investments/lots'
+import { ACCOUNT_VISIBILITIES } from '#src/domain/access'
+import { ACCOUNT_TYPES } from '#src/domain/accounts'
+import { COST_METHODS } from '#src/domain/investments/lots'
 import { cents, oneOf, timestamps } from './columns'
 import { userRef } from './users-and-auth'
 import { householdOwned } from './households'

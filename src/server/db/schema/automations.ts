@@ -12,8 +12,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { TRANSACTION_CHANGES } from '../../../domain/automation/events'
-import { AUTOMATION_TYPES } from '../../../domain/automation/schedule'
+import { TRANSACTION_CHANGES } from '#src/domain/automation/events'
+import { AUTOMATION_TYPES } from '#src/domain/automation/schedule'
 import { id, oneOf, timestamps } from './columns'
 import { userRef } from './users-and-auth'
 import { householdOwned, householdRef } from './households'

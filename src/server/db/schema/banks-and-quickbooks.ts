@@ -14,8 +14,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { BANK_CONNECTION_STATUSES, BANK_PROVIDERS } from '../../../domain/bank-connections'
-import { QB_MAPPING_KINDS } from '../../../domain/quickbooks/chart'
+import { BANK_CONNECTION_STATUSES, BANK_PROVIDERS } from '#src/domain/bank-connections'
+import { QB_MAPPING_KINDS } from '#src/domain/quickbooks/chart'
 import { cents, createdAt, id, oneOf, timestamps, updatedAt } from './columns'
 import { userRef } from './users-and-auth'
 import { householdOwned, householdRef, households } from './households'

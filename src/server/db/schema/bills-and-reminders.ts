@@ -12,9 +12,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { BILL_LINK_KINDS, INCOME_SCHEDULES } from '../../../domain/plan/kinds'
-import { RECURRENCES } from '../../../domain/recurrence'
-import { REMINDER_PRIORITIES, REMINDER_STATUSES, REMINDER_TYPES } from '../../../domain/reminder-kinds'
+import { BILL_LINK_KINDS, INCOME_SCHEDULES } from '#src/domain/plan/kinds'
+import { RECURRENCES } from '#src/domain/recurrence'
+import { REMINDER_PRIORITIES, REMINDER_STATUSES, REMINDER_TYPES } from '#src/domain/reminder-kinds'
 import { cents, createdAt, oneOf, timestamps } from './columns'
 import { userRef } from './users-and-auth'
 import { householdOwned } from './households'

@@ -16,8 +16,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { CATEGORY_KINDS } from '../../../domain/categories'
-import { RULE_MATCHES, type RuleActions, type RuleCondition } from '../../../domain/rules'
+import { CATEGORY_KINDS } from '#src/domain/categories'
+import { RULE_MATCHES, type RuleActions, type RuleCondition } from '#src/domain/rules'
 import { cents, oneOf, timestamps, updatedAt } from './columns'
 import { householdOwned, householdRef } from './households'
 

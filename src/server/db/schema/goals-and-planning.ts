@@ -14,7 +14,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { CHALLENGE_KINDS } from '../../../domain/planning/challenges'
+import { CHALLENGE_KINDS } from '#src/domain/planning/challenges'
 import { cents, createdAt, id, oneOf, timestamps } from './columns'
 import { userRef } from './users-and-auth'
 import { householdOwned, householdRef } from './households'

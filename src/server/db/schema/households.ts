@@ -14,8 +14,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { INVITE_ROLES, ROLES } from '../../../domain/access'
-import { BILLING_STATUSES, SUBSCRIPTION_TIERS } from '../../../domain/tiers'
+import { INVITE_ROLES, ROLES } from '#src/domain/access'
+import { BILLING_STATUSES, SUBSCRIPTION_TIERS } from '#src/domain/tiers'
 import { createdAt, id, oneOf, timestamps } from './columns'
 import { userRef, users } from './users-and-auth'
 

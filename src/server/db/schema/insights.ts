@@ -13,9 +13,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { ADVISOR_ROLES } from '../../../domain/advisor/answer'
-import { ACTION_STATUSES } from '../../../domain/coaching/actions'
-import { CADENCES, INSIGHT_JOB_STATUSES, INSIGHT_SEVERITIES, RECURRING_STATUSES } from '../../../domain/insights/kinds'
+import { ADVISOR_ROLES } from '#src/domain/advisor/answer'
+import { ACTION_STATUSES } from '#src/domain/coaching/actions'
+import { CADENCES, INSIGHT_JOB_STATUSES, INSIGHT_SEVERITIES, RECURRING_STATUSES } from '#src/domain/insights/kinds'
 import { cents, createdAt, id, oneOf, timestamps, updatedAt } from './columns'
 import { userRef, users } from './users-and-auth'
 import { householdOwned, households } from './households'

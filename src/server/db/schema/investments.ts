@@ -15,9 +15,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { RATE_SOURCES } from '../../../domain/currency'
-import { ASSET_KINDS } from '../../../domain/investments/allocation'
-import { ACTIVITY_SOURCES, ACTIVITY_TYPES, PRICE_SOURCES, type Portfolio } from '../../../domain/investments/lots'
+import { RATE_SOURCES } from '#src/domain/currency'
+import { ASSET_KINDS } from '#src/domain/investments/allocation'
+import { ACTIVITY_SOURCES, ACTIVITY_TYPES, PRICE_SOURCES, type Portfolio } from '#src/domain/investments/lots'
 import { cents, createdAt, oneOf, timestamps, updatedAt } from './columns'
 import { householdOwned, householdRef } from './households'
 import { accounts } from './accounts'

@@ -14,8 +14,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { ATTACHMENT_KINDS, ATTACHMENT_STORAGES } from '../../../domain/attachments'
-import { TRANSACTION_KINDS, TRANSACTION_SOURCES } from '../../../domain/ledger'
+import { ATTACHMENT_KINDS, ATTACHMENT_STORAGES } from '#src/domain/attachments'
+import { TRANSACTION_KINDS, TRANSACTION_SOURCES } from '#src/domain/ledger'
 import { bytea, cents, createdAt, id, oneOf, timestamps } from './columns'
 import { userRef } from './users-and-auth'
 import { householdOwned, householdRef } from './households'

@@ -16,7 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { AVATAR_KINDS } from '../../../domain/avatar'
+import { AVATAR_KINDS } from '#src/domain/avatar'
 import { bytea, createdAt, id, oneOf, timestamps, updatedAt } from './columns'
 
 /** the user who made a row, gone with them */

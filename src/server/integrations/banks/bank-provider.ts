@@ -2,8 +2,8 @@
 // in cents with positive = money in, dates as YYYY-MM-DD, balances signed like Kinwise's (owed is
 // negative). Two adapters: SimpleFIN Bridge (simplefin.ts) and Plaid (plaid.ts); local fakes of
 // both follow the providers' public APIs for the tests.
-import type { IsoDate } from '../../../domain/dates'
-import type { Cents } from '../../../domain/money'
+import type { IsoDate } from '#src/domain/dates'
+import type { Cents } from '#src/domain/money'
 
 export type ProviderAccountType = 'checking' | 'savings' | 'credit_card' | 'investment' | 'loan' | 'mortgage' | 'other'
 

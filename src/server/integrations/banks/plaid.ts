@@ -4,7 +4,7 @@
 // key. Plaid's amounts are positive for money OUT of the account and its credit/loan balances are
 // positive for what is owed: both turn into Kinwise's signs here.
 import type { AccountBase, PlaidApi, Transaction } from 'plaid'
-import { asCents, type Cents } from '../../../domain/money'
+import { asCents, type Cents } from '#src/domain/money'
 import { BankProviderError, type ProviderAccount, type ProviderTransaction } from './bank-provider'
 
 export type PlaidConfig = { clientId: string; secret: string; baseUrl: string }

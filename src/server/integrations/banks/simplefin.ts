@@ -9,9 +9,9 @@
 // Every URL (the claim URL from the token, the Access URL the bridge answers) is a user's: it is
 // called only through safeFetch, which refuses internal addresses (UnsafeUrlError), also at
 // connect time, and follows no redirect.
-import { asCents, type Cents } from '../../../domain/money'
-import { safeFetch, type SafeRequest } from '../../http/safe-fetch'
-import { checkSafeUrl, UnsafeUrlError } from '../../http/safe-url'
+import { asCents, type Cents } from '#src/domain/money'
+import { safeFetch, type SafeRequest } from '#src/server/http/safe-fetch'
+import { checkSafeUrl, UnsafeUrlError } from '#src/server/http/safe-url'
 import { BankProviderError, type ProviderAccount, type ProviderTransaction } from './bank-provider'
 
 export type SimplefinOptions = {

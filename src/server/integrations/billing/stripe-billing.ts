@@ -2,8 +2,8 @@
 // Sessions in subscription mode, customer portal sessions, subscriptions, and webhook events
 // verified with the endpoint's signing secret and translated into BillingChanges.
 import Stripe from 'stripe'
-import type { Clock } from '../../clock'
-import type { StripeConfig } from '../../config'
+import type { Clock } from '#src/server/clock'
+import type { StripeConfig } from '#src/server/config'
 import {
   BillingCustomerMissingError,
   BillingProviderError,

@@ -2,7 +2,7 @@
 // modules use; the SMTP adapter (nodemailer) is the only one, made from SMTP_URL and MAIL_FROM.
 // Without SMTP_URL there is no mailer: reset links come from `cli reset-link`.
 import type { Transporter } from 'nodemailer'
-import type { Config } from '../../config'
+import type { Config } from '#src/server/config'
 
 export type Mail = { to: string; subject: string; text: string }
 

@@ -10,7 +10,7 @@
 // security's currency, at most 8 decimals; symbols the service does not know are left out. An
 // entry that does not fit is skipped; any other answer is an error and nothing is written.
 import { z } from 'zod'
-import { isIsoDate, type IsoDate } from '../../../domain/dates'
+import { isIsoDate, type IsoDate } from '#src/domain/dates'
 
 export type ProviderPrice = { symbol: string; date: IsoDate; price: number }
 

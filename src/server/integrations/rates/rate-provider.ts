@@ -11,8 +11,8 @@
 // out; an entry that does not fit (not a positive number) is skipped; an answer for another base
 // or any other answer is an error, and nothing is written.
 import { z } from 'zod'
-import { isIsoDate } from '../../../domain/dates'
-import type { Rate } from '../../../domain/currency'
+import { isIsoDate } from '#src/domain/dates'
+import type { Rate } from '#src/domain/currency'
 
 export type RateProvider = {
   /** the latest rates of `symbols` against `base`: rows { currency: base, quote: symbol } */

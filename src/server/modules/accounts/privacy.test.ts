@@ -4,9 +4,9 @@
 // included. The household's owner still manages a member's shared account, and a balance-only
 // account passes to them when its owner is removed, as before.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Client, TestContext } from '../../test/helper'
-import { createFamilyApp, newAccount, type Family } from '../../test/family'
-import { upload } from '../../test/upload'
+import type { Client, TestContext } from '#src/server/test/helper'
+import { createFamilyApp, newAccount, type Family } from '#src/server/test/family'
+import { upload } from '#src/server/test/upload'
 
 let t: TestContext
 let owner: Client

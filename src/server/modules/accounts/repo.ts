@@ -1,9 +1,9 @@
 // Account queries, each scoped by household. Balances are not written here: they move only
 // through the ledger (transactions/ledger.ts).
 import { and, asc, count, eq } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/connect'
-import { param, prepared } from '../../db/prepared'
-import { accounts, householdMembers, transactions } from '../../db/schema'
+import type { DbOrTx } from '#src/server/db/connect'
+import { param, prepared } from '#src/server/db/prepared'
+import { accounts, householdMembers, transactions } from '#src/server/db/schema'
 
 export type AccountRow = typeof accounts.$inferSelect
 export type NewAccountRow = typeof accounts.$inferInsert

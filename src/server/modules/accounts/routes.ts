@@ -1,8 +1,8 @@
 // Account endpoints: thin wrappers around the service.
 import type { FastifyInstance } from 'fastify'
-import * as contract from '../../../contract/accounts'
-import type { AppDeps } from '../../app-deps'
-import { route } from '../../http/route'
+import * as contract from '#src/contract/accounts'
+import type { AppDeps } from '#src/server/app-deps'
+import { route } from '#src/server/http/route'
 import * as service from './service'
 
 export function accountRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {

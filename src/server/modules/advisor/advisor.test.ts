@@ -3,9 +3,9 @@
 // local fake of the OpenAI chat-completions API (figures from the tools, at most a few rounds,
 // streamed as Server-Sent Events), conversations per member, access and privacy.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { advisorMessages, plannedIncomes, recurringSeries } from '../../db/schema'
-import { startFakeLlm, type FakeLlm } from '../../integrations/llm/fake-llm-server'
-import { addMember, categoryId, createTestApp, setTestPlan, signUp, type Client, type TestContext } from '../../test/helper'
+import { advisorMessages, plannedIncomes, recurringSeries } from '#src/server/db/schema'
+import { startFakeLlm, type FakeLlm } from '#src/server/integrations/llm/fake-llm-server'
+import { addMember, categoryId, createTestApp, setTestPlan, signUp, type Client, type TestContext } from '#src/server/test/helper'
 import { MAX_TOOL_ROUNDS } from './service'
 
 type FigureJson = { label: string; amount: number | null; value: string; href: string | null }

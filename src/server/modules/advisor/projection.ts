@@ -2,11 +2,11 @@
 // domain/plan/projection needs from the same plan the Spending Plan page shows (monthPlan), for
 // the member's own plan only — the accounts planExclusions counts, and the bills and goals paid
 // from them — so a teen's projection holds their own money, never the household's bills.
-import { addMonths, startOfMonth, type IsoDate } from '../../../domain/dates'
-import { asCents, type Cents } from '../../../domain/money'
-import { projectToMonth, usualSpending, type Projection } from '../../../domain/plan/projection'
+import { addMonths, startOfMonth, type IsoDate } from '#src/domain/dates'
+import { asCents, type Cents } from '#src/domain/money'
+import { projectToMonth, usualSpending, type Projection } from '#src/domain/plan/projection'
 import * as accounts from '../accounts/service'
-import { memberScope } from '../../core/scope'
+import { memberScope } from '#src/server/core/scope'
 import { monthPlan, planExclusions } from '../spending-plan/plan'
 import type { ToolContext } from './tools'
 

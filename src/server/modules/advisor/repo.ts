@@ -1,8 +1,8 @@
 // Advisor queries: a member's conversations and their messages (each conversation is its
 // member's own, in their household), and how many model answers the household had.
 import { and, asc, count, desc, eq, gte } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/connect'
-import { advisorConversations, advisorMessages } from '../../db/schema'
+import type { DbOrTx } from '#src/server/db/connect'
+import { advisorConversations, advisorMessages } from '#src/server/db/schema'
 
 export type ConversationRow = typeof advisorConversations.$inferSelect
 export type NewMessageRow = typeof advisorMessages.$inferInsert

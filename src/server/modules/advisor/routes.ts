@@ -1,9 +1,9 @@
 // The AI Advisor's endpoints: ask (JSON or Server-Sent Events), the member's
 // conversations, and the status. Thin: the work is in service.ts and tools.ts.
 import type { FastifyInstance } from 'fastify'
-import * as contract from '../../../contract/advisor'
-import type { AppDeps } from '../../app-deps'
-import { route } from '../../http/route'
+import * as contract from '#src/contract/advisor'
+import type { AppDeps } from '#src/server/app-deps'
+import { route } from '#src/server/http/route'
 import * as service from './service'
 
 export function advisorRoutes(app: FastifyInstance, { db, config, clock }: AppDeps): void {

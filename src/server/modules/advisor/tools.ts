@@ -9,7 +9,7 @@
 // engine and the model call the same tools; the model only picks them and words their result.
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { z } from 'zod'
-import { listTransactionsQuery } from '../../../contract/transactions'
+import { listTransactionsQuery } from '#src/contract/transactions'
 import {
   affordAnswer,
   balanceAnswer,
@@ -28,21 +28,21 @@ import {
   type Figure,
   type Format,
   type SpendingLine,
-} from '../../../domain/advisor/answer'
-import { bestMention, normalise, type MonthAhead, type Named, type Period, type Vocabulary } from '../../../domain/advisor/question'
-import { monthTense } from '../../../domain/allowance'
-import { addDays, addMonths, daysBetween, endOfMonth, formatDay, localDate, monthLabel, startOfMonth, type IsoDate } from '../../../domain/dates'
-import { formatMonth } from '../../../domain/locale'
-import { absCents, asCents, formatMoney, toCents, type Cents } from '../../../domain/money'
-import { MAX_PROJECTION_MONTHS, monthsAhead } from '../../../domain/plan/projection'
-import type { Db } from '../../db/connect'
-import { recurringSeries } from '../../db/schema'
-import { AppError } from '../../http/errors'
+} from '#src/domain/advisor/answer'
+import { bestMention, normalise, type MonthAhead, type Named, type Period, type Vocabulary } from '#src/domain/advisor/question'
+import { monthTense } from '#src/domain/allowance'
+import { addDays, addMonths, daysBetween, endOfMonth, formatDay, localDate, monthLabel, startOfMonth, type IsoDate } from '#src/domain/dates'
+import { formatMonth } from '#src/domain/locale'
+import { absCents, asCents, formatMoney, toCents, type Cents } from '#src/domain/money'
+import { MAX_PROJECTION_MONTHS, monthsAhead } from '#src/domain/plan/projection'
+import type { Db } from '#src/server/db/connect'
+import { recurringSeries } from '#src/server/db/schema'
+import { AppError } from '#src/server/http/errors'
 import * as accounts from '../accounts/service'
-import { memberScope, notIn } from '../../core/scope'
+import { memberScope, notIn } from '#src/server/core/scope'
 import { netWorth } from '../analytics/service'
 import { monthPlan } from '../spending-plan/plan'
-import type { SessionUser } from '../../core/sessions'
+import type { SessionUser } from '#src/server/core/sessions'
 import * as billsService from '../bills/service'
 import { listCategories } from '../categories/service'
 import { listGoals } from '../goals/service'

@@ -4,12 +4,12 @@
 // that member may see, to the cent; and changing a private account changes no number anyone else
 // gets (the adult's private account carries the distinctive 777.77).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { IsoDate } from '../../../domain/dates'
-import { toCents } from '../../../domain/money'
+import type { IsoDate } from '#src/domain/dates'
+import { toCents } from '#src/domain/money'
 import { generateReminders } from '../reminders/generated'
-import { createNamedFamily } from '../../test/family'
-import { createTestApp, type Client, type TestContext } from '../../test/helper'
-import { insertTransactions } from '../../core/ledger'
+import { createNamedFamily } from '#src/server/test/family'
+import { createTestApp, type Client, type TestContext } from '#src/server/test/helper'
+import { insertTransactions } from '#src/server/core/ledger'
 
 const NOW = new Date('2026-03-15T12:00:00Z')
 let t: TestContext

@@ -1,8 +1,8 @@
 // Analytics queries: net worth's balances and flows per currency in one prepared statement.
 import { sql } from 'drizzle-orm'
-import type { Db } from '../../db/connect'
-import { param, preparedSql } from '../../db/prepared'
-import { accounts, households, monthlyRollups } from '../../db/schema'
+import type { Db } from '#src/server/db/connect'
+import { param, preparedSql } from '#src/server/db/prepared'
+import { accounts, households, monthlyRollups } from '#src/server/db/schema'
 import { ratesColumn } from '../currencies/rates'
 
 export type NetWorthRow = {

@@ -1,8 +1,8 @@
 // Analytics endpoints of the dashboard.
 import type { FastifyInstance } from 'fastify'
-import * as contract from '../../../contract/analytics'
-import type { AppDeps } from '../../app-deps'
-import { route } from '../../http/route'
+import * as contract from '#src/contract/analytics'
+import type { AppDeps } from '#src/server/app-deps'
+import { route } from '#src/server/http/route'
 import * as service from './service'
 
 export function analyticsRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {

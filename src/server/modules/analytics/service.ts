@@ -6,16 +6,16 @@
 // counts at today's balance last month too, so the change never tells its flow: ADR 0048);
 // income, spending and categories only the accounts whose transactions they see. The excluded
 // ids are array parameters, so each prepared statement keeps one shape and one plan.
-import type { MonthlySummary } from '../../../contract/analytics'
-import { localDate, startOfMonth } from '../../../domain/dates'
-import { rateBook, toBase } from '../../../domain/currency'
-import { asCents, type Cents } from '../../../domain/money'
-import { netWorthChangePercent } from '../../../domain/net-worth'
-import type { Db } from '../../db/connect'
-import { memberScope } from '../../core/scope'
+import type { MonthlySummary } from '#src/contract/analytics'
+import { localDate, startOfMonth } from '#src/domain/dates'
+import { rateBook, toBase } from '#src/domain/currency'
+import { asCents, type Cents } from '#src/domain/money'
+import { netWorthChangePercent } from '#src/domain/net-worth'
+import type { Db } from '#src/server/db/connect'
+import { memberScope } from '#src/server/core/scope'
 import { monthPlan } from '../spending-plan/plan'
 import { ratesFromJson } from '../currencies/rates'
-import type { SessionUser } from '../../core/sessions'
+import type { SessionUser } from '#src/server/core/sessions'
 import * as repo from './repo'
 
 const pairs = (v: [string, string][] | string | null): [string, string][] =>

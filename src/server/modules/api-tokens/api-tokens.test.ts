@@ -6,8 +6,8 @@
 import { and, eq } from 'drizzle-orm'
 import type { InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiTokens, auditLog } from '../../db/schema'
-import { addMember, createTestApp, setTestPlan, signUp, type Client, type TestContext } from '../../test/helper'
+import { apiTokens, auditLog } from '#src/server/db/schema'
+import { addMember, createTestApp, setTestPlan, signUp, type Client, type TestContext } from '#src/server/test/helper'
 
 const START = '2026-03-15T12:00:00Z'
 let t: TestContext

@@ -1,8 +1,8 @@
 // API token queries, each scoped by the member who owns the token (tokens are personal).
 import { and, desc, eq, isNull, lt } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/connect'
-import { apiTokens, householdMembers, households, users } from '../../db/schema'
-import { memberColumns } from '../../core/sessions'
+import type { DbOrTx } from '#src/server/db/connect'
+import { apiTokens, householdMembers, households, users } from '#src/server/db/schema'
+import { memberColumns } from '#src/server/core/sessions'
 
 export type TokenRow = typeof apiTokens.$inferSelect
 export type NewTokenRow = typeof apiTokens.$inferInsert

@@ -1,10 +1,10 @@
 // Personal API tokens (ADR 0033): list, make (after a recent re-authentication: a
 // borrowed browser session must not leave itself a lasting key) and revoke. Session only.
 import type { FastifyInstance } from 'fastify'
-import * as contract from '../../../contract/api-tokens'
-import type { AppDeps } from '../../app-deps'
-import { route } from '../../http/route'
-import { requireRecentAuth } from '../../core/reauth'
+import * as contract from '#src/contract/api-tokens'
+import type { AppDeps } from '#src/server/app-deps'
+import { route } from '#src/server/http/route'
+import { requireRecentAuth } from '#src/server/core/reauth'
 import { createToken, listTokens, revokeToken } from './service'
 
 export function apiTokenRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {

@@ -3,11 +3,11 @@
 // first characters are stored; the token itself is answered once, when it is made.
 import { randomBytes } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
-import { TOKEN_PREFIX, type ApiToken, type ApiTokenBody } from '../../../contract/api-tokens'
-import type { Db } from '../../db/connect'
-import { notFound } from '../../http/errors'
-import { recordAudit } from '../../core/audit'
-import { hashToken, toSessionUser, type SessionUser } from '../../core/sessions'
+import { TOKEN_PREFIX, type ApiToken, type ApiTokenBody } from '#src/contract/api-tokens'
+import type { Db } from '#src/server/db/connect'
+import { notFound } from '#src/server/http/errors'
+import { recordAudit } from '#src/server/core/audit'
+import { hashToken, toSessionUser, type SessionUser } from '#src/server/core/sessions'
 import * as repo from './repo'
 import type { TokenRow } from './repo'
 

@@ -1,8 +1,8 @@
 // Attachment queries, each scoped by household, and the attachment count kept on the
 // transaction (changed in the same database transaction as the attachment row).
 import { and, asc, eq, sql } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/connect'
-import { attachments, transactions } from '../../db/schema'
+import type { DbOrTx } from '#src/server/db/connect'
+import { attachments, transactions } from '#src/server/db/schema'
 
 export type AttachmentRow = typeof attachments.$inferSelect
 export type NewAttachmentRow = typeof attachments.$inferInsert

@@ -1,10 +1,10 @@
 // Attachment endpoints: thin wrappers around the service. The file is served with the type its
 // bytes showed, never sniffed again by the browser, and under a policy that runs nothing.
 import type { FastifyInstance } from 'fastify'
-import * as contract from '../../../contract/attachments'
-import { contentDisposition } from '../../../domain/attachments'
-import type { AppDeps } from '../../app-deps'
-import { route } from '../../http/route'
+import * as contract from '#src/contract/attachments'
+import { contentDisposition } from '#src/domain/attachments'
+import type { AppDeps } from '#src/server/app-deps'
+import { route } from '#src/server/http/route'
 import * as service from './service'
 import { attachmentStore } from './storage'
 import { readUploadedFile } from './upload'

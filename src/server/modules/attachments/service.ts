@@ -5,8 +5,8 @@
 // not theirs, only on what they entered). The transaction's attachment count changes in the
 // same database transaction as the attachment row.
 import { createHash } from 'node:crypto'
-import type { Attachment } from '../../../contract/attachments'
-import { canChangeTransaction } from '../../../domain/access'
+import type { Attachment } from '#src/contract/attachments'
+import { canChangeTransaction } from '#src/domain/access'
 import {
   ATTACHMENT_MIME,
   MAX_ATTACHMENTS_PER_TRANSACTION,
@@ -14,12 +14,12 @@ import {
   sniffAttachment,
   type AttachmentKind,
   type AttachmentStorage,
-} from '../../../domain/attachments'
-import type { Db, DbOrTx } from '../../db/connect'
-import { uuidv7 } from '../../db/ids'
-import { AppError, conflict, forbidden, notFound } from '../../http/errors'
-import { memberScope, type MemberScope } from '../../core/scope'
-import type { SessionUser } from '../../core/sessions'
+} from '#src/domain/attachments'
+import type { Db, DbOrTx } from '#src/server/db/connect'
+import { uuidv7 } from '#src/server/db/ids'
+import { AppError, conflict, forbidden, notFound } from '#src/server/http/errors'
+import { memberScope, type MemberScope } from '#src/server/core/scope'
+import type { SessionUser } from '#src/server/core/sessions'
 import * as repo from './repo'
 import type { AttachmentRow } from './repo'
 import type { AttachmentStore } from './storage'

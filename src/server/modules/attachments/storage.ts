@@ -6,9 +6,9 @@ import { randomUUID } from 'node:crypto'
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { eq, inArray } from 'drizzle-orm'
-import type { AttachmentStorage } from '../../../domain/attachments'
-import type { DbOrTx } from '../../db/connect'
-import { attachmentContents, attachments } from '../../db/schema'
+import type { AttachmentStorage } from '#src/domain/attachments'
+import type { DbOrTx } from '#src/server/db/connect'
+import { attachmentContents, attachments } from '#src/server/db/schema'
 
 export type AttachmentStore = {
   /** where new attachments go */

@@ -1,7 +1,7 @@
 // Reads a multipart upload of one file in the field `file` (a transaction's attachment, a
 // profile photo), at most the given size (413 naming it above that). Text fields are not asked for.
 import type { FastifyRequest } from 'fastify'
-import { AppError, badRequest } from '../../http/errors'
+import { AppError, badRequest } from '#src/server/http/errors'
 import { multipartError } from '../imports/upload'
 import type { NewFile } from './service'
 

@@ -1,8 +1,8 @@
 // Audit log queries: a page of a member's events (and the household's, for the owner), the
 // names of the people they mention, and the clean-up of old security rows.
 import { and, desc, eq, inArray, isNotNull, lt, or, type SQL } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/connect'
-import { auditLog, mfaFailures, passwordResetTokens, rateLimitHits, signInFailures, users } from '../../db/schema'
+import type { DbOrTx } from '#src/server/db/connect'
+import { auditLog, mfaFailures, passwordResetTokens, rateLimitHits, signInFailures, users } from '#src/server/db/schema'
 
 export type AuditRow = typeof auditLog.$inferSelect
 

@@ -1,9 +1,9 @@
 // GET /api/audit-log: a member's security events (and the household's, for the owner).
 import type { FastifyInstance } from 'fastify'
-import { getAuditLog } from '../../../contract/audit'
-import { NEXT_CURSOR_HEADER } from '../../../contract/common'
-import type { AppDeps } from '../../app-deps'
-import { route } from '../../http/route'
+import { getAuditLog } from '#src/contract/audit'
+import { NEXT_CURSOR_HEADER } from '#src/contract/common'
+import type { AppDeps } from '#src/server/app-deps'
+import { route } from '#src/server/http/route'
 import { listAuditLog } from './service'
 
 export function auditRoutes(app: FastifyInstance, { db }: AppDeps): void {

@@ -1,13 +1,13 @@
 // Reading the audit log (GET /api/audit-log) and purging it. A member sees the events about
 // them; the owner also sees the household's events (householdId set: members, roles, plan).
 import type { z } from 'zod'
-import type { AuditEntry, auditLogQuery } from '../../../contract/audit'
-import { describeDevice } from '../../../domain/device'
-import { AUDIT_EVENTS, type AuditEvent } from '../../../domain/security'
-import type { Db, DbOrTx } from '../../db/connect'
-import { RATE_LIMIT_KEEP_MS } from '../../plugins/rate-limit-store'
-import { badRequest } from '../../http/errors'
-import type { SessionUser } from '../../core/sessions'
+import type { AuditEntry, auditLogQuery } from '#src/contract/audit'
+import { describeDevice } from '#src/domain/device'
+import { AUDIT_EVENTS, type AuditEvent } from '#src/domain/security'
+import type { Db, DbOrTx } from '#src/server/db/connect'
+import { RATE_LIMIT_KEEP_MS } from '#src/server/plugins/rate-limit-store'
+import { badRequest } from '#src/server/http/errors'
+import type { SessionUser } from '#src/server/core/sessions'
 import * as repo from './repo'
 
 const DAY_MS = 86_400_000

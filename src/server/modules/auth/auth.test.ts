@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildApp } from '../../app'
-import { createTestApp, signUp, type TestContext } from '../../test/helper'
+import { buildApp } from '#src/server/app'
+import { createTestApp, signUp, type TestContext } from '#src/server/test/helper'
 
 let t: TestContext
 beforeAll(async () => {

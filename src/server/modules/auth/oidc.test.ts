@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { signUp, type TestContext } from '../../test/helper'
-import { cookieOf, startOidcTestApp, type FakeOidcProvider } from '../../test/oidc'
+import { signUp, type TestContext } from '#src/server/test/helper'
+import { cookieOf, startOidcTestApp, type FakeOidcProvider } from '#src/server/test/oidc'
 
 let t: TestContext
 let idp: FakeOidcProvider

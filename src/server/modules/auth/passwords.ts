@@ -1,7 +1,7 @@
 // Password rules in one place: strong enough (zxcvbn score, domain/password-strength), hashed
 // with argon2id, and a new password ends every session of its user.
 import { hash } from '@node-rs/argon2'
-import { AppError } from '../../http/errors'
+import { AppError } from '#src/server/http/errors'
 
 /**
  * 400 WEAK_PASSWORD naming the field (body.password, body.newPassword) with zxcvbn's advice.
@@ -10,7 +10,7 @@ import { AppError } from '../../http/errors'
  * on registration, password change and reset.
  */
 export async function assertStrongPassword(password: string, field: string, userInputs: readonly string[]): Promise<void> {
-  const { passwordStrength, weakPasswordMessage } = await import('../../../domain/password-strength')
+  const { passwordStrength, weakPasswordMessage } = await import('#src/domain/password-strength')
   const strength = passwordStrength(password, userInputs)
   if (strength.acceptable) return
   const message = weakPasswordMessage(strength)

@@ -1,8 +1,8 @@
 // The SQL of registration, sign-in and onboarding. E-mails are compared lower-cased, as they are
 // stored.
 import { eq, sql } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/connect'
-import { users } from '../../db/schema'
+import type { DbOrTx } from '#src/server/db/connect'
+import { users } from '#src/server/db/schema'
 
 export async function userIdByEmail(db: DbOrTx, email: string): Promise<string | undefined> {
   const [row] = await db

@@ -3,7 +3,7 @@
 // out. It signs out only a navigation from this site (or typed in): Fetch Metadata first, else
 // Origin and Referer.
 import type { FastifyRequest } from 'fastify'
-import type { Config } from '../../config'
+import type { Config } from '#src/server/config'
 
 function ownOrigin(req: FastifyRequest, config: Config): string {
   if (config.publicUrl) return new URL(config.publicUrl).origin

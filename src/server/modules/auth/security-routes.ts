@@ -1,16 +1,16 @@
 // Sessions (list, sign out one, sign out the others) and password reset.
 import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import * as contract from '../../../contract/sessions'
-import { describeDevice } from '../../../domain/device'
-import type { AppDeps } from '../../app-deps'
-import { notFound } from '../../http/errors'
-import { route } from '../../http/route'
-import { clearSessionCookie } from '../../plugins/session'
-import { recordAudit } from '../../core/audit'
+import * as contract from '#src/contract/sessions'
+import { describeDevice } from '#src/domain/device'
+import type { AppDeps } from '#src/server/app-deps'
+import { notFound } from '#src/server/http/errors'
+import { route } from '#src/server/http/route'
+import { clearSessionCookie } from '#src/server/plugins/session'
+import { recordAudit } from '#src/server/core/audit'
 import { confirmPasswordReset, requestPasswordReset } from './password-reset'
-import { deleteSessionByToken, deleteUserSessions, listUserSessions, publicSessionId, SESSION_COOKIE } from '../../core/sessions'
-import { sessions } from '../../db/schema'
+import { deleteSessionByToken, deleteUserSessions, listUserSessions, publicSessionId, SESSION_COOKIE } from '#src/server/core/sessions'
+import { sessions } from '#src/server/db/schema'
 
 export function securityRoutes(app: FastifyInstance, { db, config, clock }: AppDeps): void {
   const LIMIT = { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: '1 minute' } }

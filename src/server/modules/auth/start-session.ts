@@ -2,10 +2,10 @@
 // Whatever session the browser had before ends (rotation), so a fixed or stolen pre-sign-in
 // cookie is worth nothing afterwards.
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import type { Config } from '../../config'
-import type { Db } from '../../db/connect'
-import { setSessionCookie } from '../../plugins/session'
-import { createSession, deleteSessionByToken, SESSION_COOKIE } from '../../core/sessions'
+import type { Config } from '#src/server/config'
+import type { Db } from '#src/server/db/connect'
+import { setSessionCookie } from '#src/server/plugins/session'
+import { createSession, deleteSessionByToken, SESSION_COOKIE } from '#src/server/core/sessions'
 
 export type SessionDeps = { db: Db; config: Config; now: Date }
 

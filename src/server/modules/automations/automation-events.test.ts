@@ -11,11 +11,11 @@ import {
   parseSignatureHeader,
   signedText,
   SIGNATURE_HEADER,
-} from '../../../domain/automation/signature'
-import { addMember, categoryId, createTestApp, type TestContext } from '../../test/helper'
+} from '#src/domain/automation/signature'
+import { addMember, categoryId, createTestApp, type TestContext } from '#src/server/test/helper'
 import { settleAutomationHooks } from './routes'
 import { eq } from 'drizzle-orm'
-import { transactionChanges } from '../../db/schema'
+import { transactionChanges } from '#src/server/db/schema'
 import { account, addToday, created, premium, remindersOf, setUpAutomationsTestApp, t } from './test-support'
 
 setUpAutomationsTestApp()

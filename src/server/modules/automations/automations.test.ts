@@ -4,9 +4,9 @@
 // access by role, plan and account visibility, and one run per period when two app instances run
 // the job at once. Alerts and webhooks are in automation-events.test.ts.
 import { describe, expect, it } from 'vitest'
-import { buildApp } from '../../app'
-import { sharedJobs } from '../../jobs/jobs'
-import { addMember, categoryId, signUp } from '../../test/helper'
+import { buildApp } from '#src/server/app'
+import { sharedJobs } from '#src/server/jobs/jobs'
+import { addMember, categoryId, signUp } from '#src/server/test/helper'
 import { settleAutomationHooks } from './routes'
 import { account, addToday, balanceOf, created, premium, setUpAutomationsTestApp, t, transactionsOf } from './test-support'
 

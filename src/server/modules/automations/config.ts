@@ -2,11 +2,11 @@
 // internal keys kept beside it (the day it was made, the sealed webhook secret, the day a balance
 // went under), the accounts it is about and the dates its schedule falls on; and what a run is
 // given to work with.
-import { firstMonthlyDate, nextScheduleDate } from '../../../domain/automation/schedule'
-import { compareDates, type IsoDate } from '../../../domain/dates'
+import { firstMonthlyDate, nextScheduleDate } from '#src/domain/automation/schedule'
+import { compareDates, type IsoDate } from '#src/domain/dates'
 import type { FastifyBaseLogger } from 'fastify'
-import { automationConfig, type AutomationConfig } from '../../../contract/automations'
-import type { MemberScope } from '../../core/scope'
+import { automationConfig, type AutomationConfig } from '#src/contract/automations'
+import type { MemberScope } from '#src/server/core/scope'
 import type { AutomationRow } from './repo'
 
 /** The config of one kind of automation. */

@@ -10,18 +10,18 @@ import type {
   EvaluationMode,
   Firing,
   GoalFiring,
-} from '../../../domain/automation/evaluate'
-import * as texts from '../../../domain/automation/texts'
-import { addDays, localDate } from '../../../domain/dates'
-import { asCents, negate } from '../../../domain/money'
-import { planAllows, isSubscriptionTier } from '../../../domain/tiers'
-import type { AutomationConfig } from '../../../contract/automations'
-import type { Db, Tx } from '../../db/connect'
-import { uuidv7 } from '../../db/ids'
-import type { MemberScope } from '../../core/scope'
+} from '#src/domain/automation/evaluate'
+import * as texts from '#src/domain/automation/texts'
+import { addDays, localDate } from '#src/domain/dates'
+import { asCents, negate } from '#src/domain/money'
+import { planAllows, isSubscriptionTier } from '#src/domain/tiers'
+import type { AutomationConfig } from '#src/contract/automations'
+import type { Db, Tx } from '#src/server/db/connect'
+import { uuidv7 } from '#src/server/db/ids'
+import type { MemberScope } from '#src/server/core/scope'
 import * as goalsService from '../goals/service'
 import { retireOtherBudgetAlerts } from '../reminders/generated'
-import { insertTransactions } from '../../core/ledger'
+import { insertTransactions } from '#src/server/core/ledger'
 import { nextRunAt, readConfig, type ConfigOf, type EngineDeps, type Internal } from './config'
 import {
   alertEvaluation,

@@ -17,16 +17,16 @@ import {
   type Firing,
   type GoalFiring,
   type WebhookFiring,
-} from '../../../domain/automation/evaluate'
-import type { Voice } from '../../../domain/automation/texts'
-import { addDays, type IsoDate } from '../../../domain/dates'
-import { asCents, formatMoney } from '../../../domain/money'
-import type { AutomationConfig } from '../../../contract/automations'
-import type { Db } from '../../db/connect'
-import type { MemberScope } from '../../core/scope'
+} from '#src/domain/automation/evaluate'
+import type { Voice } from '#src/domain/automation/texts'
+import { addDays, type IsoDate } from '#src/domain/dates'
+import { asCents, formatMoney } from '#src/domain/money'
+import type { AutomationConfig } from '#src/contract/automations'
+import type { Db } from '#src/server/db/connect'
+import type { MemberScope } from '#src/server/core/scope'
 import type { ConfigOf } from './config'
 import * as goalsService from '../goals/service'
-import { budgetUse } from '../../core/budget-use'
+import { budgetUse } from '#src/server/core/budget-use'
 import {
   accountFacts,
   activeBills,

@@ -1,12 +1,12 @@
 // The dry run of an automation: what it would have done over the last 90 days, as the member
 // who asks sees the household, changing nothing. The one evaluator (./evaluate) decides in its
 // preview mode; this lists its firings by date, at most MAX_PREVIEW_ACTIONS.
-import { previewMode } from '../../../domain/automation/evaluate'
-import { compareDates, localDate } from '../../../domain/dates'
-import type { DryRunResult } from '../../../contract/automations'
-import type { Db } from '../../db/connect'
-import { memberScope } from '../../core/scope'
-import type { SessionUser } from '../../core/sessions'
+import { previewMode } from '#src/domain/automation/evaluate'
+import { compareDates, localDate } from '#src/domain/dates'
+import type { DryRunResult } from '#src/contract/automations'
+import type { Db } from '#src/server/db/connect'
+import { memberScope } from '#src/server/core/scope'
+import type { SessionUser } from '#src/server/core/sessions'
 import { evaluateAutomation, MAX_PREVIEW_ACTIONS, voiceOf } from './evaluate'
 import { findVisible } from './service'
 

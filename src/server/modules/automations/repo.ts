@@ -5,8 +5,8 @@
 // active bills; spending per budget is in ./budget-use). Queries only; the rules about them live
 // in domain/automation.
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
-import type { IsoDate } from '../../../domain/dates'
-import type { DbOrTx, Tx } from '../../db/connect'
+import type { IsoDate } from '#src/domain/dates'
+import type { DbOrTx, Tx } from '#src/server/db/connect'
 import {
   accounts,
   automationRuns,
@@ -20,11 +20,11 @@ import {
   transactionChanges,
   transactions,
   users,
-} from '../../db/schema'
-import type { TransactionChange } from '../../../domain/automation/events'
-import type { ChangedRow } from '../../core/changes'
-import { memberScope, type MemberScope } from '../../core/scope'
-import type { Role } from '../../../domain/access'
+} from '#src/server/db/schema'
+import type { TransactionChange } from '#src/domain/automation/events'
+import type { ChangedRow } from '#src/server/core/changes'
+import { memberScope, type MemberScope } from '#src/server/core/scope'
+import type { Role } from '#src/domain/access'
 
 export type AutomationRow = typeof automations.$inferSelect
 export type RunRow = typeof automationRuns.$inferSelect

@@ -1,7 +1,7 @@
 // Helpers shared by the Automation Center's API tests: a premium household, an account, an
 // automation made through the API, and reads of balances, transactions and reminders.
 import { afterAll, beforeAll, expect } from 'vitest'
-import { createTestApp, setTestPlan, signUp, type Client, type TestContext } from '../../test/helper'
+import { createTestApp, setTestPlan, signUp, type Client, type TestContext } from '#src/server/test/helper'
 
 export let t: TestContext
 /** Each file's app, started in beforeAll with the clock at 2026-03-15 12:00 UTC and closed in afterAll. */

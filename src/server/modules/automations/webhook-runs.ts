@@ -1,10 +1,10 @@
 // Running an outgoing webhook: each event the evaluator finds (./evaluate, run mode) is claimed
 // as a run with its signed body, then delivered after the claim is committed; a failed delivery
 // is recorded on its run and tried again by later runs within a day, up to MAX_ATTEMPTS in all.
-import type { EvaluationMode } from '../../../domain/automation/evaluate'
-import { openSecret } from '../../crypto/secret-box'
-import type { Db } from '../../db/connect'
-import { uuidv7 } from '../../db/ids'
+import type { EvaluationMode } from '#src/domain/automation/evaluate'
+import { openSecret } from '#src/server/crypto/secret-box'
+import type { Db } from '#src/server/db/connect'
+import { uuidv7 } from '#src/server/db/ids'
 import type { ConfigOf, EngineDeps, Internal } from './config'
 import { WEBHOOK_LOOKBACK_MS, webhookFirings, type EvaluationContext } from './evaluate'
 import * as repo from './repo'

@@ -9,9 +9,9 @@ import {
   SIGNATURE_HEADER,
   signatureHeaderValue,
   signedText,
-} from '../../../domain/automation/signature'
-import { safeFetch } from '../../http/safe-fetch'
-import { UnsafeUrlError } from '../../http/safe-url'
+} from '#src/domain/automation/signature'
+import { safeFetch } from '#src/server/http/safe-fetch'
+import { UnsafeUrlError } from '#src/server/http/safe-url'
 
 export const DELIVERY_TIMEOUT_MS = 5000
 /** attempts in one go (then the job retries a failed run up to MAX_ATTEMPTS in all) */

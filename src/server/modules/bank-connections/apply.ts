@@ -13,13 +13,13 @@
 // Rows the provider removed are deleted; with SimpleFIN (which has no removals) so are stored
 // pending rows of the window that the bank no longer lists.
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import { addDays, localDate, type IsoDate } from '../../../domain/dates'
-import { findDuplicates, type DedupeExisting, type DedupeIncoming } from '../../../domain/import/dedupe'
-import { asCents, type Cents } from '../../../domain/money'
-import { compileRules, notesWith, payeeKey } from '../../../domain/rules'
-import type { Tx } from '../../db/connect'
-import { transactions } from '../../db/schema'
-import type { ProviderTransaction } from '../../integrations/banks/bank-provider'
+import { addDays, localDate, type IsoDate } from '#src/domain/dates'
+import { findDuplicates, type DedupeExisting, type DedupeIncoming } from '#src/domain/import/dedupe'
+import { asCents, type Cents } from '#src/domain/money'
+import { compileRules, notesWith, payeeKey } from '#src/domain/rules'
+import type { Tx } from '#src/server/db/connect'
+import { transactions } from '#src/server/db/schema'
+import type { ProviderTransaction } from '#src/server/integrations/banks/bank-provider'
 import { mergeReopen, releaseLinks, reopenedBy, settleBills } from '../bills/settle'
 import { householdCategories } from '../imports/service'
 import { re2Compiler } from '../rules/regex'
@@ -32,7 +32,7 @@ import {
   updateStoredTransaction,
   type NewTransaction,
   type TransactionPatch,
-} from '../../core/ledger'
+} from '#src/server/core/ledger'
 
 /** How many days a pending row may be from the posted row it becomes (SimpleFIN, no id link). */
 export const PENDING_POST_WINDOW_DAYS = 7

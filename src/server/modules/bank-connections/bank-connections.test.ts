@@ -7,10 +7,10 @@
 // deleted), and who may do what.
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { bankConnectionAccounts, bankConnections, users } from '../../db/schema'
-import { bankSyncJob } from '../../jobs/bank-sync'
-import { addMember, categoryId, createTestApp, setTestPlan, signUp } from '../../test/helper'
-import { upload } from '../../test/upload'
+import { bankConnectionAccounts, bankConnections, users } from '#src/server/db/schema'
+import { bankSyncJob } from '#src/server/jobs/bank-sync'
+import { addMember, categoryId, createTestApp, setTestPlan, signUp } from '#src/server/test/helper'
+import { upload } from '#src/server/test/upload'
 import { balanceOf, type Conn, connectSimplefin, DAY, enableMfa, epoch, member, NOW, onceEach, rowsOf, SECRET_KEY, sfin, sfinAccount, sync, t, setUpBankTestApp } from './test-support'
 
 setUpBankTestApp()

@@ -2,12 +2,12 @@
 // what leaves with a member who goes: their connections, sealed secrets and synced rows.
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { accounts, bankConnectionAccounts, bankConnections } from '../../db/schema'
-import { forgetWebhookKeys } from '../../integrations/banks/plaid-webhook'
-import { bankSyncJob } from '../../jobs/bank-sync'
+import { accounts, bankConnectionAccounts, bankConnections } from '#src/server/db/schema'
+import { forgetWebhookKeys } from '#src/server/integrations/banks/plaid-webhook'
+import { bankSyncJob } from '#src/server/jobs/bank-sync'
 import { purgeDeletedAccounts } from '../data-rights/deletion'
 import { bankRelease } from './release'
-import { addMember, categoryId, type Client } from '../../test/helper'
+import { addMember, categoryId, type Client } from '#src/server/test/helper'
 import { balanceOf, type Conn, connectPlaid, connectSimplefin, DAY, enableMfa, epoch, member, onceEach, plaid, ptx, rowsOf, sfin, sfinAccount, sync, t, setUpBankTestApp } from './test-support'
 
 setUpBankTestApp()

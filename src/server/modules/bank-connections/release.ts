@@ -6,9 +6,9 @@
 // is logged and keeps nothing connected on our side. SimpleFIN has no call to revoke an Access
 // URL; deleting our sealed copy ends Kinwise's access.
 import type { FastifyBaseLogger } from 'fastify'
-import type { Config } from '../../config'
-import { openSecret } from '../../crypto/secret-box'
-import { BankProviderError } from '../../integrations/banks/bank-provider'
+import type { Config } from '#src/server/config'
+import { openSecret } from '#src/server/crypto/secret-box'
+import { BankProviderError } from '#src/server/integrations/banks/bank-provider'
 import type { DroppedConnection } from './repo'
 import { bankClients, type BankClients } from './sync'
 

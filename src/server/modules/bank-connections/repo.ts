@@ -1,11 +1,11 @@
 // Bank connections' rows: a member's connections and their provider accounts, always
 // read within the household and, for the member's own use cases, only the member's own.
 import { and, asc, count, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm'
-import type { BankConnection, BankProvider } from '../../../contract/bank-connections'
-import { asCents } from '../../../domain/money'
-import type { DbOrTx, Tx } from '../../db/connect'
-import { bankConnectionAccounts, bankConnections } from '../../db/schema'
-import { notFound } from '../../http/errors'
+import type { BankConnection, BankProvider } from '#src/contract/bank-connections'
+import { asCents } from '#src/domain/money'
+import type { DbOrTx, Tx } from '#src/server/db/connect'
+import { bankConnectionAccounts, bankConnections } from '#src/server/db/schema'
+import { notFound } from '#src/server/http/errors'
 
 export type ConnectionRow = typeof bankConnections.$inferSelect
 export type LinkRow = typeof bankConnectionAccounts.$inferSelect

@@ -2,10 +2,10 @@
 // needs a recent password or code on the session (REAUTH_REQUIRED); Plaid's webhook reads its
 // body raw, since the signature covers the exact bytes.
 import type { FastifyInstance } from 'fastify'
-import * as contract from '../../../contract/bank-connections'
-import type { AppDeps } from '../../app-deps'
-import { route } from '../../http/route'
-import { requireRecentAuth } from '../../core/reauth'
+import * as contract from '#src/contract/bank-connections'
+import type { AppDeps } from '#src/server/app-deps'
+import { route } from '#src/server/http/route'
+import { requireRecentAuth } from '#src/server/core/reauth'
 import * as service from './service'
 
 export function bankConnectionRoutes(app: FastifyInstance, { db, config, clock }: AppDeps): void {

@@ -10,19 +10,19 @@ import type {
   createBankConnectionBody,
   linkBankAccountBody,
   SyncResult,
-} from '../../../contract/bank-connections'
-import { tierLimits } from '../../../domain/tiers'
-import type { Config } from '../../config'
-import { sealSecret } from '../../crypto/secret-box'
-import type { Db } from '../../db/connect'
-import { AppError, conflict, forbidden, invalidField, notFound } from '../../http/errors'
-import { UnsafeUrlError } from '../../http/safe-url'
-import { BankProviderError, plainWords, type ProviderAccount } from '../../integrations/banks/bank-provider'
-import { verifyPlaidWebhook } from '../../integrations/banks/plaid-webhook'
-import { claimUrlOf } from '../../integrations/banks/simplefin'
-import { openSecret } from '../../crypto/secret-box'
-import { forgetScope, memberScope, writableAccount } from '../../core/scope'
-import type { SessionUser } from '../../core/sessions'
+} from '#src/contract/bank-connections'
+import { tierLimits } from '#src/domain/tiers'
+import type { Config } from '#src/server/config'
+import { sealSecret } from '#src/server/crypto/secret-box'
+import type { Db } from '#src/server/db/connect'
+import { AppError, conflict, forbidden, invalidField, notFound } from '#src/server/http/errors'
+import { UnsafeUrlError } from '#src/server/http/safe-url'
+import { BankProviderError, plainWords, type ProviderAccount } from '#src/server/integrations/banks/bank-provider'
+import { verifyPlaidWebhook } from '#src/server/integrations/banks/plaid-webhook'
+import { claimUrlOf } from '#src/server/integrations/banks/simplefin'
+import { openSecret } from '#src/server/crypto/secret-box'
+import { forgetScope, memberScope, writableAccount } from '#src/server/core/scope'
+import type { SessionUser } from '#src/server/core/sessions'
 import {
   connectionByItem,
   deleteConnection,

@@ -2,10 +2,10 @@
 // (started by setUpBankTestApp() in each file), and the steps they repeat.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect } from 'vitest'
-import { transactions, users } from '../../db/schema'
-import { startFakePlaid, type FakePlaid, type FakePlaidAccount, type FakePlaidTransaction } from '../../integrations/banks/fake-plaid'
-import { startFakeSimplefin, type FakeSfinAccount, type FakeSimplefin } from '../../integrations/banks/fake-simplefin'
-import { createTestApp, setTestPlan, signUp, type Client, type TestContext } from '../../test/helper'
+import { transactions, users } from '#src/server/db/schema'
+import { startFakePlaid, type FakePlaid, type FakePlaidAccount, type FakePlaidTransaction } from '#src/server/integrations/banks/fake-plaid'
+import { startFakeSimplefin, type FakeSfinAccount, type FakeSimplefin } from '#src/server/integrations/banks/fake-simplefin'
+import { createTestApp, setTestPlan, signUp, type Client, type TestContext } from '#src/server/test/helper'
 
 export const NOW = '2026-03-15T12:00:00Z'
 export const SECRET_KEY = 'cd'.repeat(32)

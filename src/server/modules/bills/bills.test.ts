@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Bill } from '../../../contract/bills'
-import { accounts, bills, monthlyRollups, transactions } from '../../db/schema'
-import { householdOf, insertAccount, MISSING_ID, newUser } from '../../test/fixtures'
-import { addMember, categoryId, createTestApp, jsonOf, type Client, type TestContext } from '../../test/helper'
+import type { Bill } from '#src/contract/bills'
+import { accounts, bills, monthlyRollups, transactions } from '#src/server/db/schema'
+import { householdOf, insertAccount, MISSING_ID, newUser } from '#src/server/test/fixtures'
+import { addMember, categoryId, createTestApp, jsonOf, type Client, type TestContext } from '#src/server/test/helper'
 
 let t: TestContext
 beforeAll(async () => {

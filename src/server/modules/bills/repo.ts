@@ -1,9 +1,9 @@
 // Bill queries, each scoped by household, and the account and category checks bills need.
 import { and, asc, desc, eq, gte, inArray, lt, lte, ne, or, sql, type SQLWrapper } from 'drizzle-orm'
-import { notIn, transactionsBetween } from '../../core/scope'
-import type { DbOrTx } from '../../db/connect'
-import { param, prepared } from '../../db/prepared'
-import { accounts, billPayments, bills, categories, transactions, transactionSplits } from '../../db/schema'
+import { notIn, transactionsBetween } from '#src/server/core/scope'
+import type { DbOrTx } from '#src/server/db/connect'
+import { param, prepared } from '#src/server/db/prepared'
+import { accounts, billPayments, bills, categories, transactions, transactionSplits } from '#src/server/db/schema'
 
 export type BillRow = typeof bills.$inferSelect
 export type NewBillRow = typeof bills.$inferInsert

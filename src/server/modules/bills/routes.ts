@@ -2,9 +2,9 @@
 // delete, pay, and the payments that settle a bill: its links, what could pay it, link and unlink
 // (ADR 0045).
 import type { FastifyInstance } from 'fastify'
-import * as contract from '../../../contract/bills'
-import type { AppDeps } from '../../app-deps'
-import { route } from '../../http/route'
+import * as contract from '#src/contract/bills'
+import type { AppDeps } from '#src/server/app-deps'
+import { route } from '#src/server/http/route'
 import * as service from './service'
 
 export function billRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {

@@ -15,16 +15,16 @@ import {
   type linkBillPaymentBody,
   type payBillBody,
   type updateBillBody,
-} from '../../../contract/bills'
-import { currentDue, DAYS_AFTER, DAYS_BEFORE, payeeMatches, rankCandidates, toleranceOf } from '../../../domain/bills/matching'
-import { addDays, compareDates, dayOfMonth, daysBetween, localDate, type IsoDate } from '../../../domain/dates'
-import { asCents, negate, type Cents } from '../../../domain/money'
-import { occurrencesBetween } from '../../../domain/recurrence'
-import type { Db, DbOrTx } from '../../db/connect'
-import { badRequest, invalidField, notFound } from '../../http/errors'
-import { memberScope, wholeAccountId, writableAccount, type MemberScope } from '../../core/scope'
-import type { SessionUser } from '../../core/sessions'
-import { insertTransactions } from '../../core/ledger'
+} from '#src/contract/bills'
+import { currentDue, DAYS_AFTER, DAYS_BEFORE, payeeMatches, rankCandidates, toleranceOf } from '#src/domain/bills/matching'
+import { addDays, compareDates, dayOfMonth, daysBetween, localDate, type IsoDate } from '#src/domain/dates'
+import { asCents, negate, type Cents } from '#src/domain/money'
+import { occurrencesBetween } from '#src/domain/recurrence'
+import type { Db, DbOrTx } from '#src/server/db/connect'
+import { badRequest, invalidField, notFound } from '#src/server/http/errors'
+import { memberScope, wholeAccountId, writableAccount, type MemberScope } from '#src/server/core/scope'
+import type { SessionUser } from '#src/server/core/sessions'
+import { insertTransactions } from '#src/server/core/ledger'
 import * as repo from './repo'
 import { settleBills, toCandidate, toMatchBill, wordsOf } from './settle'
 

@@ -6,8 +6,8 @@
 // It looks only at due dates from LOOKBACK_DAYS ago to LOOKAHEAD_DAYS ahead (a payment in an older
 // statement can still be linked by hand), and reads the payments of their windows in one range of
 // the (household, date) index, so it costs the same on a household with a million transactions.
-import { recurrence as recurrenceSchema } from '../../../contract/bills'
-import { MAX_YEAR } from '../../../contract/common'
+import { recurrence as recurrenceSchema } from '#src/contract/bills'
+import { MAX_YEAR } from '#src/contract/common'
 import {
   DAYS_AFTER,
   DAYS_BEFORE,
@@ -19,11 +19,11 @@ import {
   type CandidatePayment,
   type MatchBill,
   type OpenDueDate,
-} from '../../../domain/bills/matching'
-import { addDays, compareDates, type IsoDate } from '../../../domain/dates'
-import { asCents, type Cents } from '../../../domain/money'
-import { occurrencesBetween } from '../../../domain/recurrence'
-import type { DbOrTx } from '../../db/connect'
+} from '#src/domain/bills/matching'
+import { addDays, compareDates, type IsoDate } from '#src/domain/dates'
+import { asCents, type Cents } from '#src/domain/money'
+import { occurrencesBetween } from '#src/domain/recurrence'
+import type { DbOrTx } from '#src/server/db/connect'
 import { completeBillReminders } from '../reminders/generated'
 import * as repo from './repo'
 

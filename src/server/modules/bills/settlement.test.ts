@@ -4,11 +4,11 @@
 import { readFileSync } from 'node:fs'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Bill, BillLink } from '../../../contract/bills'
-import { billPayments, reminders, transactions } from '../../db/schema'
-import { addMember, createTestApp, type Client, type TestContext } from '../../test/helper'
-import { insertTransactionRow, newUser } from '../../test/fixtures'
-import { upload } from '../../test/upload'
+import type { Bill, BillLink } from '#src/contract/bills'
+import { billPayments, reminders, transactions } from '#src/server/db/schema'
+import { addMember, createTestApp, type Client, type TestContext } from '#src/server/test/helper'
+import { insertTransactionRow, newUser } from '#src/server/test/fixtures'
+import { upload } from '#src/server/test/upload'
 
 let t: TestContext
 beforeAll(async () => {

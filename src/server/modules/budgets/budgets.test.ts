@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Budget } from '../../../contract/budgets'
-import { users } from '../../db/schema'
-import { newUser } from '../../test/fixtures'
-import { categoryId, createTestApp, type Client, type TestContext } from '../../test/helper'
+import type { Budget } from '#src/contract/budgets'
+import { users } from '#src/server/db/schema'
+import { newUser } from '#src/server/test/fixtures'
+import { categoryId, createTestApp, type Client, type TestContext } from '#src/server/test/helper'
 
 let t: TestContext
 beforeAll(async () => {

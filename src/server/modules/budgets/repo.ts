@@ -1,8 +1,8 @@
 // Budget queries, each scoped by household. Months are stored as their first day (a date).
 import { and, asc, eq, sql } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/connect'
-import { param, prepared } from '../../db/prepared'
-import { budgets, categories } from '../../db/schema'
+import type { DbOrTx } from '#src/server/db/connect'
+import { param, prepared } from '#src/server/db/prepared'
+import { budgets, categories } from '#src/server/db/schema'
 
 export type BudgetRow = typeof budgets.$inferSelect
 

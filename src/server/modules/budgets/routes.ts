@@ -1,8 +1,8 @@
 // Budget endpoints: a month's budgets, set one, remove one, copy a month.
 import type { FastifyInstance } from 'fastify'
-import * as contract from '../../../contract/budgets'
-import type { AppDeps } from '../../app-deps'
-import { route } from '../../http/route'
+import * as contract from '#src/contract/budgets'
+import type { AppDeps } from '#src/server/app-deps'
+import { route } from '#src/server/http/route'
 import * as service from './service'
 
 export function budgetRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {

@@ -1,11 +1,11 @@
 // Monthly budgets per category: a month's list, set (create or replace), remove, and copy a
 // month onto another. The API's month is YYYY-MM; the database keeps its first day.
 import type { z } from 'zod'
-import type { Budget, upsertBudgetBody } from '../../../contract/budgets'
-import { localDate, startOfMonth } from '../../../domain/dates'
-import { asCents } from '../../../domain/money'
-import type { Db } from '../../db/connect'
-import { badRequest, notFound } from '../../http/errors'
+import type { Budget, upsertBudgetBody } from '#src/contract/budgets'
+import { localDate, startOfMonth } from '#src/domain/dates'
+import { asCents } from '#src/domain/money'
+import type { Db } from '#src/server/db/connect'
+import { badRequest, notFound } from '#src/server/http/errors'
 import { settleBudgetAlerts } from '../reminders/generated'
 import * as repo from './repo'
 

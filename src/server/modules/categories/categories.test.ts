@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { payeeCategories, rules, transactionSplits, transactions } from '../../db/schema'
-import { householdOf, insertAccount, insertRollup, insertTransactionRow, newUser } from '../../test/fixtures'
+import { payeeCategories, rules, transactionSplits, transactions } from '#src/server/db/schema'
+import { householdOf, insertAccount, insertRollup, insertTransactionRow, newUser } from '#src/server/test/fixtures'
 import { byName, create, list, rollupsOf, t, setUpCategoriesTestApp } from './test-support'
 
 setUpCategoriesTestApp()

@@ -1,10 +1,10 @@
 // Merging categories through the app: what moves (transactions, splits, bills, budgets, rollups), what is refused, households kept apart, and rollups the ledger can undo.
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { asCents } from '../../../domain/money'
-import { bills, categories, monthlyRollups, payeeCategories, rules, transactionSplits, transactions } from '../../db/schema'
-import { householdOf, insertAccount, insertRollup, insertTransactionRow, newUser } from '../../test/fixtures'
-import { deleteTransactions, insertTransactions, type NewTransaction } from '../../core/ledger'
+import { asCents } from '#src/domain/money'
+import { bills, categories, monthlyRollups, payeeCategories, rules, transactionSplits, transactions } from '#src/server/db/schema'
+import { householdOf, insertAccount, insertRollup, insertTransactionRow, newUser } from '#src/server/test/fixtures'
+import { deleteTransactions, insertTransactions, type NewTransaction } from '#src/server/core/ledger'
 import { byName, create, list, rollupsOf, t, setUpCategoriesTestApp } from './test-support'
 
 setUpCategoriesTestApp()

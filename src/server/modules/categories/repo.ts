@@ -2,8 +2,8 @@
 // the tables that point at a category.
 import { and, eq, isNull, ne, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import type { DbOrTx } from '../../db/connect'
-import { param, prepared } from '../../db/prepared'
+import type { DbOrTx } from '#src/server/db/connect'
+import { param, prepared } from '#src/server/db/prepared'
 import {
   bills,
   budgets,
@@ -13,7 +13,7 @@ import {
   rules,
   transactionSplits,
   transactions,
-} from '../../db/schema'
+} from '#src/server/db/schema'
 
 export type CategoryRow = typeof categories.$inferSelect
 export type NewCategoryRow = typeof categories.$inferInsert

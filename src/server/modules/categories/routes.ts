@@ -1,8 +1,8 @@
 // Category endpoints: list, create, edit, delete and merge, scoped to the user's household.
 import type { FastifyInstance } from 'fastify'
-import * as contract from '../../../contract/categories'
-import type { AppDeps } from '../../app-deps'
-import { route } from '../../http/route'
+import * as contract from '#src/contract/categories'
+import type { AppDeps } from '#src/server/app-deps'
+import { route } from '#src/server/http/route'
 import * as service from './service'
 
 export function categoryRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {

@@ -2,10 +2,10 @@
 // delete and merge that keep transactions, splits, bills, budgets, rollups, rules and learned
 // payee choices consistent.
 import type { z } from 'zod'
-import type { Category, createCategoryBody, updateCategoryBody } from '../../../contract/categories'
-import { DEFAULT_CATEGORIES } from '../../../domain/default-categories'
-import type { Db, DbOrTx } from '../../db/connect'
-import { badRequest, conflict, notFound } from '../../http/errors'
+import type { Category, createCategoryBody, updateCategoryBody } from '#src/contract/categories'
+import { DEFAULT_CATEGORIES } from '#src/domain/default-categories'
+import type { Db, DbOrTx } from '#src/server/db/connect'
+import { badRequest, conflict, notFound } from '#src/server/http/errors'
 import * as repo from './repo'
 
 type Scope = { householdId: string }

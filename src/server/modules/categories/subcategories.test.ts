@@ -3,8 +3,8 @@
 // to another group that keeps every transaction's category (so the history follows it).
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { categories } from '../../db/schema'
-import { categoryId, createTestApp, refreshInsights, setTestPlan, signUp, type Client, type TestContext } from '../../test/helper'
+import { categories } from '#src/server/db/schema'
+import { categoryId, createTestApp, refreshInsights, setTestPlan, signUp, type Client, type TestContext } from '#src/server/test/helper'
 
 let t: TestContext
 let a: Client

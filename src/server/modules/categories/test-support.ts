@@ -1,9 +1,9 @@
 // What the categories tests share: their app (setUpCategoriesTestApp() in each file) and the steps they repeat.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect } from 'vitest'
-import type { Category } from '../../../contract/categories'
-import { monthlyRollups } from '../../db/schema'
-import { createTestApp, type Client, type TestContext } from '../../test/helper'
+import type { Category } from '#src/contract/categories'
+import { monthlyRollups } from '#src/server/db/schema'
+import { createTestApp, type Client, type TestContext } from '#src/server/test/helper'
 
 export let t: TestContext
 export function setUpCategoriesTestApp(): void {

@@ -1,11 +1,11 @@
 // The savings challenges one can start (ADR 0028), and how a start request becomes a stored
 // challenge's dates and settings.
 import type { z } from 'zod'
-import type { catalogEntry, createChallengeBody } from '../../../contract/challenges'
-import { addDays, endOfMonth, type IsoDate } from '../../../domain/dates'
-import type { Cents } from '../../../domain/money'
-import type { ChallengeKind } from '../../../domain/planning/challenges'
-import { invalidField } from '../../http/errors'
+import type { catalogEntry, createChallengeBody } from '#src/contract/challenges'
+import { addDays, endOfMonth, type IsoDate } from '#src/domain/dates'
+import type { Cents } from '#src/domain/money'
+import type { ChallengeKind } from '#src/domain/planning/challenges'
+import { invalidField } from '#src/server/http/errors'
 
 export type Body = z.output<typeof createChallengeBody>
 

@@ -2,7 +2,7 @@
 // contributions, each participant's own, within what the asking member may see; completion
 // celebrated once; round-ups swept into a goal; bad input named.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { addMember, categoryId, createTestApp, signUp, type Client, type TestContext } from '../../test/helper'
+import { addMember, categoryId, createTestApp, signUp, type Client, type TestContext } from '#src/server/test/helper'
 
 let t: TestContext
 beforeAll(async () => {

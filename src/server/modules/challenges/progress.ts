@@ -1,10 +1,10 @@
 // The progress of savings challenges, always worked out from the household's data
 // (domain/planning/challenges) as the asking member may see it, and the challenges as the API
 // shows them; the first time one is seen completed, it is marked and celebrated.
-import type { Challenge } from '../../../contract/challenges'
-import { categoryTree, withChildren, type CategoryTree } from '../../../domain/category-groups'
-import { addMonths, localDate, type IsoDate } from '../../../domain/dates'
-import { asCents, type Cents } from '../../../domain/money'
+import type { Challenge } from '#src/contract/challenges'
+import { categoryTree, withChildren, type CategoryTree } from '#src/domain/category-groups'
+import { addMonths, localDate, type IsoDate } from '#src/domain/dates'
+import { asCents, type Cents } from '#src/domain/money'
 import {
   customProgress,
   cutCategoryProgress,
@@ -16,10 +16,10 @@ import {
   type Contribution,
   type Progress,
   type Spend,
-} from '../../../domain/planning/challenges'
-import type { Db, DbOrTx } from '../../db/connect'
-import { memberScope, type MemberScope } from '../../core/scope'
-import type { SessionUser } from '../../core/sessions'
+} from '#src/domain/planning/challenges'
+import type { Db, DbOrTx } from '#src/server/db/connect'
+import { memberScope, type MemberScope } from '#src/server/core/scope'
+import type { SessionUser } from '#src/server/core/sessions'
 import { CATALOG, SPENDING_KINDS } from './catalog'
 import {
   categoryParents,

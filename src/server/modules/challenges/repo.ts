@@ -2,8 +2,8 @@
 // what their progress reads (spending, goal contributions, categories) and writes (a sweep into
 // a goal, the mark of completion and its reminders).
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
-import type { IsoDate } from '../../../domain/dates'
-import type { DbOrTx } from '../../db/connect'
+import type { IsoDate } from '#src/domain/dates'
+import type { DbOrTx } from '#src/server/db/connect'
 import {
   categories,
   goalContributions,
@@ -14,8 +14,8 @@ import {
   transactions,
   transactionSplits,
   users,
-} from '../../db/schema'
-import { transactionsBetween } from '../../core/scope'
+} from '#src/server/db/schema'
+import { transactionsBetween } from '#src/server/core/scope'
 
 export type ChallengeRow = typeof savingsChallenges.$inferSelect
 export type NewChallengeRow = typeof savingsChallenges.$inferInsert

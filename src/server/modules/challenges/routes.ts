@@ -1,9 +1,9 @@
 // Savings challenge endpoints: the catalogue, the household's challenges with their
 // progress, starting, joining, leaving, sweeping into a goal and removing.
 import type { FastifyInstance } from 'fastify'
-import * as contract from '../../../contract/challenges'
-import type { AppDeps } from '../../app-deps'
-import { route } from '../../http/route'
+import * as contract from '#src/contract/challenges'
+import type { AppDeps } from '#src/server/app-deps'
+import { route } from '#src/server/http/route'
 import { CATALOG } from './catalog'
 import * as service from './service'
 

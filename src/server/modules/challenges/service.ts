@@ -1,14 +1,14 @@
 // Savings challenges (ADR 0028): starting, joining, leaving, sweeping into a goal and removing.
 // The stored settings come from catalog.ts, the progress from progress.ts (always worked out
 // from the household's data as the asking member may see it), the queries from repo.ts.
-import type { Challenge } from '../../../contract/challenges'
-import { localDate } from '../../../domain/dates'
-import type { Cents } from '../../../domain/money'
-import type { Db, DbOrTx } from '../../db/connect'
-import { AppError, forbidden, invalidField, notFound } from '../../http/errors'
-import { memberScope, type MemberScope } from '../../core/scope'
+import type { Challenge } from '#src/contract/challenges'
+import { localDate } from '#src/domain/dates'
+import type { Cents } from '#src/domain/money'
+import type { Db, DbOrTx } from '#src/server/db/connect'
+import { AppError, forbidden, invalidField, notFound } from '#src/server/http/errors'
+import { memberScope, type MemberScope } from '#src/server/core/scope'
 import { monthPlan } from '../spending-plan/plan'
-import type { SessionUser } from '../../core/sessions'
+import type { SessionUser } from '#src/server/core/sessions'
 import { configOf, datesOf, defaultName, type Body } from './catalog'
 import { present } from './progress'
 import {

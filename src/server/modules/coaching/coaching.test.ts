@@ -12,7 +12,7 @@ import {
   signUp,
   type Client,
   type TestContext,
-} from '../../test/helper'
+} from '#src/server/test/helper'
 
 const NOW = '2026-03-18T12:00:00Z' // a Wednesday: the week of Monday 16 March
 

@@ -2,7 +2,7 @@
 // read from what they may see (memberScope) and put together by domain/coaching/motivation. The
 // allowance is the spending plan's (analytics monthPlan), net worth the dashboard's.
 import { and, eq, gt, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm'
-import type { MotivationView } from '../../../contract/coaching'
+import type { MotivationView } from '#src/contract/coaching'
 import {
   allowanceDays,
   billPaymentsOnTime,
@@ -16,17 +16,17 @@ import {
   summarise,
   STREAK_DAYS,
   type Recap,
-} from '../../../domain/coaching/motivation'
-import { categoryTree, totalBudget } from '../../../domain/category-groups'
-import { addDays, addMonths, endOfMonth, localDate, startOfMonth, type IsoDate } from '../../../domain/dates'
-import { asCents, type Cents } from '../../../domain/money'
-import { isRecurrence } from '../../../domain/recurrence'
-import type { Db } from '../../db/connect'
-import { bills, budgets, categories, creditScores, goalContributions, goals, monthlyRollups, transactions } from '../../db/schema'
-import { memberScope, notIn, type MemberScope } from '../../core/scope'
+} from '#src/domain/coaching/motivation'
+import { categoryTree, totalBudget } from '#src/domain/category-groups'
+import { addDays, addMonths, endOfMonth, localDate, startOfMonth, type IsoDate } from '#src/domain/dates'
+import { asCents, type Cents } from '#src/domain/money'
+import { isRecurrence } from '#src/domain/recurrence'
+import type { Db } from '#src/server/db/connect'
+import { bills, budgets, categories, creditScores, goalContributions, goals, monthlyRollups, transactions } from '#src/server/db/schema'
+import { memberScope, notIn, type MemberScope } from '#src/server/core/scope'
 import { netWorth } from '../analytics/service'
 import { monthPlan } from '../spending-plan/plan'
-import type { SessionUser } from '../../core/sessions'
+import type { SessionUser } from '#src/server/core/sessions'
 
 const MOOD_MONTHS = 6
 

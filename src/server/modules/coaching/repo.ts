@@ -2,7 +2,7 @@
 // (spending, subscriptions, bills, cash accounts), each scoped by household and leaving out the
 // accounts whose transactions the member does not see (`hiddenAccounts`).
 import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, sql } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/connect'
+import type { DbOrTx } from '#src/server/db/connect'
 import {
   accounts,
   bills,
@@ -15,8 +15,8 @@ import {
   recurringSeries,
   transactions,
   users,
-} from '../../db/schema'
-import { notIn, rollupsBetween, transactionsBetween } from '../../core/scope'
+} from '#src/server/db/schema'
+import { notIn, rollupsBetween, transactionsBetween } from '#src/server/core/scope'
 
 export type ActionRow = typeof coachingActions.$inferSelect
 type NewActionRow = typeof coachingActions.$inferInsert

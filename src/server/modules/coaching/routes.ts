@@ -1,9 +1,9 @@
 // AI Coaching and Motivation Coach endpoints: the member's weekly actions (made on
 // request or by the weekly job), accepting or dismissing one, the tone, and the motivation view.
 import type { FastifyInstance } from 'fastify'
-import * as contract from '../../../contract/coaching'
-import type { AppDeps } from '../../app-deps'
-import { route } from '../../http/route'
+import * as contract from '#src/contract/coaching'
+import type { AppDeps } from '#src/server/app-deps'
+import { route } from '#src/server/http/route'
 import { motivation } from './motivation'
 import * as service from './service'
 

@@ -2,7 +2,7 @@
 // (memberScope: the accounts whose transactions they see for spending, the accounts they see
 // whole for cash), accepted or dismissed, and measured 30 days after acceptance. The arithmetic
 // is domain/coaching/actions; the words, in the member's tone, domain/coaching/wording.
-import type { CoachingActionView, CoachingView } from '../../../contract/coaching'
+import type { CoachingActionView, CoachingView } from '#src/contract/coaching'
 import {
   ACTION_KINDS,
   ASSUMED_RATE_PERCENT,
@@ -21,18 +21,18 @@ import {
   type Measured,
   type PayeeSpend,
   type Subscription,
-} from '../../../domain/coaching/actions'
-import { actionWording, resultWording } from '../../../domain/coaching/wording'
-import { addDays, addMonths, compareDates, dayOfWeek, localDate, startOfMonth, type IsoDate } from '../../../domain/dates'
-import { asCents, type Cents } from '../../../domain/money'
-import { payeeKey } from '../../../domain/payee'
-import { isRecurrence } from '../../../domain/recurrence'
-import { planAllows } from '../../../domain/tiers'
-import type { Db, DbOrTx } from '../../db/connect'
-import { AppError, notFound } from '../../http/errors'
-import { memberScope, type MemberScope } from '../../core/scope'
-import { loadSessionUser } from '../../core/sessions'
-import type { SessionUser } from '../../core/sessions'
+} from '#src/domain/coaching/actions'
+import { actionWording, resultWording } from '#src/domain/coaching/wording'
+import { addDays, addMonths, compareDates, dayOfWeek, localDate, startOfMonth, type IsoDate } from '#src/domain/dates'
+import { asCents, type Cents } from '#src/domain/money'
+import { payeeKey } from '#src/domain/payee'
+import { isRecurrence } from '#src/domain/recurrence'
+import { planAllows } from '#src/domain/tiers'
+import type { Db, DbOrTx } from '#src/server/db/connect'
+import { AppError, notFound } from '#src/server/http/errors'
+import { memberScope, type MemberScope } from '#src/server/core/scope'
+import { loadSessionUser } from '#src/server/core/sessions'
+import type { SessionUser } from '#src/server/core/sessions'
 import * as repo from './repo'
 
 type Row = repo.ActionRow

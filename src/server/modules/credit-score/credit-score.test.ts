@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CreditScore } from '../../../contract/credit-score'
-import { newUser } from '../../test/fixtures'
-import { addMember, createTestApp, type Client, type TestContext } from '../../test/helper'
+import type { CreditScore } from '#src/contract/credit-score'
+import { newUser } from '#src/server/test/fixtures'
+import { addMember, createTestApp, type Client, type TestContext } from '#src/server/test/helper'
 
 let t: TestContext
 beforeAll(async () => {

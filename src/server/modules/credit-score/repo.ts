@@ -1,8 +1,8 @@
 // Credit score queries, each scoped by user and household (a score is personal).
 import { and, asc, desc, eq, type SQLWrapper } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/connect'
-import { ownerParams, param, prepared } from '../../db/prepared'
-import { creditScores } from '../../db/schema'
+import type { DbOrTx } from '#src/server/db/connect'
+import { ownerParams, param, prepared } from '#src/server/db/prepared'
+import { creditScores } from '#src/server/db/schema'
 
 export type CreditScoreRow = typeof creditScores.$inferSelect
 export type Owner = { householdId: string; userId: string }

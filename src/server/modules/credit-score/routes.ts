@@ -1,9 +1,9 @@
 // Credit score endpoints (docs/product.md §7): the latest score, the history, add and delete an
 // entry.
 import type { FastifyInstance } from 'fastify'
-import * as contract from '../../../contract/credit-score'
-import type { AppDeps } from '../../app-deps'
-import { route } from '../../http/route'
+import * as contract from '#src/contract/credit-score'
+import type { AppDeps } from '#src/server/app-deps'
+import { route } from '#src/server/http/route'
 import * as service from './service'
 
 export function creditScoreRoutes(app: FastifyInstance, { db }: AppDeps): void {

@@ -1,9 +1,9 @@
 // Credit score entries of the signed-in user: the latest for the dashboard card, the history,
 // and adding or removing an entry (the contract holds scores to 300–850).
 import type { z } from 'zod'
-import type { createCreditScoreBody, CreditScore } from '../../../contract/credit-score'
-import type { Db } from '../../db/connect'
-import { notFound } from '../../http/errors'
+import type { createCreditScoreBody, CreditScore } from '#src/contract/credit-score'
+import type { Db } from '#src/server/db/connect'
+import { notFound } from '#src/server/http/errors'
 import * as repo from './repo'
 
 type Scope = { householdId: string; id: string }

@@ -2,8 +2,8 @@
 // junk and fitting requests never answer ≥ 500, a refused one writes nothing, and no request
 // reaches the other household.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { formatFailures, fuzzSeed, runFuzz } from '../../fuzz/run'
-import { createTestApp, type TestContext } from '../../test/helper'
+import { formatFailures, fuzzSeed, runFuzz } from '#src/server/fuzz/run'
+import { createTestApp, type TestContext } from '#src/server/test/helper'
 
 const RUNS = Number(process.env.KINWISE_FUZZ_RUNS ?? 400)
 const seed = fuzzSeed()

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { addMember, createTestApp, signUp, type Client, type TestContext } from '../../test/helper'
+import { addMember, createTestApp, signUp, type Client, type TestContext } from '#src/server/test/helper'
 
 let t: TestContext
 beforeAll(async () => {

@@ -3,9 +3,9 @@
 // one query at a time). Rates against another quote are kept in the table but cannot convert
 // to this base (no cross rates), so they are not read.
 import { sql, type Placeholder, type SQL } from 'drizzle-orm'
-import { rateBook, type Rate, type RateBook } from '../../../domain/currency'
-import type { DbOrTx } from '../../db/connect'
-import { exchangeRates, households } from '../../db/schema'
+import { rateBook, type Rate, type RateBook } from '#src/domain/currency'
+import type { DbOrTx } from '#src/server/db/connect'
+import { exchangeRates, households } from '#src/server/db/schema'
 
 type Row = { base: string | null; rates: [string, string, string, number][] | string | null }
 

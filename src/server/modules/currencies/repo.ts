@@ -1,8 +1,8 @@
 // Currency queries, each scoped by household: the base currency, the exchange rates, and what
 // is held in each currency.
 import { and, desc, eq, or, sql } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/connect'
-import { accounts, exchangeRates, households, securities } from '../../db/schema'
+import type { DbOrTx } from '#src/server/db/connect'
+import { accounts, exchangeRates, households, securities } from '#src/server/db/schema'
 import { ratesColumn } from './rates'
 
 export type RateRow = typeof exchangeRates.$inferSelect

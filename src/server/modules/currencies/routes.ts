@@ -1,10 +1,10 @@
 // Currency endpoints: the base currency, the currencies in use, and the exchange rates.
 import type { FastifyInstance } from 'fastify'
-import * as contract from '../../../contract/currencies'
-import type { AppDeps } from '../../app-deps'
-import { localDate } from '../../../domain/dates'
-import { route } from '../../http/route'
-import type { SessionUser } from '../../core/sessions'
+import * as contract from '#src/contract/currencies'
+import type { AppDeps } from '#src/server/app-deps'
+import { localDate } from '#src/domain/dates'
+import { route } from '#src/server/http/route'
+import type { SessionUser } from '#src/server/core/sessions'
 import * as service from './service'
 
 export function currencyRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {

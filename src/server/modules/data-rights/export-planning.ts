@@ -8,10 +8,10 @@
 // conversations and coaching actions are the member's own; an automation's webhook secret and
 // run history, and QuickBooks' export log, are not exported (registry.ts says why of each table).
 import { and, asc, eq, inArray } from 'drizzle-orm'
-import { roleAtLeast } from '../../../domain/access'
-import { fromPrice, fromQuantity, type Price, type Quantity } from '../../../domain/investments/lots'
-import { asCents, fromCents } from '../../../domain/money'
-import type { Db } from '../../db/connect'
+import { roleAtLeast } from '#src/domain/access'
+import { fromPrice, fromQuantity, type Price, type Quantity } from '#src/domain/investments/lots'
+import { asCents, fromCents } from '#src/domain/money'
+import type { Db } from '#src/server/db/connect'
 import {
   advisorConversations,
   advisorMessages,
@@ -26,9 +26,9 @@ import {
   savingsChallenges,
   securities,
   securityPrices,
-} from '../../db/schema'
-import { wholeAccountId, type MemberScope } from '../../core/scope'
-import type { SessionUser } from '../../core/sessions'
+} from '#src/server/db/schema'
+import { wholeAccountId, type MemberScope } from '#src/server/core/scope'
+import type { SessionUser } from '#src/server/core/sessions'
 
 type Row = Record<string, unknown>
 

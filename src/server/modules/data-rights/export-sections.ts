@@ -10,10 +10,10 @@
 // transactions and not exported. Bank connections are not exported: their tokens are secrets,
 // and a connection cannot move servers.
 import { and, asc, eq, sql } from 'drizzle-orm'
-import { EXPORT_FORMAT, EXPORT_VERSION } from '../../../contract/data'
-import { roleAtLeast } from '../../../domain/access'
-import type { AttachmentStorage } from '../../../domain/attachments'
-import type { Db } from '../../db/connect'
+import { EXPORT_FORMAT, EXPORT_VERSION } from '#src/contract/data'
+import { roleAtLeast } from '#src/domain/access'
+import type { AttachmentStorage } from '#src/domain/attachments'
+import type { Db } from '#src/server/db/connect'
 import {
   accounts,
   attachments,
@@ -33,9 +33,9 @@ import {
   transactionSplits,
   transactions,
   users,
-} from '../../db/schema'
-import { notIn, wholeAccountId, type MemberScope } from '../../core/scope'
-import type { SessionUser } from '../../core/sessions'
+} from '#src/server/db/schema'
+import { notIn, wholeAccountId, type MemberScope } from '#src/server/core/scope'
+import type { SessionUser } from '#src/server/core/sessions'
 import { visiblePlannedIncome } from '../spending-plan/planned-income'
 import { exportInvestments, exportPlansAndHelpers, money, type Investments, type PlansAndHelpers } from './export-planning'
 import { EXPORT_SECTIONS, type HeadSection } from './registry'

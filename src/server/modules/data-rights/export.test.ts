@@ -3,12 +3,12 @@
 // member's export leaves out.
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { EXPORT_JSON_NAME } from '../../../contract/data'
-import { readCsvRecords } from '../../../domain/import/csv'
-import { parseOfx } from '../../../domain/import/ofx'
-import { auditLog } from '../../db/schema'
-import { createFamily, newAccount } from '../../test/family'
-import { signUp } from '../../test/helper'
+import { EXPORT_JSON_NAME } from '#src/contract/data'
+import { readCsvRecords } from '#src/domain/import/csv'
+import { parseOfx } from '#src/domain/import/ofx'
+import { auditLog } from '#src/server/db/schema'
+import { createFamily, newAccount } from '#src/server/test/family'
+import { signUp } from '#src/server/test/helper'
 import { exportZip } from './export'
 import { EXPORT_SECTIONS } from './registry'
 import { documentOf, download, post, richHousehold, setUpDataRightsTestApp, t, unzip } from './test-support'
@@ -156,7 +156,7 @@ describe('GET /api/export', () => {
     const owner = await signUp(t.app)
     await richHousehold(owner)
     const whole = documentOf(await download(owner))
-    const { loadSessionUser } = await import('../../core/sessions')
+    const { loadSessionUser } = await import('#src/server/core/sessions')
     const user = await loadSessionUser(t.database.db, owner.user.id, t.clock.now())
     const { stream } = await exportZip(t.database.db, user, t.clock.now(), { pageRows: 2 })
     const chunks: Buffer[] = []

@@ -1,10 +1,10 @@
 // What the steps of an import share: the transaction they write in, the document, the new id of
 // each row of the file, and the helpers that re-map the ids inside stored settings. The steps
 // themselves are in import-steps.ts and import-planning.ts; their order is the registry's.
-import type { ExportDocument, ImportSummary } from '../../../contract/data'
-import type { Tx } from '../../db/connect'
-import { badRequest, type AppError } from '../../http/errors'
-import type { SessionUser } from '../../core/sessions'
+import type { ExportDocument, ImportSummary } from '#src/contract/data'
+import type { Tx } from '#src/server/db/connect'
+import { badRequest, type AppError } from '#src/server/http/errors'
+import type { SessionUser } from '#src/server/core/sessions'
 import type { AttachmentStore } from '../attachments/storage'
 
 /** The bytes of the files a document lists, read one at a time as the import reaches them. */

@@ -3,11 +3,11 @@
 // settings (config, input, data) name rows of the file by id: the ids follow the new rows, and
 // one the file does not have is dropped. The order the steps run in is the registry's.
 import { and, eq, sql } from 'drizzle-orm'
-import type { ImportSummary } from '../../../contract/data'
-import { localDate } from '../../../domain/dates'
-import { checkTargets } from '../../../domain/investments/allocation'
-import { InvestmentError, toPrice, toQuantity } from '../../../domain/investments/lots'
-import { uuidv7 } from '../../db/ids'
+import type { ImportSummary } from '#src/contract/data'
+import { localDate } from '#src/domain/dates'
+import { checkTargets } from '#src/domain/investments/allocation'
+import { InvestmentError, toPrice, toQuantity } from '#src/domain/investments/lots'
+import { uuidv7 } from '#src/server/db/ids'
 import {
   accounts,
   advisorConversations,
@@ -23,8 +23,8 @@ import {
   savingsChallenges,
   securities,
   securityPrices,
-} from '../../db/schema'
-import { sealSecret } from '../../crypto/secret-box'
+} from '#src/server/db/schema'
+import { sealSecret } from '#src/server/crypto/secret-box'
 import { newWebhookSecret } from '../automations/webhooks'
 import { revalueAccounts } from '../investments/revalue'
 import { at, invalid, remapObject, UUID, type ImportContext } from './import-context'

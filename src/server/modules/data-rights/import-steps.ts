@@ -5,9 +5,9 @@
 // the import runs them in the registry's order.
 import { createHash } from 'node:crypto'
 import { and, asc, eq, inArray } from 'drizzle-orm'
-import type { ExportedTransaction } from '../../../contract/data'
-import { attachmentFileName, sniffAttachment } from '../../../domain/attachments'
-import { uuidv7 } from '../../db/ids'
+import type { ExportedTransaction } from '#src/contract/data'
+import { attachmentFileName, sniffAttachment } from '#src/domain/attachments'
+import { uuidv7 } from '#src/server/db/ids'
 import {
   accounts,
   attachments,
@@ -27,8 +27,8 @@ import {
   transactionSplits,
   transactions,
   users,
-} from '../../db/schema'
-import { insertTransactions, type NewTransaction } from '../../core/ledger'
+} from '#src/server/db/schema'
+import { insertTransactions, type NewTransaction } from '#src/server/core/ledger'
 import { at, refOf, UUID, type ImportContext, type ImportStepRun } from './import-context'
 import {
   importAdvisorConversations,

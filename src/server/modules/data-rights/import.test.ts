@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { EXPORT_JSON_NAME } from '../../../contract/data'
+import { EXPORT_JSON_NAME } from '#src/contract/data'
 import {
   accounts,
   advisorConversations,
@@ -17,9 +17,9 @@ import {
   quickbooksSettings,
   savingsChallengeMembers,
   savingsChallenges,
-} from '../../db/schema'
-import { createFamily, newAccount } from '../../test/family'
-import { addMember, categoryId, signUp, type Client } from '../../test/helper'
+} from '#src/server/db/schema'
+import { createFamily, newAccount } from '#src/server/test/family'
+import { addMember, categoryId, signUp, type Client } from '#src/server/test/helper'
 import { exportToFile, importFromFile } from './cli'
 import { canonical, documentOf, download, householdOfIn, post, richHousehold, setUpDataRightsTestApp, t, unzip, uploadExport } from './test-support'
 

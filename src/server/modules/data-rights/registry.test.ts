@@ -4,8 +4,8 @@
 import { getTableColumns, getTableName, is } from 'drizzle-orm'
 import { PgTable } from 'drizzle-orm/pg-core'
 import { describe, expect, it } from 'vitest'
-import { exportDocument } from '../../../contract/data'
-import * as schema from '../../db/schema'
+import { exportDocument } from '#src/contract/data'
+import * as schema from '#src/server/db/schema'
 import { DATA_TABLES, EXPORT_SECTIONS, IMPORT_STEPS, PASSED_ON_TABLES, type TableTreatment } from './registry'
 
 const schemaTables = Object.entries(schema).flatMap(([name, value]) => (is(value, PgTable) ? [{ name, sqlName: getTableName(value), table: value }] : []))

@@ -6,7 +6,7 @@
 // type checker refuses a section, step or table without one. registry.test.ts fails when a
 // table of the schema is not in DATA_TABLES, or names a section the export document lacks.
 import type { PgTable } from 'drizzle-orm/pg-core'
-import type * as schema from '../../db/schema'
+import type * as schema from '#src/server/db/schema'
 
 /**
  * The export document's keys after its format, version and date, in the order the file has them

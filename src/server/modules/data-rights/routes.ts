@@ -2,11 +2,11 @@
 // deleting one's account (with its cancel). Thin: the work is in export.ts, import.ts and
 // deletion.ts.
 import type { FastifyInstance } from 'fastify'
-import * as contract from '../../../contract/data'
-import type { AppDeps } from '../../app-deps'
-import { route } from '../../http/route'
-import { recordAudit } from '../../core/audit'
-import { requireRecentAuth } from '../../core/reauth'
+import * as contract from '#src/contract/data'
+import type { AppDeps } from '#src/server/app-deps'
+import { route } from '#src/server/http/route'
+import { recordAudit } from '#src/server/core/audit'
+import { requireRecentAuth } from '#src/server/core/reauth'
 import { attachmentStore } from '../attachments/storage'
 import { spoolUpload } from '../imports/upload'
 import { cancelDeletion, requestDeletion } from './deletion'

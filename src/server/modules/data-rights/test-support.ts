@@ -3,10 +3,10 @@
 import { eq } from 'drizzle-orm'
 import yauzl from 'yauzl'
 import { afterAll, beforeAll, expect } from 'vitest'
-import { EXPORT_JSON_NAME, exportDocument } from '../../../contract/data'
-import { householdMembers } from '../../db/schema'
-import { newAccount } from '../../test/family'
-import { categoryId, createTestApp, type Client, type TestContext } from '../../test/helper'
+import { EXPORT_JSON_NAME, exportDocument } from '#src/contract/data'
+import { householdMembers } from '#src/server/db/schema'
+import { newAccount } from '#src/server/test/family'
+import { categoryId, createTestApp, type Client, type TestContext } from '#src/server/test/helper'
 
 export let t: TestContext
 /** Each file's app, started in beforeAll with the clock at 2026-03-15 12:00 UTC and closed in afterAll. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Goal } from '../../../contract/goals'
-import { insertAccount, MISSING_ID, newUser } from '../../test/fixtures'
-import { createTestApp, jsonOf, type Client, type TestContext } from '../../test/helper'
+import type { Goal } from '#src/contract/goals'
+import { insertAccount, MISSING_ID, newUser } from '#src/server/test/fixtures'
+import { createTestApp, jsonOf, type Client, type TestContext } from '#src/server/test/helper'
 
 let t: TestContext
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 // Goal and contribution queries, each scoped by household.
 import { and, asc, between, desc, eq, sql } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/connect'
-import { param, prepared } from '../../db/prepared'
-import { goalContributions, goals } from '../../db/schema'
+import type { DbOrTx } from '#src/server/db/connect'
+import { param, prepared } from '#src/server/db/prepared'
+import { goalContributions, goals } from '#src/server/db/schema'
 
 export type GoalRow = typeof goals.$inferSelect
 export type NewGoalRow = typeof goals.$inferInsert

@@ -1,8 +1,8 @@
 // Goal endpoints: list, create, edit, delete, and contributions in and out.
 import type { FastifyInstance } from 'fastify'
-import * as contract from '../../../contract/goals'
-import type { AppDeps } from '../../app-deps'
-import { route } from '../../http/route'
+import * as contract from '#src/contract/goals'
+import type { AppDeps } from '#src/server/app-deps'
+import { route } from '#src/server/http/route'
 import * as service from './service'
 
 export function goalRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {

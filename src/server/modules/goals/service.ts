@@ -13,13 +13,13 @@ import type {
   createGoalBody,
   Goal,
   updateGoalBody,
-} from '../../../contract/goals'
-import { endOfMonth, localDate, startOfMonth } from '../../../domain/dates'
-import { addCents, asCents, ZERO } from '../../../domain/money'
-import type { Db, DbOrTx } from '../../db/connect'
-import { badRequest, notFound } from '../../http/errors'
-import { memberScope, wholeAccountId, type MemberScope } from '../../core/scope'
-import type { SessionUser } from '../../core/sessions'
+} from '#src/contract/goals'
+import { endOfMonth, localDate, startOfMonth } from '#src/domain/dates'
+import { addCents, asCents, ZERO } from '#src/domain/money'
+import type { Db, DbOrTx } from '#src/server/db/connect'
+import { badRequest, notFound } from '#src/server/http/errors'
+import { memberScope, wholeAccountId, type MemberScope } from '#src/server/core/scope'
+import type { SessionUser } from '#src/server/core/sessions'
 import * as repo from './repo'
 
 type Scope = Pick<SessionUser, 'householdId' | 'id' | 'timeZone' | 'role'>

@@ -3,11 +3,11 @@
 // someone who joins, leaves or is removed (with their transactions, categories and rollups).
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import type { Household, Invite } from '../../../contract/household'
-import { FAMILY_MEMBERS_LIMIT } from '../../../domain/tiers'
-import { households } from '../../db/schema'
-import { householdOf } from '../../test/fixtures'
-import { addMember, createTestApp, signUp } from '../../test/helper'
+import type { Household, Invite } from '#src/contract/household'
+import { FAMILY_MEMBERS_LIMIT } from '#src/domain/tiers'
+import { households } from '#src/server/db/schema'
+import { householdOf } from '#src/server/test/fixtures'
+import { addMember, createTestApp, signUp } from '#src/server/test/helper'
 import { createAccount, householdOfClient, invite, join, me, MISSING, ok, refusal, t, unchangedBy, setUpHouseholdTestApp } from './test-support'
 
 setUpHouseholdTestApp()

@@ -1,11 +1,11 @@
 // Members and their accounts through the app: what each member sees, what moves with someone who leaves, is removed or joins, and who owns the household.
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import type { Category } from '../../../contract/categories'
-import type { Household, Invite } from '../../../contract/household'
-import { householdMembers, households } from '../../db/schema'
-import { householdOf } from '../../test/fixtures'
-import { signUp, type Client } from '../../test/helper'
+import type { Category } from '#src/contract/categories'
+import type { Household, Invite } from '#src/contract/household'
+import { householdMembers, households } from '#src/server/db/schema'
+import { householdOf } from '#src/server/test/fixtures'
+import { signUp, type Client } from '#src/server/test/helper'
 import { accountsOf, addTransaction, categoryNamed, categoryPaths, createAccount, householdOfClient, invite, join, me, MISSING, netWorthOf, ok, portable, refusal, t, transactionsOf, unchangedBy, setUpHouseholdTestApp } from './test-support'
 
 setUpHouseholdTestApp()

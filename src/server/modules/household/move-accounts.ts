@@ -8,8 +8,8 @@
 // group id: each household sees its own leg, as with a transfer to an account one cannot see.
 // Runs inside the caller's database transaction.
 import { and, eq, sql } from 'drizzle-orm'
-import type { Tx } from '../../db/connect'
-import { accounts, bills, categories, goals, importPresets } from '../../db/schema'
+import type { Tx } from '#src/server/db/connect'
+import { accounts, bills, categories, goals, importPresets } from '#src/server/db/schema'
 
 export type MoveAccounts = {
   from: string

@@ -1,7 +1,7 @@
 // Household queries: households and their members, invites, and the counts the invite page
 // shows. Every function takes the database or an open transaction; services own transactions.
 import { and, asc, count, eq, gt, isNull, ne, sql } from 'drizzle-orm'
-import type { DbOrTx, Tx } from '../../db/connect'
+import type { DbOrTx, Tx } from '#src/server/db/connect'
 import {
   accounts,
   bankConnections,
@@ -16,7 +16,7 @@ import {
   rules,
   transactions,
   users,
-} from '../../db/schema'
+} from '#src/server/db/schema'
 import { deleteConnectionsOf, type DroppedConnection } from '../bank-connections/service'
 
 export type HouseholdRow = typeof households.$inferSelect

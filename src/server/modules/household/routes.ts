@@ -1,9 +1,9 @@
 // Household endpoints: thin wrappers around the service.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import * as contract from '../../../contract/household'
-import type { AppDeps } from '../../app-deps'
-import type { Config } from '../../config'
-import { route } from '../../http/route'
+import * as contract from '#src/contract/household'
+import type { AppDeps } from '#src/server/app-deps'
+import type { Config } from '#src/server/config'
+import { route } from '#src/server/http/route'
 import * as service from './service'
 import { setHouseholdMfaPolicy } from '../mfa/service'
 import { bankRelease } from '../bank-connections/release'

@@ -5,10 +5,10 @@
 // who goes takes their bank connections in the household with them (deleted; Plaid is told
 // after the commit).
 import { randomBytes } from 'node:crypto'
-import type { Household, Invite, invitePreview } from '../../../contract/household'
-import { avatarUrl } from '../../../contract/user'
+import type { Household, Invite, invitePreview } from '#src/contract/household'
+import { avatarUrl } from '#src/contract/user'
 import type { z } from 'zod'
-import { isRole, type AccountVisibility, type InviteRole, type Role } from '../../../domain/access'
+import { isRole, type AccountVisibility, type InviteRole, type Role } from '#src/domain/access'
 import {
   INVITE_REFUSALS,
   accountsOnLeaving,
@@ -20,18 +20,18 @@ import {
   leaveRefusal,
   ownHouseholdName,
   type Refusal,
-} from '../../../domain/household'
-import { effectivePlan, tierLimits, type BillingStatus, type SubscriptionTier } from '../../../domain/tiers'
-import type { Db, DbOrTx, Tx } from '../../db/connect'
-import { AppError, conflict, forbidden, notFound } from '../../http/errors'
-import { memberScope } from '../../core/scope'
+} from '#src/domain/household'
+import { effectivePlan, tierLimits, type BillingStatus, type SubscriptionTier } from '#src/domain/tiers'
+import type { Db, DbOrTx, Tx } from '#src/server/db/connect'
+import { AppError, conflict, forbidden, notFound } from '#src/server/http/errors'
+import { memberScope } from '#src/server/core/scope'
 import { createDefaultCategories } from '../categories/service'
-import { loadSessionUser, type SessionUser } from '../../core/sessions'
+import { loadSessionUser, type SessionUser } from '#src/server/core/sessions'
 import type { DroppedConnection } from '../bank-connections/service'
 import { removeAtProviders, type BankRelease } from '../bank-connections/release'
 import { moveAccounts } from './move-accounts'
 import * as repo from './repo'
-import { recordAudit } from '../../core/audit'
+import { recordAudit } from '#src/server/core/audit'
 
 type InvitePreview = z.output<typeof invitePreview>
 

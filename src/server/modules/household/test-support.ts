@@ -1,11 +1,11 @@
 // What the household tests share: their app (setUpHouseholdTestApp() in each file) and the steps they repeat.
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, expect } from 'vitest'
-import type { Account } from '../../../contract/accounts'
-import type { Category } from '../../../contract/categories'
-import type { Household, Invite } from '../../../contract/household'
-import type { Transaction } from '../../../contract/transactions'
-import { createTestApp, signUp, type Client, type TestContext } from '../../test/helper'
+import type { Account } from '#src/contract/accounts'
+import type { Category } from '#src/contract/categories'
+import type { Household, Invite } from '#src/contract/household'
+import type { Transaction } from '#src/contract/transactions'
+import { createTestApp, signUp, type Client, type TestContext } from '#src/server/test/helper'
 
 export let t: TestContext
 export function setUpHouseholdTestApp(): void {

@@ -8,11 +8,11 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { detectFormat, parseStatement } from '../../../domain/import/parse'
-import { accounts, investmentActivities, securities, securityPrices, transactions } from '../../db/schema'
-import { newUser } from '../../test/fixtures'
-import { createTestApp, type TestContext } from '../../test/helper'
-import { upload } from '../../test/upload'
+import { detectFormat, parseStatement } from '#src/domain/import/parse'
+import { accounts, investmentActivities, securities, securityPrices, transactions } from '#src/server/db/schema'
+import { newUser } from '#src/server/test/fixtures'
+import { createTestApp, type TestContext } from '#src/server/test/helper'
+import { upload } from '#src/server/test/upload'
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..')
 const FIXTURES = path.resolve(ROOT, '../shared/fixtures/statements')

@@ -4,11 +4,11 @@
 // parsed here too, a chunk at a time (stream-source.ts). Started by offthread.ts; the build makes
 // it dist/server/import-worker.js.
 import { parentPort, workerData } from 'node:worker_threads'
-import { connectTarget } from '../../db/connect'
-import { AppError } from '../../http/errors'
+import { connectTarget } from '#src/server/db/connect'
+import { AppError } from '#src/server/http/errors'
 import type { ImportJob, ImportWorkerMessage } from './offthread'
 import { importFile } from './service'
-import { backgroundThread } from '../../threads'
+import { backgroundThread } from '#src/server/threads'
 
 // below the HTTP thread: a million-row import takes the CPU it leaves, not the other way round
 backgroundThread('kinwise-import')

@@ -9,8 +9,8 @@ import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { openDatabase, type Database } from '../../db/connect'
-import { accounts, importBatches, transactions } from '../../db/schema'
+import { openDatabase, type Database } from '#src/server/db/connect'
+import { accounts, importBatches, transactions } from '#src/server/db/schema'
 import { createUser } from '../auth/service'
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..')

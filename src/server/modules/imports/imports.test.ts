@@ -2,9 +2,9 @@
 import { createHash } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { importBatches, transactions } from '../../db/schema'
-import { categoryId } from '../../test/helper'
-import { upload } from '../../test/upload'
+import { importBatches, transactions } from '#src/server/db/schema'
+import { categoryId } from '#src/server/test/helper'
+import { upload } from '#src/server/test/upload'
 import { a, b, balanceOf, csv, importsOf, newAccount, type Row, rowsOf, t, setUpImportsTestApp } from './test-support'
 
 setUpImportsTestApp()

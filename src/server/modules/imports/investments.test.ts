@@ -12,11 +12,11 @@ import {
   securities,
   securityPrices,
   transactions,
-} from '../../db/schema'
-import { householdOf, newUser } from '../../test/fixtures'
+} from '#src/server/db/schema'
+import { householdOf, newUser } from '#src/server/test/fixtures'
 import { revalueAccounts } from '../investments/revalue'
-import { createTestApp, type Client, type TestContext } from '../../test/helper'
-import { upload } from '../../test/upload'
+import { createTestApp, type Client, type TestContext } from '#src/server/test/helper'
+import { upload } from '#src/server/test/upload'
 
 let t: TestContext
 

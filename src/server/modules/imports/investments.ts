@@ -3,7 +3,7 @@
 // undo removes them), opening positions for shares held before the statement's window, prices
 // (source 'statement'), then the accounts' revaluation — all inside the import's one transaction.
 import { and, eq, sql } from 'drizzle-orm'
-import { formatDay, type IsoDate } from '../../../domain/dates'
+import { formatDay, type IsoDate } from '#src/domain/dates'
 import {
   grossOf,
   openingPositions,
@@ -13,14 +13,14 @@ import {
   type ParsedPrice,
   type ParsedSecurity,
   type ShareMove,
-} from '../../../domain/import/invest'
-import type { ParseIssue, ParseResult, ParsedAccount } from '../../../domain/import/types'
-import { fromPrice, fromQuantity, InvestmentError } from '../../../domain/investments/lots'
-import { asCents } from '../../../domain/money'
-import type { DbOrTx, Tx } from '../../db/connect'
-import { uuidv7 } from '../../db/ids'
-import { badRequest, conflict } from '../../http/errors'
-import { investmentActivities, securities, securityPrices } from '../../db/schema'
+} from '#src/domain/import/invest'
+import type { ParseIssue, ParseResult, ParsedAccount } from '#src/domain/import/types'
+import { fromPrice, fromQuantity, InvestmentError } from '#src/domain/investments/lots'
+import { asCents } from '#src/domain/money'
+import type { DbOrTx, Tx } from '#src/server/db/connect'
+import { uuidv7 } from '#src/server/db/ids'
+import { badRequest, conflict } from '#src/server/http/errors'
+import { investmentActivities, securities, securityPrices } from '#src/server/db/schema'
 import { revalueAccounts } from '../investments/revalue'
 
 /** Within a day: splits, shares coming in and buys before income and fees, sales last. */

@@ -1,9 +1,9 @@
 // Upload size: above MAX_UPLOAD_MB a clear 413 and nothing written; a 50 MB statement is
 // accepted with the default limit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { newUser } from '../../test/fixtures'
-import { createTestApp, type TestContext } from '../../test/helper'
-import { upload } from '../../test/upload'
+import { newUser } from '#src/server/test/fixtures'
+import { createTestApp, type TestContext } from '#src/server/test/helper'
+import { upload } from '#src/server/test/upload'
 
 /** A CSV statement of about `megabytes` MB: long descriptions, a bank id per row. */
 function bigCsv(megabytes: number): { bytes: Uint8Array; rows: number } {

@@ -1,13 +1,13 @@
 // Runs a large statement's import in the import worker (import-worker.ts) instead of on the HTTP
 // thread: the same pipeline (service.importFile), its answer or its clear 4xx handed back as if it
 // had run here. A small file is imported on the HTTP thread, where it takes milliseconds.
-import type { ImportResult } from '../../../contract/imports'
-import { holdEmbedded, targetOf, type Db, type DbTarget } from '../../db/connect'
-import { AppError } from '../../http/errors'
-import type { SessionUser } from '../../core/sessions'
+import type { ImportResult } from '#src/contract/imports'
+import { holdEmbedded, targetOf, type Db, type DbTarget } from '#src/server/db/connect'
+import { AppError } from '#src/server/http/errors'
+import type { SessionUser } from '#src/server/core/sessions'
 import type { ImportOptions } from './parse-file'
 import { importFile, streamsFile, type StatementFile } from './service'
-import { yieldBackgroundThreads } from '../../threads'
+import { yieldBackgroundThreads } from '#src/server/threads'
 import { startScript } from './worker-script'
 import type { ImportProgress, ImportStage } from './write'
 

@@ -2,12 +2,12 @@
 // or detected), the QIF date order (given or guessed) and the CSV mapping (given, saved for the
 // account, or guessed). Whatever a parser throws becomes a clear 400 that names the format
 // when it is known (the `format` field of the JSON error), never a 500.
-import type { ImportResult } from '../../../contract/imports'
-import { detectFormat, guessCsvMapping, guessQifDateOrder, parseStatement, previewCsv, StatementError } from '../../../domain/import/parse'
-import type { CsvMapping, ParseResult, QifDateOrder, StatementFormat } from '../../../domain/import/types'
-import type { DbOrTx } from '../../db/connect'
-import { badRequest, type AppError } from '../../http/errors'
-import type { SessionUser } from '../../core/sessions'
+import type { ImportResult } from '#src/contract/imports'
+import { detectFormat, guessCsvMapping, guessQifDateOrder, parseStatement, previewCsv, StatementError } from '#src/domain/import/parse'
+import type { CsvMapping, ParseResult, QifDateOrder, StatementFormat } from '#src/domain/import/types'
+import type { DbOrTx } from '#src/server/db/connect'
+import { badRequest, type AppError } from '#src/server/http/errors'
+import type { SessionUser } from '#src/server/core/sessions'
 import { savedMapping } from './presets'
 
 export type ImportOverride = { line: number; row?: number | undefined; status: 'new' | 'skip' }

@@ -1,12 +1,12 @@
 // Which stored account each of an import file's accounts goes to: the one the member chose, one
 // found by its bank identity or (QIF) its name, or one to create. Only accounts whose
 // transactions the member sees are candidates (ADR 0023).
-import { lastFour } from '../../../domain/accounts'
-import type { ParseIssue, ParsedAccount, StatementFormat } from '../../../domain/import/types'
-import type { Cents } from '../../../domain/money'
-import { badRequest, notFound } from '../../http/errors'
-import type { SessionUser } from '../../core/sessions'
-import type { TransactionSource } from '../../core/ledger'
+import { lastFour } from '#src/domain/accounts'
+import type { ParseIssue, ParsedAccount, StatementFormat } from '#src/domain/import/types'
+import type { Cents } from '#src/domain/money'
+import { badRequest, notFound } from '#src/server/http/errors'
+import type { SessionUser } from '#src/server/core/sessions'
+import type { TransactionSource } from '#src/server/core/ledger'
 import { hasInvestments } from './investments'
 import { BANK_FORMATS } from './parse-file'
 import type { AccountRow } from './repo'

@@ -1,14 +1,14 @@
 // Plans an import a chunk of rows at a time: the user's overrides, then duplicates (one read of
 // the stored rows around the chunk's days), transfers and categories. Writes nothing; write.ts
 // writes what a chunk comes to.
-import { addDays, type DateRange } from '../../../domain/dates'
-import { chooseCategory } from '../../../domain/import/categories'
-import { AccountBankIds, findDuplicates } from '../../../domain/import/dedupe'
-import { findTransfers } from '../../../domain/import/transfers'
-import type { ParsedTransaction } from '../../../domain/import/types'
-import { asCents } from '../../../domain/money'
-import { notesWith } from '../../../domain/rules'
-import type { DbOrTx } from '../../db/connect'
+import { addDays, type DateRange } from '#src/domain/dates'
+import { chooseCategory } from '#src/domain/import/categories'
+import { AccountBankIds, findDuplicates } from '#src/domain/import/dedupe'
+import { findTransfers } from '#src/domain/import/transfers'
+import type { ParsedTransaction } from '#src/domain/import/types'
+import { asCents } from '#src/domain/money'
+import { notesWith } from '#src/domain/rules'
+import type { DbOrTx } from '#src/server/db/connect'
 import { learnedCategories } from '../rules/learned'
 import type { Plan, PlannedRow } from './plan'
 import type { PlannedAccount } from './plan-accounts'

@@ -1,11 +1,11 @@
 // Saved CSV column mappings: one per account (remembered when a file is imported with a mapping
 // the user set up) and the household's default, listed and saved by members who may import.
 import type { z } from 'zod'
-import { csvMapping as csvMappingSchema, type importPreset, type importPresetBody } from '../../../contract/imports'
-import type { CsvMapping } from '../../../domain/import/types'
-import type { Db, DbOrTx } from '../../db/connect'
-import type { SessionUser } from '../../core/sessions'
-import { memberScope, writableAccount } from '../../core/scope'
+import { csvMapping as csvMappingSchema, type importPreset, type importPresetBody } from '#src/contract/imports'
+import type { CsvMapping } from '#src/domain/import/types'
+import type { Db, DbOrTx } from '#src/server/db/connect'
+import type { SessionUser } from '#src/server/core/sessions'
+import { memberScope, writableAccount } from '#src/server/core/scope'
 import { findPreset, listPresets, upsertPreset, type PresetRow } from './repo'
 
 /** The mapping saved for the account, else the household's default, else null. */

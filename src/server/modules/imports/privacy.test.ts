@@ -2,9 +2,9 @@
 // only into accounts the member may change, a file is matched only against accounts whose
 // transactions the member sees, and past imports and saved mappings follow the same rule.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Client, TestContext } from '../../test/helper'
-import { createFamilyApp, type Family } from '../../test/family'
-import { upload } from '../../test/upload'
+import type { Client, TestContext } from '#src/server/test/helper'
+import { createFamilyApp, type Family } from '#src/server/test/family'
+import { upload } from '#src/server/test/upload'
 
 let t: TestContext
 let owner: Client

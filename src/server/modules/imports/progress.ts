@@ -1,7 +1,7 @@
 // How far each upload sent with ?progress=<id> has got, for the import wizard's progress bar
 // (GET /api/imports/progress). Kept in this process for a few minutes: the instance that imports
 // is the one that knows (ADR 0040); another answers 'waiting' and the bar stays indeterminate.
-import type { ImportProgressDto, ImportStageDto } from '../../../contract/imports'
+import type { ImportProgressDto, ImportStageDto } from '#src/contract/imports'
 import type { ImportProgress } from './write'
 
 const KEEP_MS = 10 * 60_000

@@ -2,12 +2,12 @@
 // query per purpose, never one per row), accounts by their identity in bank files, import
 // batches and the saved CSV mappings.
 import { and, asc, between, desc, eq, sql, type SQL } from 'drizzle-orm'
-import { daysOutside, type DateRange } from '../../../domain/dates'
-import { AccountBankIds, type DedupeExisting } from '../../../domain/import/dedupe'
-import { asCents } from '../../../domain/money'
-import type { DbOrTx } from '../../db/connect'
-import { accounts, categories, importBatches, importPresets, transactions, type ConvertedRow } from '../../db/schema'
-import { notIn } from '../../core/scope'
+import { daysOutside, type DateRange } from '#src/domain/dates'
+import { AccountBankIds, type DedupeExisting } from '#src/domain/import/dedupe'
+import { asCents } from '#src/domain/money'
+import type { DbOrTx } from '#src/server/db/connect'
+import { accounts, categories, importBatches, importPresets, transactions, type ConvertedRow } from '#src/server/db/schema'
+import { notIn } from '#src/server/core/scope'
 
 export type AccountRow = typeof accounts.$inferSelect
 export type BatchRow = typeof importBatches.$inferSelect

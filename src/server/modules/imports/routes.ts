@@ -1,10 +1,10 @@
 // Import endpoints: the multipart upload (preview or commit), past imports, undo, and the saved
 // CSV mappings. Thin: the upload is spooled to a temp file here, everything else happens in the service.
 import type { FastifyInstance } from 'fastify'
-import { NEXT_CURSOR_HEADER } from '../../../contract/common'
-import * as contract from '../../../contract/imports'
-import type { AppDeps } from '../../app-deps'
-import { route } from '../../http/route'
+import { NEXT_CURSOR_HEADER } from '#src/contract/common'
+import * as contract from '#src/contract/imports'
+import type { AppDeps } from '#src/server/app-deps'
+import { route } from '#src/server/http/route'
 import * as history from './history'
 import { importFileOffThread } from './offthread'
 import { progressOf, tracker } from './progress'

@@ -1,10 +1,10 @@
 // Statement imports beyond CSV: OFX with accounts and transfers, categories at import, files that are not statements, privacy, the statement balance, one-line files.
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { transactions } from '../../db/schema'
-import { newUser } from '../../test/fixtures'
-import { categoryId } from '../../test/helper'
-import { upload } from '../../test/upload'
+import { transactions } from '#src/server/db/schema'
+import { newUser } from '#src/server/test/fixtures'
+import { categoryId } from '#src/server/test/helper'
+import { upload } from '#src/server/test/upload'
 import { a, b, balanceOf, csv, importsOf, newAccount, ofx, rowsOf, t, setUpImportsTestApp } from './test-support'
 
 setUpImportsTestApp()

@@ -5,8 +5,8 @@
 // worker of its own; in the import's thread it saves that thread's heap (~45 MB) and the copy of
 // every chunk between the two (ADR 0040).
 import { createReadStream } from 'node:fs'
-import { EncodingProbe, statementStream, streamEncoding, TextStream } from '../../../domain/import/stream'
-import type { CsvMapping, ParseIssue, ParsedAccount, ParsedTransaction, StatementFormat } from '../../../domain/import/types'
+import { EncodingProbe, statementStream, streamEncoding, TextStream } from '#src/domain/import/stream'
+import type { CsvMapping, ParseIssue, ParsedAccount, ParsedTransaction, StatementFormat } from '#src/domain/import/types'
 import { unreadable } from './parse-file'
 
 /**

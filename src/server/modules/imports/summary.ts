@@ -1,5 +1,5 @@
 // The plain-text report of an import, as the CLI prints it.
-import type { ImportResult } from '../../../contract/imports'
+import type { ImportResult } from '#src/contract/imports'
 
 const n = (value: number) => value.toLocaleString('en-US')
 

@@ -1,7 +1,7 @@
 // What the imports tests share: their app (setUpImportsTestApp() in each file) and the steps they repeat.
 import { afterAll, beforeAll, expect } from 'vitest'
-import { newUser } from '../../test/fixtures'
-import { createTestApp, type Client, type TestContext } from '../../test/helper'
+import { newUser } from '#src/server/test/fixtures'
+import { createTestApp, type Client, type TestContext } from '#src/server/test/helper'
 
 export let t: TestContext
 export let a: Client

@@ -8,8 +8,8 @@ import path from 'node:path'
 import { Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { FastifyRequest } from 'fastify'
-import { importFields, type ImportFields } from '../../../contract/imports'
-import { AppError, badRequest, tooLarge } from '../../http/errors'
+import { importFields, type ImportFields } from '#src/contract/imports'
+import { AppError, badRequest, tooLarge } from '#src/server/http/errors'
 
 const MB = 1024 * 1024
 

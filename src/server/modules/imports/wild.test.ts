@@ -3,8 +3,8 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { newUser } from '../../test/fixtures'
-import { upload } from '../../test/upload'
+import { newUser } from '#src/server/test/fixtures'
+import { upload } from '#src/server/test/upload'
 import { importsOf, newAccount, rowsOf, setUpImportsTestApp, t } from './test-support'
 
 setUpImportsTestApp()

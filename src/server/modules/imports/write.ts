@@ -1,11 +1,11 @@
 // Writes an import's plan inside the one transaction the service opens, a chunk at a time: all of
 // it or none of it.
-import { AccountBankIds } from '../../../domain/import/dedupe'
-import { DeltaTotals, type TransactionKind } from '../../../domain/ledger'
-import { payeeKey } from '../../../domain/rules'
-import type { Tx } from '../../db/connect'
-import { uuidv7 } from '../../db/ids'
-import type { SessionUser } from '../../core/sessions'
+import { AccountBankIds } from '#src/domain/import/dedupe'
+import { DeltaTotals, type TransactionKind } from '#src/domain/ledger'
+import { payeeKey } from '#src/domain/rules'
+import type { Tx } from '#src/server/db/connect'
+import { uuidv7 } from '#src/server/db/ids'
+import type { SessionUser } from '#src/server/core/sessions'
 import { learnPayeeCategories } from '../rules/learned'
 import {
   applyDeltaTotals,
@@ -15,7 +15,7 @@ import {
   type BulkPatch,
   type NewTransaction,
   type StoredTransaction,
-} from '../../core/ledger'
+} from '#src/server/core/ledger'
 import { hasInvestments, writeInvestments } from './investments'
 import { firstDateOf, statementBalances, tally, type Plan, type PlannedRow } from './plan'
 import type { PlannedAccount } from './plan-accounts'

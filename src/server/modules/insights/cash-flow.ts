@@ -5,26 +5,26 @@
 // the last 90 days of variable spending
 // (money out that neither a bill payment nor a recurring series made). The walk itself is
 // domain/insights/forecast.
-import { addDays, dayOfMonth, type IsoDate } from '../../../domain/dates'
+import { addDays, dayOfMonth, type IsoDate } from '#src/domain/dates'
 import {
   forecastCashFlow,
   type CashForecast,
   type ForecastSchedule,
-} from '../../../domain/insights/forecast'
+} from '#src/domain/insights/forecast'
 import {
   basePayeeKey,
   billCovers,
   cadenceRule,
   isCadence,
-} from '../../../domain/insights/recurring'
-import { dayNumber } from '../../../domain/insights/stats'
-import { isSettled, toleranceOf } from '../../../domain/bills/matching'
-import { asCents, negate } from '../../../domain/money'
-import { payeeKey } from '../../../domain/payee'
-import { isRecurrence } from '../../../domain/recurrence'
-import { incomeSources, paydaySchedules, type FoundIncomeInput } from '../../../domain/plan/income'
-import { isIncomeSchedule } from '../../../domain/plan/kinds'
-import type { DbOrTx } from '../../db/connect'
+} from '#src/domain/insights/recurring'
+import { dayNumber } from '#src/domain/insights/stats'
+import { isSettled, toleranceOf } from '#src/domain/bills/matching'
+import { asCents, negate } from '#src/domain/money'
+import { payeeKey } from '#src/domain/payee'
+import { isRecurrence } from '#src/domain/recurrence'
+import { incomeSources, paydaySchedules, type FoundIncomeInput } from '#src/domain/plan/income'
+import { isIncomeSchedule } from '#src/domain/plan/kinds'
+import type { DbOrTx } from '#src/server/db/connect'
 import { paidDueDates } from '../bills/settle'
 import { activePlannedIncome } from '../spending-plan/planned-income'
 import * as repo from './repo'

@@ -4,12 +4,12 @@
 // gets 403, and a member who cannot see an account sees nothing about it. Last, the demo
 // household's subscriptions are found with the right cadence and next date.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_EMAIL, DEMO_PASSWORD, ensureDemoHousehold } from '../../demo/demo'
-import { addMember, categoryId, clientFor, createTestApp, refreshInsights, setTestPlan, signUp, type Client, type TestContext } from '../../test/helper'
-import { newAccount } from '../../test/family'
+import { DEMO_EMAIL, DEMO_PASSWORD, ensureDemoHousehold } from '#src/server/demo/demo'
+import { addMember, categoryId, clientFor, createTestApp, refreshInsights, setTestPlan, signUp, type Client, type TestContext } from '#src/server/test/helper'
+import { newAccount } from '#src/server/test/family'
 import { eq } from 'drizzle-orm'
-import { householdMembers, insightJobs, recurringSeries } from '../../db/schema'
-import { sharedJobs } from '../../jobs/jobs'
+import { householdMembers, insightJobs, recurringSeries } from '#src/server/db/schema'
+import { sharedJobs } from '#src/server/jobs/jobs'
 import { runAllInsights, runClaimed, queueJob } from './job-queue'
 import { settleInsightJobs } from './routes'
 

@@ -7,11 +7,11 @@
 // and the nightly run never run one household's job at once either.
 import { randomUUID } from 'node:crypto'
 import { and, eq, inArray, lt, or, sql } from 'drizzle-orm'
-import { INSIGHT_JOB_STATUSES, type InsightJobStatus } from '../../../domain/insights/kinds'
-import { effectivePlan, isSubscriptionTier, planAllows } from '../../../domain/tiers'
-import type { Db, DbOrTx } from '../../db/connect'
-import { householdMembers, households, insightJobs, users } from '../../db/schema'
-import { INSTANCE_ID } from '../../instance'
+import { INSIGHT_JOB_STATUSES, type InsightJobStatus } from '#src/domain/insights/kinds'
+import { effectivePlan, isSubscriptionTier, planAllows } from '#src/domain/tiers'
+import type { Db, DbOrTx } from '#src/server/db/connect'
+import { householdMembers, households, insightJobs, users } from '#src/server/db/schema'
+import { INSTANCE_ID } from '#src/server/instance'
 import { runHouseholdInsights } from './job'
 
 /** A run not finished after this long is taken to have died with its instance. */

@@ -3,11 +3,11 @@
 // and the last days' spending). Every read is scoped to one household; the services narrow it
 // to what the member sees.
 import { and, desc, eq, gte, inArray, isNull, lte, notInArray, or, sql } from 'drizzle-orm'
-import type { IsoDate } from '../../../domain/dates'
-import { categoryTree, type CategoryTree } from '../../../domain/category-groups'
-import type { DbOrTx } from '../../db/connect'
-import { accounts, bills, categories, categoryModels, insights, recurringSeries, transactions } from '../../db/schema'
-import { notIn } from '../../core/scope'
+import type { IsoDate } from '#src/domain/dates'
+import { categoryTree, type CategoryTree } from '#src/domain/category-groups'
+import type { DbOrTx } from '#src/server/db/connect'
+import { accounts, bills, categories, categoryModels, insights, recurringSeries, transactions } from '#src/server/db/schema'
+import { notIn } from '#src/server/core/scope'
 
 export type SeriesRow = typeof recurringSeries.$inferSelect
 export type InsightRow = typeof insights.$inferSelect

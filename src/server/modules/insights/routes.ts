@@ -2,11 +2,11 @@
 // anomalies and the cash-flow forecast; Refresh queues the household's insight job and this
 // instance runs it once the answer is sent (the scheduler's sweep runs any left behind).
 import type { FastifyInstance } from 'fastify'
-import * as contract from '../../../contract/insights'
-import type { AppDeps } from '../../app-deps'
-import type { Db } from '../../db/connect'
-import { route } from '../../http/route'
-import { afterAnswer } from '../../http/after-answer'
+import * as contract from '#src/contract/insights'
+import type { AppDeps } from '#src/server/app-deps'
+import type { Db } from '#src/server/db/connect'
+import { route } from '#src/server/http/route'
+import { afterAnswer } from '#src/server/http/after-answer'
 import { runClaimed } from './job-queue'
 import * as service from './service'
 

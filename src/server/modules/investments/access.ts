@@ -3,12 +3,12 @@
 //
 // Privacy (ADR 0023): activities and holdings follow the rule of transactions: an account the
 // member does not see whole (hidden or balance-only) is a 404, and lists leave it out.
-import type { IsoDate } from '../../../domain/dates'
-import { InvestmentError } from '../../../domain/investments/lots'
-import type { DbOrTx } from '../../db/connect'
-import { AppError, invalidField, notFound } from '../../http/errors'
-import { fullAccount, memberScope, writableAccount, type MemberScope } from '../../core/scope'
-import type { SessionUser } from '../../core/sessions'
+import type { IsoDate } from '#src/domain/dates'
+import { InvestmentError } from '#src/domain/investments/lots'
+import type { DbOrTx } from '#src/server/db/connect'
+import { AppError, invalidField, notFound } from '#src/server/http/errors'
+import { fullAccount, memberScope, writableAccount, type MemberScope } from '#src/server/core/scope'
+import type { SessionUser } from '#src/server/core/sessions'
 import { findAccountType, investmentAccountIds } from './repo'
 import { revalueAccounts } from './revalue'
 

@@ -8,8 +8,8 @@
 // its amount converted at the trade date's rate; with no rate, the holding is missing ('no
 // exchange rate'), never taken at 1.
 import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm'
-import { rateBook, rateOn, type Rate, type RateBook } from '../../../domain/currency'
-import { addDays, type IsoDate } from '../../../domain/dates'
+import { rateBook, rateOn, type Rate, type RateBook } from '#src/domain/currency'
+import { addDays, type IsoDate } from '#src/domain/dates'
 import {
   InvestmentError,
   marketValue,
@@ -19,10 +19,10 @@ import {
   type Portfolio,
   type Price,
   type Quantity,
-} from '../../../domain/investments/lots'
-import type { PricePoint, ValuationDay } from '../../../domain/investments/valuation'
-import { asCents, type Cents } from '../../../domain/money'
-import type { DbOrTx } from '../../db/connect'
+} from '#src/domain/investments/lots'
+import type { PricePoint, ValuationDay } from '#src/domain/investments/valuation'
+import { asCents, type Cents } from '#src/domain/money'
+import type { DbOrTx } from '#src/server/db/connect'
 import {
   accounts,
   exchangeRates,
@@ -34,7 +34,7 @@ import {
   securityPrices,
   transactions,
   type StoredSecurity,
-} from '../../db/schema'
+} from '#src/server/db/schema'
 
 export type AccountRow = {
   id: string

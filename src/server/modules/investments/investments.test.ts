@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import type { HoldingRow, InvestmentActivity, PerformanceResult } from '../../../contract/investments'
-import { accounts, investmentMonthValues } from '../../db/schema'
-import { createFamily } from '../../test/family'
-import { createTestApp, signUp, type Client, type TestContext } from '../../test/helper'
+import type { HoldingRow, InvestmentActivity, PerformanceResult } from '#src/contract/investments'
+import { accounts, investmentMonthValues } from '#src/server/db/schema'
+import { createFamily } from '#src/server/test/family'
+import { createTestApp, signUp, type Client, type TestContext } from '#src/server/test/helper'
 
 let t: TestContext
 beforeAll(async () => {

@@ -3,8 +3,8 @@
 // semicolon or tab; fields may be quoted. Dates are YYYY-MM-DD; prices use a dot for decimals
 // (a leading currency sign and thousands commas inside quotes are tolerated). The first bad line
 // is named, with its number, and nothing is imported.
-import { isIsoDate, type IsoDate } from '../../../domain/dates'
-import { toPrice, type Price } from '../../../domain/investments/lots'
+import { isIsoDate, type IsoDate } from '#src/domain/dates'
+import { toPrice, type Price } from '#src/domain/investments/lots'
 
 export const MAX_PRICE_LINES = 100_000
 

@@ -2,11 +2,11 @@
 // prices and allocation targets, each scoped by household. The books and the stored valuation
 // read theirs in book.ts and revalue.ts.
 import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm'
-import type { IsoDate } from '../../../domain/dates'
-import type { AssetKind } from '../../../domain/investments/allocation'
-import type { Price } from '../../../domain/investments/lots'
-import type { DbOrTx } from '../../db/connect'
-import { accounts, allocationTargets, investmentActivities, securities, securityPrices } from '../../db/schema'
+import type { IsoDate } from '#src/domain/dates'
+import type { AssetKind } from '#src/domain/investments/allocation'
+import type { Price } from '#src/domain/investments/lots'
+import type { DbOrTx } from '#src/server/db/connect'
+import { accounts, allocationTargets, investmentActivities, securities, securityPrices } from '#src/server/db/schema'
 import { activityColumns, type ActivityRow } from './book'
 
 export type SecurityRow = typeof securities.$inferSelect

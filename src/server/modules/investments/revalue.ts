@@ -14,8 +14,8 @@
 // balance at its cost basis: what was paid for it, not an invented price; the holdings and
 // month-end values show it as missing.
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm'
-import { startOfMonth, type IsoDate } from '../../../domain/dates'
-import { asQuantity, marketValue, portfolioFrom, type Portfolio } from '../../../domain/investments/lots'
+import { startOfMonth, type IsoDate } from '#src/domain/dates'
+import { asQuantity, marketValue, portfolioFrom, type Portfolio } from '#src/domain/investments/lots'
 import {
   dailyValuation,
   priceIndex,
@@ -23,10 +23,10 @@ import {
   valuationChanges,
   type PriceIndex,
   type ValuationDay,
-} from '../../../domain/investments/valuation'
-import { asCents, type Cents } from '../../../domain/money'
-import type { DbOrTx } from '../../db/connect'
-import { accounts, investmentDayValues, investmentMonthValues, investmentPositions } from '../../db/schema'
+} from '#src/domain/investments/valuation'
+import { asCents, type Cents } from '#src/domain/money'
+import type { DbOrTx } from '#src/server/db/connect'
+import { accounts, investmentDayValues, investmentMonthValues, investmentPositions } from '#src/server/db/schema'
 import { loadBooks, namedSecurities, type AccountBook } from './book'
 
 export type RevalueOptions = {

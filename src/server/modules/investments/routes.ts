@@ -1,12 +1,12 @@
 // Investment endpoints: activities, prices, securities, holdings, performance, valuation,
 // income, allocation and targets, and an account's cost method.
 import type { FastifyInstance } from 'fastify'
-import { NEXT_CURSOR_HEADER } from '../../../contract/common'
-import * as contract from '../../../contract/investments'
-import { localDate } from '../../../domain/dates'
-import type { AppDeps } from '../../app-deps'
-import { route } from '../../http/route'
-import type { SessionUser } from '../../core/sessions'
+import { NEXT_CURSOR_HEADER } from '#src/contract/common'
+import * as contract from '#src/contract/investments'
+import { localDate } from '#src/domain/dates'
+import type { AppDeps } from '#src/server/app-deps'
+import { route } from '#src/server/http/route'
+import type { SessionUser } from '#src/server/core/sessions'
 import * as activities from './activities'
 import * as analysis from './analysis'
 import * as service from './service'

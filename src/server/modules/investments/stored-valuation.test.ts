@@ -4,9 +4,9 @@
 // and the reads that use it answer exactly as the reads that replay the activities.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { asc, eq } from 'drizzle-orm'
-import { accounts, investmentDayValues, investmentMonthValues, investmentPositions } from '../../db/schema'
-import { createTestApp, signUp, type Client, type TestContext } from '../../test/helper'
-import { toPrice } from '../../../domain/investments/lots'
+import { accounts, investmentDayValues, investmentMonthValues, investmentPositions } from '#src/server/db/schema'
+import { createTestApp, signUp, type Client, type TestContext } from '#src/server/test/helper'
+import { toPrice } from '#src/domain/investments/lots'
 import { revalueAccounts } from './revalue'
 import { writePrices } from './service'
 

@@ -1,8 +1,8 @@
 // Public facts about this server that the web app reads at start.
 import type { FastifyInstance } from 'fastify'
-import { getAppConfig } from '../../../contract/app-config'
-import type { AppDeps } from '../../app-deps'
-import { route } from '../../http/route'
+import { getAppConfig } from '#src/contract/app-config'
+import type { AppDeps } from '#src/server/app-deps'
+import { route } from '#src/server/http/route'
 
 export const APP_VERSION = '0.1.0'
 

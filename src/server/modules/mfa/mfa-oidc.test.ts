@@ -2,8 +2,8 @@
 // callback leaves a pending session and sends the browser to /auth/login?mfa=1.
 import { generate } from 'otplib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { clientFor, type TestContext } from '../../test/helper'
-import { cookieOf, startOidcTestApp, type FakeOidcProvider } from '../../test/oidc'
+import { clientFor, type TestContext } from '#src/server/test/helper'
+import { cookieOf, startOidcTestApp, type FakeOidcProvider } from '#src/server/test/oidc'
 
 let t: TestContext
 let idp: FakeOidcProvider

@@ -4,10 +4,10 @@
 import { and, eq } from 'drizzle-orm'
 import { generate } from 'otplib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MFA_MAX_FAILURES } from '../../../domain/mfa'
-import { auditLog, mfaRecoveryCodes, users } from '../../db/schema'
-import { openSecret } from '../../crypto/secret-box'
-import { addMember, clientFor, createTestApp, signUp, type Client, type TestContext } from '../../test/helper'
+import { MFA_MAX_FAILURES } from '#src/domain/mfa'
+import { auditLog, mfaRecoveryCodes, users } from '#src/server/db/schema'
+import { openSecret } from '#src/server/crypto/secret-box'
+import { addMember, clientFor, createTestApp, signUp, type Client, type TestContext } from '#src/server/test/helper'
 import { adminResetMfa } from './service'
 
 const SECRET_KEY = 'ab'.repeat(32)

@@ -4,9 +4,9 @@
 import { eq } from 'drizzle-orm'
 import { generate } from 'otplib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { webauthnCredentials } from '../../db/schema'
-import { createSoftPasskey } from '../../test/soft-authenticator'
-import { createTestApp, signUp, type Client, type TestContext } from '../../test/helper'
+import { webauthnCredentials } from '#src/server/db/schema'
+import { createSoftPasskey } from '#src/server/test/soft-authenticator'
+import { createTestApp, signUp, type Client, type TestContext } from '#src/server/test/helper'
 
 let t: TestContext
 // inject's requests come to http://localhost: that is the relying party without PUBLIC_URL

@@ -1,8 +1,8 @@
 // Two-step verification queries: the member's TOTP columns, recovery codes (argon2id hashes),
 // passkeys, counted wrong guesses, and the household's policy.
 import { and, asc, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/connect'
-import { households, mfaFailures, mfaRecoveryCodes, sessions, users, webauthnCredentials } from '../../db/schema'
+import type { DbOrTx } from '#src/server/db/connect'
+import { households, mfaFailures, mfaRecoveryCodes, sessions, users, webauthnCredentials } from '#src/server/db/schema'
 
 type NewPasskeyRow = typeof webauthnCredentials.$inferInsert
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { AppError } from '../../http/errors'
+import { AppError } from '#src/server/http/errors'
 import { requireMfa } from './require-mfa'
 
 describe('requireMfa', () => {

@@ -1,6 +1,6 @@
 // "MFA is required before bank connections": whatever links a bank calls this first.
-import type { SessionUser } from '../../core/sessions'
-import { AppError } from '../../http/errors'
+import type { SessionUser } from '#src/server/core/sessions'
+import { AppError } from '#src/server/http/errors'
 
 /** Throws 403 MFA_REQUIRED unless the member has a second factor on. */
 export function requireMfa(user: Pick<SessionUser, 'mfaEnabled'>): void {

@@ -5,8 +5,8 @@ import { randomBytes } from 'node:crypto'
 import { hash, verify as verifyHash } from '@node-rs/argon2'
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server'
 import type { FastifyRequest } from 'fastify'
-import type { MfaMethod } from '../../../contract/auth'
-import type { MfaStatus, Passkey } from '../../../contract/mfa'
+import type { MfaMethod } from '#src/contract/auth'
+import type { MfaStatus, Passkey } from '#src/contract/mfa'
 import {
   classifyCode,
   formatRecoveryCode,
@@ -15,16 +15,16 @@ import {
   normalizeRecoveryCode,
   RECOVERY_CODE_COUNT,
   recoveryCharsFromBytes,
-} from '../../../domain/mfa'
-import type { Config } from '../../config'
-import type { Db, DbOrTx } from '../../db/connect'
-import { openSecret, sealSecret } from '../../crypto/secret-box'
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors'
-import { recordAudit } from '../../core/audit'
-import { verifyPasswordGuess } from '../../core/password-guesses'
-import { requireRecentAuth } from '../../core/reauth'
-import type { SessionUser } from '../../core/sessions'
-import { markReauthenticated } from '../../core/sessions'
+} from '#src/domain/mfa'
+import type { Config } from '#src/server/config'
+import type { Db, DbOrTx } from '#src/server/db/connect'
+import { openSecret, sealSecret } from '#src/server/crypto/secret-box'
+import { AppError, badRequest, conflict, forbidden, notFound } from '#src/server/http/errors'
+import { recordAudit } from '#src/server/core/audit'
+import { verifyPasswordGuess } from '#src/server/core/password-guesses'
+import { requireRecentAuth } from '#src/server/core/reauth'
+import type { SessionUser } from '#src/server/core/sessions'
+import { markReauthenticated } from '#src/server/core/sessions'
 import * as repo from './repo'
 import { checkTotp, newTotpSecret, totpQrDataUrl, totpUri } from './totp'
 import { relyingParty, RP_NAME, saveChallenge, takeChallenge } from './webauthn'

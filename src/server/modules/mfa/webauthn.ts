@@ -4,10 +4,10 @@
 // row with its purpose and expiry, and taken (cleared) by the one verification that uses it.
 import type { FastifyRequest } from 'fastify'
 import { and, eq } from 'drizzle-orm'
-import type { Config } from '../../config'
-import type { DbOrTx } from '../../db/connect'
-import { badRequest } from '../../http/errors'
-import { sessions } from '../../db/schema'
+import type { Config } from '#src/server/config'
+import type { DbOrTx } from '#src/server/db/connect'
+import { badRequest } from '#src/server/http/errors'
+import { sessions } from '#src/server/db/schema'
 
 export const RP_NAME = 'Kinwise'
 const CHALLENGE_MS = 5 * 60_000

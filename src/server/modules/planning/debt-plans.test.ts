@@ -3,8 +3,8 @@
 // plan's payments made bills, and who may see, save and change what.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { debtPlans } from '../../db/schema'
-import { addMember, createTestApp, signUp, type Client, type TestContext } from '../../test/helper'
+import { debtPlans } from '#src/server/db/schema'
+import { addMember, createTestApp, signUp, type Client, type TestContext } from '#src/server/test/helper'
 
 let t: TestContext
 let owner: Client

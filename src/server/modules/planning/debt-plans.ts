@@ -9,7 +9,7 @@ import {
   simulateDebtBody,
   type SavedDebtPlan,
   type saveDebtPlanBody,
-} from '../../../contract/planning'
+} from '#src/contract/planning'
 import {
   addMonths,
   dayOfMonth,
@@ -18,23 +18,23 @@ import {
   monthLabel,
   startOfMonth,
   type IsoDate,
-} from '../../../domain/dates'
-import { asCents, ZERO, type Cents } from '../../../domain/money'
-import { calendarMonthOf, promotionEnd } from '../../../domain/planning/debt'
+} from '#src/domain/dates'
+import { asCents, ZERO, type Cents } from '#src/domain/money'
+import { calendarMonthOf, promotionEnd } from '#src/domain/planning/debt'
 import {
   allowanceEffect,
   planMonth,
   planProgress,
   type PlanProgress,
-} from '../../../domain/planning/progress'
-import type { Db } from '../../db/connect'
-import { accounts, bills, debtPlans, transactions } from '../../db/schema'
-import { invalidField, notFound } from '../../http/errors'
-import { memberScope, type MemberScope } from '../../core/scope'
+} from '#src/domain/planning/progress'
+import type { Db } from '#src/server/db/connect'
+import { accounts, bills, debtPlans, transactions } from '#src/server/db/schema'
+import { invalidField, notFound } from '#src/server/http/errors'
+import { memberScope, type MemberScope } from '#src/server/core/scope'
 import { monthPlan } from '../spending-plan/plan'
-import type { SessionUser } from '../../core/sessions'
+import type { SessionUser } from '#src/server/core/sessions'
 import { moneyFor, simulateDebt } from './service'
-import { formatMonth } from '../../../domain/locale'
+import { formatMonth } from '#src/domain/locale'
 
 type PlanBody = z.output<typeof simulateDebtBody>
 type PlanRow = typeof debtPlans.$inferSelect

@@ -2,7 +2,7 @@
 // retirement projection against the closed form and reproducible by seed, bad input named, and
 // the defaults read only what the member may see.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { addMember, createTestApp, signUp, type Client, type TestContext } from '../../test/helper'
+import { addMember, createTestApp, signUp, type Client, type TestContext } from '#src/server/test/helper'
 
 let t: TestContext
 let owner: Client

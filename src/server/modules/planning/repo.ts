@@ -1,9 +1,9 @@
 // Planning queries, each scoped by household: the open accounts a plan starts from and the
 // spending of past months.
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/connect'
-import { accounts, monthlyRollups } from '../../db/schema'
-import { rollupsBetween } from '../../core/scope'
+import type { DbOrTx } from '#src/server/db/connect'
+import { accounts, monthlyRollups } from '#src/server/db/schema'
+import { rollupsBetween } from '#src/server/core/scope'
 
 type AccountRow = typeof accounts.$inferSelect
 

@@ -1,9 +1,9 @@
 // Planning endpoints: the debt payoff and retirement simulations, their defaults, and
 // saved debt plans followed against the payments made.
 import type { FastifyInstance } from 'fastify'
-import * as contract from '../../../contract/planning'
-import type { AppDeps } from '../../app-deps'
-import { route } from '../../http/route'
+import * as contract from '#src/contract/planning'
+import type { AppDeps } from '#src/server/app-deps'
+import { route } from '#src/server/http/route'
 import * as debtPlans from './debt-plans'
 import * as service from './service'
 

@@ -2,10 +2,10 @@
 // start from: the debts and investment accounts the member sees, and the spending of the last 12
 // months in the accounts whose transactions they see (ADR 0023).
 import type { z } from 'zod'
-import type { DebtPlan, RetirementResult, simulateDebtBody, simulateRetirementBody } from '../../../contract/planning'
-import { addMonths, localDate, startOfMonth, type IsoDate } from '../../../domain/dates'
-import { DEFAULT_LOCALE, formatMonth } from '../../../domain/locale'
-import { asCents, formatMoney, type Cents } from '../../../domain/money'
+import type { DebtPlan, RetirementResult, simulateDebtBody, simulateRetirementBody } from '#src/contract/planning'
+import { addMonths, localDate, startOfMonth, type IsoDate } from '#src/domain/dates'
+import { DEFAULT_LOCALE, formatMonth } from '#src/domain/locale'
+import { asCents, formatMoney, type Cents } from '#src/domain/money'
 import {
   compareWithMinimums,
   PlanError,
@@ -14,7 +14,7 @@ import {
   STRATEGIES,
   type Debt,
   type PlanInput,
-} from '../../../domain/planning/debt'
+} from '#src/domain/planning/debt'
 import {
   historicalBacktest,
   monteCarlo,
@@ -22,11 +22,11 @@ import {
   RetirementError,
   sensitivity,
   type RetirementInput,
-} from '../../../domain/planning/retirement'
-import type { Db } from '../../db/connect'
-import { invalidField } from '../../http/errors'
-import { memberScope } from '../../core/scope'
-import type { SessionUser } from '../../core/sessions'
+} from '#src/domain/planning/retirement'
+import type { Db } from '#src/server/db/connect'
+import { invalidField } from '#src/server/http/errors'
+import { memberScope } from '#src/server/core/scope'
+import type { SessionUser } from '#src/server/core/sessions'
 import * as repo from './repo'
 
 const monthOf = (start: IsoDate, month: number) => addMonths(start, month - 1).slice(0, 7)

@@ -5,11 +5,11 @@
 // visibility.
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { readCsvRecords } from '../../../domain/import/csv'
-import { parseStatement } from '../../../domain/import/parse'
-import { readIif } from '../../../domain/quickbooks/chart'
-import { quickbooksExported, quickbooksExports } from '../../db/schema'
-import { addMember, categoryId, createTestApp, setTestPlan, signUp, type Client, type TestContext } from '../../test/helper'
+import { readCsvRecords } from '#src/domain/import/csv'
+import { parseStatement } from '#src/domain/import/parse'
+import { readIif } from '#src/domain/quickbooks/chart'
+import { quickbooksExported, quickbooksExports } from '#src/server/db/schema'
+import { addMember, categoryId, createTestApp, setTestPlan, signUp, type Client, type TestContext } from '#src/server/test/helper'
 
 let t: TestContext
 let owner: Client

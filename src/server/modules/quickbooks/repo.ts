@@ -1,7 +1,7 @@
 // QuickBooks queries, each scoped by household: the settings (chart of accounts, Intuit bank
 // id), the mappings, what an export reads, and the export log with the rows it marked exported.
 import { and, asc, desc, eq, inArray, notExists, sql } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/connect'
+import type { DbOrTx } from '#src/server/db/connect'
 import {
   accounts,
   categories,
@@ -12,8 +12,8 @@ import {
   transactionSplits,
   transactions,
   users,
-} from '../../db/schema'
-import { transactionsBetween } from '../../core/scope'
+} from '#src/server/db/schema'
+import { transactionsBetween } from '#src/server/core/scope'
 
 export type SettingsRow = typeof quickbooksSettings.$inferSelect
 export type MappingRow = { kind: string; sourceId: string; qbAccount: string }

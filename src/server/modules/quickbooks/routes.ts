@@ -2,9 +2,9 @@
 // the export (a GET downloads it, a POST downloads and records it) and the export log. Thin: the
 // work is in service.ts.
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import * as contract from '../../../contract/quickbooks'
-import type { AppDeps } from '../../app-deps'
-import { route } from '../../http/route'
+import * as contract from '#src/contract/quickbooks'
+import type { AppDeps } from '#src/server/app-deps'
+import { route } from '#src/server/http/route'
 import * as service from './service'
 
 export function quickbooksRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {

@@ -18,10 +18,10 @@ import type {
   exportBody,
   importChartBody,
   updateQuickbooksMappings,
-} from '../../../contract/quickbooks'
-import { QUICKBOOKS_FORMATS } from '../../../contract/quickbooks'
-import { compareDates, daysBetween, localDate } from '../../../domain/dates'
-import { asCents, type Cents } from '../../../domain/money'
+} from '#src/contract/quickbooks'
+import { QUICKBOOKS_FORMATS } from '#src/contract/quickbooks'
+import { compareDates, daysBetween, localDate } from '#src/domain/dates'
+import { asCents, type Cents } from '#src/domain/money'
 import {
   DEFAULT_ACCOUNTS,
   REGISTER_TYPES,
@@ -34,12 +34,12 @@ import {
   suggestAccount,
   suitableTypes,
   type ChartAccount,
-} from '../../../domain/quickbooks/chart'
-import { encodeWindows1252, qboAccountId, writeCsv, writeIif, writeQbo, type ExportEntry, type QboAccount } from '../../../domain/quickbooks/export'
-import type { Db } from '../../db/connect'
-import { AppError, invalidField, notFound } from '../../http/errors'
-import { fullAccount, memberScope } from '../../core/scope'
-import type { SessionUser } from '../../core/sessions'
+} from '#src/domain/quickbooks/chart'
+import { encodeWindows1252, qboAccountId, writeCsv, writeIif, writeQbo, type ExportEntry, type QboAccount } from '#src/domain/quickbooks/export'
+import type { Db } from '#src/server/db/connect'
+import { AppError, invalidField, notFound } from '#src/server/http/errors'
+import { fullAccount, memberScope } from '#src/server/core/scope'
+import type { SessionUser } from '#src/server/core/sessions'
 import * as repo from './repo'
 import type { SettingsRow } from './repo'
 

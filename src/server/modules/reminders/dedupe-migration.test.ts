@@ -6,8 +6,8 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { reminders } from '../../db/schema'
-import { createTestApp, signUp, type Client, type TestContext } from '../../test/helper'
+import { reminders } from '#src/server/db/schema'
+import { createTestApp, signUp, type Client, type TestContext } from '#src/server/test/helper'
 
 let t: TestContext
 let a: Client

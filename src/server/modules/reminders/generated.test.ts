@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { addMember, categoryId, createTestApp, setTestPlan, signUp, type Client, type TestContext } from '../../test/helper'
-import { runSharedJob } from '../../jobs/scheduler'
-import { INSTANCE_ID } from '../../instance'
-import { sharedJobs } from '../../jobs/jobs'
+import { addMember, categoryId, createTestApp, setTestPlan, signUp, type Client, type TestContext } from '#src/server/test/helper'
+import { runSharedJob } from '#src/server/jobs/scheduler'
+import { INSTANCE_ID } from '#src/server/instance'
+import { sharedJobs } from '#src/server/jobs/jobs'
 import { settleAutomationHooks } from '../automations/routes'
 import { generateReminders } from './generated'
 

@@ -9,9 +9,9 @@
 // alert. A budget has one alert at a time: the 100 % one retires the 80 % one, and both go when
 // spending falls back under the line (a split, a deleted or moved transaction, a bigger budget).
 import { and, eq, gte, like, lte, ne, notInArray, or, sql } from 'drizzle-orm'
-import { isRole, roleAtLeast, type Role } from '../../../domain/access'
-import { addDays, localDate, startOfMonth, type IsoDate } from '../../../domain/dates'
-import { asCents, formatMoney } from '../../../domain/money'
+import { isRole, roleAtLeast, type Role } from '#src/domain/access'
+import { addDays, localDate, startOfMonth, type IsoDate } from '#src/domain/dates'
+import { asCents, formatMoney } from '#src/domain/money'
 import {
   billDueKey,
   billDueReminder,
@@ -19,11 +19,11 @@ import {
   goalDeadlineReminder,
   type GeneratedReminder,
   type ReminderVoice,
-} from '../../../domain/reminder-events'
-import type { DbOrTx } from '../../db/connect'
-import { bills, goals, householdMembers, reminders, users } from '../../db/schema'
-import { memberScope } from '../../core/scope'
-import { budgetUse } from '../../core/budget-use'
+} from '#src/domain/reminder-events'
+import type { DbOrTx } from '#src/server/db/connect'
+import { bills, goals, householdMembers, reminders, users } from '#src/server/db/schema'
+import { memberScope } from '#src/server/core/scope'
+import { budgetUse } from '#src/server/core/budget-use'
 
 const GOAL_NOTICE_DAYS = 30
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Reminder } from '../../../contract/reminders'
-import { MISSING_ID, newUser } from '../../test/fixtures'
-import { addMember, createTestApp, jsonOf, type Client, type TestContext } from '../../test/helper'
+import type { Reminder } from '#src/contract/reminders'
+import { MISSING_ID, newUser } from '#src/server/test/fixtures'
+import { addMember, createTestApp, jsonOf, type Client, type TestContext } from '#src/server/test/helper'
 
 let t: TestContext
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 // Reminder queries, each scoped by user and household (reminders are personal).
 import { and, count, desc, eq, sql, type SQLWrapper } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/connect'
-import { ownerParams, prepared } from '../../db/prepared'
-import { reminders } from '../../db/schema'
+import type { DbOrTx } from '#src/server/db/connect'
+import { ownerParams, prepared } from '#src/server/db/prepared'
+import { reminders } from '#src/server/db/schema'
 
 export type ReminderRow = typeof reminders.$inferSelect
 export type NewReminderRow = typeof reminders.$inferInsert

@@ -1,9 +1,9 @@
 // Reminder endpoints (docs/product.md §7): list, unread count, mark read, complete/dismiss/edit,
 // create, delete.
 import type { FastifyInstance } from 'fastify'
-import * as contract from '../../../contract/reminders'
-import type { AppDeps } from '../../app-deps'
-import { route } from '../../http/route'
+import * as contract from '#src/contract/reminders'
+import type { AppDeps } from '#src/server/app-deps'
+import { route } from '#src/server/http/route'
 import * as service from './service'
 
 export function reminderRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {

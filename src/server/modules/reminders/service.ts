@@ -9,9 +9,9 @@ import {
   type listRemindersQuery,
   type Reminder,
   type updateReminderBody,
-} from '../../../contract/reminders'
-import type { Db } from '../../db/connect'
-import { notFound } from '../../http/errors'
+} from '#src/contract/reminders'
+import type { Db } from '#src/server/db/connect'
+import { notFound } from '#src/server/http/errors'
 import * as repo from './repo'
 
 type Scope = { householdId: string; id: string }

@@ -2,7 +2,7 @@
 // end's rate with missing rates named, category averages and trends, net worth at month ends
 // with kept investment values, the Sankey's groups, and the payees' order.
 import { describe, expect, it } from 'vitest'
-import { rateBook } from '../../../domain/currency'
+import { rateBook } from '#src/domain/currency'
 import { cashFlow, converter, netWorthHistory, sankey, spendingByCategory, topMerchants, type CategoryMonthRow } from './compute'
 
 const book = rateBook('USD', [

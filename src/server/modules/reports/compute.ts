@@ -2,12 +2,12 @@
 // balances and later changes per account; payee totals), without I/O: conversion to the base
 // currency at each month end's rate, once per (currency, month); net worth at month ends; each
 // category's months, average and trend; the Sankey's nodes and links; the top payees.
-import { categoryTree, groupOf, rollUpToGroups, UNCATEGORIZED } from '../../../domain/category-groups'
-import { toBase, type RateBook } from '../../../domain/currency'
-import { endOfMonth } from '../../../domain/dates'
-import { asCents, divideCents, negate, type Cents } from '../../../domain/money'
-import { ACCOUNT_TYPES, type AccountType } from '../../../domain/accounts'
-import type { SANKEY_NODE_KINDS } from '../../../contract/reports'
+import { categoryTree, groupOf, rollUpToGroups, UNCATEGORIZED } from '#src/domain/category-groups'
+import { toBase, type RateBook } from '#src/domain/currency'
+import { endOfMonth } from '#src/domain/dates'
+import { asCents, divideCents, negate, type Cents } from '#src/domain/money'
+import { ACCOUNT_TYPES, type AccountType } from '#src/domain/accounts'
+import type { SANKEY_NODE_KINDS } from '#src/contract/reports'
 
 /** The account types whose balances are money owed: liabilities (minus their balances). */
 export const LIABILITY_TYPES: ReadonlySet<string> = new Set(['credit_card', 'loan', 'mortgage'])

@@ -3,11 +3,11 @@
 // and those the account and member filters drop), so every report's statement keeps one shape
 // and one plan whatever is filtered (ADR 0018, 0023). A household's accounts are few, so the
 // list is short.
-import { withinApiDates } from '../../../contract/common'
-import { MAX_REPORT_MONTHS, type ReportQuery } from '../../../contract/reports'
-import { addMonths, localDate, startOfMonth, type IsoDate } from '../../../domain/dates'
-import { AppError, invalidField, notFound } from '../../http/errors'
-import type { MemberScope } from '../../core/scope'
+import { withinApiDates } from '#src/contract/common'
+import { MAX_REPORT_MONTHS, type ReportQuery } from '#src/contract/reports'
+import { addMonths, localDate, startOfMonth, type IsoDate } from '#src/domain/dates'
+import { AppError, invalidField, notFound } from '#src/server/http/errors'
+import type { MemberScope } from '#src/server/core/scope'
 
 export type ReportRange = {
   /** first day of the first month */

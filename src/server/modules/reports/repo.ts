@@ -6,9 +6,9 @@
 // Each answer carries the household's base currency, so a household whose accounts are all in
 // it needs no second trip for rates.
 import { sql } from 'drizzle-orm'
-import { startOfMonth, type IsoDate } from '../../../domain/dates'
-import type { Db } from '../../db/connect'
-import { param, preparedSql } from '../../db/prepared'
+import { startOfMonth, type IsoDate } from '#src/domain/dates'
+import type { Db } from '#src/server/db/connect'
+import { param, preparedSql } from '#src/server/db/prepared'
 import {
   accounts,
   categories,
@@ -18,7 +18,7 @@ import {
   monthlyRollups,
   transactions,
   transactionSplits,
-} from '../../db/schema'
+} from '#src/server/db/schema'
 import type { AccountBalance, CategoryInfo, CategoryMonthRow, MerchantMonthRow } from './compute'
 
 /** What every statement filters by: the household, the range, the accounts left out, the categories. */

@@ -6,9 +6,9 @@
 // answered 400 naming the field.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { accounts, exchangeRates, investmentMonthValues } from '../../db/schema'
-import { createNamedFamily } from '../../test/family'
-import { createTestApp, type Client, type TestContext } from '../../test/helper'
+import { accounts, exchangeRates, investmentMonthValues } from '#src/server/db/schema'
+import { createNamedFamily } from '#src/server/test/family'
+import { createTestApp, type Client, type TestContext } from '#src/server/test/helper'
 
 const NOW = new Date('2026-03-15T12:00:00Z')
 let t: TestContext

@@ -1,9 +1,9 @@
 // Report endpoints: the figures as the contract's arrays, the base currency they are in and any
 // currency that had no rate in response headers (contract/reports).
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import * as contract from '../../../contract/reports'
-import type { AppDeps } from '../../app-deps'
-import { route } from '../../http/route'
+import * as contract from '#src/contract/reports'
+import type { AppDeps } from '#src/server/app-deps'
+import { route } from '#src/server/http/route'
 import * as service from './service'
 
 function answer<T>(reply: FastifyReply, report: service.Report<T>): T {

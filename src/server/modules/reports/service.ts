@@ -1,12 +1,12 @@
 // The reports (contract/reports): each reads its one statement (repo), then converts to the
 // household's base currency and does its arithmetic (compute). A household whose accounts are
 // all in its base currency never reads its rates; another reads them once per request.
-import { MAX_MERCHANT_MONTHS, type ReportQuery } from '../../../contract/reports'
-import type { CategoryLevel } from '../../../domain/category-groups'
-import { endOfMonth } from '../../../domain/dates'
-import type { Db } from '../../db/connect'
-import { memberScope } from '../../core/scope'
-import type { SessionUser } from '../../core/sessions'
+import { MAX_MERCHANT_MONTHS, type ReportQuery } from '#src/contract/reports'
+import type { CategoryLevel } from '#src/domain/category-groups'
+import { endOfMonth } from '#src/domain/dates'
+import type { Db } from '#src/server/db/connect'
+import { memberScope } from '#src/server/core/scope'
+import type { SessionUser } from '#src/server/core/sessions'
 import { loadRateBook } from '../currencies/rates'
 import {
   cashFlow as cashFlowOf,

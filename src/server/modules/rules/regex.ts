@@ -6,7 +6,7 @@
 // tried once more.
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import { regexProblem, type RegexCompiler } from '../../../domain/rules'
+import { regexProblem, type RegexCompiler } from '#src/domain/rules'
 
 type Compiled = { test(text: string): boolean; wrapper?: { delete?: () => void } }
 type RE2Constructor = new (pattern: string, flags: string) => Compiled

@@ -1,9 +1,9 @@
 // Rule and learned-category queries, each scoped by household: the rules in order, the rows a
 // rule run looks at, and the payee → category suggestions learned from the user's choices.
 import { and, asc, eq, gte, isNull, lte, max, sql } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/connect'
-import { categories, payeeCategories, rules, transactions } from '../../db/schema'
-import { notIn } from '../../core/scope'
+import type { DbOrTx } from '#src/server/db/connect'
+import { categories, payeeCategories, rules, transactions } from '#src/server/db/schema'
+import { notIn } from '#src/server/core/scope'
 
 export type RuleRow = typeof rules.$inferSelect
 export type NewRuleRow = typeof rules.$inferInsert

@@ -1,8 +1,8 @@
 // Rule endpoints: thin wrappers around the service, scoped to the signed-in user's household.
 import type { FastifyInstance } from 'fastify'
-import * as contract from '../../../contract/rules'
-import type { AppDeps } from '../../app-deps'
-import { route } from '../../http/route'
+import * as contract from '#src/contract/rules'
+import type { AppDeps } from '#src/server/app-deps'
+import { route } from '#src/server/http/route'
 import * as service from './service'
 
 export function ruleRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { newUser } from '../../test/fixtures'
-import { addMember, categoryId, createTestApp, signUp, type Client, type TestContext } from '../../test/helper'
+import { newUser } from '#src/server/test/fixtures'
+import { addMember, categoryId, createTestApp, signUp, type Client, type TestContext } from '#src/server/test/helper'
 
 let t: TestContext
 let a: Client

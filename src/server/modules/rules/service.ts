@@ -3,16 +3,16 @@
 // are the household's, but a member's run touches only the rows they see and may change, and a
 // rule names only accounts whose transactions its author sees (ADR 0023).
 import type { z } from 'zod'
-import type { applyRulesBody, createRuleBody, RuleDto, RulesDryRun, updateRuleBody } from '../../../contract/rules'
-import { DRY_RUN_DAYS } from '../../../domain/automation/schedule'
-import { addDays, localDate } from '../../../domain/dates'
-import { asCents } from '../../../domain/money'
-import { compileRules, notesWith, type Rule, type RuleActions, type RuleCondition, type RuleOutcome } from '../../../domain/rules'
-import type { Db, DbOrTx } from '../../db/connect'
-import { AppError, badRequest, notFound } from '../../http/errors'
-import { fullAccount, memberScope } from '../../core/scope'
-import type { SessionUser } from '../../core/sessions'
-import { loadForWrite, updateStoredTransactions, type BulkPatch } from '../../core/ledger'
+import type { applyRulesBody, createRuleBody, RuleDto, RulesDryRun, updateRuleBody } from '#src/contract/rules'
+import { DRY_RUN_DAYS } from '#src/domain/automation/schedule'
+import { addDays, localDate } from '#src/domain/dates'
+import { asCents } from '#src/domain/money'
+import { compileRules, notesWith, type Rule, type RuleActions, type RuleCondition, type RuleOutcome } from '#src/domain/rules'
+import type { Db, DbOrTx } from '#src/server/db/connect'
+import { AppError, badRequest, notFound } from '#src/server/http/errors'
+import { fullAccount, memberScope } from '#src/server/core/scope'
+import type { SessionUser } from '#src/server/core/sessions'
+import { loadForWrite, updateStoredTransactions, type BulkPatch } from '#src/server/core/ledger'
 import { checkCategories } from '../transactions/service'
 import {
   deleteRuleRow,

@@ -4,7 +4,7 @@
 // budget. The same hand-worked figures as domain/plan/daily-plan.test.ts, seen by the page and the
 // dashboard alike, and by a teen and a viewer of the same household.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { addMember, categoryId, createTestApp, signUp, type Client, type TestContext } from '../../test/helper'
+import { addMember, categoryId, createTestApp, signUp, type Client, type TestContext } from '#src/server/test/helper'
 
 let t: TestContext
 let owner: Client

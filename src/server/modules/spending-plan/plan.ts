@@ -3,12 +3,12 @@
 // motivation coach, the challenges and the advisor all take it from here, so every screen shows
 // the same number. It counts the accounts of the member's plan (domain/plan/member): every
 // account they see whole for owners and adults, a teen's own, the shared ones for a viewer.
-import { budgetUsage, categoryBudgetLevel, rolloverAmount } from '../../../domain/budget'
+import { budgetUsage, categoryBudgetLevel, rolloverAmount } from '#src/domain/budget'
 import {
   billOccurrences,
   type BillOccurrence,
   type ScheduledBill,
-} from '../../../domain/bills/occurrences'
+} from '#src/domain/bills/occurrences'
 import {
   categoryTree,
   groupBudget,
@@ -17,7 +17,7 @@ import {
   UNCATEGORIZED,
   withChildren,
   type BudgetFigures,
-} from '../../../domain/category-groups'
+} from '#src/domain/category-groups'
 import {
   addDays,
   addMonths,
@@ -26,12 +26,12 @@ import {
   localDate,
   startOfMonth,
   type IsoDate,
-} from '../../../domain/dates'
-import { detectRecurring } from '../../../domain/insights/recurring'
-import { asCents, ZERO, type Cents } from '../../../domain/money'
-import { dailyPlan, type DailyPlan, type PlanGoal } from '../../../domain/plan/daily-plan'
-import { goalContributionOf } from '../../../domain/plan/goals'
-import type { ProjectionGoal } from '../../../domain/plan/projection'
+} from '#src/domain/dates'
+import { detectRecurring } from '#src/domain/insights/recurring'
+import { asCents, ZERO, type Cents } from '#src/domain/money'
+import { dailyPlan, type DailyPlan, type PlanGoal } from '#src/domain/plan/daily-plan'
+import { goalContributionOf } from '#src/domain/plan/goals'
+import type { ProjectionGoal } from '#src/domain/plan/projection'
 import {
   expectedIncome,
   incomeSources,
@@ -41,13 +41,13 @@ import {
   type FoundIncomeInput,
   type IncomeArrival,
   type IncomeSource,
-} from '../../../domain/plan/income'
-import { isIncomeSchedule } from '../../../domain/plan/kinds'
-import { inPlan, planAccounts } from '../../../domain/plan/member'
-import { isRecurrence } from '../../../domain/recurrence'
-import type { Db } from '../../db/connect'
-import { memberScope, type MemberScope } from '../../core/scope'
-import type { SessionUser } from '../../core/sessions'
+} from '#src/domain/plan/income'
+import { isIncomeSchedule } from '#src/domain/plan/kinds'
+import { inPlan, planAccounts } from '#src/domain/plan/member'
+import { isRecurrence } from '#src/domain/recurrence'
+import type { Db } from '#src/server/db/connect'
+import { memberScope, type MemberScope } from '#src/server/core/scope'
+import type { SessionUser } from '#src/server/core/sessions'
 import { monthPlanRows } from './repo'
 
 /** Names in the order a person reads them (one collator: localeCompare with options builds one per call). */

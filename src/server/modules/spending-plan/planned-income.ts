@@ -7,15 +7,15 @@ import type {
   createPlannedIncomeBody,
   PlannedIncome,
   updatePlannedIncomeBody,
-} from '../../../contract/planned-income'
-import { dayOfMonth } from '../../../domain/dates'
-import { asCents } from '../../../domain/money'
-import { isIncomeSchedule, type IncomeSchedule } from '../../../domain/plan/kinds'
-import { inPlan } from '../../../domain/plan/member'
-import type { Db, DbOrTx } from '../../db/connect'
-import { invalidField, notFound } from '../../http/errors'
-import { memberScope, type MemberScope } from '../../core/scope'
-import type { SessionUser } from '../../core/sessions'
+} from '#src/contract/planned-income'
+import { dayOfMonth } from '#src/domain/dates'
+import { asCents } from '#src/domain/money'
+import { isIncomeSchedule, type IncomeSchedule } from '#src/domain/plan/kinds'
+import { inPlan } from '#src/domain/plan/member'
+import type { Db, DbOrTx } from '#src/server/db/connect'
+import { invalidField, notFound } from '#src/server/http/errors'
+import { memberScope, type MemberScope } from '#src/server/core/scope'
+import type { SessionUser } from '#src/server/core/sessions'
 import { planExclusions } from './plan'
 import * as repo from './repo'
 

@@ -3,9 +3,9 @@
 // and the dashboard asks for the plan on every visit, so eight small queries would be eight
 // turns in its queue under load.
 import { and, asc, eq, sql } from 'drizzle-orm'
-import type { IsoDate } from '../../../domain/dates'
-import type { Db, DbOrTx } from '../../db/connect'
-import { param, preparedSql } from '../../db/prepared'
+import type { IsoDate } from '#src/domain/dates'
+import type { Db, DbOrTx } from '#src/server/db/connect'
+import { param, preparedSql } from '#src/server/db/prepared'
 import {
   billPayments,
   bills,
@@ -16,7 +16,7 @@ import {
   monthlyRollups,
   plannedIncomes,
   transactions,
-} from '../../db/schema'
+} from '#src/server/db/schema'
 
 export type PlannedIncomeRow = typeof plannedIncomes.$inferSelect
 

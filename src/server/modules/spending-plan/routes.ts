@@ -1,9 +1,9 @@
 // The Spending Plan endpoint, and the planned income the plan counts.
 import type { FastifyInstance } from 'fastify'
-import * as income from '../../../contract/planned-income'
-import { getSpendingPlan } from '../../../contract/spending-plan'
-import type { AppDeps } from '../../app-deps'
-import { route } from '../../http/route'
+import * as income from '#src/contract/planned-income'
+import { getSpendingPlan } from '#src/contract/spending-plan'
+import type { AppDeps } from '#src/server/app-deps'
+import { route } from '#src/server/http/route'
 import * as planned from './planned-income'
 import { spendingPlanFor } from './service'
 

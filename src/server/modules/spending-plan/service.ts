@@ -1,10 +1,10 @@
 // The Spending Plan page: per category, this month's budget, what rolled over from last month,
 // what was spent and what is left, and the month's daily plan line by line — all from the one
 // plan of plan.ts (ADR 0044), so the page and the dashboard never disagree.
-import type { SpendingPlan } from '../../../contract/spending-plan'
-import { asCents } from '../../../domain/money'
-import type { Db } from '../../db/connect'
-import type { SessionUser } from '../../core/sessions'
+import type { SpendingPlan } from '#src/contract/spending-plan'
+import { asCents } from '#src/domain/money'
+import type { Db } from '#src/server/db/connect'
+import type { SessionUser } from '#src/server/core/sessions'
 import { budgetedGroups, monthPlan } from './plan'
 
 export async function spendingPlanFor(db: Db, user: SessionUser, now: Date, month?: string): Promise<SpendingPlan> {

@@ -1,6 +1,6 @@
 // The billing rules on their own: which events move a household's plan, and which do not.
 import { describe, expect, it } from 'vitest'
-import type { BillingSubscription } from '../../integrations/billing/billing-provider'
+import type { BillingSubscription } from '#src/server/integrations/billing/billing-provider'
 import { nextBilling, withSubscription, type HouseholdBilling } from './billing-state'
 
 const now = new Date('2026-03-15T12:00:00Z')

@@ -6,8 +6,8 @@
 // another subscription of the same customer changes nothing, except that a household without a
 // current subscription adopts one that is active or past due (it may arrive before the
 // checkout.session.completed that names it).
-import { PAYMENT_GRACE_DAYS, type BillingStatus, type SubscriptionTier } from '../../../domain/tiers'
-import type { BillingChange, BillingSubscription } from '../../integrations/billing/billing-provider'
+import { PAYMENT_GRACE_DAYS, type BillingStatus, type SubscriptionTier } from '#src/domain/tiers'
+import type { BillingChange, BillingSubscription } from '#src/server/integrations/billing/billing-provider'
 
 export type HouseholdBilling = {
   plan: SubscriptionTier

@@ -2,11 +2,11 @@
 // Checkout, the customer portal, and the plan set only by signed webhooks.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ConfigError, parseConfig } from '../../config'
-import { households, stripeEvents } from '../../db/schema'
-import { startFakeStripe, type FakeStripe } from '../../integrations/billing/fake-stripe'
-import { householdOf } from '../../test/fixtures'
-import { addMember, createTestApp, setTestPlan, signUp, type Client, type TestContext } from '../../test/helper'
+import { ConfigError, parseConfig } from '#src/server/config'
+import { households, stripeEvents } from '#src/server/db/schema'
+import { startFakeStripe, type FakeStripe } from '#src/server/integrations/billing/fake-stripe'
+import { householdOf } from '#src/server/test/fixtures'
+import { addMember, createTestApp, setTestPlan, signUp, type Client, type TestContext } from '#src/server/test/helper'
 
 const PRICES = { basic: 'price_kinwise_basic', premium: 'price_kinwise_premium' }
 const SECRET_KEY = 'sk_test_kinwise_fake'

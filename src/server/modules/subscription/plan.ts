@@ -1,10 +1,10 @@
 // Setting a household's plan by hand: the administrator's `cli set-tier` (when card billing is
 // off) and tests. With Stripe configured, verified webhooks set it instead (webhook.ts).
 import { eq, sql } from 'drizzle-orm'
-import type { SubscriptionTier } from '../../../domain/tiers'
-import type { DbOrTx } from '../../db/connect'
-import { householdMembers, households, users } from '../../db/schema'
-import { recordAudit } from '../../core/audit'
+import type { SubscriptionTier } from '#src/domain/tiers'
+import type { DbOrTx } from '#src/server/db/connect'
+import { householdMembers, households, users } from '#src/server/db/schema'
+import { recordAudit } from '#src/server/core/audit'
 
 /** Puts the household of the user with this e-mail on `plan`; false when no such user. */
 export async function setPlanByEmail(db: DbOrTx, email: string, plan: SubscriptionTier, now: Date): Promise<boolean> {

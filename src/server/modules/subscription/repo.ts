@@ -1,7 +1,7 @@
 // Subscription queries: the household's billing columns (its Stripe customer and status).
 import { and, eq, isNull } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/connect'
-import { households } from '../../db/schema'
+import type { DbOrTx } from '#src/server/db/connect'
+import { households } from '#src/server/db/schema'
 
 export async function findHouseholdBilling(db: DbOrTx, householdId: string) {
   const [row] = await db

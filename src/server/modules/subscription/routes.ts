@@ -1,10 +1,10 @@
 // Subscription endpoints (docs/product.md §7): the plan's information, Stripe Checkout and the
 // customer portal (owner only), and Stripe's webhook, which reads its body raw for the signature.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import * as contract from '../../../contract/subscription'
-import type { AppDeps } from '../../app-deps'
-import { route } from '../../http/route'
-import { BillingProviderError } from '../../integrations/billing/billing-provider'
+import * as contract from '#src/contract/subscription'
+import type { AppDeps } from '#src/server/app-deps'
+import { route } from '#src/server/http/route'
+import { BillingProviderError } from '#src/server/integrations/billing/billing-provider'
 import { billingUnavailable, openPortal, startCheckout, subscriptionInfo } from './service'
 import { handleStripeWebhook } from './webhook'
 

@@ -2,7 +2,7 @@
 // billing is configured, Stripe Checkout for a paid plan and the customer portal for changes and
 // cancellation. The plan itself changes only through verified webhooks (webhook.ts), or the
 // administrator's `cli set-tier` when card billing is off.
-import type { SubscriptionInfo } from '../../../contract/subscription'
+import type { SubscriptionInfo } from '#src/contract/subscription'
 import {
   BILLING_STATUSES,
   PLAN_PRICES,
@@ -10,12 +10,12 @@ import {
   tierLimits,
   type BillingStatus,
   type SubscriptionTier,
-} from '../../../domain/tiers'
-import type { AppDeps } from '../../app-deps'
-import type { Db } from '../../db/connect'
-import { AppError, conflict, notFound } from '../../http/errors'
-import { BillingCustomerMissingError, type BillingProvider, type PaidPlan } from '../../integrations/billing/billing-provider'
-import type { SessionUser } from '../../core/sessions'
+} from '#src/domain/tiers'
+import type { AppDeps } from '#src/server/app-deps'
+import type { Db } from '#src/server/db/connect'
+import { AppError, conflict, notFound } from '#src/server/http/errors'
+import { BillingCustomerMissingError, type BillingProvider, type PaidPlan } from '#src/server/integrations/billing/billing-provider'
+import type { SessionUser } from '#src/server/core/sessions'
 import * as repo from './repo'
 
 const PAID_TIERS = ['basic', 'premium'] as const satisfies readonly SubscriptionTier[]

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { tierFeatures, tierLimits } from '../../../domain/tiers'
-import { newUser } from '../../test/fixtures'
-import { addMember, createTestApp, setTestPlan, type TestContext } from '../../test/helper'
+import { tierFeatures, tierLimits } from '#src/domain/tiers'
+import { newUser } from '#src/server/test/fixtures'
+import { addMember, createTestApp, setTestPlan, type TestContext } from '#src/server/test/helper'
 
 let t: TestContext
 beforeAll(async () => {

@@ -3,19 +3,19 @@
 // older than the last event applied to the household (Stripe does not deliver in order), and
 // recorded with the household's change in one transaction.
 import { eq } from 'drizzle-orm'
-import { isSubscriptionTier } from '../../../domain/tiers'
-import type { AppDeps } from '../../app-deps'
-import type { DbOrTx } from '../../db/connect'
-import { households, stripeEvents } from '../../db/schema'
-import { badRequest } from '../../http/errors'
+import { isSubscriptionTier } from '#src/domain/tiers'
+import type { AppDeps } from '#src/server/app-deps'
+import type { DbOrTx } from '#src/server/db/connect'
+import { households, stripeEvents } from '#src/server/db/schema'
+import { badRequest } from '#src/server/http/errors'
 import {
   BillingSignatureError,
   type BillingChange,
   type BillingSubscription,
-} from '../../integrations/billing/billing-provider'
+} from '#src/server/integrations/billing/billing-provider'
 import { billingNotConfigured } from './service'
 import { nextBilling, sameBilling, type HouseholdBilling } from './billing-state'
-import { recordAudit } from '../../core/audit'
+import { recordAudit } from '#src/server/core/audit'
 
 /** What became of an event, for the log. */
 export type WebhookOutcome = 'applied' | 'unchanged' | 'duplicate' | 'stale' | 'no_household' | 'ignored'

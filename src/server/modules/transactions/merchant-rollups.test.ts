@@ -2,11 +2,11 @@
 // every kind of write: create, split, edit of payee, amount, date and account, rules renaming a
 // payee, transfers, delete, an import and its undo.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { merchantDeltas } from '../../../domain/ledger'
-import { asCents } from '../../../domain/money'
-import { createTestApp, signUp, type Client, type TestContext } from '../../test/helper'
-import { merchantRollups } from '../../test/rollups'
-import { upload } from '../../test/upload'
+import { merchantDeltas } from '#src/domain/ledger'
+import { asCents } from '#src/domain/money'
+import { createTestApp, signUp, type Client, type TestContext } from '#src/server/test/helper'
+import { merchantRollups } from '#src/server/test/rollups'
+import { upload } from '#src/server/test/upload'
 
 let t: TestContext
 let o: Client

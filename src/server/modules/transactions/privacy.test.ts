@@ -3,8 +3,8 @@
 // an adult, a teen and a viewer, over a shared account, an adult's private and balance-only
 // accounts, an account shared with teens and a teen's own.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { categoryId, type Client, type TestContext } from '../../test/helper'
-import { createFamilyApp, newAccount, type Family } from '../../test/family'
+import { categoryId, type Client, type TestContext } from '#src/server/test/helper'
+import { createFamilyApp, newAccount, type Family } from '#src/server/test/family'
 
 let t: TestContext
 let owner: Client

@@ -1,9 +1,9 @@
 // Transaction endpoints: thin wrappers around the service.
 import type { FastifyInstance } from 'fastify'
-import { NEXT_CURSOR_HEADER } from '../../../contract/common'
-import * as contract from '../../../contract/transactions'
-import type { AppDeps } from '../../app-deps'
-import { route } from '../../http/route'
+import { NEXT_CURSOR_HEADER } from '#src/contract/common'
+import * as contract from '#src/contract/transactions'
+import type { AppDeps } from '#src/server/app-deps'
+import { route } from '#src/server/http/route'
 import * as service from './service'
 
 export function transactionRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {

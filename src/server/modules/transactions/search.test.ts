@@ -3,8 +3,8 @@
 // phrase that the newest page would have found at once.
 import { and, eq, ilike, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { accounts, searchText, transactions } from '../../db/schema'
-import { createTestApp, type TestContext } from '../../test/helper'
+import { accounts, searchText, transactions } from '#src/server/db/schema'
+import { createTestApp, type TestContext } from '#src/server/test/helper'
 import { createUser } from '../auth/service'
 
 let t: TestContext

@@ -11,16 +11,16 @@ import type {
   Transaction,
   transactionTotals as transactionTotalsSchema,
   updateTransactionBody,
-} from '../../../contract/transactions'
-import { splitsBalance } from '../../../domain/ledger'
-import { absCents, asCents, negate, type Cents } from '../../../domain/money'
-import { payeeKey } from '../../../domain/rules'
-import type { Db, DbOrTx, Tx } from '../../db/connect'
-import { uuidv7 } from '../../db/ids'
-import { badRequest, forbidden, notFound } from '../../http/errors'
-import { canChangeTransaction } from '../../../domain/access'
-import { fullAccount, memberScope, writableAccount, type MemberScope } from '../../core/scope'
-import type { SessionUser } from '../../core/sessions'
+} from '#src/contract/transactions'
+import { splitsBalance } from '#src/domain/ledger'
+import { absCents, asCents, negate, type Cents } from '#src/domain/money'
+import { payeeKey } from '#src/domain/rules'
+import type { Db, DbOrTx, Tx } from '#src/server/db/connect'
+import { uuidv7 } from '#src/server/db/ids'
+import { badRequest, forbidden, notFound } from '#src/server/http/errors'
+import { canChangeTransaction } from '#src/domain/access'
+import { fullAccount, memberScope, writableAccount, type MemberScope } from '#src/server/core/scope'
+import type { SessionUser } from '#src/server/core/sessions'
 import { learnPayeeCategories } from '../rules/learned'
 import {
   deleteTransactions,
@@ -29,7 +29,7 @@ import {
   updateStoredTransaction,
   type NewSplit,
   type TransactionPatch,
-} from '../../core/ledger'
+} from '#src/server/core/ledger'
 import {
   accountsOfHousehold,
   categoriesOfHousehold,
@@ -41,7 +41,7 @@ import {
   type TransactionRow,
 } from './repo'
 import { settleBudgetAlerts } from '../reminders/generated'
-import { localDate, type IsoDate } from '../../../domain/dates'
+import { localDate, type IsoDate } from '#src/domain/dates'
 import { releaseLinks, reopenedBy, settleBills } from '../bills/settle'
 
 /** The span of some dates, for the bill settlement pass. */

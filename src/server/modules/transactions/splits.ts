@@ -1,8 +1,8 @@
 // The splits of a page of transactions, read in one query: the transactions list and the data
 // export both attach them to their rows.
 import { asc, inArray } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/connect'
-import { transactionSplits } from '../../db/schema'
+import type { DbOrTx } from '#src/server/db/connect'
+import { transactionSplits } from '#src/server/db/schema'
 
 export type SplitOf = { transactionId: string; categoryId: string | null; amount: number; memo: string }
 

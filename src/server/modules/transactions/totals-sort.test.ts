@@ -2,8 +2,8 @@
 // neither skip nor repeat a row, and GET /api/transactions/totals counts and adds up what the
 // list's filters find, over the rows each member may see.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Client, TestContext } from '../../test/helper'
-import { createFamilyApp, type Family } from '../../test/family'
+import type { Client, TestContext } from '#src/server/test/helper'
+import { createFamilyApp, type Family } from '#src/server/test/family'
 
 let t: TestContext
 let owner: Client

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { categoryId, createTestApp, signUp, type Client, type TestContext } from '../../test/helper'
+import { categoryId, createTestApp, signUp, type Client, type TestContext } from '#src/server/test/helper'
 
 let t: TestContext
 let a: Client

@@ -2,9 +2,9 @@
 // profile photos (ADR 0051): the picture in user_avatars, and on users when it last changed (the
 // photo's address carries it), always written together.
 import { and, eq, ne, sql } from 'drizzle-orm'
-import type { AvatarKind } from '../../../domain/avatar'
-import type { DbOrTx } from '../../db/connect'
-import { householdMembers, userAvatars, users } from '../../db/schema'
+import type { AvatarKind } from '#src/domain/avatar'
+import type { DbOrTx } from '#src/server/db/connect'
+import { householdMembers, userAvatars, users } from '#src/server/db/schema'
 
 type UserPatch = Partial<Omit<typeof users.$inferInsert, 'id' | 'createdAt'>>
 

@@ -1,11 +1,11 @@
 // Profile, settings, photo and password endpoints. A photo is served with the type its bytes
 // showed, never sniffed again by the browser, and under a policy that runs nothing.
 import type { FastifyInstance } from 'fastify'
-import * as contract from '../../../contract/user'
-import { ATTACHMENT_MIME } from '../../../domain/attachments'
-import { AVATAR_MAX_BYTES } from '../../../domain/avatar'
-import type { AppDeps } from '../../app-deps'
-import { route } from '../../http/route'
+import * as contract from '#src/contract/user'
+import { ATTACHMENT_MIME } from '#src/domain/attachments'
+import { AVATAR_MAX_BYTES } from '#src/domain/avatar'
+import type { AppDeps } from '#src/server/app-deps'
+import { route } from '#src/server/http/route'
 import { readUploadedFile } from '../attachments/upload'
 import * as service from './service'
 

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { userAvatars, users } from '../../db/schema'
-import { addMember, createTestApp, signUp, type TestContext } from '../../test/helper'
-import { uploadAvatar } from '../../test/upload'
+import { userAvatars, users } from '#src/server/db/schema'
+import { addMember, createTestApp, signUp, type TestContext } from '#src/server/test/helper'
+import { uploadAvatar } from '#src/server/test/upload'
 
 const root = path.resolve(import.meta.dirname, '../../../..')
 const png = readFileSync(path.join(root, 'src/web/public/icons/icon-192.png'))

@@ -4,14 +4,14 @@
 // shows is rendered: a phone neither builds nor downloads the sidebar, a desktop has no bar.
 import { Suspense } from 'react'
 import { Outlet } from 'react-router'
-import { PageSpinner } from '../../components/ui/spinner'
-import { useAuth } from '../../lib/auth'
-import { BillingBannerSlot } from '../../features/subscription/components/past-due-banner'
-import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query'
+import { PageSpinner } from '#src/web/components/ui/spinner'
+import { useAuth } from '#src/web/lib/auth'
+import { BillingBannerSlot } from '#src/web/features/subscription/components/past-due-banner'
+import { DESKTOP_QUERY, useMediaQuery } from '#src/web/lib/use-media-query'
 import { Header } from './header'
 import { MobileNav } from './mobile-nav'
 import { QuickAddHost } from './quick-add-host'
-import { lazyPage } from '../../lib/lazy-page'
+import { lazyPage } from '#src/web/lib/lazy-page'
 import { loadSidebar } from './sidebar-loader'
 
 const Sidebar = lazyPage(loadSidebar, 'Sidebar')

@@ -2,14 +2,14 @@
 // notification bell and user menu.
 import { Menu } from 'lucide-react'
 import { useLocation } from 'react-router'
-import type { User } from '../../../contract/auth'
-import { Button } from '../../components/ui/button'
-import { NotificationDropdown } from '../../features/notifications/components/notification-dropdown'
-import { useDocumentTitle } from '../../lib/document-title'
-import { FirstOpen } from '../../components/first-open'
-import { lazyPage, once } from '../../lib/lazy-page'
+import type { User } from '#src/contract/auth'
+import { Button } from '#src/web/components/ui/button'
+import { NotificationDropdown } from '#src/web/features/notifications/components/notification-dropdown'
+import { useDocumentTitle } from '#src/web/lib/document-title'
+import { FirstOpen } from '#src/web/components/first-open'
+import { lazyPage, once } from '#src/web/lib/lazy-page'
 import { pageTitle } from '../page-titles'
-import { ThemeToggle } from '../../components/theme-toggle'
+import { ThemeToggle } from '#src/web/components/theme-toggle'
 import { UserMenu } from './user-menu'
 
 const loadMobileMenu = once(() => import('./mobile-menu-popup'))

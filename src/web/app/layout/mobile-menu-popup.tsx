@@ -2,16 +2,16 @@
 // Downloaded on first use (header.tsx's MobileMenu).
 import { Menu } from 'lucide-react'
 import { useState } from 'react'
-import type { User } from '../../../contract/auth'
-import { Logo } from '../../components/logo'
-import { Button } from '../../components/ui/button'
+import type { User } from '#src/contract/auth'
+import { Logo } from '#src/web/components/logo'
+import { Button } from '#src/web/components/ui/button'
 import {
   Dialog,
   DialogDescription,
   DialogTitle,
   DialogTrigger,
   SheetContent,
-} from '../../components/ui/dialog'
+} from '#src/web/components/ui/dialog'
 import { SidebarFooter } from './sidebar-footer'
 import { SidebarNav } from './sidebar-nav'
 

@@ -4,8 +4,8 @@
 import { Gem, Lock } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { Link, useLocation } from 'react-router'
-import type { User } from '../../../contract/auth'
-import { cn } from '../../lib/cn'
+import type { User } from '#src/contract/auth'
+import { cn } from '#src/web/lib/cn'
 import { isActivePath, MOBILE_ITEMS, navItemMark, navItemsFor } from '../navigation'
 
 const itemClass =

@@ -2,13 +2,13 @@
 // Sign In (a browser navigation to the login endpoint), the page, and the footer.
 import { Suspense } from 'react'
 import { Outlet, useLocation } from 'react-router'
-import { Button } from '../../components/ui/button'
-import { PageSpinner } from '../../components/ui/spinner'
-import { Logo } from '../../components/logo'
-import { PageTitleIsTopHeading } from '../../components/page-heading'
-import { SiteFooter } from '../../components/site-footer'
-import { ThemeToggle } from '../../components/theme-toggle'
-import { useDocumentTitle } from '../../lib/document-title'
+import { Button } from '#src/web/components/ui/button'
+import { PageSpinner } from '#src/web/components/ui/spinner'
+import { Logo } from '#src/web/components/logo'
+import { PageTitleIsTopHeading } from '#src/web/components/page-heading'
+import { SiteFooter } from '#src/web/components/site-footer'
+import { ThemeToggle } from '#src/web/components/theme-toggle'
+import { useDocumentTitle } from '#src/web/lib/document-title'
 import { pageTitle } from '../page-titles'
 
 export function PublicLayout() {

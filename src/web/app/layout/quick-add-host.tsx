@@ -3,22 +3,22 @@
 // checklist), each downloaded only when first asked for. The app layer may compose features;
 // a feature may not import another's form.
 import { Suspense, useCallback, useState, type ComponentType, type ReactNode } from 'react'
-import { QuickAddContext, type QuickAddKind } from '../../lib/quick-add'
-import { lazyPage } from '../../lib/lazy-page'
+import { QuickAddContext, type QuickAddKind } from '#src/web/lib/quick-add'
+import { lazyPage } from '#src/web/lib/lazy-page'
 
 type DialogProps = { open: boolean; onOpenChange: (open: boolean) => void }
 
 const DIALOGS: Record<QuickAddKind, ComponentType<DialogProps>> = {
   account: lazyPage(
-    () => import('../../features/accounts/components/add-account-dialog'),
+    () => import('#src/web/features/accounts/components/add-account-dialog'),
     'AddAccountDialog',
   ),
   transaction: lazyPage(
-    () => import('../../features/transactions/components/add-transaction-dialog'),
+    () => import('#src/web/features/transactions/components/add-transaction-dialog'),
     'AddTransactionDialog',
   ),
-  goal: lazyPage(() => import('../../features/goals/components/add-goal-dialog'), 'AddGoalDialog'),
-  bill: lazyPage(() => import('../../features/bills/components/add-bill-dialog'), 'AddBillDialog'),
+  goal: lazyPage(() => import('#src/web/features/goals/components/add-goal-dialog'), 'AddGoalDialog'),
+  bill: lazyPage(() => import('#src/web/features/bills/components/add-bill-dialog'), 'AddBillDialog'),
 }
 
 export function QuickAddHost({ children }: { children: ReactNode }) {

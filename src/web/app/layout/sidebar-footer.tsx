@@ -1,12 +1,12 @@
 // The sidebar's footer (docs/product.md §2): avatar, full name (or e-mail, or "User"), tier label,
 // and Sign out, which clears local storage and goes to /api/logout.
 import { LogOut } from 'lucide-react'
-import type { User } from '../../../contract/auth'
-import { displayName } from '../../../domain/avatar'
-import { tierLabel } from '../../../domain/tiers'
-import { Button } from '../../components/ui/button'
-import { UserAvatar } from '../../components/user-avatar'
-import { signOut } from '../../lib/auth'
+import type { User } from '#src/contract/auth'
+import { displayName } from '#src/domain/avatar'
+import { tierLabel } from '#src/domain/tiers'
+import { Button } from '#src/web/components/ui/button'
+import { UserAvatar } from '#src/web/components/user-avatar'
+import { signOut } from '#src/web/lib/auth'
 
 export function SidebarFooter({ user }: { user: User }) {
   return (

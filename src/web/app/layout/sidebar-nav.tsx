@@ -5,19 +5,19 @@
 // first shown), with the provider of its tooltips (700 ms, docs/product.md §9).
 import { Crown, Gem, Lock } from 'lucide-react'
 import { Link, useLocation } from 'react-router'
-import type { Role } from '../../../domain/access'
-import type { SubscriptionTier } from '../../../domain/tiers'
-import { isPremiumOnly } from '../../../domain/tiers'
-import { unreadBadgeText } from '../../../domain/badge'
-import { Badge } from '../../components/ui/badge'
+import type { Role } from '#src/domain/access'
+import type { SubscriptionTier } from '#src/domain/tiers'
+import { isPremiumOnly } from '#src/domain/tiers'
+import { unreadBadgeText } from '#src/domain/badge'
+import { Badge } from '#src/web/components/ui/badge'
 import {
   Tooltip,
   TooltipContent,
   TooltipProvider,
   TooltipTrigger,
-} from '../../components/ui/tooltip'
-import { cn } from '../../lib/cn'
-import { SIDEBAR_POLL_MS, useUnreadCount } from '../../features/notifications/api/get-unread-count'
+} from '#src/web/components/ui/tooltip'
+import { cn } from '#src/web/lib/cn'
+import { SIDEBAR_POLL_MS, useUnreadCount } from '#src/web/features/notifications/api/get-unread-count'
 import {
   isActivePath,
   navItemMark,

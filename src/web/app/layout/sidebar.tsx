@@ -1,7 +1,7 @@
 // The desktop sidebar (lg and up): logo, the menu and its footer. Its own chunk, so phones never
 // download it; route-preload starts it with the first download on a desktop.
-import type { User } from '../../../contract/auth'
-import { Logo } from '../../components/logo'
+import type { User } from '#src/contract/auth'
+import { Logo } from '#src/web/components/logo'
 import { SidebarFooter } from './sidebar-footer'
 import { SidebarNav } from './sidebar-nav'
 

@@ -2,9 +2,9 @@
 // use (user-menu.tsx).
 import { LogOut, User as UserIcon } from 'lucide-react'
 import { Link } from 'react-router'
-import type { User } from '../../../contract/auth'
-import { displayName } from '../../../domain/avatar'
-import { tierLabel } from '../../../domain/tiers'
+import type { User } from '#src/contract/auth'
+import { displayName } from '#src/domain/avatar'
+import { tierLabel } from '#src/domain/tiers'
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -12,9 +12,9 @@ import {
   DropdownMenuLabel,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
-} from '../../components/ui/dropdown-menu'
-import { UserAvatar } from '../../components/user-avatar'
-import { signOut } from '../../lib/auth'
+} from '#src/web/components/ui/dropdown-menu'
+import { UserAvatar } from '#src/web/components/user-avatar'
+import { signOut } from '#src/web/lib/auth'
 import { USER_MENU_TRIGGER_CLASS } from './user-menu-trigger'
 
 export function UserMenuPopup({ user }: { user: User }) {

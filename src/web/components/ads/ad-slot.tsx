@@ -3,9 +3,9 @@
 import { Gem } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { Link } from 'react-router'
-import { PLAN_PRICES } from '../../../domain/tiers'
-import { useAppConfig } from '../../lib/app-config'
-import { cn } from '../../lib/cn'
+import { PLAN_PRICES } from '#src/domain/tiers'
+import { useAppConfig } from '#src/web/lib/app-config'
+import { cn } from '#src/web/lib/cn'
 import { Button } from '../ui/button'
 import { AD_SLOT_ATTRIBUTE } from './use-ad-eligibility'
 

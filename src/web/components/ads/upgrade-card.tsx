@@ -1,7 +1,7 @@
 // The "Upgrade to Premium" card free users see (docs/product.md §2 Dashboard).
 import { Check, Gem } from 'lucide-react'
 import { Link } from 'react-router'
-import { PLAN_PRICES } from '../../../domain/tiers'
+import { PLAN_PRICES } from '#src/domain/tiers'
 import { Button } from '../ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card'
 import { AD_SLOT_ATTRIBUTE } from './use-ad-eligibility'

@@ -3,9 +3,9 @@
 // changes, leaving out the ad slots themselves.
 import { useEffect, useState, type RefObject } from 'react'
 import { useLocation } from 'react-router'
-import { isAdEligible, isAdPathAllowed } from '../../../domain/ads'
-import { showsAds } from '../../../domain/tiers'
-import { useAuth } from '../../lib/auth'
+import { isAdEligible, isAdPathAllowed } from '#src/domain/ads'
+import { showsAds } from '#src/domain/tiers'
+import { useAuth } from '#src/web/lib/auth'
 
 export const AD_SLOT_ATTRIBUTE = 'data-ad-slot'
 

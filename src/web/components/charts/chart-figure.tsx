@@ -3,7 +3,7 @@
 // with it), or a panel hidden from them, for a chart whose page already shows its figures in a
 // table or in words beside it.
 import type { ReactNode } from 'react'
-import { cn } from '../../lib/cn'
+import { cn } from '#src/web/lib/cn'
 import { ResponsiveChart } from './chart-parts'
 
 /** A chart's frame: its message as the figure's name, the chart drawn at a fixed height. */

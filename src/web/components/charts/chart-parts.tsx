@@ -15,7 +15,7 @@ import {
   YAxis,
   type LabelProps,
 } from 'recharts'
-import { asCents, type Cents } from '../../../domain/money'
+import { asCents, type Cents } from '#src/domain/money'
 import { AXIS_LABEL, GRID, LEGEND_STYLE, TICK, TOOLTIP_STYLE } from './chart-theme'
 
 /** The reports' margin: the chart fills its card up to the figure's edges. */

@@ -11,8 +11,8 @@ import {
   type Path,
   type UseFormRegister,
 } from 'react-hook-form'
-import type { Account } from '../../../contract/accounts'
-import type { CategoryOption } from '../../lib/queries/categories'
+import type { Account } from '#src/contract/accounts'
+import type { CategoryOption } from '#src/web/lib/queries/categories'
 import { FormField } from '../ui/form-field'
 import { Input } from '../ui/input'
 import { Select } from '../ui/select'

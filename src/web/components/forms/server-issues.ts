@@ -1,7 +1,7 @@
 // A refused save in a react-hook-form form: each issue the server names a field for is shown at
 // that field; whatever is left is the form's own error, above its buttons.
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form'
-import { spreadIssues } from '../../lib/api-issues'
+import { spreadIssues } from '#src/web/lib/api-issues'
 
 /**
  * Sets the issues of `error` on the fields `isField` accepts and returns what the form should

@@ -3,7 +3,7 @@
 import type { VariantProps } from 'class-variance-authority'
 import { Slot } from 'radix-ui'
 import type { ComponentProps } from 'react'
-import { cn } from '../../lib/cn'
+import { cn } from '#src/web/lib/cn'
 import { buttonVariants } from './button-variants'
 
 export type ButtonProps = ComponentProps<'button'> &

@@ -1,6 +1,6 @@
 // Card (shadcn style): a bordered surface with header, title, description, content and footer.
 import type { ComponentProps } from 'react'
-import { cn } from '../../lib/cn'
+import { cn } from '#src/web/lib/cn'
 
 export function Card({ className, ...props }: ComponentProps<'section'>) {
   return (

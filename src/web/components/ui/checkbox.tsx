@@ -1,6 +1,6 @@
 // A native checkbox in the accent colour, large enough to tap.
 import type { ComponentProps } from 'react'
-import { cn } from '../../lib/cn'
+import { cn } from '#src/web/lib/cn'
 
 export function Checkbox({ className, ...props }: Omit<ComponentProps<'input'>, 'type'>) {
   return (

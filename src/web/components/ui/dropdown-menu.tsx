@@ -1,7 +1,7 @@
 // Dropdown menu (Radix): keyboard navigable with arrow keys, closes on Escape and outside click.
 import { DropdownMenu as Menu } from 'radix-ui'
 import type { ComponentProps } from 'react'
-import { cn } from '../../lib/cn'
+import { cn } from '#src/web/lib/cn'
 
 export const DropdownMenu = Menu.Root
 export const DropdownMenuTrigger = Menu.Trigger

@@ -1,7 +1,7 @@
 // A labelled form field: the label, the control, an optional hint and the field's error, wired
 // together with ids so screen readers announce the error with the control.
 import { useId, type ReactElement, type ReactNode } from 'react'
-import { cn } from '../../lib/cn'
+import { cn } from '#src/web/lib/cn'
 import { Label } from './label'
 
 export type FieldControlProps = {

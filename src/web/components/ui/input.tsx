@@ -1,6 +1,6 @@
 // Text input (shadcn style) with an invalid state driven by aria-invalid.
 import type { ComponentProps } from 'react'
-import { cn } from '../../lib/cn'
+import { cn } from '#src/web/lib/cn'
 
 export function Input({ className, type = 'text', ...props }: ComponentProps<'input'>) {
   return (

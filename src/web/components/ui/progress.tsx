@@ -1,7 +1,7 @@
 // Progress bar (Radix Progress): value 0–100, with an accessible label from the caller.
 import { Progress as ProgressPrimitive } from 'radix-ui'
 import type { ComponentProps } from 'react'
-import { cn } from '../../lib/cn'
+import { cn } from '#src/web/lib/cn'
 
 export type ProgressProps = ComponentProps<typeof ProgressPrimitive.Root> & {
   value: number

@@ -2,7 +2,7 @@
 // type-ahead on desktops, labelled by FormField like any control.
 import { ChevronDown } from 'lucide-react'
 import type { ComponentProps } from 'react'
-import { cn } from '../../lib/cn'
+import { cn } from '#src/web/lib/cn'
 
 export function Select({ className, children, ...props }: ComponentProps<'select'>) {
   return (

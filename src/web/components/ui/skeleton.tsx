@@ -1,6 +1,6 @@
 // Loading placeholder shaped like the content it stands in for.
 import type { ComponentProps } from 'react'
-import { cn } from '../../lib/cn'
+import { cn } from '#src/web/lib/cn'
 
 export function Skeleton({ className, ...props }: ComponentProps<'div'>) {
   return (

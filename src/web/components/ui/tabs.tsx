@@ -1,7 +1,7 @@
 // Tabs (Radix Tabs): arrow keys move between tabs, each panel labelled by its tab.
 import { Tabs as TabsPrimitive } from 'radix-ui'
 import type { ComponentProps } from 'react'
-import { cn } from '../../lib/cn'
+import { cn } from '#src/web/lib/cn'
 
 export const Tabs = TabsPrimitive.Root
 

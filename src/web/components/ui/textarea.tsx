@@ -1,6 +1,6 @@
 // Multi-line text input matching the inputs.
 import type { ComponentProps } from 'react'
-import { cn } from '../../lib/cn'
+import { cn } from '#src/web/lib/cn'
 
 export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
   return (

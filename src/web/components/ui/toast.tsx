@@ -4,8 +4,8 @@ import { cva, type VariantProps } from 'class-variance-authority'
 import { Toast as ToastPrimitive } from 'radix-ui'
 import { X } from 'lucide-react'
 import type { ComponentProps, ReactNode } from 'react'
-import { cn } from '../../lib/cn'
-import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from '../../lib/toast'
+import { cn } from '#src/web/lib/cn'
+import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from '#src/web/lib/toast'
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   return (

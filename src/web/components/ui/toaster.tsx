@@ -1,6 +1,6 @@
 // Renders the toast state of lib/toast inside the Radix provider; mounted once at the root.
 import { useEffect } from 'react'
-import { dismissToast, markToastShown, useToasts } from '../../lib/toast'
+import { dismissToast, markToastShown, useToasts } from '#src/web/lib/toast'
 import {
   Toast,
   ToastClose,

@@ -2,7 +2,7 @@
 // root.
 import { Tooltip as TooltipPrimitive } from 'radix-ui'
 import type { ComponentProps, ReactNode } from 'react'
-import { cn } from '../../lib/cn'
+import { cn } from '#src/web/lib/cn'
 
 export const TOOLTIP_DELAY_MS = 700
 

@@ -11,7 +11,7 @@ import {
   Shapes,
   type LucideIcon,
 } from 'lucide-react'
-import type { AccountType } from '../../../contract/accounts'
+import type { AccountType } from '#src/contract/accounts'
 
 export const ACCOUNT_TYPE_INFO: Record<
   AccountType,

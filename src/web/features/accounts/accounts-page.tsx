@@ -25,8 +25,8 @@ import {
 } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
-import type { Account, AccountType } from '../../../contract/accounts'
-import type { HouseholdMember } from '../../../contract/household'
+import type { Account, AccountType } from '#src/contract/accounts'
+import type { HouseholdMember } from '#src/contract/household'
 import {
   canManageAccount,
   roleAtLeast,
@@ -34,34 +34,34 @@ import {
   VISIBILITY_LABELS,
   type AccountVisibility,
   type Member,
-} from '../../../domain/access'
-import { displayName } from '../../../domain/avatar'
-import { netWorth } from '../../../domain/net-worth'
-import { absCents, asCents } from '../../../domain/money'
-import { EmptyStateCard } from '../../components/empty-state'
-import { ErrorState } from '../../components/error-state'
-import { Money } from '../../components/money'
-import { PageBody, PageHeader } from '../../components/page-header'
-import { Badge } from '../../components/ui/badge'
-import { Button } from '../../components/ui/button'
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card'
+} from '#src/domain/access'
+import { displayName } from '#src/domain/avatar'
+import { netWorth } from '#src/domain/net-worth'
+import { absCents, asCents } from '#src/domain/money'
+import { EmptyStateCard } from '#src/web/components/empty-state'
+import { ErrorState } from '#src/web/components/error-state'
+import { Money } from '#src/web/components/money'
+import { PageBody, PageHeader } from '#src/web/components/page-header'
+import { Badge } from '#src/web/components/ui/badge'
+import { Button } from '#src/web/components/ui/button'
+import { Card, CardContent, CardHeader, CardTitle } from '#src/web/components/ui/card'
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
-} from '../../components/ui/dropdown-menu'
-import { Skeleton } from '../../components/ui/skeleton'
-import { UserAvatar } from '../../components/user-avatar'
-import { errorMessage } from '../../lib/api'
-import { useAuth } from '../../lib/auth'
-import { cn } from '../../lib/cn'
-import { DEFAULT_CURRENCY } from '../../lib/format'
-import { accountsQuery } from '../../lib/queries/accounts'
-import { householdQuery } from '../../lib/queries/household'
-import { toast } from '../../lib/toast'
-import { useToday } from '../../lib/today'
+} from '#src/web/components/ui/dropdown-menu'
+import { Skeleton } from '#src/web/components/ui/skeleton'
+import { UserAvatar } from '#src/web/components/user-avatar'
+import { errorMessage } from '#src/web/lib/api'
+import { useAuth } from '#src/web/lib/auth'
+import { cn } from '#src/web/lib/cn'
+import { DEFAULT_CURRENCY } from '#src/web/lib/format'
+import { accountsQuery } from '#src/web/lib/queries/accounts'
+import { householdQuery } from '#src/web/lib/queries/household'
+import { toast } from '#src/web/lib/toast'
+import { useToday } from '#src/web/lib/today'
 import { useUpdateAccount } from './api/save-account'
 import { ACCOUNT_TYPE_INFO, GROUP_ORDER } from './account-types'
 import { ownerChoices } from './owners'

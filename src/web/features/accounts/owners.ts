@@ -1,8 +1,8 @@
 // The members an account can belong to, as the Accounts page names them: from GET /api/household,
 // or only the signed-in member while the household is unknown (loading, or not answered).
-import type { User } from '../../../contract/auth'
-import type { Household } from '../../../contract/household'
-import { displayName } from '../../../domain/avatar'
+import type { User } from '#src/contract/auth'
+import type { Household } from '#src/contract/household'
+import { displayName } from '#src/domain/avatar'
 
 export type OwnerChoice = { id: string; name: string }
 

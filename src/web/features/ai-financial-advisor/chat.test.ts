@@ -1,7 +1,7 @@
 // The advisor page's pure pieces: the event-stream reader, the send key, the suggestions, the
 // question check and the list's time labels.
 import { describe, expect, it } from 'vitest'
-import { MAX_QUESTION_CHARS } from '../../../contract/advisor'
+import { MAX_QUESTION_CHARS } from '#src/contract/advisor'
 import {
   SUGGESTED_QUESTIONS,
   internalHref,

@@ -1,10 +1,10 @@
 // The AI Advisor page's pure pieces: reading the Server-Sent Events of the streamed answer
 // (`event: delta` pieces, then `event: done` or `event: error`), which key press sends the
 // question, the questions to suggest, and how a conversation's time reads in the list.
-import { MAX_QUESTION_CHARS } from '../../../contract/advisor'
-import { addDays, localDate, type IsoDate } from '../../../domain/dates'
-import { countText, displayLocale } from '../../lib/display-locale'
-import { formatTime } from '../../../domain/locale'
+import { MAX_QUESTION_CHARS } from '#src/contract/advisor'
+import { addDays, localDate, type IsoDate } from '#src/domain/dates'
+import { countText, displayLocale } from '#src/web/lib/display-locale'
+import { formatTime } from '#src/domain/locale'
 
 /**
  * The questions offered as chips while a conversation is empty: the common questions the

@@ -3,8 +3,8 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useNavigate } from 'react-router'
-import { PageSpinner } from '../../components/ui/spinner'
-import { USER_QUERY_KEY } from '../../lib/auth'
+import { PageSpinner } from '#src/web/components/ui/spinner'
+import { USER_QUERY_KEY } from '#src/web/lib/auth'
 
 export function AuthCallbackPage() {
   const queryClient = useQueryClient()

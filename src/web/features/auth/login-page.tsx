@@ -4,15 +4,15 @@
 // /auth/login?mfa=1 for it.
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
-import type { MfaMethod } from '../../../contract/auth'
-import { Button } from '../../components/ui/button'
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs'
-import { useAppConfig } from '../../lib/app-config'
+import type { MfaMethod } from '#src/contract/auth'
+import { Button } from '#src/web/components/ui/button'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#src/web/components/ui/tabs'
+import { useAppConfig } from '#src/web/lib/app-config'
 import { AuthFrame } from './components/auth-card-layout'
 import { RegisterForm } from './components/register-form'
 import { MfaStep } from './components/mfa-step'
 import { SignInForm } from './components/sign-in-form'
-import { useDocumentTitle } from '../../lib/document-title'
+import { useDocumentTitle } from '#src/web/lib/document-title'
 
 export function LoginPage() {
   const { config } = useAppConfig()

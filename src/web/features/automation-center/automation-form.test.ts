@@ -2,7 +2,7 @@
 // form's own fields.
 import { describe, expect, it } from 'vitest'
 import type { FieldErrors } from 'react-hook-form'
-import { asCents } from '../../../domain/money'
+import { asCents } from '#src/domain/money'
 import {
   automationResolver,
   bodyOf,

@@ -10,9 +10,9 @@ import {
   WEBHOOK_EVENTS,
   type Automation,
   type AutomationType,
-} from '../../../contract/automations'
-import { absCents, type Cents } from '../../../domain/money'
-import { amountHint, centsToText, parseAmountText } from '../../lib/money-input'
+} from '#src/contract/automations'
+import { absCents, type Cents } from '#src/domain/money'
+import { amountHint, centsToText, parseAmountText } from '#src/web/lib/money-input'
 import type { NewAutomation } from './api/create-automation'
 
 export type FormValues = {

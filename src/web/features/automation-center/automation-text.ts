@@ -1,11 +1,11 @@
 // How the Automation Center names things: the types, cadences and alert conditions in words, one
 // line that says what an automation does ("Every month from Mar 15: −$45.99 in Checking"), and
 // what a rule's dry run would change on a row ("Uncategorized → Groceries").
-import type { Automation, AutomationType } from '../../../contract/automations'
-import type { RulesDryRun } from '../../../contract/rules'
-import type { WebhookEvent } from '../../../domain/automation/events'
-import { UNCATEGORIZED } from '../../../domain/category-groups'
-import { asCents, type Cents } from '../../../domain/money'
+import type { Automation, AutomationType } from '#src/contract/automations'
+import type { RulesDryRun } from '#src/contract/rules'
+import type { WebhookEvent } from '#src/domain/automation/events'
+import { UNCATEGORIZED } from '#src/domain/category-groups'
+import { asCents, type Cents } from '#src/domain/money'
 
 export const TYPE_LABELS: Record<
   AutomationType,

@@ -1,6 +1,6 @@
 // What the Bank Connections page says, kept apart from the components so it can be tested: a
 // sync's result in words, each status's label, and moments in the member's locale and time zone.
-import type { BankConnection, SyncResult } from '../../../contract/bank-connections'
+import type { BankConnection, SyncResult } from '#src/contract/bank-connections'
 
 type Status = BankConnection['status']
 

@@ -1,5 +1,5 @@
 // How each repeat schedule reads on screen.
-import type { Recurrence } from '../../../domain/recurrence'
+import type { Recurrence } from '#src/domain/recurrence'
 
 export const RECURRENCE_LABELS: Record<Recurrence, string> = {
   weekly: 'Every week',

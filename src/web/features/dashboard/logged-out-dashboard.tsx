@@ -1,5 +1,5 @@
 // /dashboard for a visitor who is not signed in: the Unauthorized toast, then the login page.
-import { PageSpinner } from '../../components/ui/spinner'
+import { PageSpinner } from '#src/web/components/ui/spinner'
 import { useUnauthorizedRedirect } from './unauthorized'
 
 export function LoggedOutDashboard() {

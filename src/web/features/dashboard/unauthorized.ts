@@ -4,7 +4,7 @@
 // is asked for; if it never renders (the download failed) the redirect still happens after a few
 // seconds.
 import { useEffect } from 'react'
-import { onToastShown, toast } from '../../lib/toast'
+import { onToastShown, toast } from '#src/web/lib/toast'
 
 export const UNAUTHORIZED_TOAST = {
   title: 'Unauthorized',

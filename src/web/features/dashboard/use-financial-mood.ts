@@ -6,17 +6,17 @@
 // has nothing to score: it is `setup` (the dashboard shows its set-up checklist), and no mood is
 // computed or kept.
 import { useEffect, useMemo } from 'react'
-import type { Account } from '../../../contract/accounts'
-import type { CreditScore } from '../../../contract/credit-score'
-import type { Goal } from '../../../contract/goals'
-import type { MonthlySummary } from '../../../contract/analytics'
+import type { Account } from '#src/contract/accounts'
+import type { CreditScore } from '#src/contract/credit-score'
+import type { Goal } from '#src/contract/goals'
+import type { MonthlySummary } from '#src/contract/analytics'
 import {
   computeMood,
   loadingMood,
   MOOD_STORAGE_KEY,
   type FinancialMood,
-} from '../../../domain/mood'
-import { netWorth } from '../../../domain/net-worth'
+} from '#src/domain/mood'
+import { netWorth } from '#src/domain/net-worth'
 
 export type MoodSources = {
   accounts: Account[] | undefined

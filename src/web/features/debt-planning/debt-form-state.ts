@@ -2,10 +2,10 @@
 // each field read through the contract's own schema, so the page only sends what the server
 // accepts. Errors are keyed like the API's issue paths without "body." (debts.0.apr), so the
 // form shows the server's and its own the same way, at the field.
-import { nonNegativeMoney } from '../../../contract/common'
+import { nonNegativeMoney } from '#src/contract/common'
 import type { z } from 'zod'
-import { debtInput, type debtCandidate, type DEBT_STRATEGIES } from '../../../contract/planning'
-import { centsToText, moneyText, optionalMoneyText, parseAmountText } from '../../lib/money-input'
+import { debtInput, type debtCandidate, type DEBT_STRATEGIES } from '#src/contract/planning'
+import { centsToText, moneyText, optionalMoneyText, parseAmountText } from '#src/web/lib/money-input'
 import type { DebtPlanBody } from './api/debt-planning'
 
 export type Strategy = (typeof DEBT_STRATEGIES)[number]

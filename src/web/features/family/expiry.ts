@@ -1,7 +1,7 @@
 // When an invite stops working, in the member's locale and time zone: "Mar 5, 2:30 PM", and how
 // long that is from now ("in 6 days", "in 5 hours").
 import { useCallback } from 'react'
-import { useAuth } from '../../lib/auth'
+import { useAuth } from '#src/web/lib/auth'
 
 const HOUR_MS = 3_600_000
 const DAY_MS = 24 * HOUR_MS

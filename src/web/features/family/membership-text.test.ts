@@ -1,6 +1,6 @@
 // The Family page's confirmations say what moves where, from the accounts the caller can see.
 import { describe, expect, it } from 'vitest'
-import type { HouseholdMember } from '../../../contract/household'
+import type { HouseholdMember } from '#src/contract/household'
 import { leaveConsequences, removeConsequences } from './membership-text'
 
 function member(accounts: HouseholdMember['accounts']): HouseholdMember {

@@ -3,9 +3,9 @@
 // household of their own; the ones the household sees stay and pass to its owner), worked out
 // from the accounts the caller can see. A member sees all of their own accounts; the owner never
 // sees another member's private accounts, so then it says so instead of counting them.
-import type { HouseholdMember } from '../../../contract/household'
-import { displayName } from '../../../domain/avatar'
-import { listInWords, ownHouseholdName } from '../../../domain/household'
+import type { HouseholdMember } from '#src/contract/household'
+import { displayName } from '#src/domain/avatar'
+import { listInWords, ownHouseholdName } from '#src/domain/household'
 
 type MemberAccount = HouseholdMember['accounts'][number]
 

@@ -1,9 +1,9 @@
 // The import page's rules that are not about drawing: the steps each format goes through, the
 // CSV column roles of the mapping editor, what an override does to a previewed row, and the
 // counts the review and the summary show.
-import { statementFormat, type CsvMappingDto, type ImportResult, type ImportRow } from '../../../contract/imports'
+import { statementFormat, type CsvMappingDto, type ImportResult, type ImportRow } from '#src/contract/imports'
 import type { ImportOverride } from './api/import-form'
-import { countText } from '../../lib/display-locale'
+import { countText } from '#src/web/lib/display-locale'
 
 export type StatementFormat = ImportResult['format']
 

@@ -4,9 +4,9 @@
 // with its progress → a summary with Undo. Past imports, each with Undo, are listed below.
 // The state lives in use-import-wizard.ts; each step is its own component in ./steps.
 import { ArrowLeft, Workflow } from 'lucide-react'
-import { LinkButton } from '../../components/link-button'
-import { PageBody, PageHeader } from '../../components/page-header'
-import { Card, CardContent } from '../../components/ui/card'
+import { LinkButton } from '#src/web/components/link-button'
+import { PageBody, PageHeader } from '#src/web/components/page-header'
+import { Card, CardContent } from '#src/web/components/ui/card'
 import { ImportSteps } from './components/import-steps'
 import { ImportSummary } from './components/import-summary'
 import { PastImports } from './components/past-imports'

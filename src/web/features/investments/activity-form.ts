@@ -7,8 +7,8 @@ import {
   createActivityBody,
   type ActivityType,
   type ASSET_KINDS,
-} from '../../../contract/investments'
-import { parseAmountText } from '../../lib/money-input'
+} from '#src/contract/investments'
+import { parseAmountText } from '#src/web/lib/money-input'
 import { parseDecimalText } from './investment-format'
 
 export type TransferMode = 'shares' | 'cash'

@@ -2,9 +2,9 @@
 // with two decimals ("+12.34%", "−3.10%", a real minus sign), quantities with as many decimals as
 // they have (up to 8, never rounded away), prices in the security's currency with at least 2 and
 // at most 8 decimals.
-import { formatPercent } from '../../../domain/locale'
-import { displayLocale } from '../../lib/display-locale'
-import { DEFAULT_LOCALE } from '../../lib/format'
+import { formatPercent } from '#src/domain/locale'
+import { displayLocale } from '#src/web/lib/display-locale'
+import { DEFAULT_LOCALE } from '#src/web/lib/format'
 
 const MINUS = '\u2212'
 

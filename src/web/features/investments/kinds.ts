@@ -1,6 +1,6 @@
 // Asset kinds and activity types as the investments page names them.
-import type { ActivityType } from '../../../contract/investments'
-import type { AssetKind } from '../../../domain/investments/allocation'
+import type { ActivityType } from '#src/contract/investments'
+import type { AssetKind } from '#src/domain/investments/allocation'
 
 export const KIND_LABELS = {
   stock: 'Stocks',

@@ -1,7 +1,7 @@
 // The performance ranges of the investments page (1M, YTD, 1Y, 5Y, All): the API works out
 // their dates against the member's today (contract/investments PERFORMANCE_RANGES); the page
 // names them.
-import type { PERFORMANCE_RANGES } from '../../../contract/investments'
+import type { PERFORMANCE_RANGES } from '#src/contract/investments'
 
 export type RangeId = (typeof PERFORMANCE_RANGES)[number]
 

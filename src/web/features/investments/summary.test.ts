@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { HoldingRow } from '../../../contract/investments'
-import { asCents } from '../../../domain/money'
+import type { HoldingRow } from '#src/contract/investments'
+import { asCents } from '#src/domain/money'
 import { gainShare, summarize } from './summary'
 
 function row(partial: Partial<HoldingRow> & Pick<HoldingRow, 'symbol'>): HoldingRow {

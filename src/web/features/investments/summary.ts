@@ -3,8 +3,8 @@
 // added up): market value, cost basis, unrealised gain and its share of what the priced
 // holdings cost, realised gain. A holding with no price is left out of the market value and the
 // unrealised gain (never counted at 0) and counted in `unpriced`.
-import type { HoldingRow } from '../../../contract/investments'
-import { asCents, type Cents } from '../../../domain/money'
+import type { HoldingRow } from '#src/contract/investments'
+import { asCents, type Cents } from '#src/domain/money'
 
 export type CurrencySummary = {
   currency: string

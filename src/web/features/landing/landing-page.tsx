@@ -4,18 +4,18 @@
 // no tailwind-merge) to stay within the landing page's JavaScript budget.
 import type { ComponentType } from 'react'
 import { Link } from 'react-router'
-import { Logo } from '../../components/logo'
-import { SiteFooter } from '../../components/site-footer'
-import { ThemeToggle } from '../../components/theme-toggle'
+import { Logo } from '#src/web/components/logo'
+import { SiteFooter } from '#src/web/components/site-footer'
+import { ThemeToggle } from '#src/web/components/theme-toggle'
 import { clsx } from 'clsx'
-import { buttonVariants } from '../../components/ui/button-variants'
+import { buttonVariants } from '#src/web/components/ui/button-variants'
 import {
   ArrowRightIcon,
   ChartPieIcon,
   ShieldCheckIcon,
   WalletIcon,
-} from '../../components/line-icons'
-import { useDocumentTitle } from '../../lib/document-title'
+} from '#src/web/components/line-icons'
+import { useDocumentTitle } from '#src/web/lib/document-title'
 
 type Feature = { title: string; text: string; icon: ComponentType<{ className?: string }> }
 

@@ -1,6 +1,6 @@
 // The layout of a legal page: title, last-updated line, and numbered sections.
 import type { ReactNode } from 'react'
-import { usePageHeadings } from '../../components/page-heading'
+import { usePageHeadings } from '#src/web/components/page-heading'
 
 export type LegalSection = { heading: string; body: ReactNode }
 

@@ -5,9 +5,9 @@
 // the signed-in user changes and the full app takes over.
 import { ShieldAlert } from 'lucide-react'
 import { Navigate, Outlet, Route, Routes } from 'react-router'
-import { RestrictedFrame } from '../../components/restricted-frame'
-import { Alert } from '../../components/ui/alert'
-import { useDocumentTitle } from '../../lib/document-title'
+import { RestrictedFrame } from '#src/web/components/restricted-frame'
+import { Alert } from '#src/web/components/ui/alert'
+import { useDocumentTitle } from '#src/web/lib/document-title'
 import { MfaSettingsPage } from './mfa-settings-page'
 
 function RestrictedLayout() {

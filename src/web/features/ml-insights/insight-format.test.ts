@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { asCents } from '../../../domain/money'
+import { asCents } from '#src/domain/money'
 import {
   isRefreshing,
   actionDoneText,

@@ -2,10 +2,10 @@
 // change, a long date ("March 12") for the forecast's low point, an insight action's button, the
 // forecast as the chart draws it and its lowest day, and the suggestions' selection. Pure, so it
 // is tested on its own.
-import type { InsightAction } from '../../../contract/insights'
-import type { IsoDate } from '../../../domain/dates'
-import type { Cadence, InsightJobStatus, InsightSeverity } from '../../../domain/insights/kinds'
-import { fromCents, type Cents } from '../../../domain/money'
+import type { InsightAction } from '#src/contract/insights'
+import type { IsoDate } from '#src/domain/dates'
+import type { Cadence, InsightJobStatus, InsightSeverity } from '#src/domain/insights/kinds'
+import { fromCents, type Cents } from '#src/domain/money'
 
 type PriceChange = { from: Cents; to: Cents; date: IsoDate; change: number }
 type ForecastPoint = { date: IsoDate; balance: Cents; low: Cents; high: Cents }

@@ -1,9 +1,9 @@
 // The page for any path the router does not know (docs/product.md §2, §8): "404 Page Not Found".
 import { CircleAlert } from 'lucide-react'
 import { Link } from 'react-router'
-import { usePageHeadings } from '../../components/page-heading'
-import { Button } from '../../components/ui/button'
-import { Card, CardContent } from '../../components/ui/card'
+import { usePageHeadings } from '#src/web/components/page-heading'
+import { Button } from '#src/web/components/ui/button'
+import { Card, CardContent } from '#src/web/components/ui/card'
 
 export function NotFoundPage() {
   const { Title } = usePageHeadings()

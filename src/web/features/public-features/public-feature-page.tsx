@@ -2,8 +2,8 @@
 // description of the feature and a call to sign in.
 import { ArrowRight, Lock } from 'lucide-react'
 import { Link, useLocation } from 'react-router'
-import { Button } from '../../components/ui/button'
-import { Badge } from '../../components/ui/badge'
+import { Button } from '#src/web/components/ui/button'
+import { Badge } from '#src/web/components/ui/badge'
 
 type PublicFeature = {
   title: string

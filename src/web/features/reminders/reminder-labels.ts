@@ -1,5 +1,5 @@
 // How reminder types and priorities read on screen (colour is never the only signal).
-import type { Reminder } from '../../../contract/reminders'
+import type { Reminder } from '#src/contract/reminders'
 
 export const TYPE_LABELS: Record<Reminder['type'], string> = {
   bill_due: 'Bill due',

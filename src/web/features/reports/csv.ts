@@ -3,11 +3,11 @@
 // becomes text while numbers keep their minus sign). Money goes out as plain decimals with two
 // places ("-1234.50"), so a spreadsheet reads numbers; a missing figure (no exchange rate) is an
 // empty cell.
-import type { CreditScore } from '../../../contract/credit-score'
-import { creditBand } from '../../../domain/credit-score'
-import { csvLine, type CsvCell } from '../../../domain/csv'
-import { plainAmount } from '../../../domain/data-export'
-import type { Cents } from '../../../domain/money'
+import type { CreditScore } from '#src/contract/credit-score'
+import { creditBand } from '#src/domain/credit-score'
+import { csvLine, type CsvCell } from '#src/domain/csv'
+import { plainAmount } from '#src/domain/data-export'
+import type { Cents } from '#src/domain/money'
 
 /** A money cell: cents as a decimal with two places, or null (empty) when missing. */
 export function moneyCell(value: Cents | null): CsvCell {

@@ -5,7 +5,7 @@
 // drill-downs ask for the transactions from the first day of one to the last day of the other.
 import { useCallback, useMemo } from 'react'
 import { useSearchParams } from 'react-router'
-import { addMonths, endOfMonth, isIsoDate, startOfMonth, type IsoDate } from '../../../domain/dates'
+import { addMonths, endOfMonth, isIsoDate, startOfMonth, type IsoDate } from '#src/domain/dates'
 
 export const RANGE_PRESETS = ['12m', '24m', 'ytd', 'custom'] as const
 export type RangePreset = (typeof RANGE_PRESETS)[number]

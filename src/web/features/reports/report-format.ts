@@ -2,9 +2,9 @@
 // (the household's base, as the server names it), "Missing" for a figure without an exchange
 // rate, compact amounts for chart axes.
 import { useMemo } from 'react'
-import type { Cents } from '../../../domain/money'
-import { useAuth } from '../../lib/auth'
-import { DEFAULT_CURRENCY, DEFAULT_LOCALE, makeMoneyFormatter } from '../../lib/format'
+import type { Cents } from '#src/domain/money'
+import { useAuth } from '#src/web/lib/auth'
+import { DEFAULT_CURRENCY, DEFAULT_LOCALE, makeMoneyFormatter } from '#src/web/lib/format'
 
 export type ReportFormat = {
   currency: string

@@ -2,10 +2,10 @@
 // are typed as percentages (5 means 5 %) and sent as fractions (0.05). Errors are keyed like the
 // API's issue paths without "body." (annualReturn, otherIncome.0.fromAge), so the form shows the
 // server's and its own at the field.
-import { nonNegativeMoney } from '../../../contract/common'
-import { simulateRetirementBody } from '../../../contract/planning'
-import { asCents } from '../../../domain/money'
-import { moneyText, optionalMoneyText, parseAmountText } from '../../lib/money-input'
+import { nonNegativeMoney } from '#src/contract/common'
+import { simulateRetirementBody } from '#src/contract/planning'
+import { asCents } from '#src/domain/money'
+import { moneyText, optionalMoneyText, parseAmountText } from '#src/web/lib/money-input'
 import type { RetirementBody } from './api/retirement'
 
 export type WithdrawalStrategy = 'constant' | 'percent' | 'guardrails'

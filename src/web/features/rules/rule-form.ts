@@ -2,16 +2,16 @@
 // a category) and its translation into the contract's rule body (amounts as signed whole cents),
 // checked by the contract itself so the form refuses exactly what the server would.
 import { z } from 'zod'
-import { createRuleBody, ruleMatch, type RuleDto } from '../../../contract/rules'
-import { asCents, isValidDecimalAmount, toCents } from '../../../domain/money'
+import { createRuleBody, ruleMatch, type RuleDto } from '#src/contract/rules'
+import { asCents, isValidDecimalAmount, toCents } from '#src/domain/money'
 import {
   OPERATORS_BY_FIELD,
   RULE_FIELDS,
   RULE_OPERATORS,
   type RuleField,
   type RuleOperator,
-} from '../../../domain/rules'
-import { amountHint, centsToText, parseAmountText } from '../../lib/money-input'
+} from '#src/domain/rules'
+import { amountHint, centsToText, parseAmountText } from '#src/web/lib/money-input'
 
 export type RuleBody = z.output<typeof createRuleBody>
 

@@ -1,8 +1,8 @@
 // A rule in plain words for the list: "Payee contains “coffee” → set category Dining Out".
 // Amounts are formatted by lib/format like every amount on screen.
-import type { RuleDto } from '../../../contract/rules'
-import { asCents } from '../../../domain/money'
-import type { MoneyFormatter } from '../../lib/format'
+import type { RuleDto } from '#src/contract/rules'
+import { asCents } from '#src/domain/money'
+import type { MoneyFormatter } from '#src/web/lib/format'
 
 type Names = { accounts: ReadonlyMap<string, string>; categories: ReadonlyMap<string, string> }
 

@@ -2,10 +2,10 @@
 // minutes; when the server asks for it, the ReauthDialog asks, then the download starts again.
 import { Download } from 'lucide-react'
 import { useState } from 'react'
-import { ReauthDialog, isReauthRequired } from '../../components/reauth-dialog'
-import { Button } from '../../components/ui/button'
-import { errorMessage } from '../../lib/api'
-import { toast } from '../../lib/toast'
+import { ReauthDialog, isReauthRequired } from '#src/web/components/reauth-dialog'
+import { Button } from '#src/web/components/ui/button'
+import { errorMessage } from '#src/web/lib/api'
+import { toast } from '#src/web/lib/toast'
 import { useDownloadExport } from './api/your-data'
 
 export function ExportButton({ label = 'Download everything (ZIP)' }: { label?: string }) {

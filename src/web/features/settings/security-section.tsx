@@ -3,14 +3,14 @@
 // activity of the audit log (the owner's includes the household's member and plan changes).
 import { KeyRound, LaptopMinimal, LogOut, ShieldCheck, Smartphone } from 'lucide-react'
 import { Link } from 'react-router'
-import type { AuditEntry } from '../../../contract/audit'
-import type { Session } from '../../../contract/sessions'
-import { ErrorState } from '../../components/error-state'
-import { Badge } from '../../components/ui/badge'
-import { Button } from '../../components/ui/button'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
-import { Skeleton } from '../../components/ui/skeleton'
-import { useAuth } from '../../lib/auth'
+import type { AuditEntry } from '#src/contract/audit'
+import type { Session } from '#src/contract/sessions'
+import { ErrorState } from '#src/web/components/error-state'
+import { Badge } from '#src/web/components/ui/badge'
+import { Button } from '#src/web/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#src/web/components/ui/card'
+import { Skeleton } from '#src/web/components/ui/skeleton'
+import { useAuth } from '#src/web/lib/auth'
 import { useAuditLog, useEndSession, useRevokeOtherSessions, useSessions } from './api/security'
 
 const formats = new Map<string, Intl.DateTimeFormat>()

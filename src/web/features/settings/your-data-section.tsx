@@ -3,16 +3,16 @@
 // delete one's account, which happens after 30 days in which it can be cancelled.
 import { Trash2, Upload } from 'lucide-react'
 import { useRef, useState } from 'react'
-import { FormDialog, FormError } from '../../components/form-dialog'
-import { Button } from '../../components/ui/button'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
-import { FormField } from '../../components/ui/form-field'
-import { Input } from '../../components/ui/input'
-import { useAuth } from '../../lib/auth'
-import { toast } from '../../lib/toast'
+import { FormDialog, FormError } from '#src/web/components/form-dialog'
+import { Button } from '#src/web/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#src/web/components/ui/card'
+import { FormField } from '#src/web/components/ui/form-field'
+import { Input } from '#src/web/components/ui/input'
+import { useAuth } from '#src/web/lib/auth'
+import { toast } from '#src/web/lib/toast'
 import { useImportExport, useRequestDeletion } from './api/your-data'
 import { ExportButton } from './export-button'
-import { countText } from '../../lib/display-locale'
+import { countText } from '#src/web/lib/display-locale'
 
 const GRACE_DAYS = 30
 

@@ -1,10 +1,10 @@
 // How a planned income's schedule reads on screen: the choices of the form ("Twice a month"),
 // one income's schedule in words ("Twice a month, 1st and 15th", "Every two weeks, on Fridays")
 // and its next payday from today, by the plan's own walk of the schedule.
-import type { PlannedIncome } from '../../../contract/planned-income'
-import { addDays, dayOfMonth, dayOfWeek, type IsoDate } from '../../../domain/dates'
-import { paydaysBetween } from '../../../domain/plan/income'
-import type { IncomeSchedule } from '../../../domain/plan/kinds'
+import type { PlannedIncome } from '#src/contract/planned-income'
+import { addDays, dayOfMonth, dayOfWeek, type IsoDate } from '#src/domain/dates'
+import { paydaysBetween } from '#src/domain/plan/income'
+import type { IncomeSchedule } from '#src/domain/plan/kinds'
 
 export const SCHEDULE_LABELS: Record<IncomeSchedule, string> = {
   weekly: 'Every week',

@@ -1,7 +1,7 @@
 // The plans' table follows domain/tiers: a feature a plan does not include is never shown as
 // included, and the figures are the limits the server applies.
 import { describe, expect, it } from 'vitest'
-import { FEATURES, planAllows, tierLimits, type Feature } from '../../../domain/tiers'
+import { FEATURES, planAllows, tierLimits, type Feature } from '#src/domain/tiers'
 import { planDirection, planHighlights, planPrice, planSections } from './plan-table'
 
 const rows = () => planSections().flatMap((section) => section.rows)

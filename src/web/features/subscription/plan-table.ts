@@ -12,8 +12,8 @@ import {
   tierLimits,
   type Feature,
   type SubscriptionTier,
-} from '../../../domain/tiers'
-import { countText } from '../../lib/display-locale'
+} from '#src/domain/tiers'
+import { countText } from '#src/web/lib/display-locale'
 
 /** A cell: included or not, or a figure (a limit) that says how much. */
 export type PlanCell = { included: boolean; text?: string }

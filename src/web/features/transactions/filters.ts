@@ -6,10 +6,10 @@ import {
   TRANSACTION_SORTS,
   TRANSACTION_SOURCES,
   type listTransactionsQuery,
-} from '../../../contract/transactions'
+} from '#src/contract/transactions'
 import type { z } from 'zod'
-import { isIsoDate } from '../../../domain/dates'
-import { parseAmountText } from '../../lib/money-input'
+import { isIsoDate } from '#src/domain/dates'
+import { parseAmountText } from '#src/web/lib/money-input'
 
 export type TransactionSort = (typeof TRANSACTION_SORTS)[number]
 export type TransactionSource = (typeof TRANSACTION_SOURCES)[number]

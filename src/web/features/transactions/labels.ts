@@ -1,6 +1,6 @@
 // What a transaction is called on screen: its payee, or what kind of entry it is, and the
 // category column's text (a transfer and a balance entry have no category).
-import type { Transaction } from '../../../contract/transactions'
+import type { Transaction } from '#src/contract/transactions'
 
 export type Names = { accounts: Map<string, string>; categories: Map<string, string> }
 

@@ -1,11 +1,11 @@
 // The transaction form (inline editor and phone dialog): the contract's create body with the
 // amount typed as a positive decimal and a direction (money out or in), so the server signs it.
 import { z } from 'zod'
-import { createTransactionBody, type Transaction } from '../../../contract/transactions'
-import { nonNegativeMoney } from '../../../contract/common'
-import { absCents } from '../../../domain/money'
-import type { IsoDate } from '../../../domain/dates'
-import { centsToText, moneyText } from '../../lib/money-input'
+import { createTransactionBody, type Transaction } from '#src/contract/transactions'
+import { nonNegativeMoney } from '#src/contract/common'
+import { absCents } from '#src/domain/money'
+import type { IsoDate } from '#src/domain/dates'
+import { centsToText, moneyText } from '#src/web/lib/money-input'
 import type { NewTransaction, TransactionChange } from './api/save-transaction'
 
 const fields = createTransactionBody.shape

@@ -1,7 +1,7 @@
 // GET /api/accounts, shared by every page that picks or shows an account (the dashboard's too,
 // so they share one cache entry): `useQuery(accountsQuery)`.
 import { queryOptions } from '@tanstack/react-query'
-import { listAccounts } from '../../../contract/accounts'
+import { listAccounts } from '#src/contract/accounts'
 import { callEndpoint } from '../api'
 import { API_ROOTS } from '../query-keys'
 

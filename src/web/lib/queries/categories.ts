@@ -2,7 +2,7 @@
 // so they share one cache entry), with the helpers that put them in order: parents, each followed
 // by its children.
 import { queryOptions } from '@tanstack/react-query'
-import { listCategories, type Category } from '../../../contract/categories'
+import { listCategories, type Category } from '#src/contract/categories'
 import { callEndpoint } from '../api'
 import { API_ROOTS } from '../query-keys'
 

@@ -2,7 +2,7 @@
 // the Goals page, the dashboard's Savings Goals card, the goal a transfer automation feeds and
 // the goal a savings challenge feeds.
 import { queryOptions } from '@tanstack/react-query'
-import { listGoals } from '../../../contract/goals'
+import { listGoals } from '#src/contract/goals'
 import { callEndpoint } from '../api'
 import { API_ROOTS } from '../query-keys'
 

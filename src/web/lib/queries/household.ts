@@ -3,7 +3,7 @@
 // names, the owner picker) and the reports' members filter, so a change of members on one
 // refreshes the others.
 import { queryOptions } from '@tanstack/react-query'
-import { getHousehold } from '../../../contract/household'
+import { getHousehold } from '#src/contract/household'
 import { callEndpoint } from '../api'
 import { API_ROOTS } from '../query-keys'
 

@@ -2,7 +2,7 @@
 // allowance and spending by category. One cache entry for the dashboard and the savings
 // challenges' daily allowance; under the analytics root, so every ledger write refreshes it.
 import { queryOptions } from '@tanstack/react-query'
-import { getMonthlySummary } from '../../../contract/analytics'
+import { getMonthlySummary } from '#src/contract/analytics'
 import { callEndpoint } from '../api'
 import { API_ROOTS } from '../query-keys'
 

@@ -1,7 +1,7 @@
 // GET /api/rules: the household's categorisation rules in the order they are tried. One cache
 // entry for the Rules page and the automation center's read-only summary.
 import { queryOptions } from '@tanstack/react-query'
-import { listRules } from '../../../contract/rules'
+import { listRules } from '#src/contract/rules'
 import { callEndpoint } from '../api'
 import { API_ROOTS } from '../query-keys'
 

@@ -1,7 +1,7 @@
 // GET /api/user/settings: the signed-in user's preferences (week start, date format, theme,
 // notifications), read by the pages that follow them and written by the Settings page.
 import { queryOptions } from '@tanstack/react-query'
-import { getSettings } from '../../../contract/user'
+import { getSettings } from '#src/contract/user'
 import { callEndpoint } from '../api'
 import { API_ROOTS } from '../query-keys'
 

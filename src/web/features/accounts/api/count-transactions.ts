@@ -1,8 +1,8 @@
 // How many transactions an account holds, up to COUNT_LIMIT, for the delete dialog (the list has
 // no count: one page of up to COUNT_LIMIT rows says "N" or "more than N").
 import { useQuery } from '@tanstack/react-query'
-import { listTransactions } from '../../../../contract/transactions'
-import { callEndpointPage } from '../../../lib/api'
+import { listTransactions } from '#src/contract/transactions'
+import { callEndpointPage } from '#src/web/lib/api'
 import { accountKeys } from './account-keys'
 
 export const COUNT_LIMIT = 500

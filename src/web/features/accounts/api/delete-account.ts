@@ -1,9 +1,9 @@
 // DELETE /api/accounts/{id}: the account and its transactions go (the other side of its
 // transfers stays); the answer says how many transactions went with it.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { deleteAccount } from '../../../../contract/accounts'
-import { callEndpoint } from '../../../lib/api'
-import { invalidateLedger } from '../../../lib/query-keys'
+import { deleteAccount } from '#src/contract/accounts'
+import { callEndpoint } from '#src/web/lib/api'
+import { invalidateLedger } from '#src/web/lib/query-keys'
 
 export function useDeleteAccount() {
   const queryClient = useQueryClient()

@@ -2,9 +2,9 @@
 // adjustment entry, so the ledger refreshes.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
-import { reconcileAccount, type reconcileBody } from '../../../../contract/accounts'
-import { callEndpoint } from '../../../lib/api'
-import { invalidateLedger } from '../../../lib/query-keys'
+import { reconcileAccount, type reconcileBody } from '#src/contract/accounts'
+import { callEndpoint } from '#src/web/lib/api'
+import { invalidateLedger } from '#src/web/lib/query-keys'
 
 export type Reconciliation = z.output<typeof reconcileBody>
 

@@ -8,9 +8,9 @@ import {
   type Account,
   type createAccountBody,
   type updateAccountBody,
-} from '../../../../contract/accounts'
-import { callEndpoint } from '../../../lib/api'
-import { invalidateLedger } from '../../../lib/query-keys'
+} from '#src/contract/accounts'
+import { callEndpoint } from '#src/web/lib/api'
+import { invalidateLedger } from '#src/web/lib/query-keys'
 import { accountKeys } from './account-keys'
 
 export type NewAccount = z.output<typeof createAccountBody>

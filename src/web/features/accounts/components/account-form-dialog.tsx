@@ -14,22 +14,22 @@ import {
   createAccountBody,
   updateAccountBody,
   type Account,
-} from '../../../../contract/accounts'
-import { money } from '../../../../contract/common'
+} from '#src/contract/accounts'
+import { money } from '#src/contract/common'
 import {
   ACCOUNT_VISIBILITIES,
   VISIBILITY_DESCRIPTIONS,
   VISIBILITY_LABELS,
-} from '../../../../domain/access'
-import { negate, ZERO } from '../../../../domain/money'
-import { FormDialog } from '../../../components/form-dialog'
-import { DateField, MoneyField, SelectField, TextField } from '../../../components/forms/fields'
-import { FormFooter } from '../../../components/forms/form-footer'
-import { Alert } from '../../../components/ui/alert'
-import { Label } from '../../../components/ui/label'
-import { Switch } from '../../../components/ui/switch'
-import { optionalMoneyText } from '../../../lib/money-input'
-import { toast } from '../../../lib/toast'
+} from '#src/domain/access'
+import { negate, ZERO } from '#src/domain/money'
+import { FormDialog } from '#src/web/components/form-dialog'
+import { DateField, MoneyField, SelectField, TextField } from '#src/web/components/forms/fields'
+import { FormFooter } from '#src/web/components/forms/form-footer'
+import { Alert } from '#src/web/components/ui/alert'
+import { Label } from '#src/web/components/ui/label'
+import { Switch } from '#src/web/components/ui/switch'
+import { optionalMoneyText } from '#src/web/lib/money-input'
+import { toast } from '#src/web/lib/toast'
 import { useCreateAccount, useUpdateAccount } from '../api/save-account'
 import { ACCOUNT_TYPE_INFO, isLiability } from '../account-types'
 import type { OwnerChoice } from '../owners'

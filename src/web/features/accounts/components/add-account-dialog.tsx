@@ -1,11 +1,11 @@
 // The add-account form on its own, for opening over another page (lib/quick-add): it gathers
 // what the form needs (the household's members, the member's role, the base currency) itself.
 import { useQuery } from '@tanstack/react-query'
-import { roleAtLeast } from '../../../../domain/access'
-import { useAuth } from '../../../lib/auth'
-import { DEFAULT_CURRENCY } from '../../../lib/format'
-import { useToday } from '../../../lib/today'
-import { householdQuery } from '../../../lib/queries/household'
+import { roleAtLeast } from '#src/domain/access'
+import { useAuth } from '#src/web/lib/auth'
+import { DEFAULT_CURRENCY } from '#src/web/lib/format'
+import { useToday } from '#src/web/lib/today'
+import { householdQuery } from '#src/web/lib/queries/household'
 import { ownerChoices } from '../owners'
 import { AccountFormDialog } from './account-form-dialog'
 

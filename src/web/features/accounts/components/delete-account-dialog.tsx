@@ -1,8 +1,8 @@
 // Deleting an account says first what goes with it: its transactions (counted), while the other
 // side of each transfer stays in the other account. Closing it instead keeps the history.
-import type { Account } from '../../../../contract/accounts'
-import { ConfirmDialog } from '../../../components/confirm-dialog'
-import { toast } from '../../../lib/toast'
+import type { Account } from '#src/contract/accounts'
+import { ConfirmDialog } from '#src/web/components/confirm-dialog'
+import { toast } from '#src/web/lib/toast'
 import { COUNT_LIMIT, useTransactionCount } from '../api/count-transactions'
 import { useDeleteAccount } from '../api/delete-account'
 

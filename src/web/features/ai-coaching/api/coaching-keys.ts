@@ -1,6 +1,6 @@
 // Query keys of the AI Coaching page, under the '/api/coaching' root: the member's coaching view
 // (this week's actions, the accepted ones and the tone) is one query that every write refreshes.
-import { API_ROOTS } from '../../../lib/query-keys'
+import { API_ROOTS } from '#src/web/lib/query-keys'
 
 const root = API_ROOTS.coaching
 

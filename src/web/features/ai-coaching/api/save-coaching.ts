@@ -7,10 +7,10 @@ import {
   dismissCoachingAction,
   generateCoaching,
   setCoachTone,
-} from '../../../../contract/coaching'
-import type { CoachTone } from '../../../../domain/coaching/actions'
-import { callEndpoint } from '../../../lib/api'
-import { API_ROOTS, invalidateRoots } from '../../../lib/query-keys'
+} from '#src/contract/coaching'
+import type { CoachTone } from '#src/domain/coaching/actions'
+import { callEndpoint } from '#src/web/lib/api'
+import { API_ROOTS, invalidateRoots } from '#src/web/lib/query-keys'
 import { coachingKeys } from './coaching-keys'
 
 export function useGenerateCoaching() {

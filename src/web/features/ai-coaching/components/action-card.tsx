@@ -1,11 +1,11 @@
 // One coaching action: what to do, why (the figures), the monthly saving it would bring, and —
 // open — Accept and Dismiss; accepted, the day its result is measured or the result itself.
 import { BadgeCheck, CalendarClock, Check, PiggyBank, Scissors, X, XCircle } from 'lucide-react'
-import type { CoachingActionView } from '../../../../contract/coaching'
-import { Badge } from '../../../components/ui/badge'
-import { Button } from '../../../components/ui/button'
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
-import type { MoneyFormatter } from '../../../lib/format'
+import type { CoachingActionView } from '#src/contract/coaching'
+import { Badge } from '#src/web/components/ui/badge'
+import { Button } from '#src/web/components/ui/button'
+import { Card, CardContent, CardHeader, CardTitle } from '#src/web/components/ui/card'
+import type { MoneyFormatter } from '#src/web/lib/format'
 
 const KIND_ICON = {
   cancel_subscription: XCircle,

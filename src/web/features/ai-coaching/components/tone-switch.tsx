@@ -1,7 +1,7 @@
 // The member's coaching tone: two pressed-or-not buttons (gentle, direct). The tone changes the
 // words of the actions and results only, never their figures.
-import type { CoachTone } from '../../../../domain/coaching/actions'
-import { cn } from '../../../lib/cn'
+import type { CoachTone } from '#src/domain/coaching/actions'
+import { cn } from '#src/web/lib/cn'
 
 const TONES: { value: CoachTone; label: string }[] = [
   { value: 'gentle', label: 'Gentle' },

@@ -1,6 +1,6 @@
 // Query keys of the AI Advisor page, under the '/api/advisor' root (URL parts joined by '/'):
 // the status, the member's conversations and each conversation with its messages.
-import { API_ROOTS } from '../../../lib/query-keys'
+import { API_ROOTS } from '#src/web/lib/query-keys'
 
 const root = API_ROOTS.advisor
 

@@ -2,7 +2,7 @@
 // pieces of the reply as the model writes them, then `done` with the body POST /messages would
 // answer, or `error`. A server without the stream (404 for a new conversation) says so with
 // StreamUnavailable, and the caller asks the plain way instead.
-import { askAdvisorStream, askResponse, type AskResponse } from '../../../../contract/advisor'
+import { askAdvisorStream, askResponse, type AskResponse } from '#src/contract/advisor'
 import { parseSse } from '../chat'
 
 export class StreamUnavailable extends Error {}

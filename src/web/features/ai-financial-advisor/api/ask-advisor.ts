@@ -3,8 +3,8 @@
 // the reply grows as it arrives; either way the conversation is loaded before the hook resolves,
 // so the page swaps its pending bubbles for the stored messages without a flash.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { askAdvisor, type AskResponse } from '../../../../contract/advisor'
-import { callEndpoint } from '../../../lib/api'
+import { askAdvisor, type AskResponse } from '#src/contract/advisor'
+import { callEndpoint } from '#src/web/lib/api'
 import { advisorKeys } from './advisor-keys'
 import { askStreaming, StreamUnavailable, type AskInput } from './ask-advisor-stream'
 import { conversationQuery } from './get-conversation'

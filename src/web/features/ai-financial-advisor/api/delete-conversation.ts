@@ -2,8 +2,8 @@
 // and the conversation's own query is dropped unless it is on screen (dropping it there would
 // fetch it again, into a 404, before the page has moved on to a new conversation).
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { deleteConversation } from '../../../../contract/advisor'
-import { callEndpoint } from '../../../lib/api'
+import { deleteConversation } from '#src/contract/advisor'
+import { callEndpoint } from '#src/web/lib/api'
 import { advisorKeys } from './advisor-keys'
 
 export function useDeleteConversation() {

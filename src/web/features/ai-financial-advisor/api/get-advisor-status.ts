@@ -1,8 +1,8 @@
 // GET /api/advisor/status: whether a model is configured, what leaves the server when a question
 // is asked, the model answers left this month and the suggested questions.
 import { useQuery } from '@tanstack/react-query'
-import { getAdvisorStatus } from '../../../../contract/advisor'
-import { callEndpoint } from '../../../lib/api'
+import { getAdvisorStatus } from '#src/contract/advisor'
+import { callEndpoint } from '#src/web/lib/api'
 import { advisorKeys } from './advisor-keys'
 
 export function useAdvisorStatus(enabled = true) {

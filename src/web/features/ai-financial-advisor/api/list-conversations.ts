@@ -1,7 +1,7 @@
 // GET /api/advisor/conversations: the member's own conversations, latest first.
 import { useQuery } from '@tanstack/react-query'
-import { listConversations } from '../../../../contract/advisor'
-import { callEndpoint } from '../../../lib/api'
+import { listConversations } from '#src/contract/advisor'
+import { callEndpoint } from '#src/web/lib/api'
 import { advisorKeys } from './advisor-keys'
 
 export function useConversations(enabled = true) {

@@ -2,11 +2,11 @@
 // question nears its limit, and the reason when it cannot be sent.
 import { SendHorizontal } from 'lucide-react'
 import { useState, type RefObject } from 'react'
-import { MAX_QUESTION_CHARS } from '../../../../contract/advisor'
-import { Button } from '../../../components/ui/button'
-import { Textarea } from '../../../components/ui/textarea'
+import { MAX_QUESTION_CHARS } from '#src/contract/advisor'
+import { Button } from '#src/web/components/ui/button'
+import { Textarea } from '#src/web/components/ui/textarea'
 import { isSendKey, questionProblem } from '../chat'
-import { countText } from '../../../lib/display-locale'
+import { countText } from '#src/web/lib/display-locale'
 
 export function ChatComposer({
   value,

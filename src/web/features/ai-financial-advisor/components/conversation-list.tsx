@@ -3,14 +3,14 @@
 // in the page's confirm dialog.
 import { MessagesSquare, Trash2 } from 'lucide-react'
 import type { z } from 'zod'
-import type { conversationSummary } from '../../../../contract/advisor'
-import { EmptyState } from '../../../components/empty-state'
-import { ErrorState } from '../../../components/error-state'
-import { Button } from '../../../components/ui/button'
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
-import { Select } from '../../../components/ui/select'
-import { Skeleton } from '../../../components/ui/skeleton'
-import { cn } from '../../../lib/cn'
+import type { conversationSummary } from '#src/contract/advisor'
+import { EmptyState } from '#src/web/components/empty-state'
+import { ErrorState } from '#src/web/components/error-state'
+import { Button } from '#src/web/components/ui/button'
+import { Card, CardContent, CardHeader, CardTitle } from '#src/web/components/ui/card'
+import { Select } from '#src/web/components/ui/select'
+import { Skeleton } from '#src/web/components/ui/skeleton'
+import { cn } from '#src/web/lib/cn'
 
 export type ConversationSummary = z.output<typeof conversationSummary>
 

@@ -1,9 +1,9 @@
 // The plain note on what leaves the server: nothing when no model is configured (the answers
 // are computed here), else the server's own words on what is sent and the model answers left.
 import { ShieldCheck, Sparkles } from 'lucide-react'
-import type { AdvisorStatus } from '../../../../contract/advisor'
-import { Skeleton } from '../../../components/ui/skeleton'
-import { countText } from '../../../lib/display-locale'
+import type { AdvisorStatus } from '#src/contract/advisor'
+import { Skeleton } from '#src/web/components/ui/skeleton'
+import { countText } from '#src/web/lib/display-locale'
 
 export function DataNote({ status, loading }: { status: AdvisorStatus | undefined; loading: boolean }) {
   if (loading) return <Skeleton className="h-10 w-full max-w-2xl rounded-lg" />

@@ -2,8 +2,8 @@
 // with the figures it used and who worded it (the offline engine or the configured model).
 import { Bot } from 'lucide-react'
 import type { ReactNode } from 'react'
-import type { AdvisorMessage, Figure } from '../../../../contract/advisor'
-import { cn } from '../../../lib/cn'
+import type { AdvisorMessage, Figure } from '#src/contract/advisor'
+import { cn } from '#src/web/lib/cn'
 import { ReplyFigures } from './reply-figures'
 
 export function QuestionBubble({ text }: { text: string }) {

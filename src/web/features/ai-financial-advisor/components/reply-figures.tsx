@@ -3,7 +3,7 @@
 // the bills) so every number can be checked.
 import { ArrowUpRight } from 'lucide-react'
 import { Link } from 'react-router'
-import type { Figure } from '../../../../contract/advisor'
+import type { Figure } from '#src/contract/advisor'
 import { internalHref } from '../chat'
 
 export function ReplyFigures({ figures }: { figures: readonly Figure[] }) {

@@ -11,9 +11,9 @@ import {
   loginMfaPasskeyOptions,
   logout,
   type loginMfaBody,
-} from '../../../../contract/auth'
-import { callEndpoint } from '../../../lib/api'
-import { USER_QUERY_KEY } from '../../../lib/auth'
+} from '#src/contract/auth'
+import { callEndpoint } from '#src/web/lib/api'
+import { USER_QUERY_KEY } from '#src/web/lib/auth'
 
 export const pendingMfaKey = ['/api/auth/login/mfa'] as const
 

@@ -7,8 +7,8 @@ import {
   requestPasswordReset,
   type passwordResetBody,
   type passwordResetConfirmBody,
-} from '../../../../contract/sessions'
-import { callEndpoint } from '../../../lib/api'
+} from '#src/contract/sessions'
+import { callEndpoint } from '#src/web/lib/api'
 
 export function useRequestPasswordReset() {
   return useMutation({

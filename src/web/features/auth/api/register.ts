@@ -2,9 +2,9 @@
 // set up on the server it signs nobody in and answers { checkEmail: true } (ADR 0025).
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
-import { register, type registerBody } from '../../../../contract/auth'
-import { callEndpoint } from '../../../lib/api'
-import { USER_QUERY_KEY } from '../../../lib/auth'
+import { register, type registerBody } from '#src/contract/auth'
+import { callEndpoint } from '#src/web/lib/api'
+import { USER_QUERY_KEY } from '#src/web/lib/auth'
 
 export function useRegister() {
   const queryClient = useQueryClient()

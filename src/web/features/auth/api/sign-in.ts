@@ -8,9 +8,9 @@ import {
   type LoginResponse,
   type MfaChallenge,
   type loginBody,
-} from '../../../../contract/auth'
-import { callEndpoint } from '../../../lib/api'
-import { USER_QUERY_KEY } from '../../../lib/auth'
+} from '#src/contract/auth'
+import { callEndpoint } from '#src/web/lib/api'
+import { USER_QUERY_KEY } from '#src/web/lib/auth'
 
 export function isMfaChallenge(answer: LoginResponse): answer is MfaChallenge {
   return 'mfaRequired' in answer

@@ -2,10 +2,10 @@
 // one card in the middle, the way back to sign-in, the footer.
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import { Logo } from '../../../components/logo'
-import { SiteFooter } from '../../../components/site-footer'
-import { ThemeToggle } from '../../../components/theme-toggle'
-import { Card, CardContent } from '../../../components/ui/card'
+import { Logo } from '#src/web/components/logo'
+import { SiteFooter } from '#src/web/components/site-footer'
+import { ThemeToggle } from '#src/web/components/theme-toggle'
+import { Card, CardContent } from '#src/web/components/ui/card'
 
 /** The frame alone: the card holds what it is given, the way back leads to `back`. */
 export function AuthFrame({

@@ -1,7 +1,7 @@
 // Query keys of the Automation Center, URL parts under '/api/automations': the list, each
 // automation's run history and its dry run. A change refreshes everything under the root.
 import type { QueryClient } from '@tanstack/react-query'
-import { invalidateLedger, API_ROOTS } from '../../../lib/query-keys'
+import { invalidateLedger, API_ROOTS } from '#src/web/lib/query-keys'
 
 export const AUTOMATIONS_ROOT = '/api/automations'
 

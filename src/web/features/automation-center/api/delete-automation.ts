@@ -1,7 +1,7 @@
 // DELETE /api/automations/:id: what its runs made stays.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { deleteAutomation } from '../../../../contract/automations'
-import { callEndpoint } from '../../../lib/api'
+import { deleteAutomation } from '#src/contract/automations'
+import { callEndpoint } from '#src/web/lib/api'
 import { invalidateAutomations } from './automation-keys'
 
 export function useDeleteAutomation() {

@@ -1,7 +1,7 @@
 // POST /api/automations/runs/:id/undo: takes back what one run made.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { undoAutomationRun } from '../../../../contract/automations'
-import { callEndpoint } from '../../../lib/api'
+import { undoAutomationRun } from '#src/contract/automations'
+import { callEndpoint } from '#src/web/lib/api'
 import { invalidateAfterRun } from './automation-keys'
 
 export function useUndoAutomationRun() {

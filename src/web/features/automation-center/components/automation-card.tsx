@@ -2,11 +2,11 @@
 // on/off switch, and its actions (dry run and history for everyone; run now, edit and delete for
 // adults and the owner). The buttons wrap on a phone.
 import { FlaskConical, History, Pencil, Play, Trash2 } from 'lucide-react'
-import type { Automation } from '../../../../contract/automations'
-import { Badge } from '../../../components/ui/badge'
-import { Button } from '../../../components/ui/button'
-import { Card, CardContent } from '../../../components/ui/card'
-import { Switch } from '../../../components/ui/switch'
+import type { Automation } from '#src/contract/automations'
+import { Badge } from '#src/web/components/ui/badge'
+import { Button } from '#src/web/components/ui/button'
+import { Card, CardContent } from '#src/web/components/ui/card'
+import { Switch } from '#src/web/components/ui/switch'
 import { StatusBadge } from './run-history-dialog'
 
 export function AutomationCard({

@@ -2,24 +2,24 @@
 // then the fields that type needs. react-hook-form with the contract's schema as the resolver;
 // the server's refusals are shown at the field they name (body.config.url → the URL field).
 import { useForm, useWatch } from 'react-hook-form'
-import type { Account } from '../../../../contract/accounts'
+import type { Account } from '#src/contract/accounts'
 import {
   ALERT_CONDITIONS,
   CADENCES,
   WEBHOOK_EVENTS,
   type Automation,
   type AutomationType,
-} from '../../../../contract/automations'
-import type { Category } from '../../../../contract/categories'
-import type { Goal } from '../../../../contract/goals'
-import { FormDialog } from '../../../components/form-dialog'
-import { AccountOptions, DateField, SelectField, TextField } from '../../../components/forms/fields'
-import { FormFooter } from '../../../components/forms/form-footer'
-import { Checkbox } from '../../../components/ui/checkbox'
-import { errorIssues } from '../../../lib/api-issues'
-import { cn } from '../../../lib/cn'
-import { categoryOptions } from '../../../lib/queries/categories'
-import { toast } from '../../../lib/toast'
+} from '#src/contract/automations'
+import type { Category } from '#src/contract/categories'
+import type { Goal } from '#src/contract/goals'
+import { FormDialog } from '#src/web/components/form-dialog'
+import { AccountOptions, DateField, SelectField, TextField } from '#src/web/components/forms/fields'
+import { FormFooter } from '#src/web/components/forms/form-footer'
+import { Checkbox } from '#src/web/components/ui/checkbox'
+import { errorIssues } from '#src/web/lib/api-issues'
+import { cn } from '#src/web/lib/cn'
+import { categoryOptions } from '#src/web/lib/queries/categories'
+import { toast } from '#src/web/lib/toast'
 import { useCreateAutomation, type NewAutomation } from '../api/create-automation'
 import { useUpdateAutomation } from '../api/update-automation'
 import {

@@ -1,13 +1,13 @@
 // "Dry run": what an automation would have done over the last 90 days, read from the server
 // (nothing changes). A list of dated actions, or a plain sentence when there would have been none.
 import { FlaskConical } from 'lucide-react'
-import type { Automation } from '../../../../contract/automations'
-import { EmptyState } from '../../../components/empty-state'
-import { ErrorState } from '../../../components/error-state'
-import { FormDialog } from '../../../components/form-dialog'
-import { Skeleton } from '../../../components/ui/skeleton'
-import { useDateFormat, useMoney } from '../../../lib/format'
-import { cn } from '../../../lib/cn'
+import type { Automation } from '#src/contract/automations'
+import { EmptyState } from '#src/web/components/empty-state'
+import { ErrorState } from '#src/web/components/error-state'
+import { FormDialog } from '#src/web/components/form-dialog'
+import { Skeleton } from '#src/web/components/ui/skeleton'
+import { useDateFormat, useMoney } from '#src/web/lib/format'
+import { cn } from '#src/web/lib/cn'
 import { useDryRun } from '../api/get-dry-run'
 
 export function DryRunDialog({

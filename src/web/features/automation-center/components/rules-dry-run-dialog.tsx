@@ -2,13 +2,13 @@
 // transactions the member sees (how many rows, and the newest few with the change in words),
 // read from the server; nothing is changed.
 import { FlaskConical } from 'lucide-react'
-import { EmptyState } from '../../../components/empty-state'
-import { ErrorState } from '../../../components/error-state'
-import { FormDialog } from '../../../components/form-dialog'
-import { Badge } from '../../../components/ui/badge'
-import { Skeleton } from '../../../components/ui/skeleton'
-import { cn } from '../../../lib/cn'
-import { useDateFormat, useMoney } from '../../../lib/format'
+import { EmptyState } from '#src/web/components/empty-state'
+import { ErrorState } from '#src/web/components/error-state'
+import { FormDialog } from '#src/web/components/form-dialog'
+import { Badge } from '#src/web/components/ui/badge'
+import { Skeleton } from '#src/web/components/ui/skeleton'
+import { cn } from '#src/web/lib/cn'
+import { useDateFormat, useMoney } from '#src/web/lib/format'
 import { useRulesDryRun } from '../api/get-rules-dry-run'
 import { ruleChangeText, ruleDryRunText } from '../automation-text'
 

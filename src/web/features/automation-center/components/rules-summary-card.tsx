@@ -5,18 +5,18 @@ import { useQuery } from '@tanstack/react-query'
 import { FlaskConical, ListFilter } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
-import { ErrorState } from '../../../components/error-state'
-import { Button } from '../../../components/ui/button'
-import { buttonVariants } from '../../../components/ui/button-variants'
+import { ErrorState } from '#src/web/components/error-state'
+import { Button } from '#src/web/components/ui/button'
+import { buttonVariants } from '#src/web/components/ui/button-variants'
 import {
   Card,
   CardContent,
   CardDescription,
   CardHeader,
   CardTitle,
-} from '../../../components/ui/card'
-import { Skeleton } from '../../../components/ui/skeleton'
-import { rulesQuery } from '../../../lib/queries/rules'
+} from '#src/web/components/ui/card'
+import { Skeleton } from '#src/web/components/ui/skeleton'
+import { rulesQuery } from '#src/web/lib/queries/rules'
 import { RulesDryRunDialog } from './rules-dry-run-dialog'
 
 export const RULES_PATH = '/transactions/rules'

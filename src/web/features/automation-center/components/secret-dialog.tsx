@@ -1,10 +1,10 @@
 // A new webhook's signing secret, shown this once (the server keeps it sealed and never shows it
 // again), with a copy button and how to check a signature.
 import { Copy } from 'lucide-react'
-import { FormDialog } from '../../../components/form-dialog'
-import { Button } from '../../../components/ui/button'
-import { copyText } from '../../../lib/copy-text'
-import { toast } from '../../../lib/toast'
+import { FormDialog } from '#src/web/components/form-dialog'
+import { Button } from '#src/web/components/ui/button'
+import { copyText } from '#src/web/lib/copy-text'
+import { toast } from '#src/web/lib/toast'
 
 export function SecretDialog({
   shown,

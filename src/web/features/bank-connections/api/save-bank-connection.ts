@@ -12,9 +12,9 @@ import {
   syncBankConnection,
   type createBankConnectionBody,
   type linkBankAccountBody,
-} from '../../../../contract/bank-connections'
-import { callEndpoint } from '../../../lib/api'
-import { API_ROOTS, invalidateLedger, invalidateRoots } from '../../../lib/query-keys'
+} from '#src/contract/bank-connections'
+import { callEndpoint } from '#src/web/lib/api'
+import { API_ROOTS, invalidateLedger, invalidateRoots } from '#src/web/lib/query-keys'
 
 export type ConnectBody = z.output<typeof createBankConnectionBody>
 export type LinkBody = z.output<typeof linkBankAccountBody>

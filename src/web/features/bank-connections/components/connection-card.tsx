@@ -5,12 +5,12 @@
 // again) and Disconnect.
 import { CircleAlert, Landmark, Link2, LogIn, RefreshCw, Unplug } from 'lucide-react'
 import { Link } from 'react-router'
-import type { BankConnection, SyncResult } from '../../../../contract/bank-connections'
-import { Money } from '../../../components/money'
-import { Alert } from '../../../components/ui/alert'
-import { Badge } from '../../../components/ui/badge'
-import { Button } from '../../../components/ui/button'
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
+import type { BankConnection, SyncResult } from '#src/contract/bank-connections'
+import { Money } from '#src/web/components/money'
+import { Alert } from '#src/web/components/ui/alert'
+import { Badge } from '#src/web/components/ui/badge'
+import { Button } from '#src/web/components/ui/button'
+import { Card, CardContent, CardHeader, CardTitle } from '#src/web/components/ui/card'
 import { consentEndingSoon, providerName, statusLabel, syncResultText } from '../bank-text'
 
 export type LastSync = { result: SyncResult | null; error: string | null }

@@ -3,8 +3,8 @@
 // adults, or two-step verification is off (the terms require it before a bank is linked).
 import { ShieldAlert, Users } from 'lucide-react'
 import { Link } from 'react-router'
-import { Button } from '../../../components/ui/button'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card'
+import { Button } from '#src/web/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#src/web/components/ui/card'
 
 export function GrownUpsNote() {
   return (

@@ -3,15 +3,15 @@
 // rows are then matched instead of added twice) or a new one, named and typed here. Saving links
 // them, then runs the first sync and says what it brought.
 import { useState, type FormEvent } from 'react'
-import type { Account } from '../../../../contract/accounts'
-import { ACCOUNT_TYPES, type AccountType } from '../../../../contract/accounts'
-import type { BankConnection, SyncResult } from '../../../../contract/bank-connections'
-import { FormDialog, FormError } from '../../../components/form-dialog'
-import { Money } from '../../../components/money'
-import { Button } from '../../../components/ui/button'
-import { FormField } from '../../../components/ui/form-field'
-import { Input } from '../../../components/ui/input'
-import { Select } from '../../../components/ui/select'
+import type { Account } from '#src/contract/accounts'
+import { ACCOUNT_TYPES, type AccountType } from '#src/contract/accounts'
+import type { BankConnection, SyncResult } from '#src/contract/bank-connections'
+import { FormDialog, FormError } from '#src/web/components/form-dialog'
+import { Money } from '#src/web/components/money'
+import { Button } from '#src/web/components/ui/button'
+import { FormField } from '#src/web/components/ui/form-field'
+import { Input } from '#src/web/components/ui/input'
+import { Select } from '#src/web/components/ui/select'
 import { useLinkBankAccounts, useSyncBankConnection, type LinkBody } from '../api/save-bank-connection'
 
 export const ACCOUNT_TYPE_LABELS = {

@@ -1,6 +1,6 @@
 // Query keys of the bills page, under the '/api/bills' root (the dashboard's Upcoming Bills card
 // reads '/api/bills/upcoming', which the root's invalidation covers).
-import { API_ROOTS } from '../../../lib/query-keys'
+import { API_ROOTS } from '#src/web/lib/query-keys'
 
 export const billKeys = {
   all: [API_ROOTS.bills] as const,

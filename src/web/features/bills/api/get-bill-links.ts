@@ -1,8 +1,8 @@
 // GET /api/bills/:id/payments (the payments tied to a bill's due dates) and GET
 // /api/bills/:id/matches (what in the ledger could pay its next due date: Mark paid's offer).
 import { useQuery } from '@tanstack/react-query'
-import { billMatches, listBillLinks } from '../../../../contract/bills'
-import { callEndpoint } from '../../../lib/api'
+import { billMatches, listBillLinks } from '#src/contract/bills'
+import { callEndpoint } from '#src/web/lib/api'
 import { billKeys } from './bill-keys'
 
 export function useBillLinks(id: string, enabled: boolean) {

@@ -1,8 +1,8 @@
 // GET /api/bills (every bill, soonest first), GET /api/bills/upcoming?days=30 and
 // GET /api/bills/payments?from&to (what was paid, for the calendar).
 import { useQuery } from '@tanstack/react-query'
-import { listBillPayments, listBills, upcomingBills } from '../../../../contract/bills'
-import { callEndpoint } from '../../../lib/api'
+import { listBillPayments, listBills, upcomingBills } from '#src/contract/bills'
+import { callEndpoint } from '#src/web/lib/api'
 import { billKeys } from './bill-keys'
 
 export const UPCOMING_DAYS = 30

@@ -13,9 +13,9 @@ import {
   type linkBillPaymentBody,
   type payBillBody,
   type updateBillBody,
-} from '../../../../contract/bills'
-import { callEndpoint } from '../../../lib/api'
-import { API_ROOTS, invalidateLedger } from '../../../lib/query-keys'
+} from '#src/contract/bills'
+import { callEndpoint } from '#src/web/lib/api'
+import { API_ROOTS, invalidateLedger } from '#src/web/lib/query-keys'
 
 const ALSO = [API_ROOTS.bills, API_ROOTS.reminders] as const
 

@@ -1,8 +1,8 @@
 // The new-bill form on its own, for opening over another page (lib/quick-add).
 import { useQuery } from '@tanstack/react-query'
-import { accountsQuery } from '../../../lib/queries/accounts'
-import { categoryOptions, categoriesQuery } from '../../../lib/queries/categories'
-import { useToday } from '../../../lib/today'
+import { accountsQuery } from '#src/web/lib/queries/accounts'
+import { categoryOptions, categoriesQuery } from '#src/web/lib/queries/categories'
+import { useToday } from '#src/web/lib/today'
 import { BillFormDialog } from './bill-form-dialog'
 
 export function AddBillDialog({

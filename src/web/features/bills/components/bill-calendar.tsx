@@ -3,7 +3,7 @@
 // marked paid moves its due date on, or ends, but stays in the calendar); the week starting on
 // the user's chosen day, today marked. On a phone the same dates follow as a list under the grid.
 import { Check, ChevronLeft, ChevronRight } from 'lucide-react'
-import type { Bill, BillPayment } from '../../../../contract/bills'
+import type { Bill, BillPayment } from '#src/contract/bills'
 import {
   addDays,
   addMonths,
@@ -11,13 +11,13 @@ import {
   dayOfWeek,
   endOfMonth,
   type IsoDate,
-} from '../../../../domain/dates'
-import { asCents } from '../../../../domain/money'
-import { occurrencesBetween } from '../../../../domain/recurrence'
-import { Money } from '../../../components/money'
-import { Button } from '../../../components/ui/button'
-import { cn } from '../../../lib/cn'
-import { useDateFormat } from '../../../lib/format'
+} from '#src/domain/dates'
+import { asCents } from '#src/domain/money'
+import { occurrencesBetween } from '#src/domain/recurrence'
+import { Money } from '#src/web/components/money'
+import { Button } from '#src/web/components/ui/button'
+import { cn } from '#src/web/lib/cn'
+import { useDateFormat } from '#src/web/lib/format'
 import { useBillPayments } from '../api/get-bills'
 
 type Occurrence = { bill: Bill; date: IsoDate }

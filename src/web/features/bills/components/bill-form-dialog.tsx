@@ -5,11 +5,11 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
 import { z } from 'zod'
-import type { Account } from '../../../../contract/accounts'
-import { createBillBody, type Bill } from '../../../../contract/bills'
-import { nonNegativeMoney } from '../../../../contract/common'
-import { RECURRENCES } from '../../../../domain/recurrence'
-import { FormDialog } from '../../../components/form-dialog'
+import type { Account } from '#src/contract/accounts'
+import { createBillBody, type Bill } from '#src/contract/bills'
+import { nonNegativeMoney } from '#src/contract/common'
+import { RECURRENCES } from '#src/domain/recurrence'
+import { FormDialog } from '#src/web/components/form-dialog'
 import {
   AccountOptions,
   CategoryOptions,
@@ -17,12 +17,12 @@ import {
   MoneyField,
   SelectField,
   TextField,
-} from '../../../components/forms/fields'
-import { FormFooter } from '../../../components/forms/form-footer'
-import { Checkbox } from '../../../components/ui/checkbox'
-import { centsToText, moneyText } from '../../../lib/money-input'
-import type { CategoryOption } from '../../../lib/queries/categories'
-import { toast } from '../../../lib/toast'
+} from '#src/web/components/forms/fields'
+import { FormFooter } from '#src/web/components/forms/form-footer'
+import { Checkbox } from '#src/web/components/ui/checkbox'
+import { centsToText, moneyText } from '#src/web/lib/money-input'
+import type { CategoryOption } from '#src/web/lib/queries/categories'
+import { toast } from '#src/web/lib/toast'
 import { useCreateBill, useUpdateBill } from '../api/save-bill'
 import { RECURRENCE_LABELS } from '../recurrence-labels'
 

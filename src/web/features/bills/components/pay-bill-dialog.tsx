@@ -5,25 +5,25 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
 import { z } from 'zod'
-import type { Account } from '../../../../contract/accounts'
-import { payBillBody, type Bill } from '../../../../contract/bills'
-import { nonNegativeMoney } from '../../../../contract/common'
-import { nextDueDate } from '../../../../domain/recurrence'
+import type { Account } from '#src/contract/accounts'
+import { payBillBody, type Bill } from '#src/contract/bills'
+import { nonNegativeMoney } from '#src/contract/common'
+import { nextDueDate } from '#src/domain/recurrence'
 import { useState } from 'react'
-import { Skeleton } from '../../../components/ui/skeleton'
+import { Skeleton } from '#src/web/components/ui/skeleton'
 import { useBillMatches } from '../api/get-bill-links'
-import { FormDialog } from '../../../components/form-dialog'
+import { FormDialog } from '#src/web/components/form-dialog'
 import {
   AccountOptions,
   DateField,
   MoneyField,
   SelectField,
-} from '../../../components/forms/fields'
-import { FormFooter } from '../../../components/forms/form-footer'
-import { asCents } from '../../../../domain/money'
-import { useDateFormat, useMoney } from '../../../lib/format'
-import { centsToText, moneyText } from '../../../lib/money-input'
-import { toast } from '../../../lib/toast'
+} from '#src/web/components/forms/fields'
+import { FormFooter } from '#src/web/components/forms/form-footer'
+import { asCents } from '#src/domain/money'
+import { useDateFormat, useMoney } from '#src/web/lib/format'
+import { centsToText, moneyText } from '#src/web/lib/money-input'
+import { toast } from '#src/web/lib/toast'
 import { usePayBill } from '../api/save-bill'
 
 const schema = z.object({

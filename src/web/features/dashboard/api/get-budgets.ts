@@ -1,8 +1,8 @@
 // GET /api/budgets: this month's budgets (their total feeds the mood's budget usage).
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { listBudgets } from '../../../../contract/budgets'
-import { afterFirstPaint } from '../../../lib/after-paint'
-import { callEndpoint } from '../../../lib/api'
+import { listBudgets } from '#src/contract/budgets'
+import { afterFirstPaint } from '#src/web/lib/after-paint'
+import { callEndpoint } from '#src/web/lib/api'
 import { dashboardKeys } from './dashboard-keys'
 
 export const budgetsQuery = queryOptions({

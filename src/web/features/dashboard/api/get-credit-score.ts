@@ -1,8 +1,8 @@
 // GET /api/credit-score: the latest score, or null (the Credit Score card and the mood).
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { getCreditScore } from '../../../../contract/credit-score'
-import { afterFirstPaint } from '../../../lib/after-paint'
-import { callEndpoint } from '../../../lib/api'
+import { getCreditScore } from '#src/contract/credit-score'
+import { afterFirstPaint } from '#src/web/lib/after-paint'
+import { callEndpoint } from '#src/web/lib/api'
 import { dashboardKeys } from './dashboard-keys'
 
 export const creditScoreQuery = queryOptions({

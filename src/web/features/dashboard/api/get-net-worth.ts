@@ -1,8 +1,8 @@
 // GET /api/analytics/net-worth: net worth now and at the end of last month.
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { getNetWorth } from '../../../../contract/analytics'
-import { afterFirstPaint } from '../../../lib/after-paint'
-import { callEndpoint } from '../../../lib/api'
+import { getNetWorth } from '#src/contract/analytics'
+import { afterFirstPaint } from '#src/web/lib/after-paint'
+import { callEndpoint } from '#src/web/lib/api'
 import { dashboardKeys } from './dashboard-keys'
 
 export const netWorthQuery = queryOptions({

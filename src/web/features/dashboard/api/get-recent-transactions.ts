@@ -1,8 +1,8 @@
 // GET /api/transactions?limit=5: the five newest transactions of the Recent Transactions card.
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { listTransactions } from '../../../../contract/transactions'
-import { afterFirstPaint } from '../../../lib/after-paint'
-import { callEndpoint } from '../../../lib/api'
+import { listTransactions } from '#src/contract/transactions'
+import { afterFirstPaint } from '#src/web/lib/after-paint'
+import { callEndpoint } from '#src/web/lib/api'
 import { dashboardKeys } from './dashboard-keys'
 
 export const RECENT_TRANSACTIONS = 5

@@ -1,8 +1,8 @@
 // GET /api/bills/upcoming?days=30: the bills of the next 30 days for the Upcoming Bills card.
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { upcomingBills } from '../../../../contract/bills'
-import { afterFirstPaint } from '../../../lib/after-paint'
-import { callEndpoint } from '../../../lib/api'
+import { upcomingBills } from '#src/contract/bills'
+import { afterFirstPaint } from '#src/web/lib/after-paint'
+import { callEndpoint } from '#src/web/lib/api'
 import { dashboardKeys } from './dashboard-keys'
 
 export const UPCOMING_DAYS = 30

@@ -3,8 +3,8 @@
 // where no form host is around.
 import { Plus } from 'lucide-react'
 import { Link } from 'react-router'
-import { Button } from '../../../components/ui/button'
-import { useQuickAdd, type QuickAddKind } from '../../../lib/quick-add'
+import { Button } from '#src/web/components/ui/button'
+import { useQuickAdd, type QuickAddKind } from '#src/web/lib/quick-add'
 
 export function AddButton({
   kind,

@@ -2,19 +2,19 @@
 // "Due today / Due tomorrow / N days".
 import type { UseQueryResult } from '@tanstack/react-query'
 import { Receipt } from 'lucide-react'
-import type { Bill } from '../../../../contract/bills'
+import type { Bill } from '#src/contract/bills'
 import {
   billDueText,
   billUrgency,
   daysUntil,
   type BillUrgency,
-} from '../../../../domain/bill-urgency'
-import type { IsoDate } from '../../../../domain/dates'
-import { EmptyState } from '../../../components/empty-state'
-import { ErrorState } from '../../../components/error-state'
-import { Money } from '../../../components/money'
-import { Badge } from '../../../components/ui/badge'
-import { useDateFormat } from '../../../lib/format'
+} from '#src/domain/bill-urgency'
+import type { IsoDate } from '#src/domain/dates'
+import { EmptyState } from '#src/web/components/empty-state'
+import { ErrorState } from '#src/web/components/error-state'
+import { Money } from '#src/web/components/money'
+import { Badge } from '#src/web/components/ui/badge'
+import { useDateFormat } from '#src/web/lib/format'
 import { DashboardCard } from './dashboard-card'
 import { ListSkeleton } from './list-skeleton'
 import { AddButton } from './add-button'

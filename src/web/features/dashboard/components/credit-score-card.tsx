@@ -3,7 +3,7 @@
 // through a prompt.
 import type { UseQueryResult } from '@tanstack/react-query'
 import { Gauge, Plus, TrendingDown, TrendingUp } from 'lucide-react'
-import type { CreditScore } from '../../../../contract/credit-score'
+import type { CreditScore } from '#src/contract/credit-score'
 import {
   CREDIT_SCORE_MAX,
   CREDIT_SCORE_MIN,
@@ -14,16 +14,16 @@ import {
   parseCreditScoreEntry,
   SCORE_ADDED_TOAST,
   SCORE_SAVE_FAILED_TOAST,
-} from '../../../../domain/credit-score'
-import type { IsoDate } from '../../../../domain/dates'
-import { EmptyState } from '../../../components/empty-state'
-import { ErrorState } from '../../../components/error-state'
-import { Button } from '../../../components/ui/button'
-import { Progress } from '../../../components/ui/progress'
-import { Skeleton } from '../../../components/ui/skeleton'
-import { cn } from '../../../lib/cn'
-import { useDateFormat } from '../../../lib/format'
-import { toast } from '../../../lib/toast'
+} from '#src/domain/credit-score'
+import type { IsoDate } from '#src/domain/dates'
+import { EmptyState } from '#src/web/components/empty-state'
+import { ErrorState } from '#src/web/components/error-state'
+import { Button } from '#src/web/components/ui/button'
+import { Progress } from '#src/web/components/ui/progress'
+import { Skeleton } from '#src/web/components/ui/skeleton'
+import { cn } from '#src/web/lib/cn'
+import { useDateFormat } from '#src/web/lib/format'
+import { toast } from '#src/web/lib/toast'
 import { useAddCreditScore } from '../api/add-credit-score'
 import { DashboardCard } from './dashboard-card'
 

@@ -1,8 +1,8 @@
 // The frame of a dashboard list card: title, a link to the full page, and its content.
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import { Button } from '../../../components/ui/button'
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
+import { Button } from '#src/web/components/ui/button'
+import { Card, CardContent, CardHeader, CardTitle } from '#src/web/components/ui/card'
 
 export function DashboardCard({
   id,

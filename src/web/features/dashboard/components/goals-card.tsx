@@ -2,23 +2,23 @@
 // status text.
 import type { UseQueryResult } from '@tanstack/react-query'
 import { Target } from 'lucide-react'
-import type { Goal } from '../../../../contract/goals'
-import type { IsoDate } from '../../../../domain/dates'
+import type { Goal } from '#src/contract/goals'
+import type { IsoDate } from '#src/domain/dates'
 import {
   goalProgressPercent,
   goalStatus,
   type GoalStatusKind,
-} from '../../../../domain/goal-status'
-import { EmptyState } from '../../../components/empty-state'
-import { ErrorState } from '../../../components/error-state'
-import { Money } from '../../../components/money'
-import { Progress } from '../../../components/ui/progress'
-import { cn } from '../../../lib/cn'
+} from '#src/domain/goal-status'
+import { EmptyState } from '#src/web/components/empty-state'
+import { ErrorState } from '#src/web/components/error-state'
+import { Money } from '#src/web/components/money'
+import { Progress } from '#src/web/components/ui/progress'
+import { cn } from '#src/web/lib/cn'
 import { DashboardCard } from './dashboard-card'
 import { ListSkeleton } from './list-skeleton'
 import { AddButton } from './add-button'
-import { formatPercent } from '../../../../domain/locale'
-import { displayLocale } from '../../../lib/display-locale'
+import { formatPercent } from '#src/domain/locale'
+import { displayLocale } from '#src/web/lib/display-locale'
 
 export const DASHBOARD_GOALS = 3
 

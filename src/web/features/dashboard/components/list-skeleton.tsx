@@ -1,5 +1,5 @@
 // The loading shape of a dashboard list: rows of a label and an amount.
-import { Skeleton } from '../../../components/ui/skeleton'
+import { Skeleton } from '#src/web/components/ui/skeleton'
 
 export function ListSkeleton({ rows = 3 }: { rows?: number }) {
   return (

@@ -1,8 +1,8 @@
 // The financial mood card: level, score out of 100 and the factors behind it.
 import { Frown, Laugh, Meh, Smile, SmilePlus, type LucideIcon } from 'lucide-react'
-import type { FinancialMood, MoodLevel } from '../../../../domain/mood'
-import { Card, CardContent } from '../../../components/ui/card'
-import { Progress } from '../../../components/ui/progress'
+import type { FinancialMood, MoodLevel } from '#src/domain/mood'
+import { Card, CardContent } from '#src/web/components/ui/card'
+import { Progress } from '#src/web/components/ui/progress'
 
 const LEVELS: Record<MoodLevel, { label: string; line: string; icon: LucideIcon }> = {
   excellent: {

@@ -1,5 +1,5 @@
 // The dashboard's financial overview text block: a greeting and what the page shows.
-import type { IsoDate } from '../../../../domain/dates'
+import type { IsoDate } from '#src/domain/dates'
 
 function greeting(hour: number): string {
   if (hour < 12) return 'Good morning'

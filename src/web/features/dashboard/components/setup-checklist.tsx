@@ -4,16 +4,16 @@
 import { CheckCircle2, Circle } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import { Button } from '../../../components/ui/button'
+import { Button } from '#src/web/components/ui/button'
 import {
   Card,
   CardContent,
   CardDescription,
   CardHeader,
   CardTitle,
-} from '../../../components/ui/card'
-import { cn } from '../../../lib/cn'
-import { useQuickAdd, type QuickAddKind } from '../../../lib/quick-add'
+} from '#src/web/components/ui/card'
+import { cn } from '#src/web/lib/cn'
+import { useQuickAdd, type QuickAddKind } from '#src/web/lib/quick-add'
 
 type Step = {
   id: string

@@ -7,23 +7,23 @@ import type { UseQueryResult } from '@tanstack/react-query'
 import { ChartPie, ChevronRight } from 'lucide-react'
 import { useId, useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
-import type { MonthlySummary } from '../../../../contract/analytics'
-import type { Budget } from '../../../../contract/budgets'
-import { negate } from '../../../../domain/money'
-import { EmptyState } from '../../../components/empty-state'
-import { ErrorState } from '../../../components/error-state'
-import { Money } from '../../../components/money'
-import { Button } from '../../../components/ui/button'
+import type { MonthlySummary } from '#src/contract/analytics'
+import type { Budget } from '#src/contract/budgets'
+import { negate } from '#src/domain/money'
+import { EmptyState } from '#src/web/components/empty-state'
+import { ErrorState } from '#src/web/components/error-state'
+import { Money } from '#src/web/components/money'
+import { Button } from '#src/web/components/ui/button'
 import {
   Card,
   CardContent,
   CardDescription,
   CardHeader,
   CardTitle,
-} from '../../../components/ui/card'
-import { Skeleton } from '../../../components/ui/skeleton'
-import { cn } from '../../../lib/cn'
-import { useMoney } from '../../../lib/format'
+} from '#src/web/components/ui/card'
+import { Skeleton } from '#src/web/components/ui/skeleton'
+import { cn } from '#src/web/lib/cn'
+import { useMoney } from '#src/web/lib/format'
 import { AddButton } from './add-button'
 
 export const TOP_CATEGORIES = 5

@@ -7,9 +7,9 @@ import {
   listDebtCandidates,
   simulateDebtPlan,
   type simulateDebtBody,
-} from '../../../../contract/planning'
-import { callEndpoint } from '../../../lib/api'
-import { API_ROOTS } from '../../../lib/query-keys'
+} from '#src/contract/planning'
+import { callEndpoint } from '#src/web/lib/api'
+import { API_ROOTS } from '#src/web/lib/query-keys'
 
 export type DebtPlanBody = z.output<typeof simulateDebtBody>
 

@@ -6,9 +6,9 @@ import {
   deleteDebtPlan,
   listDebtPlans,
   saveDebtPlan,
-} from '../../../../contract/planning'
-import { callEndpoint } from '../../../lib/api'
-import { API_ROOTS, invalidateRoots } from '../../../lib/query-keys'
+} from '#src/contract/planning'
+import { callEndpoint } from '#src/web/lib/api'
+import { API_ROOTS, invalidateRoots } from '#src/web/lib/query-keys'
 import type { DebtPlanBody } from './debt-planning'
 
 export const debtPlanKeys = {

@@ -2,7 +2,7 @@
 // so no other page downloads it). The same figures are a table on request, so the chart itself is
 // hidden from screen readers.
 import { Area, AreaChart } from 'recharts'
-import { ChartPanel } from '../../../components/charts/chart-figure'
+import { ChartPanel } from '#src/web/components/charts/chart-figure'
 import {
   categoryAxis,
   ChartGrid,
@@ -10,7 +10,7 @@ import {
   ChartTooltip,
   moneyAxis,
   PANEL_MARGIN,
-} from '../../../components/charts/chart-parts'
+} from '#src/web/components/charts/chart-parts'
 import { debtColor } from '../debt-colors'
 
 /** d0, d1 … the balance of each debt in `names` order, in currency units (not cents) */

@@ -2,10 +2,10 @@
 // or a percentage of the balance with a floor) and an optional promotional APR with the month it
 // ends. Debts the app knows come pre-filled with what is owed; others can be added; any removed.
 import { Plus, Trash2 } from 'lucide-react'
-import { Button } from '../../../components/ui/button'
-import { FormField } from '../../../components/ui/form-field'
-import { Input } from '../../../components/ui/input'
-import { Select } from '../../../components/ui/select'
+import { Button } from '#src/web/components/ui/button'
+import { FormField } from '#src/web/components/ui/form-field'
+import { Input } from '#src/web/components/ui/input'
+import { Select } from '#src/web/components/ui/select'
 import { blankDebt, type DebtRow } from '../debt-form-state'
 
 const NUMBER_INPUT = 'text-right tabular-nums'

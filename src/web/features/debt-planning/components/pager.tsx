@@ -1,6 +1,6 @@
 // Previous / next over a long list of months, so a 30-year schedule is not one enormous table.
 import { ChevronLeft, ChevronRight } from 'lucide-react'
-import { Button } from '../../../components/ui/button'
+import { Button } from '#src/web/components/ui/button'
 
 export function Pager({
   page,

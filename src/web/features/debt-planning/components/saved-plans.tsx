@@ -3,26 +3,26 @@
 // to today's daily allowance, and (adults) its payments made monthly bills, or the plan deleted.
 import { CalendarPlus, Trash2 } from 'lucide-react'
 import { useState } from 'react'
-import type { SavedDebtPlan } from '../../../../contract/planning'
-import { ConfirmDialog } from '../../../components/confirm-dialog'
-import { ErrorState } from '../../../components/error-state'
-import { LoadingCard } from '../../../components/loading-card'
-import { Badge } from '../../../components/ui/badge'
-import { Button } from '../../../components/ui/button'
+import type { SavedDebtPlan } from '#src/contract/planning'
+import { ConfirmDialog } from '#src/web/components/confirm-dialog'
+import { ErrorState } from '#src/web/components/error-state'
+import { LoadingCard } from '#src/web/components/loading-card'
+import { Badge } from '#src/web/components/ui/badge'
+import { Button } from '#src/web/components/ui/button'
 import {
   Card,
   CardContent,
   CardDescription,
   CardHeader,
   CardTitle,
-} from '../../../components/ui/card'
-import { FormField } from '../../../components/ui/form-field'
-import { Input } from '../../../components/ui/input'
-import { Progress } from '../../../components/ui/progress'
-import { Skeleton } from '../../../components/ui/skeleton'
-import { useAuth } from '../../../lib/auth'
-import { DEFAULT_LOCALE, useMoney } from '../../../lib/format'
-import { toast } from '../../../lib/toast'
+} from '#src/web/components/ui/card'
+import { FormField } from '#src/web/components/ui/form-field'
+import { Input } from '#src/web/components/ui/input'
+import { Progress } from '#src/web/components/ui/progress'
+import { Skeleton } from '#src/web/components/ui/skeleton'
+import { useAuth } from '#src/web/lib/auth'
+import { DEFAULT_LOCALE, useMoney } from '#src/web/lib/format'
+import { toast } from '#src/web/lib/toast'
 import { useCreateDebtPlanBills, useDebtPlans, useDeleteDebtPlan } from '../api/debt-plans'
 import { formatMonth } from '../month-format'
 

@@ -1,8 +1,8 @@
 // How the money beyond the minimums is spread: snowball, avalanche, your own order (moved with
 // up and down buttons) or the minimums only; each said in one plain sentence.
 import { ArrowDown, ArrowUp } from 'lucide-react'
-import { Button } from '../../../components/ui/button'
-import { cn } from '../../../lib/cn'
+import { Button } from '#src/web/components/ui/button'
+import { cn } from '#src/web/lib/cn'
 import type { DebtRow, Strategy } from '../debt-form-state'
 
 export const STRATEGY_LABEL: Record<Strategy, string> = {

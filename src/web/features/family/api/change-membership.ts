@@ -3,8 +3,8 @@
 // accounts go with them) and POST /api/household/transfer-ownership (the caller becomes an
 // adult). What the caller sees changes widely, so everything cached is refreshed.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { leaveHousehold, removeMember, transferOwnership } from '../../../../contract/household'
-import { callEndpoint } from '../../../lib/api'
+import { leaveHousehold, removeMember, transferOwnership } from '#src/contract/household'
+import { callEndpoint } from '#src/web/lib/api'
 import { refreshEverything } from './household-keys'
 
 export function useRemoveMember() {

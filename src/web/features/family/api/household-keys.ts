@@ -1,8 +1,8 @@
 // Query keys of the Family page: URL parts under '/api/household' (the household with its
 // members, and the owner's pending invites), and what a change of membership refreshes.
 import type { QueryClient } from '@tanstack/react-query'
-import type { Household } from '../../../../contract/household'
-import { householdQuery } from '../../../lib/queries/household'
+import type { Household } from '#src/contract/household'
+import { householdQuery } from '#src/web/lib/queries/household'
 
 export const householdKeys = {
   all: householdQuery.queryKey,

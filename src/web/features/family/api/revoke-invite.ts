@@ -1,7 +1,7 @@
 // DELETE /api/household/invites/{token}: the link stops working at once.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { revokeInvite } from '../../../../contract/household'
-import { callEndpoint } from '../../../lib/api'
+import { revokeInvite } from '#src/contract/household'
+import { callEndpoint } from '#src/web/lib/api'
 import { householdKeys } from './household-keys'
 
 export function useRevokeInvite() {

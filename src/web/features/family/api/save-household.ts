@@ -1,9 +1,9 @@
 // PATCH /api/household (rename) and PATCH /api/household/members/{userId} (change a role): both
 // answer the household as it now is, which replaces the cached one.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { InviteRole } from '../../../../domain/access'
-import { renameHousehold, updateMember, type Household } from '../../../../contract/household'
-import { callEndpoint } from '../../../lib/api'
+import type { InviteRole } from '#src/domain/access'
+import { renameHousehold, updateMember, type Household } from '#src/contract/household'
+import { callEndpoint } from '#src/web/lib/api'
 import { householdKeys } from './household-keys'
 
 export function useRenameHousehold() {

@@ -1,9 +1,9 @@
 // PUT /api/household/mfa-policy (owner): require two-step verification of every member, or not.
 // The signed-in user carries householdRequiresMfa, so it is refreshed after the change.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { setMfaPolicy } from '../../../../contract/household'
-import { callEndpoint } from '../../../lib/api'
-import { API_ROOTS, invalidateRoots } from '../../../lib/query-keys'
+import { setMfaPolicy } from '#src/contract/household'
+import { callEndpoint } from '#src/web/lib/api'
+import { API_ROOTS, invalidateRoots } from '#src/web/lib/query-keys'
 
 export function useSetMfaPolicy() {
   const queryClient = useQueryClient()

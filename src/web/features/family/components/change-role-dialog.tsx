@@ -1,12 +1,12 @@
 // Changing what a member may do: the roles an invite can give, each with what it allows. The
 // owner's own role changes only by handing the household to someone else.
 import { useState } from 'react'
-import type { HouseholdMember } from '../../../../contract/household'
-import { ROLE_LABELS, type InviteRole } from '../../../../domain/access'
-import { displayName } from '../../../../domain/avatar'
-import { FormDialog, FormError } from '../../../components/form-dialog'
-import { Button } from '../../../components/ui/button'
-import { toast } from '../../../lib/toast'
+import type { HouseholdMember } from '#src/contract/household'
+import { ROLE_LABELS, type InviteRole } from '#src/domain/access'
+import { displayName } from '#src/domain/avatar'
+import { FormDialog, FormError } from '#src/web/components/form-dialog'
+import { Button } from '#src/web/components/ui/button'
+import { toast } from '#src/web/lib/toast'
 import { useChangeRole } from '../api/save-household'
 import { RoleChoice } from './role-choice'
 

@@ -2,11 +2,11 @@
 // so it can be copied by hand too) and a Copy button; a toast says whether it worked.
 import { Check, Copy } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
-import { Button } from '../../../components/ui/button'
-import { Input } from '../../../components/ui/input'
-import { Label } from '../../../components/ui/label'
-import { toast } from '../../../lib/toast'
-import { copyText } from '../../../lib/copy-text'
+import { Button } from '#src/web/components/ui/button'
+import { Input } from '#src/web/components/ui/input'
+import { Label } from '#src/web/components/ui/label'
+import { toast } from '#src/web/lib/toast'
+import { copyText } from '#src/web/lib/copy-text'
 import { absoluteUrl } from '../copy-text'
 
 const COPIED_LABEL_MS = 2000

@@ -1,9 +1,9 @@
 // The role of a member and the visibility of an account, as small labelled badges: the word is
 // always there, colour and icon only help.
 import { Crown, Eye, Lock, Users } from 'lucide-react'
-import type { AccountVisibility, Role } from '../../../../domain/access'
-import { ROLE_LABELS, VISIBILITY_DESCRIPTIONS, VISIBILITY_LABELS } from '../../../../domain/access'
-import { Badge, type BadgeProps } from '../../../components/ui/badge'
+import type { AccountVisibility, Role } from '#src/domain/access'
+import { ROLE_LABELS, VISIBILITY_DESCRIPTIONS, VISIBILITY_LABELS } from '#src/domain/access'
+import { Badge, type BadgeProps } from '#src/web/components/ui/badge'
 
 const ROLE_VARIANT = {
   owner: 'default',

@@ -2,19 +2,19 @@
 // of theirs the viewer can see, each with its visibility. The owner gets a menu of what they can
 // do to the member: change the role, make them the owner, remove them.
 import { ArrowRightLeft, Crown, MoreHorizontal, UserMinus, UserCog, Wallet } from 'lucide-react'
-import type { HouseholdMember } from '../../../../contract/household'
-import { ROLE_DESCRIPTIONS } from '../../../../domain/access'
-import { displayName } from '../../../../domain/avatar'
-import { UserAvatar } from '../../../components/user-avatar'
-import { Button } from '../../../components/ui/button'
-import { Card } from '../../../components/ui/card'
+import type { HouseholdMember } from '#src/contract/household'
+import { ROLE_DESCRIPTIONS } from '#src/domain/access'
+import { displayName } from '#src/domain/avatar'
+import { UserAvatar } from '#src/web/components/user-avatar'
+import { Button } from '#src/web/components/ui/button'
+import { Card } from '#src/web/components/ui/card'
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
-} from '../../../components/ui/dropdown-menu'
+} from '#src/web/components/ui/dropdown-menu'
 import { RoleBadge, VisibilityBadge } from './member-badges'
 
 export type MemberAction = 'role' | 'owner' | 'remove'

@@ -1,11 +1,11 @@
 // The confirmations before someone leaves the household, is removed from it, or is handed it:
 // each says in plain words what moves where, and the button says exactly what it does.
 import type { ReactNode } from 'react'
-import type { Household, HouseholdMember } from '../../../../contract/household'
-import { displayName } from '../../../../domain/avatar'
-import { ownHouseholdName } from '../../../../domain/household'
-import { ConfirmDialog } from '../../../components/confirm-dialog'
-import { toast } from '../../../lib/toast'
+import type { Household, HouseholdMember } from '#src/contract/household'
+import { displayName } from '#src/domain/avatar'
+import { ownHouseholdName } from '#src/domain/household'
+import { ConfirmDialog } from '#src/web/components/confirm-dialog'
+import { toast } from '#src/web/lib/toast'
 import { useLeaveHousehold, useRemoveMember, useTransferOwnership } from '../api/change-membership'
 import { leaveConsequences, removeConsequences } from '../membership-text'
 

@@ -2,20 +2,20 @@
 // confirmation). Used, revoked and expired links are not listed: they no longer open anything.
 import { Copy, MailPlus, Trash2 } from 'lucide-react'
 import { useState } from 'react'
-import type { Invite } from '../../../../contract/household'
-import { ROLE_LABELS } from '../../../../domain/access'
-import { ConfirmDialog } from '../../../components/confirm-dialog'
-import { ErrorState } from '../../../components/error-state'
-import { Button } from '../../../components/ui/button'
+import type { Invite } from '#src/contract/household'
+import { ROLE_LABELS } from '#src/domain/access'
+import { ConfirmDialog } from '#src/web/components/confirm-dialog'
+import { ErrorState } from '#src/web/components/error-state'
+import { Button } from '#src/web/components/ui/button'
 import {
   Card,
   CardContent,
   CardDescription,
   CardHeader,
   CardTitle,
-} from '../../../components/ui/card'
-import { Skeleton } from '../../../components/ui/skeleton'
-import { toast } from '../../../lib/toast'
+} from '#src/web/components/ui/card'
+import { Skeleton } from '#src/web/components/ui/skeleton'
+import { toast } from '#src/web/lib/toast'
 import { useInvites } from '../api/get-invites'
 import { useRevokeInvite } from '../api/revoke-invite'
 import { useExpiryText } from '../expiry'

@@ -1,10 +1,10 @@
 // Renaming the household (owner): the name members see on the Family page and in invites.
 import { useState } from 'react'
-import { FormDialog, FormError } from '../../../components/form-dialog'
-import { Button } from '../../../components/ui/button'
-import { FormField } from '../../../components/ui/form-field'
-import { Input } from '../../../components/ui/input'
-import { toast } from '../../../lib/toast'
+import { FormDialog, FormError } from '#src/web/components/form-dialog'
+import { Button } from '#src/web/components/ui/button'
+import { FormField } from '#src/web/components/ui/form-field'
+import { Input } from '#src/web/components/ui/input'
+import { toast } from '#src/web/lib/toast'
 import { useRenameHousehold } from '../api/save-household'
 
 const MAX_NAME = 80

@@ -5,8 +5,8 @@ import {
   ROLE_DESCRIPTIONS,
   ROLE_LABELS,
   type InviteRole,
-} from '../../../../domain/access'
-import { cn } from '../../../lib/cn'
+} from '#src/domain/access'
+import { cn } from '#src/web/lib/cn'
 
 export function RoleChoice({
   value,

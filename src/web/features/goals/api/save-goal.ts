@@ -11,9 +11,9 @@ import {
   type createGoalBody,
   type Goal,
   type updateGoalBody,
-} from '../../../../contract/goals'
-import { callEndpoint } from '../../../lib/api'
-import { API_ROOTS, invalidateRoots } from '../../../lib/query-keys'
+} from '#src/contract/goals'
+import { callEndpoint } from '#src/web/lib/api'
+import { API_ROOTS, invalidateRoots } from '#src/web/lib/query-keys'
 import { goalKeys } from './goal-keys'
 
 const AFFECTED = [

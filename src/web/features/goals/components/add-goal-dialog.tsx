@@ -1,6 +1,6 @@
 // The new-goal form on its own, for opening over another page (lib/quick-add).
 import { useQuery } from '@tanstack/react-query'
-import { accountsQuery } from '../../../lib/queries/accounts'
+import { accountsQuery } from '#src/web/lib/queries/accounts'
 import { GoalFormDialog } from './goal-form-dialog'
 
 export function AddGoalDialog({

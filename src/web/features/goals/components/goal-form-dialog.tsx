@@ -3,20 +3,20 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
 import { z } from 'zod'
-import type { Account } from '../../../../contract/accounts'
-import { nonNegativeMoney, positiveMoney } from '../../../../contract/common'
-import { createGoalBody, type Goal } from '../../../../contract/goals'
-import { FormDialog } from '../../../components/form-dialog'
+import type { Account } from '#src/contract/accounts'
+import { nonNegativeMoney, positiveMoney } from '#src/contract/common'
+import { createGoalBody, type Goal } from '#src/contract/goals'
+import { FormDialog } from '#src/web/components/form-dialog'
 import {
   AccountOptions,
   DateField,
   MoneyField,
   SelectField,
   TextField,
-} from '../../../components/forms/fields'
-import { FormFooter } from '../../../components/forms/form-footer'
-import { centsToText, moneyText, optionalMoneyText } from '../../../lib/money-input'
-import { toast } from '../../../lib/toast'
+} from '#src/web/components/forms/fields'
+import { FormFooter } from '#src/web/components/forms/form-footer'
+import { centsToText, moneyText, optionalMoneyText } from '#src/web/lib/money-input'
+import { toast } from '#src/web/lib/toast'
 import { useCreateGoal, useUpdateGoal } from '../api/save-goal'
 
 const fields = createGoalBody.shape

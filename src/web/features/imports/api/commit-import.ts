@@ -2,9 +2,9 @@
 // balances, lists, summaries, the plan and budgets, so the ledger's queries refresh; the past
 // imports list and the saved CSV mappings too.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { createImport } from '../../../../contract/imports'
-import { invalidateLedger } from '../../../lib/query-keys'
-import { uploadFile, type UploadProgress } from '../../../lib/upload'
+import { createImport } from '#src/contract/imports'
+import { invalidateLedger } from '#src/web/lib/query-keys'
+import { uploadFile, type UploadProgress } from '#src/web/lib/upload'
 import { importForm, type ImportCategoryChoice, type ImportOptions, type ImportOverride } from './import-form'
 import { importKeys } from './import-keys'
 

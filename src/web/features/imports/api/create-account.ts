@@ -2,9 +2,9 @@
 // spot (no opening balance: the statement's rows make the balance).
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
-import { createAccount, type createAccountBody } from '../../../../contract/accounts'
-import { callEndpoint } from '../../../lib/api'
-import { invalidateLedger } from '../../../lib/query-keys'
+import { createAccount, type createAccountBody } from '#src/contract/accounts'
+import { callEndpoint } from '#src/web/lib/api'
+import { invalidateLedger } from '#src/web/lib/query-keys'
 
 export type NewImportAccount = z.output<typeof createAccountBody>
 

@@ -1,8 +1,8 @@
 // GET /api/imports: past imports, newest first, a page at a time (the next cursor comes in the
 // X-Next-Cursor header).
 import { useInfiniteQuery } from '@tanstack/react-query'
-import { listImports } from '../../../../contract/imports'
-import { callEndpointPage } from '../../../lib/api'
+import { listImports } from '#src/contract/imports'
+import { callEndpointPage } from '#src/web/lib/api'
 import { importKeys } from './import-keys'
 
 export const IMPORTS_PAGE_SIZE = 20

@@ -2,7 +2,7 @@
 // contract's importFields reads (accountId, mapping as JSON, qifDateOrder, overrides and the
 // review's categories as JSON).
 import type { z } from 'zod'
-import type { CsvMappingDto, importCategoryChoice, importOverride } from '../../../../contract/imports'
+import type { CsvMappingDto, importCategoryChoice, importOverride } from '#src/contract/imports'
 
 export type ImportOptions = {
   accountId?: string

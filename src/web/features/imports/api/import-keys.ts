@@ -1,7 +1,7 @@
 // Query keys of the import page: URL parts under '/api/imports' (past imports, previews) and
 // '/api/import-presets'. A preview is keyed by the chosen file and every option sent with it,
 // so changing the mapping asks again and going back to an earlier mapping is instant.
-import { API_ROOTS } from '../../../lib/query-keys'
+import { API_ROOTS } from '#src/web/lib/query-keys'
 import type { ImportOptions } from './import-form'
 
 export const IMPORTS_ROOT = '/api/imports'

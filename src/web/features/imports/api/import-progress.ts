@@ -1,8 +1,8 @@
 // GET /api/imports/progress: how far the server has got with an import the wizard sent with
 // ?progress=<id>, asked every second while it works (after the upload has gone out).
 import { useQuery } from '@tanstack/react-query'
-import { getImportProgress } from '../../../../contract/imports'
-import { callEndpoint } from '../../../lib/api'
+import { getImportProgress } from '#src/contract/imports'
+import { callEndpoint } from '#src/web/lib/api'
 import { importKeys } from './import-keys'
 
 export const PROGRESS_POLL_MS = 1000

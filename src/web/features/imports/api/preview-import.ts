@@ -1,8 +1,8 @@
 // POST /api/imports?preview=true: what the file would add, written nowhere. Asked again for each
 // account, mapping or date order the user tries; the earlier answer stays on screen meanwhile.
 import { useQuery } from '@tanstack/react-query'
-import { createImport } from '../../../../contract/imports'
-import { uploadFile, type UploadProgress } from '../../../lib/upload'
+import { createImport } from '#src/contract/imports'
+import { uploadFile, type UploadProgress } from '#src/web/lib/upload'
 import { importForm, type ChosenFile, type ImportOptions } from './import-form'
 import { importKeys } from './import-keys'
 

@@ -11,15 +11,15 @@ import {
   createAccountBody,
   type Account,
   type AccountType,
-} from '../../../../contract/accounts'
-import type { ImportResult } from '../../../../contract/imports'
-import { ZERO } from '../../../../domain/money'
-import { FormError } from '../../../components/form-dialog'
-import { Badge } from '../../../components/ui/badge'
-import { Button } from '../../../components/ui/button'
-import { FormField } from '../../../components/ui/form-field'
-import { Input } from '../../../components/ui/input'
-import { Select } from '../../../components/ui/select'
+} from '#src/contract/accounts'
+import type { ImportResult } from '#src/contract/imports'
+import { ZERO } from '#src/domain/money'
+import { FormError } from '#src/web/components/form-dialog'
+import { Badge } from '#src/web/components/ui/badge'
+import { Button } from '#src/web/components/ui/button'
+import { FormField } from '#src/web/components/ui/form-field'
+import { Input } from '#src/web/components/ui/input'
+import { Select } from '#src/web/components/ui/select'
 import { useCreateImportAccount } from '../api/create-account'
 import { plural } from '../import-flow'
 

@@ -2,8 +2,8 @@
 // hidden file input is what the button opens (and what tests fill).
 import { FileUp } from 'lucide-react'
 import { useRef, useState, type DragEvent } from 'react'
-import { Button } from '../../../components/ui/button'
-import { cn } from '../../../lib/cn'
+import { Button } from '#src/web/components/ui/button'
+import { cn } from '#src/web/lib/cn'
 import { ACCEPTED_FILES } from '../import-flow'
 
 export function FileDrop({

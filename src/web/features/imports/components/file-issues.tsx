@@ -1,8 +1,8 @@
 // The problems a preview found in the file: lines that cannot be read (named, with what was
 // wrong) and warnings about the whole file, the first few of each.
 import { CircleAlert, Info } from 'lucide-react'
-import type { ImportResult } from '../../../../contract/imports'
-import { Alert } from '../../../components/ui/alert'
+import type { ImportResult } from '#src/contract/imports'
+import { Alert } from '#src/web/components/ui/alert'
 import { issueText, plural } from '../import-flow'
 
 export function FileIssues({

@@ -1,10 +1,10 @@
 // The import under way: the upload's progress while the file goes out, then the server's own
 // count of the rows it has checked and written (GET /api/imports/progress) against the rows the
 // preview found, until the one transaction commits.
-import type { ImportProgressDto } from '../../../../contract/imports'
-import { Progress } from '../../../components/ui/progress'
-import { useFormat } from '../../../lib/format'
-import type { UploadProgress } from '../../../lib/upload'
+import type { ImportProgressDto } from '#src/contract/imports'
+import { Progress } from '#src/web/components/ui/progress'
+import { useFormat } from '#src/web/lib/format'
+import type { UploadProgress } from '#src/web/lib/upload'
 import { fileSizeText, plural, serverPercent } from '../import-flow'
 
 export function ImportProgress({

@@ -1,8 +1,8 @@
 // Where the user is in the import: every step with its number on a wide screen, "Step 2 of 4 ·
 // Account" and a bar on a phone.
 import { Check } from 'lucide-react'
-import { Progress } from '../../../components/ui/progress'
-import { cn } from '../../../lib/cn'
+import { Progress } from '#src/web/components/ui/progress'
+import { cn } from '#src/web/lib/cn'
 import { STEP_LABELS, type StepId } from '../import-flow'
 
 export function ImportSteps({ steps, current }: { steps: readonly StepId[]; current: StepId }) {

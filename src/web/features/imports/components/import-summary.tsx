@@ -4,14 +4,14 @@
 import { CircleAlert, CircleCheck, FileUp, Info, Undo2 } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
-import type { ImportResult } from '../../../../contract/imports'
-import { Alert } from '../../../components/ui/alert'
-import { Badge } from '../../../components/ui/badge'
-import { Button } from '../../../components/ui/button'
+import type { ImportResult } from '#src/contract/imports'
+import { Alert } from '#src/web/components/ui/alert'
+import { Badge } from '#src/web/components/ui/badge'
+import { Button } from '#src/web/components/ui/button'
 import { issueText, plural } from '../import-flow'
 import { StatementBalance } from './statement-balance'
 import { UndoImportDialog, type UndoResult } from './undo-import-dialog'
-import { countText } from '../../../lib/display-locale'
+import { countText } from '#src/web/lib/display-locale'
 
 function Stat({ label, value, testId }: { label: string; value: number; testId: string }) {
   return (

@@ -1,13 +1,13 @@
 // The CSV mapping: how the file is written (delimiter, decimal mark, date format, lines before
 // the header, sign of spending) and what each column holds. Every column shows its header and
 // first values with a role to pick; a table on wide screens, one card per column on a phone.
-import type { ImportResult } from '../../../../contract/imports'
-import { Checkbox } from '../../../components/ui/checkbox'
-import { FormField } from '../../../components/ui/form-field'
-import { Input } from '../../../components/ui/input'
-import { Label } from '../../../components/ui/label'
-import { Select } from '../../../components/ui/select'
-import { useMediaQuery } from '../../../lib/use-media-query'
+import type { ImportResult } from '#src/contract/imports'
+import { Checkbox } from '#src/web/components/ui/checkbox'
+import { FormField } from '#src/web/components/ui/form-field'
+import { Input } from '#src/web/components/ui/input'
+import { Label } from '#src/web/components/ui/label'
+import { Select } from '#src/web/components/ui/select'
+import { useMediaQuery } from '#src/web/lib/use-media-query'
 import {
   COLUMN_ROLE_LABELS,
   COLUMN_ROLES,

@@ -2,13 +2,13 @@
 // same file, else a button that fetches the stored transaction and shows it.
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { Money } from '../../../components/money'
-import { Button } from '../../../components/ui/button'
-import { Popover, PopoverContent, PopoverTrigger } from '../../../components/ui/popover'
-import { Skeleton } from '../../../components/ui/skeleton'
-import { errorMessage } from '../../../lib/api'
-import { useDateFormat } from '../../../lib/format'
-import { accountsQuery } from '../../../lib/queries/accounts'
+import { Money } from '#src/web/components/money'
+import { Button } from '#src/web/components/ui/button'
+import { Popover, PopoverContent, PopoverTrigger } from '#src/web/components/ui/popover'
+import { Skeleton } from '#src/web/components/ui/skeleton'
+import { errorMessage } from '#src/web/lib/api'
+import { useDateFormat } from '#src/web/lib/format'
+import { accountsQuery } from '#src/web/lib/queries/accounts'
 import { useStoredTransaction } from '../api/get-transaction'
 
 export function MatchInfo({

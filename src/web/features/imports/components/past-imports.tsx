@@ -3,20 +3,20 @@
 import { useQuery } from '@tanstack/react-query'
 import { FileText, History, Undo2 } from 'lucide-react'
 import { useMemo, useState } from 'react'
-import { EmptyState } from '../../../components/empty-state'
-import { ErrorState } from '../../../components/error-state'
-import { Badge } from '../../../components/ui/badge'
-import { Button } from '../../../components/ui/button'
+import { EmptyState } from '#src/web/components/empty-state'
+import { ErrorState } from '#src/web/components/error-state'
+import { Badge } from '#src/web/components/ui/badge'
+import { Button } from '#src/web/components/ui/button'
 import {
   Card,
   CardContent,
   CardDescription,
   CardHeader,
   CardTitle,
-} from '../../../components/ui/card'
-import { Skeleton } from '../../../components/ui/skeleton'
-import { useAuth } from '../../../lib/auth'
-import { accountsQuery } from '../../../lib/queries/accounts'
+} from '#src/web/components/ui/card'
+import { Skeleton } from '#src/web/components/ui/skeleton'
+import { useAuth } from '#src/web/lib/auth'
+import { accountsQuery } from '#src/web/lib/queries/accounts'
 import { usePastImports } from '../api/get-imports'
 import { FORMAT_LABELS, fileSizeText, plural } from '../import-flow'
 import { UndoImportDialog } from './undo-import-dialog'

@@ -6,16 +6,16 @@
 // OFX gives them all one line). A table on wide screens, a list on a phone.
 import { ChevronLeft, ChevronRight } from 'lucide-react'
 import { useState } from 'react'
-import type { ImportRow } from '../../../../contract/imports'
-import { Money } from '../../../components/money'
-import { ColumnHeads, type ColumnHead } from '../../../components/column-heads'
-import { Button } from '../../../components/ui/button'
-import { Checkbox } from '../../../components/ui/checkbox'
-import { Select } from '../../../components/ui/select'
-import { cn } from '../../../lib/cn'
-import { useDateFormat } from '../../../lib/format'
-import type { CategoryOption } from '../../../lib/queries/categories'
-import { useMediaQuery } from '../../../lib/use-media-query'
+import type { ImportRow } from '#src/contract/imports'
+import { Money } from '#src/web/components/money'
+import { ColumnHeads, type ColumnHead } from '#src/web/components/column-heads'
+import { Button } from '#src/web/components/ui/button'
+import { Checkbox } from '#src/web/components/ui/checkbox'
+import { Select } from '#src/web/components/ui/select'
+import { cn } from '#src/web/lib/cn'
+import { useDateFormat } from '#src/web/lib/format'
+import type { CategoryOption } from '#src/web/lib/queries/categories'
+import { useMediaQuery } from '#src/web/lib/use-media-query'
 import {
   chosenCategory,
   effectiveStatus,
@@ -27,7 +27,7 @@ import {
 } from '../import-flow'
 import { MatchInfo } from './match-popover'
 import { StatusChip } from './status-chip'
-import { countText } from '../../../lib/display-locale'
+import { countText } from '#src/web/lib/display-locale'
 
 export const WIDE_QUERY = '(min-width: 768px)'
 const PAGE_SIZE = 50

@@ -3,14 +3,14 @@
 // statement's date is offered a reconciliation, never changed without asking.
 import { useQuery } from '@tanstack/react-query'
 import { Scale } from 'lucide-react'
-import type { ImportResult } from '../../../../contract/imports'
-import { absCents, addCents, subCents } from '../../../../domain/money'
-import { Money } from '../../../components/money'
-import { Alert } from '../../../components/ui/alert'
-import { Button } from '../../../components/ui/button'
-import { errorMessage } from '../../../lib/api'
-import { useDateFormat } from '../../../lib/format'
-import { accountsQuery } from '../../../lib/queries/accounts'
+import type { ImportResult } from '#src/contract/imports'
+import { absCents, addCents, subCents } from '#src/domain/money'
+import { Money } from '#src/web/components/money'
+import { Alert } from '#src/web/components/ui/alert'
+import { Button } from '#src/web/components/ui/button'
+import { errorMessage } from '#src/web/lib/api'
+import { useDateFormat } from '#src/web/lib/format'
+import { accountsQuery } from '#src/web/lib/queries/accounts'
 import { useReconcileImported } from '../api/reconcile-account'
 
 type AccountSummary = ImportResult['accounts'][number]

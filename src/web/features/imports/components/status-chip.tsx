@@ -1,7 +1,7 @@
 // A previewed row's status in words and an icon (colour is never the only signal): new,
 // duplicate, transfer, left out, or a duplicate the user brings in anyway.
 import { ArrowLeftRight, Ban, Copy, Plus, type LucideIcon } from 'lucide-react'
-import { Badge, type BadgeProps } from '../../../components/ui/badge'
+import { Badge, type BadgeProps } from '#src/web/components/ui/badge'
 import type { RowStatus } from '../import-flow'
 
 type Chip = {

@@ -1,8 +1,8 @@
 // Asks before an import is undone, says what goes and what stays, and reports what happened.
 import type { z } from 'zod'
-import type { undoImportResult } from '../../../../contract/imports'
-import { ConfirmDialog } from '../../../components/confirm-dialog'
-import { toast } from '../../../lib/toast'
+import type { undoImportResult } from '#src/contract/imports'
+import { ConfirmDialog } from '#src/web/components/confirm-dialog'
+import { toast } from '#src/web/lib/toast'
 import { useUndoImport } from '../api/undo-import'
 import { plural } from '../import-flow'
 

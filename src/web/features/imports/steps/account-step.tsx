@@ -1,9 +1,9 @@
 // Step 2: the account the file goes to (chosen for a CSV or plain QIF file), or the accounts the
 // file names, each found or to be created.
 import { ArrowRight, CircleAlert } from 'lucide-react'
-import { Alert } from '../../../components/ui/alert'
-import { Button } from '../../../components/ui/button'
-import { Skeleton } from '../../../components/ui/skeleton'
+import { Alert } from '#src/web/components/ui/alert'
+import { Button } from '#src/web/components/ui/button'
+import { Skeleton } from '#src/web/components/ui/skeleton'
 import { ChooseAccount, FileAccounts } from '../components/account-step'
 import { issueText } from '../import-flow'
 import type { ImportWizard } from '../use-import-wizard'

@@ -1,7 +1,7 @@
 // Step 3 of a CSV file: the column mapping, the first rows read again as it changes.
 import { ArrowRight, CircleAlert } from 'lucide-react'
-import { Alert } from '../../../components/ui/alert'
-import { Button } from '../../../components/ui/button'
+import { Alert } from '#src/web/components/ui/alert'
+import { Button } from '#src/web/components/ui/button'
 import { FileIssues } from '../components/file-issues'
 import { MappingEditor } from '../components/mapping-editor'
 import { ParsedRows } from '../components/preview-rows'

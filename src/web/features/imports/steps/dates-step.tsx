@@ -1,6 +1,6 @@
 // Step 3 of a QIF file: month-first or day-first dates, the first rows read again with each.
 import { ArrowRight } from 'lucide-react'
-import { Button } from '../../../components/ui/button'
+import { Button } from '#src/web/components/ui/button'
 import { FileIssues } from '../components/file-issues'
 import { ParsedRows } from '../components/preview-rows'
 import type { ImportWizard } from '../use-import-wizard'

@@ -1,8 +1,8 @@
 // Step 1 of the import: choose or drop a file; a file the server refused says why and what to do.
 import { CircleAlert, RotateCw } from 'lucide-react'
-import { Alert } from '../../../components/ui/alert'
-import { Button } from '../../../components/ui/button'
-import { errorMessage, errorStatus } from '../../../lib/api'
+import { Alert } from '#src/web/components/ui/alert'
+import { Button } from '#src/web/components/ui/button'
+import { errorMessage, errorStatus } from '#src/web/lib/api'
 import { FileDrop } from '../components/file-drop'
 import type { ImportWizard } from '../use-import-wizard'
 import { LoadingStep, refusalHint } from './step-parts'

@@ -2,15 +2,15 @@
 // status, the row it matches and its category (the user may pick another), then the import with
 // its progress.
 import { Link } from 'react-router'
-import { FormError } from '../../../components/form-dialog'
-import { Button } from '../../../components/ui/button'
+import { FormError } from '#src/web/components/form-dialog'
+import { Button } from '#src/web/components/ui/button'
 import { FileIssues } from '../components/file-issues'
 import { ImportProgress } from '../components/import-progress'
 import { ReviewRows } from '../components/preview-rows'
 import { plural } from '../import-flow'
 import type { ImportWizard } from '../use-import-wizard'
 import { FileLine, LoadingStep, PreviewError, StepActions } from './step-parts'
-import { countText } from '../../../lib/display-locale'
+import { countText } from '#src/web/lib/display-locale'
 
 export function ReviewStep({ w }: { w: ImportWizard }) {
   const {

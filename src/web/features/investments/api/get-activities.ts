@@ -1,8 +1,8 @@
 // GET /api/investments/activities, newest first, in pages over the keyset cursor the server
 // answers in X-Next-Cursor ("Show more" asks for the next page).
 import { useInfiniteQuery } from '@tanstack/react-query'
-import { listActivities } from '../../../../contract/investments'
-import { callEndpointPage } from '../../../lib/api'
+import { listActivities } from '#src/contract/investments'
+import { callEndpointPage } from '#src/web/lib/api'
 import { accountIdOf, investmentKeys, type AccountScope } from './investment-keys'
 
 export const ACTIVITY_PAGE_SIZE = 50

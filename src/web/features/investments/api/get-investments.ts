@@ -9,8 +9,8 @@ import {
   listHoldings,
   listInvestmentAccounts,
   listSecurities,
-} from '../../../../contract/investments'
-import { callEndpoint } from '../../../lib/api'
+} from '#src/contract/investments'
+import { callEndpoint } from '#src/web/lib/api'
 import type { RangeId } from '../ranges'
 import { accountIdOf, investmentKeys, type AccountScope } from './investment-keys'
 

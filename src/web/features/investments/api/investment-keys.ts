@@ -1,6 +1,6 @@
 // Query keys of the investments page, under the '/api/investments' root: every investment write
 // refreshes the whole root (holdings, returns, income and allocation all move together).
-import { API_ROOTS } from '../../../lib/query-keys'
+import { API_ROOTS } from '#src/web/lib/query-keys'
 import type { RangeId } from '../ranges'
 
 const root = API_ROOTS.investments

@@ -13,9 +13,9 @@ import {
   putPriceBody,
   type putTargetsBody,
   type COST_METHODS,
-} from '../../../../contract/investments'
-import { callEndpoint } from '../../../lib/api'
-import { API_ROOTS, invalidateRoots } from '../../../lib/query-keys'
+} from '#src/contract/investments'
+import { callEndpoint } from '#src/web/lib/api'
+import { API_ROOTS, invalidateRoots } from '#src/web/lib/query-keys'
 
 const AFFECTED = [API_ROOTS.investments, API_ROOTS.accounts, API_ROOTS.analytics] as const
 

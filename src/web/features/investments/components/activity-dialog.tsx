@@ -4,14 +4,14 @@
 // say), shows at its field.
 import { useState } from 'react'
 import { useForm, useWatch, type Resolver } from 'react-hook-form'
-import { ASSET_KINDS, type ActivityType, ACTIVITY_TYPES } from '../../../../contract/investments'
-import { FormDialog } from '../../../components/form-dialog'
-import { DateField, MoneyField, SelectField, TextField } from '../../../components/forms/fields'
-import { FormFooter } from '../../../components/forms/form-footer'
-import type { OpenState } from '../../../components/open-state'
-import { SegmentedChoice } from '../../../components/segmented-choice'
-import { showIssuesAtFields } from '../../../components/forms/server-issues'
-import { toast } from '../../../lib/toast'
+import { ASSET_KINDS, type ActivityType, ACTIVITY_TYPES } from '#src/contract/investments'
+import { FormDialog } from '#src/web/components/form-dialog'
+import { DateField, MoneyField, SelectField, TextField } from '#src/web/components/forms/fields'
+import { FormFooter } from '#src/web/components/forms/form-footer'
+import type { OpenState } from '#src/web/components/open-state'
+import { SegmentedChoice } from '#src/web/components/segmented-choice'
+import { showIssuesAtFields } from '#src/web/components/forms/server-issues'
+import { toast } from '#src/web/lib/toast'
 import {
   blankActivityForm,
   fieldsFor,

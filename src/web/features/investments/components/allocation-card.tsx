@@ -5,22 +5,22 @@ import type { UseQueryResult } from '@tanstack/react-query'
 import { Target, TriangleAlert } from 'lucide-react'
 import { lazy, Suspense, useState } from 'react'
 import type { z } from 'zod'
-import type { allocation as allocationSchema } from '../../../../contract/investments'
-import { absCents, type Cents } from '../../../../domain/money'
-import { ErrorState } from '../../../components/error-state'
-import { Money } from '../../../components/money'
-import { Alert } from '../../../components/ui/alert'
-import { Button } from '../../../components/ui/button'
+import type { allocation as allocationSchema } from '#src/contract/investments'
+import { absCents, type Cents } from '#src/domain/money'
+import { ErrorState } from '#src/web/components/error-state'
+import { Money } from '#src/web/components/money'
+import { Alert } from '#src/web/components/ui/alert'
+import { Button } from '#src/web/components/ui/button'
 import {
   Card,
   CardContent,
   CardDescription,
   CardHeader,
   CardTitle,
-} from '../../../components/ui/card'
-import { Skeleton } from '../../../components/ui/skeleton'
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs'
-import { cn } from '../../../lib/cn'
+} from '#src/web/components/ui/card'
+import { Skeleton } from '#src/web/components/ui/skeleton'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#src/web/components/ui/tabs'
+import { cn } from '#src/web/lib/cn'
 import { REST_COLOR, sliceColor } from '../chart-colors'
 import { DIRECTION_CLASS, percentText } from '../investment-format'
 import { KIND_LABELS, kindLabel } from '../kinds'

@@ -5,20 +5,20 @@
 // with their realised gain.
 import { ChevronDown, Plus, TriangleAlert } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
-import type { HoldingRow } from '../../../../contract/investments'
-import { Money } from '../../../components/money'
-import { Button } from '../../../components/ui/button'
+import type { HoldingRow } from '#src/contract/investments'
+import { Money } from '#src/web/components/money'
+import { Button } from '#src/web/components/ui/button'
 import {
   Card,
   CardContent,
   CardDescription,
   CardHeader,
   CardTitle,
-} from '../../../components/ui/card'
-import { useAuth } from '../../../lib/auth'
-import { cn } from '../../../lib/cn'
-import { DEFAULT_LOCALE, useDateFormat } from '../../../lib/format'
-import { useMediaQuery } from '../../../lib/use-media-query'
+} from '#src/web/components/ui/card'
+import { useAuth } from '#src/web/lib/auth'
+import { cn } from '#src/web/lib/cn'
+import { DEFAULT_LOCALE, useDateFormat } from '#src/web/lib/format'
+import { useMediaQuery } from '#src/web/lib/use-media-query'
 import {
   DIRECTION_CLASS,
   direction,

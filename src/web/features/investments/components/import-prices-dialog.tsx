@@ -3,11 +3,11 @@
 // were new.
 import { FileUp } from 'lucide-react'
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
-import { FormDialog, FormError } from '../../../components/form-dialog'
-import { Button } from '../../../components/ui/button'
-import { Label } from '../../../components/ui/label'
-import { Textarea } from '../../../components/ui/textarea'
-import { toast } from '../../../lib/toast'
+import { FormDialog, FormError } from '#src/web/components/form-dialog'
+import { Button } from '#src/web/components/ui/button'
+import { Label } from '#src/web/components/ui/label'
+import { Textarea } from '#src/web/components/ui/textarea'
+import { toast } from '#src/web/lib/toast'
 import { useImportPrices } from '../api/save-investments'
 
 const EXAMPLE = 'symbol,date,price\nVTI,2024-05-31,262.10\nBND,2024-05-31,71.95'

@@ -4,25 +4,25 @@ import type { UseQueryResult } from '@tanstack/react-query'
 import { Coins } from 'lucide-react'
 import { lazy, Suspense, useState } from 'react'
 import type { z } from 'zod'
-import type { income as incomeSchema } from '../../../../contract/investments'
-import { addMonths, type IsoDate } from '../../../../domain/dates'
-import { asCents, fromCents } from '../../../../domain/money'
-import { EmptyState } from '../../../components/empty-state'
-import { ErrorState } from '../../../components/error-state'
-import { Money } from '../../../components/money'
+import type { income as incomeSchema } from '#src/contract/investments'
+import { addMonths, type IsoDate } from '#src/domain/dates'
+import { asCents, fromCents } from '#src/domain/money'
+import { EmptyState } from '#src/web/components/empty-state'
+import { ErrorState } from '#src/web/components/error-state'
+import { Money } from '#src/web/components/money'
 import {
   Card,
   CardContent,
   CardDescription,
   CardHeader,
   CardTitle,
-} from '../../../components/ui/card'
-import { Skeleton } from '../../../components/ui/skeleton'
-import { useAuth } from '../../../lib/auth'
-import { DEFAULT_LOCALE } from '../../../lib/format'
+} from '#src/web/components/ui/card'
+import { Skeleton } from '#src/web/components/ui/skeleton'
+import { useAuth } from '#src/web/lib/auth'
+import { DEFAULT_LOCALE } from '#src/web/lib/format'
 import { SERIES } from '../chart-colors'
-import { useChartFormat } from '../../../lib/use-chart-format'
-import { ViewToggle, type ChartView } from '../../../components/view-toggle'
+import { useChartFormat } from '#src/web/lib/use-chart-format'
+import { ViewToggle, type ChartView } from '#src/web/components/view-toggle'
 
 const IncomeChart = lazy(async () => ({
   default: (await import('./investment-charts')).IncomeChart,

@@ -3,14 +3,14 @@
 // donut. Each one has a table beside it on the page (the figures behind it), so the charts
 // themselves are hidden from screen readers and keyboard: they add nothing a table does not say.
 import { Area, Bar, BarChart, Cell, ComposedChart, Line, Pie, PieChart } from 'recharts'
-import { ChartPanel } from '../../../components/charts/chart-figure'
+import { ChartPanel } from '#src/web/components/charts/chart-figure'
 import {
   categoryAxis,
   ChartGrid,
   ChartTooltip,
   moneyAxis,
   PANEL_MARGIN,
-} from '../../../components/charts/chart-parts'
+} from '#src/web/components/charts/chart-parts'
 import { SERIES } from '../chart-colors'
 
 export type GrowthPoint = {

@@ -4,11 +4,11 @@
 // unlike money; the market value then adds the whole, holdings and cash, converted to the
 // household's currency at the latest rates (from the allocation), and says what it leaves out.
 import type { ReactNode } from 'react'
-import { Money } from '../../../components/money'
-import { Card, CardContent } from '../../../components/ui/card'
-import { Skeleton } from '../../../components/ui/skeleton'
-import { cn } from '../../../lib/cn'
-import type { Cents } from '../../../../domain/money'
+import { Money } from '#src/web/components/money'
+import { Card, CardContent } from '#src/web/components/ui/card'
+import { Skeleton } from '#src/web/components/ui/skeleton'
+import { cn } from '#src/web/lib/cn'
+import type { Cents } from '#src/domain/money'
 import { DIRECTION_CLASS, direction, percentText } from '../investment-format'
 import type { CurrencySummary } from '../summary'
 import { Explainer } from './explainer'

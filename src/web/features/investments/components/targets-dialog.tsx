@@ -1,14 +1,14 @@
 // The target allocation: a whole percent for each asset kind the household wants to hold,
 // adding up to 100 (a kind left empty has no target). Clearing every field removes the targets.
 import { useId, useState, type FormEvent } from 'react'
-import { ASSET_KINDS } from '../../../../contract/investments'
-import type { AssetKind } from '../../../../domain/investments/allocation'
-import { FormDialog, FormError } from '../../../components/form-dialog'
-import { Button } from '../../../components/ui/button'
-import { Input } from '../../../components/ui/input'
-import { cn } from '../../../lib/cn'
-import { toast } from '../../../lib/toast'
-import { errorIssues } from '../../../lib/api-issues'
+import { ASSET_KINDS } from '#src/contract/investments'
+import type { AssetKind } from '#src/domain/investments/allocation'
+import { FormDialog, FormError } from '#src/web/components/form-dialog'
+import { Button } from '#src/web/components/ui/button'
+import { Input } from '#src/web/components/ui/input'
+import { cn } from '#src/web/lib/cn'
+import { toast } from '#src/web/lib/toast'
+import { errorIssues } from '#src/web/lib/api-issues'
 import { usePutTargets } from '../api/save-investments'
 import { KIND_LABELS } from '../kinds'
 

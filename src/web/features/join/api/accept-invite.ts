@@ -4,8 +4,8 @@
 // refetched (the signed-in user too: role, household and plan) — except this invite's preview,
 // which would now answer 410 while the page leaves.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { acceptInvite } from '../../../../contract/household'
-import { callEndpoint } from '../../../lib/api'
+import { acceptInvite } from '#src/contract/household'
+import { callEndpoint } from '#src/web/lib/api'
 import { INVITES_ROOT } from './invite-keys'
 
 export function useAcceptInvite(token: string) {

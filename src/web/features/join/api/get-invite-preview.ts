@@ -2,8 +2,8 @@
 // household, who invited them, the role, the expiry, what joining does) and whether they may
 // join now. 404 for an unknown link, 410 for a used, revoked or expired one.
 import { useQuery } from '@tanstack/react-query'
-import { getInvite } from '../../../../contract/household'
-import { callEndpoint } from '../../../lib/api'
+import { getInvite } from '#src/contract/household'
+import { callEndpoint } from '#src/web/lib/api'
 import { inviteKeys } from './invite-keys'
 
 export function useInvitePreview(token: string) {

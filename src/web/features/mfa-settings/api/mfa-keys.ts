@@ -1,8 +1,8 @@
 // Query keys of the MFA page (URL parts under '/api/mfa'), and what a change of the second factors
 // refreshes: the page's status and the signed-in user (whose mfaEnabled gates the restricted state).
 import type { QueryClient } from '@tanstack/react-query'
-import type { MfaStatus } from '../../../../contract/mfa'
-import { API_ROOTS, invalidateRoots } from '../../../lib/query-keys'
+import type { MfaStatus } from '#src/contract/mfa'
+import { API_ROOTS, invalidateRoots } from '#src/web/lib/query-keys'
 
 export const mfaKeys = {
   status: ['/api/mfa'] as const,

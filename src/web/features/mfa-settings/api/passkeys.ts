@@ -2,8 +2,8 @@
 // (@simplewebauthn/browser, downloaded only when a passkey is added), then POST /api/mfa/passkeys
 // with its answer; DELETE /api/mfa/passkeys/{id} removes one.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { addPasskey, deletePasskey, passkeyRegistrationOptions } from '../../../../contract/mfa'
-import { callEndpoint } from '../../../lib/api'
+import { addPasskey, deletePasskey, passkeyRegistrationOptions } from '#src/contract/mfa'
+import { callEndpoint } from '#src/web/lib/api'
 import { refreshMfa } from './mfa-keys'
 
 export function useAddPasskey() {

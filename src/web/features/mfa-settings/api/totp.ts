@@ -1,8 +1,8 @@
 // The authenticator app: POST /api/mfa/totp/setup (a new key with its QR code), /enable (confirm
 // with a code: MFA is on, ten recovery codes come back once) and /disable (password and a code).
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { disableTotp, enableTotp, setupTotp } from '../../../../contract/mfa'
-import { callEndpoint } from '../../../lib/api'
+import { disableTotp, enableTotp, setupTotp } from '#src/contract/mfa'
+import { callEndpoint } from '#src/web/lib/api'
 import { refreshMfa, refreshUser } from './mfa-keys'
 
 export function useSetupTotp() {

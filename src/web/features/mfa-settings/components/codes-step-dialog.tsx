@@ -2,13 +2,13 @@
 // to show the codes and to close), then the codes, shown once. While the codes are up a click outside does not close it, so they are not
 // lost by accident; each step has its own title and description.
 import { useState, type ReactNode } from 'react'
-import type { OpenState } from '../../../components/open-state'
+import type { OpenState } from '#src/web/components/open-state'
 import {
   Dialog,
   DialogContent,
   DialogDescription,
   DialogTitle,
-} from '../../../components/ui/dialog'
+} from '#src/web/components/ui/dialog'
 import { RecoveryCodesView } from './recovery-codes-view'
 
 type StepText = { form: string; codes: string }

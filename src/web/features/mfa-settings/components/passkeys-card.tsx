@@ -4,25 +4,25 @@
 // and then runs again.
 import { Fingerprint, Plus, Trash2 } from 'lucide-react'
 import { useState } from 'react'
-import type { Passkey } from '../../../../contract/mfa'
-import { ConfirmDialog } from '../../../components/confirm-dialog'
-import { EmptyState } from '../../../components/empty-state'
-import { FormDialog } from '../../../components/form-dialog'
-import { isReauthRequired, ReauthDialog } from '../../../components/reauth-dialog'
-import { Alert } from '../../../components/ui/alert'
-import { Button } from '../../../components/ui/button'
+import type { Passkey } from '#src/contract/mfa'
+import { ConfirmDialog } from '#src/web/components/confirm-dialog'
+import { EmptyState } from '#src/web/components/empty-state'
+import { FormDialog } from '#src/web/components/form-dialog'
+import { isReauthRequired, ReauthDialog } from '#src/web/components/reauth-dialog'
+import { Alert } from '#src/web/components/ui/alert'
+import { Button } from '#src/web/components/ui/button'
 import {
   Card,
   CardContent,
   CardDescription,
   CardHeader,
   CardTitle,
-} from '../../../components/ui/card'
-import { FormField } from '../../../components/ui/form-field'
-import { Input } from '../../../components/ui/input'
-import { useAuth } from '../../../lib/auth'
-import { toast } from '../../../lib/toast'
-import { passkeyErrorMessage, passkeysSupported } from '../../../lib/webauthn'
+} from '#src/web/components/ui/card'
+import { FormField } from '#src/web/components/ui/form-field'
+import { Input } from '#src/web/components/ui/input'
+import { useAuth } from '#src/web/lib/auth'
+import { toast } from '#src/web/lib/toast'
+import { passkeyErrorMessage, passkeysSupported } from '#src/web/lib/webauthn'
 import { useAddPasskey, useDeletePasskey } from '../api/passkeys'
 import { formatDay } from '../mfa-text'
 

@@ -2,11 +2,11 @@
 // file, and "I saved them" to close. Each code works once instead of a code from the app.
 import { Check, Copy, Download, KeyRound } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
-import { Alert } from '../../../components/ui/alert'
-import { Button } from '../../../components/ui/button'
-import { useAuth } from '../../../lib/auth'
-import { copyText } from '../../../lib/copy-text'
-import { toast } from '../../../lib/toast'
+import { Alert } from '#src/web/components/ui/alert'
+import { Button } from '#src/web/components/ui/button'
+import { useAuth } from '#src/web/lib/auth'
+import { copyText } from '#src/web/lib/copy-text'
+import { toast } from '#src/web/lib/toast'
 import { formatDay, recoveryCodesFile } from '../mfa-text'
 
 const FILE_NAME = 'kinwise-recovery-codes.txt'

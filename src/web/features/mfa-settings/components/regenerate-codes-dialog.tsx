@@ -1,9 +1,9 @@
 // New recovery codes: confirmed with a code from the app, then the ten new ones are shown once
 // (the old ones stop working at that moment, which the dialog says first).
-import { FormFooter } from '../../../components/forms/form-footer'
-import { OneTimeCodeField } from '../../../components/one-time-code-input'
-import type { OpenState } from '../../../components/open-state'
-import { useCodeEntry } from '../../../components/use-code-entry'
+import { FormFooter } from '#src/web/components/forms/form-footer'
+import { OneTimeCodeField } from '#src/web/components/one-time-code-input'
+import type { OpenState } from '#src/web/components/open-state'
+import { useCodeEntry } from '#src/web/components/use-code-entry'
 import { useRegenerateRecoveryCodes } from '../api/recovery-codes'
 import { CodesStepDialog } from './codes-step-dialog'
 

@@ -1,11 +1,11 @@
 // Turning two-step verification off: the password and a code from the app (or a recovery code).
 // It removes the recovery codes and passkeys too, which the dialog says first.
 import { useState } from 'react'
-import { FormDialog, FormError } from '../../../components/form-dialog'
-import { Button } from '../../../components/ui/button'
-import { FormField } from '../../../components/ui/form-field'
-import { Input } from '../../../components/ui/input'
-import { toast } from '../../../lib/toast'
+import { FormDialog, FormError } from '#src/web/components/form-dialog'
+import { Button } from '#src/web/components/ui/button'
+import { FormField } from '#src/web/components/ui/form-field'
+import { Input } from '#src/web/components/ui/input'
+import { toast } from '#src/web/lib/toast'
 import { useDisableTotp } from '../api/totp'
 
 function TurnOffForm({ onDone }: { onDone: () => void }) {

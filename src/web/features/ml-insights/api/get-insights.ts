@@ -10,9 +10,9 @@ import {
   listCategorySuggestions,
   listInsights,
   listRecurring,
-} from '../../../../contract/insights'
-import type { ForecastDays } from '../../../../domain/insights/kinds'
-import { callEndpoint } from '../../../lib/api'
+} from '#src/contract/insights'
+import type { ForecastDays } from '#src/domain/insights/kinds'
+import { callEndpoint } from '#src/web/lib/api'
 import { isRefreshing } from '../insight-format'
 import { insightKeys } from './insight-keys'
 

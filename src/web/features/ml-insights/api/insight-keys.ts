@@ -1,7 +1,7 @@
 // Query keys of the Smart Insights page: URL parts under '/api/insights', so a write anywhere
 // that invalidates the insights root refreshes every section of the page.
-import type { ForecastDays } from '../../../../domain/insights/kinds'
-import { API_ROOTS } from '../../../lib/query-keys'
+import type { ForecastDays } from '#src/domain/insights/kinds'
+import { API_ROOTS } from '#src/web/lib/query-keys'
 
 export const insightKeys = {
   all: [API_ROOTS.insights] as const,

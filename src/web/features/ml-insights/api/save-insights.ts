@@ -4,8 +4,8 @@
 // payment into a bill or dismissing it, and an insight's one-click action through the existing
 // endpoints (a rule, a budget, a bill, ending a bill, no longer tracking a payment).
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { updateBill } from '../../../../contract/bills'
-import { upsertBudget } from '../../../../contract/budgets'
+import { updateBill } from '#src/contract/bills'
+import { upsertBudget } from '#src/contract/budgets'
 import {
   acceptCategorySuggestions,
   confirmRecurring,
@@ -13,10 +13,10 @@ import {
   refreshInsights,
   updateInsight,
   type InsightAction,
-} from '../../../../contract/insights'
-import { createRule } from '../../../../contract/rules'
-import { callEndpoint } from '../../../lib/api'
-import { API_ROOTS, invalidateLedger, invalidateRoots, type ApiRoot } from '../../../lib/query-keys'
+} from '#src/contract/insights'
+import { createRule } from '#src/contract/rules'
+import { callEndpoint } from '#src/web/lib/api'
+import { API_ROOTS, invalidateLedger, invalidateRoots, type ApiRoot } from '#src/web/lib/query-keys'
 import { insightKeys } from './insight-keys'
 
 const INSIGHTS = [API_ROOTS.insights] as const

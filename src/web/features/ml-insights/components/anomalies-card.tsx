@@ -2,21 +2,21 @@
 // Grocers"), what was spent against the usual amount, and the day or month it happened.
 import type { UseQueryResult } from '@tanstack/react-query'
 import { CalendarRange, ReceiptText, ShieldCheck, Zap } from 'lucide-react'
-import type { Anomaly } from '../../../../contract/insights'
-import { EmptyState } from '../../../components/empty-state'
-import { ErrorState } from '../../../components/error-state'
-import { Money } from '../../../components/money'
-import { Badge } from '../../../components/ui/badge'
+import type { Anomaly } from '#src/contract/insights'
+import { EmptyState } from '#src/web/components/empty-state'
+import { ErrorState } from '#src/web/components/error-state'
+import { Money } from '#src/web/components/money'
+import { Badge } from '#src/web/components/ui/badge'
 import {
   Card,
   CardContent,
   CardDescription,
   CardHeader,
   CardTitle,
-} from '../../../components/ui/card'
-import { Skeleton } from '../../../components/ui/skeleton'
-import { useAuth } from '../../../lib/auth'
-import { DEFAULT_LOCALE, useDateFormat } from '../../../lib/format'
+} from '#src/web/components/ui/card'
+import { Skeleton } from '#src/web/components/ui/skeleton'
+import { useAuth } from '#src/web/lib/auth'
+import { DEFAULT_LOCALE, useDateFormat } from '#src/web/lib/format'
 import { monthText } from '../insight-format'
 
 function AnomalyRow({ anomaly, currency }: { anomaly: Anomaly; currency: string }) {

@@ -3,14 +3,14 @@
 // dotted; both axes labelled. The page shows the same figures as a table on request, so the chart is hidden from
 // screen readers and the keyboard: it adds nothing the table and the sentence above do not say.
 import { Area, ComposedChart, Line, ReferenceDot, ReferenceLine, YAxis } from 'recharts'
-import { ChartPanel } from '../../../components/charts/chart-figure'
+import { ChartPanel } from '#src/web/components/charts/chart-figure'
 import {
   axisLabel,
   categoryAxis,
   ChartGrid,
   ChartTooltip,
-} from '../../../components/charts/chart-parts'
-import { TICK } from '../../../components/charts/chart-theme'
+} from '#src/web/components/charts/chart-parts'
+import { TICK } from '#src/web/components/charts/chart-theme'
 import { axisDomain } from '../insight-format'
 
 export type ForecastChartPoint = {

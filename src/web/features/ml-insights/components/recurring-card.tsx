@@ -4,24 +4,24 @@
 import type { UseQueryResult } from '@tanstack/react-query'
 import { ArrowUpRight, Ban, CalendarCheck, Receipt, Repeat, X } from 'lucide-react'
 import { Link } from 'react-router'
-import type { RecurringItem } from '../../../../contract/insights'
-import { EmptyState } from '../../../components/empty-state'
-import { ErrorState } from '../../../components/error-state'
-import { Money } from '../../../components/money'
-import { Badge } from '../../../components/ui/badge'
-import { Button } from '../../../components/ui/button'
+import type { RecurringItem } from '#src/contract/insights'
+import { EmptyState } from '#src/web/components/empty-state'
+import { ErrorState } from '#src/web/components/error-state'
+import { Money } from '#src/web/components/money'
+import { Badge } from '#src/web/components/ui/badge'
+import { Button } from '#src/web/components/ui/button'
 import {
   Card,
   CardContent,
   CardDescription,
   CardHeader,
   CardTitle,
-} from '../../../components/ui/card'
-import { Skeleton } from '../../../components/ui/skeleton'
-import { errorMessage } from '../../../lib/api'
-import { useAuth } from '../../../lib/auth'
-import { DEFAULT_LOCALE, useDateFormat } from '../../../lib/format'
-import { toast } from '../../../lib/toast'
+} from '#src/web/components/ui/card'
+import { Skeleton } from '#src/web/components/ui/skeleton'
+import { errorMessage } from '#src/web/lib/api'
+import { useAuth } from '#src/web/lib/auth'
+import { DEFAULT_LOCALE, useDateFormat } from '#src/web/lib/format'
+import { toast } from '#src/web/lib/toast'
 import { useConfirmRecurring, useDismissRecurring } from '../api/save-insights'
 import { cadenceText, changeText, longDate, plural, priceRise } from '../insight-format'
 

@@ -1,8 +1,8 @@
 // The read of the Motivation Coach page: streaks, milestones, the weekly recap, the mood's trend
 // and the messages made of the member's own figures.
 import { useQuery } from '@tanstack/react-query'
-import { getMotivation } from '../../../../contract/coaching'
-import { callEndpoint } from '../../../lib/api'
+import { getMotivation } from '#src/contract/coaching'
+import { callEndpoint } from '#src/web/lib/api'
 import { motivationKeys } from './motivation-keys'
 
 export function useMotivation() {

@@ -1,5 +1,5 @@
 // Query keys of the Motivation Coach page, under the '/api/motivation' root.
-import { API_ROOTS } from '../../../lib/query-keys'
+import { API_ROOTS } from '#src/web/lib/query-keys'
 
 const root = API_ROOTS.motivation
 

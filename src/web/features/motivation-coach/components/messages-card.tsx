@@ -1,6 +1,6 @@
 // The coach's short messages, each made of the member's own figures (written on the server).
 import { MessageCircleHeart } from 'lucide-react'
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
+import { Card, CardContent, CardHeader, CardTitle } from '#src/web/components/ui/card'
 
 export function MessagesCard({ messages }: { messages: string[] }) {
   return (

@@ -1,11 +1,11 @@
 // Milestones: net worth's highest round number reached and the next one, and each goal's
 // 25 / 50 / 75 / 100 % steps, with the ones crossed lately marked.
 import { Flag, Trophy } from 'lucide-react'
-import type { MotivationView } from '../../../../contract/coaching'
-import { Badge } from '../../../components/ui/badge'
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
-import { Progress } from '../../../components/ui/progress'
-import type { MoneyFormatter } from '../../../lib/format'
+import type { MotivationView } from '#src/contract/coaching'
+import { Badge } from '#src/web/components/ui/badge'
+import { Card, CardContent, CardHeader, CardTitle } from '#src/web/components/ui/card'
+import { Progress } from '#src/web/components/ui/progress'
+import type { MoneyFormatter } from '#src/web/lib/format'
 
 export function MilestonesCard({
   milestones,

@@ -2,14 +2,14 @@
 // downloads it): one line on a 0–100 axis, both axes labelled, colours from the theme so it holds
 // in light and dark mode. The page lists the same figures beside it for screen readers.
 import { Line, LineChart, YAxis } from 'recharts'
-import { ChartPanel } from '../../../components/charts/chart-figure'
+import { ChartPanel } from '#src/web/components/charts/chart-figure'
 import {
   axisLabel,
   categoryAxis,
   ChartGrid,
   ChartTooltip,
-} from '../../../components/charts/chart-parts'
-import { TICK } from '../../../components/charts/chart-theme'
+} from '#src/web/components/charts/chart-parts'
+import { TICK } from '#src/web/components/charts/chart-theme'
 
 export type MoodChartPoint = { label: string; score: number; mood: string }
 

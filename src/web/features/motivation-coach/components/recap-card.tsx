@@ -1,10 +1,10 @@
 // The weekly recap: the last 7 days' spending against the 7 before, and what went into goals.
 import { CalendarRange } from 'lucide-react'
-import type { MotivationView } from '../../../../contract/coaching'
-import { asCents } from '../../../../domain/money'
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
-import { cn } from '../../../lib/cn'
-import type { MoneyFormatter } from '../../../lib/format'
+import type { MotivationView } from '#src/contract/coaching'
+import { asCents } from '#src/domain/money'
+import { Card, CardContent, CardHeader, CardTitle } from '#src/web/components/ui/card'
+import { cn } from '#src/web/lib/cn'
+import type { MoneyFormatter } from '#src/web/lib/format'
 
 export function RecapCard({
   recap,

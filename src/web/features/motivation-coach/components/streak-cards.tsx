@@ -2,9 +2,9 @@
 // now, the longest, how many counted, and for the two daily ones the last 30 days as a strip of
 // marks (with words in its label, colour never the only signal).
 import { CalendarCheck, Receipt, Wallet, type LucideIcon } from 'lucide-react'
-import type { MotivationView } from '../../../../contract/coaching'
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
-import { cn } from '../../../lib/cn'
+import type { MotivationView } from '#src/contract/coaching'
+import { Card, CardContent, CardHeader, CardTitle } from '#src/web/components/ui/card'
+import { cn } from '#src/web/lib/cn'
 import type { ReactNode } from 'react'
 
 type Summary = MotivationView['streaks']['allowance']

@@ -1,8 +1,8 @@
 // GET /api/reminders (active only): the notification dropdown's list, fetched while it is open,
 // polled every 5 min and stale after 2 min.
 import { useQuery } from '@tanstack/react-query'
-import { listReminders } from '../../../../contract/reminders'
-import { callEndpoint } from '../../../lib/api'
+import { listReminders } from '#src/contract/reminders'
+import { callEndpoint } from '#src/web/lib/api'
 import { reminderKeys } from './reminder-keys'
 
 export const DROPDOWN_POLL_MS = 5 * 60 * 1000

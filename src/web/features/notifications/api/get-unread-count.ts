@@ -1,9 +1,9 @@
 // GET /api/reminders/unread-count: the number on the bell (polled every 2 min) and on the
 // sidebar's Reminders item (every 30 s).
 import { useQuery } from '@tanstack/react-query'
-import { unreadCount } from '../../../../contract/reminders'
-import { afterFirstPaint } from '../../../lib/after-paint'
-import { callEndpoint } from '../../../lib/api'
+import { unreadCount } from '#src/contract/reminders'
+import { afterFirstPaint } from '#src/web/lib/after-paint'
+import { callEndpoint } from '#src/web/lib/api'
 import { reminderKeys } from './reminder-keys'
 
 export const BELL_POLL_MS = 2 * 60 * 1000

@@ -1,7 +1,7 @@
 // PATCH /api/reminders/{id}/read (no body): the dropdown's mark-read action.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { markReminderRead } from '../../../../contract/reminders'
-import { callEndpoint } from '../../../lib/api'
+import { markReminderRead } from '#src/contract/reminders'
+import { callEndpoint } from '#src/web/lib/api'
 import { reminderKeys } from './reminder-keys'
 
 export function useMarkReminderRead() {

@@ -1,7 +1,7 @@
 // PATCH /api/reminders/{id} with a status: the dropdown's complete and dismiss actions.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { updateReminder } from '../../../../contract/reminders'
-import { callEndpoint } from '../../../lib/api'
+import { updateReminder } from '#src/contract/reminders'
+import { callEndpoint } from '#src/web/lib/api'
 import { reminderKeys } from './reminder-keys'
 
 export type ReminderStatusChange = { id: string; status: 'completed' | 'dismissed' }

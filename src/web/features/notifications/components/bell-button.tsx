@@ -1,8 +1,8 @@
 // The header's bell button with its unread badge: the closed dropdown's trigger
 // (notification-dropdown) and the opened one's (notification-popup) look the same.
 import { Bell } from 'lucide-react'
-import { Badge } from '../../../components/ui/badge'
-import { Button, type ButtonProps } from '../../../components/ui/button'
+import { Badge } from '#src/web/components/ui/badge'
+import { Button, type ButtonProps } from '#src/web/components/ui/button'
 
 export function BellButton({ badge, ...props }: { badge: string | null } & ButtonProps) {
   return (

@@ -1,8 +1,8 @@
 // The header's notification bell (docs/product.md §2, §7): the unread count on the bell, polled
 // every 2 minutes; the dropdown behind it (notification-popup) downloads on its first use.
-import { unreadBadgeText } from '../../../../domain/badge'
-import { lazyPage, once } from '../../../lib/lazy-page'
-import { FirstOpen } from '../../../components/first-open'
+import { unreadBadgeText } from '#src/domain/badge'
+import { lazyPage, once } from '#src/web/lib/lazy-page'
+import { FirstOpen } from '#src/web/components/first-open'
 import { BellButton } from './bell-button'
 import { BELL_POLL_MS, useUnreadCount } from '../api/get-unread-count'
 

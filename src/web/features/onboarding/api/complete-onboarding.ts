@@ -2,9 +2,9 @@
 // (docs/product.md §4): the cached user is marked as onboarded, from the server's reply or locally
 // when it failed.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { completeOnboarding, type User } from '../../../../contract/auth'
-import { callEndpoint } from '../../../lib/api'
-import { USER_QUERY_KEY } from '../../../lib/auth'
+import { completeOnboarding, type User } from '#src/contract/auth'
+import { callEndpoint } from '#src/web/lib/api'
+import { USER_QUERY_KEY } from '#src/web/lib/auth'
 
 export function useCompleteOnboarding() {
   const queryClient = useQueryClient()

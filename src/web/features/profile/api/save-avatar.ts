@@ -2,12 +2,12 @@
 // signed-in user, which the user query (header, sidebar, avatar) takes at once; the household's
 // member list shows the photo too, so it is asked again.
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import type { User } from '../../../../contract/auth'
-import { deleteAvatar, putAvatar } from '../../../../contract/user'
-import { callEndpoint } from '../../../lib/api'
-import { USER_QUERY_KEY } from '../../../lib/auth'
-import { API_ROOTS, invalidateRoots } from '../../../lib/query-keys'
-import { uploadFile } from '../../../lib/upload'
+import type { User } from '#src/contract/auth'
+import { deleteAvatar, putAvatar } from '#src/contract/user'
+import { callEndpoint } from '#src/web/lib/api'
+import { USER_QUERY_KEY } from '#src/web/lib/auth'
+import { API_ROOTS, invalidateRoots } from '#src/web/lib/query-keys'
+import { uploadFile } from '#src/web/lib/upload'
 
 function saved(queryClient: QueryClient, user: User): Promise<void> {
   queryClient.setQueryData(USER_QUERY_KEY, user)

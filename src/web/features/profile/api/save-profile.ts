@@ -7,9 +7,9 @@ import {
   updateProfile,
   type changePasswordBody,
   type updateProfileBody,
-} from '../../../../contract/user'
-import { callEndpoint } from '../../../lib/api'
-import { USER_QUERY_KEY } from '../../../lib/auth'
+} from '#src/contract/user'
+import { callEndpoint } from '#src/web/lib/api'
+import { USER_QUERY_KEY } from '#src/web/lib/auth'
 
 export function useUpdateProfile() {
   const queryClient = useQueryClient()

@@ -4,14 +4,14 @@
 // as the button and shows the input's focus.
 import { ImageUp, Trash2 } from 'lucide-react'
 import { useId, useRef, useState } from 'react'
-import type { User } from '../../../../contract/auth'
-import { AVATAR_ACCEPT, avatarFileProblem } from '../../../../domain/avatar'
-import { Button } from '../../../components/ui/button'
-import { buttonVariants } from '../../../components/ui/button-variants'
-import { UserAvatar } from '../../../components/user-avatar'
-import { errorMessage } from '../../../lib/api'
-import { cn } from '../../../lib/cn'
-import { toast } from '../../../lib/toast'
+import type { User } from '#src/contract/auth'
+import { AVATAR_ACCEPT, avatarFileProblem } from '#src/domain/avatar'
+import { Button } from '#src/web/components/ui/button'
+import { buttonVariants } from '#src/web/components/ui/button-variants'
+import { UserAvatar } from '#src/web/components/user-avatar'
+import { errorMessage } from '#src/web/lib/api'
+import { cn } from '#src/web/lib/cn'
+import { toast } from '#src/web/lib/toast'
 import { useRemoveAvatar, useUploadAvatar } from '../api/save-avatar'
 
 type Chosen = { file: File; preview: string }

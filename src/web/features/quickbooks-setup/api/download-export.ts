@@ -3,8 +3,8 @@
 // time), so the log refreshes after one; the GET of the same path would record nothing.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
-import { recordQuickbooksExport, type exportBody } from '../../../../contract/quickbooks'
-import { apiRequest, endpointUrl } from '../../../lib/api'
+import { recordQuickbooksExport, type exportBody } from '#src/contract/quickbooks'
+import { apiRequest, endpointUrl } from '#src/web/lib/api'
 import { quickbooksKeys } from './quickbooks-keys'
 
 export type ExportRequest = z.input<typeof exportBody>

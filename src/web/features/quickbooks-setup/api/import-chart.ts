@@ -2,9 +2,9 @@
 // chart QuickBooks exported (IIF or CSV). Suggestions and mappings follow the chart.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
-import { importChart, type importChartBody } from '../../../../contract/quickbooks'
-import { callEndpoint } from '../../../lib/api'
-import { API_ROOTS, invalidateRoots } from '../../../lib/query-keys'
+import { importChart, type importChartBody } from '#src/contract/quickbooks'
+import { callEndpoint } from '#src/web/lib/api'
+import { API_ROOTS, invalidateRoots } from '#src/web/lib/query-keys'
 
 export type ChartUpload = z.input<typeof importChartBody>
 

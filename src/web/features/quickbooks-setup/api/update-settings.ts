@@ -1,7 +1,7 @@
 // PUT /api/quickbooks/settings: the INTU.BID written in QBO Web Connect files.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { updateQuickbooksSettings } from '../../../../contract/quickbooks'
-import { callEndpoint } from '../../../lib/api'
+import { updateQuickbooksSettings } from '#src/contract/quickbooks'
+import { callEndpoint } from '#src/web/lib/api'
 import { quickbooksKeys } from './quickbooks-keys'
 
 export function useUpdateQuickbooksSettings() {

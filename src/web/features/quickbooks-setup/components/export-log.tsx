@@ -1,11 +1,11 @@
 // The export log: every file made for QuickBooks in this household, newest first, with its type,
 // dates, how many transactions it held and who made it.
 import { FileClock } from 'lucide-react'
-import type { ExportLogEntry } from '../../../../contract/quickbooks'
-import { EmptyState } from '../../../components/empty-state'
-import { Badge } from '../../../components/ui/badge'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card'
-import { useDateFormat } from '../../../lib/format'
+import type { ExportLogEntry } from '#src/contract/quickbooks'
+import { EmptyState } from '#src/web/components/empty-state'
+import { Badge } from '#src/web/components/ui/badge'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#src/web/components/ui/card'
+import { useDateFormat } from '#src/web/lib/format'
 
 const LABELS = { iif: 'IIF', qbo: 'QBO', csv: 'CSV' } as const
 

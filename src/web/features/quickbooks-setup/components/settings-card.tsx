@@ -2,13 +2,13 @@
 // when to change it.
 import { Save } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
-import { intuBid as intuBidSchema } from '../../../../contract/quickbooks'
-import { Button } from '../../../components/ui/button'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card'
-import { FormField } from '../../../components/ui/form-field'
-import { Input } from '../../../components/ui/input'
-import { errorMessage } from '../../../lib/api'
-import { toast } from '../../../lib/toast'
+import { intuBid as intuBidSchema } from '#src/contract/quickbooks'
+import { Button } from '#src/web/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#src/web/components/ui/card'
+import { FormField } from '#src/web/components/ui/form-field'
+import { Input } from '#src/web/components/ui/input'
+import { errorMessage } from '#src/web/lib/api'
+import { toast } from '#src/web/lib/toast'
 import { useUpdateQuickbooksSettings } from '../api/update-settings'
 
 export function SettingsCard({ intuBid }: { intuBid: string }) {

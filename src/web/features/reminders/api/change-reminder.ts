@@ -9,8 +9,8 @@ import {
   updateReminder,
   type createReminderBody,
   type Reminder,
-} from '../../../../contract/reminders'
-import { callEndpoint } from '../../../lib/api'
+} from '#src/contract/reminders'
+import { callEndpoint } from '#src/web/lib/api'
 import { reminderKeys } from './reminder-keys'
 
 export type ReminderAction = 'read' | 'completed' | 'dismissed'

@@ -1,7 +1,7 @@
 // GET /api/reminders with the page's filters (status, type, priority).
 import { useQuery } from '@tanstack/react-query'
-import { listReminders } from '../../../../contract/reminders'
-import { callEndpoint } from '../../../lib/api'
+import { listReminders } from '#src/contract/reminders'
+import { callEndpoint } from '#src/web/lib/api'
 import { reminderKeys, type ReminderFilters } from './reminder-keys'
 
 export function useReminderList(filters: ReminderFilters) {

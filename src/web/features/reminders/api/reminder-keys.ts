@@ -1,8 +1,8 @@
 // Query keys of the reminders page, under the '/api/reminders' root, so a change here also
 // refreshes the bell, its dropdown and the sidebar badge.
 import type { z } from 'zod'
-import type { listRemindersQuery } from '../../../../contract/reminders'
-import { API_ROOTS } from '../../../lib/query-keys'
+import type { listRemindersQuery } from '#src/contract/reminders'
+import { API_ROOTS } from '#src/web/lib/query-keys'
 
 export type ReminderFilters = z.input<typeof listRemindersQuery>
 

@@ -7,9 +7,9 @@ import {
   creditScoreHistory,
   deleteCreditScore,
   type createCreditScoreBody,
-} from '../../../../contract/credit-score'
-import { callEndpoint } from '../../../lib/api'
-import { API_ROOTS, invalidateRoots } from '../../../lib/query-keys'
+} from '#src/contract/credit-score'
+import { callEndpoint } from '#src/web/lib/api'
+import { API_ROOTS, invalidateRoots } from '#src/web/lib/query-keys'
 
 export const creditScoreKeys = {
   all: [API_ROOTS.creditScore] as const,

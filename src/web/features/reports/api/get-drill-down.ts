@@ -5,10 +5,10 @@
 // spending), a split counted per part in each part's category, income the positive parts and
 // spending the negative ones. Net worth's drill-down takes every kind of entry of the month.
 import { useQuery } from '@tanstack/react-query'
-import { listTransactions, type Transaction } from '../../../../contract/transactions'
-import { asCents, type Cents } from '../../../../domain/money'
-import { callEndpointPage } from '../../../lib/api'
-import { API_ROOTS } from '../../../lib/query-keys'
+import { listTransactions, type Transaction } from '#src/contract/transactions'
+import { asCents, type Cents } from '#src/domain/money'
+import { callEndpointPage } from '#src/web/lib/api'
+import { API_ROOTS } from '#src/web/lib/query-keys'
 
 export type DrillRequest = {
   /** what was clicked, said in words: "Groceries, March 2026" */

@@ -10,9 +10,9 @@ import {
   getTopMerchants,
   MISSING_RATES_HEADER,
   REPORT_CURRENCY_HEADER,
-} from '../../../../contract/reports'
-import type { EndpointDef, EndpointOutput } from '../../../../contract/endpoint'
-import { endpointUrl } from '../../../lib/api'
+} from '#src/contract/reports'
+import type { EndpointDef, EndpointOutput } from '#src/contract/endpoint'
+import { endpointUrl } from '#src/web/lib/api'
 import type { ReportFilters } from '../report-filters'
 import { reportKeys, type ReportName } from './report-keys'
 

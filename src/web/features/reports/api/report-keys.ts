@@ -1,6 +1,6 @@
 // Query keys of the reports: under the '/api/reports' root, which every ledger write refreshes
 // (lib/query-keys' LEDGER_ROOTS), so a report is never older than the transactions it counts.
-import { API_ROOTS } from '../../../lib/query-keys'
+import { API_ROOTS } from '#src/web/lib/query-keys'
 
 export type ReportName =
   'cash-flow' | 'net-worth' | 'spending-by-category' | 'sankey' | 'top-merchants'

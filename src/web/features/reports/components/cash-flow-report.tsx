@@ -1,14 +1,14 @@
 // Cash flow by month: income and spending as bars, the net as a line; the totals and monthly
 // averages in words; a click on a bar (or an amount in the table) lists its transactions.
 import { Bar, ComposedChart, Line } from 'recharts'
-import { asCents, type Cents } from '../../../../domain/money'
-import { cn } from '../../../lib/cn'
+import { asCents, type Cents } from '#src/domain/money'
+import { cn } from '#src/web/lib/cn'
 import type { CashFlowAnswer } from '../api/get-report'
 import { moneyCell } from '../csv'
 import { monthDays } from '../report-filters'
 import { useReportFormat, type ReportFormat } from '../report-format'
-import { BAR_CURSOR, REPORT_MARGIN } from '../../../components/charts/chart-parts'
-import { INCOME, NET, SPENDING } from '../../../components/charts/chart-theme'
+import { BAR_CURSOR, REPORT_MARGIN } from '#src/web/components/charts/chart-parts'
+import { INCOME, NET, SPENDING } from '#src/web/components/charts/chart-theme'
 import { ReportCard, type ReportProps } from './report-card'
 import { monthChartParts, ReportChart } from './report-chart'
 import { DrillAmount, ReportTable } from './report-table'

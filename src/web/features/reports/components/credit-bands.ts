@@ -1,5 +1,5 @@
 // The colour of each credit band (the same as the dashboard's card), as text and as a chart fill.
-import type { CreditBand } from '../../../../domain/credit-score'
+import type { CreditBand } from '#src/domain/credit-score'
 
 export const BAND_TEXT: Record<CreditBand, string> = {
   Excellent: 'text-primary',

@@ -1,16 +1,16 @@
 // The credit score over time (Recharts, its own lazily loaded chunk so no other page downloads
 // it): one line on the 300–850 scale, each point coloured by its band, dates along the bottom.
 import { Line, LineChart, YAxis } from 'recharts'
-import { ChartFigure } from '../../../components/charts/chart-figure'
+import { ChartFigure } from '#src/web/components/charts/chart-figure'
 import {
   categoryAxis,
   ChartGrid,
   ChartTooltip,
   ResponsiveChart,
-} from '../../../components/charts/chart-parts'
-import { TICK, TOOLTIP_STYLE } from '../../../components/charts/chart-theme'
-import type { CreditScore } from '../../../../contract/credit-score'
-import { CREDIT_SCORE_MAX, CREDIT_SCORE_MIN, creditBand } from '../../../../domain/credit-score'
+} from '#src/web/components/charts/chart-parts'
+import { TICK, TOOLTIP_STYLE } from '#src/web/components/charts/chart-theme'
+import type { CreditScore } from '#src/contract/credit-score'
+import { CREDIT_SCORE_MAX, CREDIT_SCORE_MIN, creditBand } from '#src/domain/credit-score'
 import { BAND_FILL } from './credit-bands'
 
 type Point = { date: string; label: string; score: number }

@@ -8,32 +8,32 @@ import { Download, Gauge, Plus, Trash2, TrendingDown, TrendingUp } from 'lucide-
 import { lazy, Suspense } from 'react'
 import { useForm } from 'react-hook-form'
 import { z } from 'zod'
-import { createCreditScoreBody, type CreditScore } from '../../../../contract/credit-score'
+import { createCreditScoreBody, type CreditScore } from '#src/contract/credit-score'
 import {
   creditBand,
   creditScoreChange,
   INVALID_SCORE_TOAST,
   SCORE_ADDED_TOAST,
   SCORE_SAVE_FAILED_TOAST,
-} from '../../../../domain/credit-score'
-import { EmptyState } from '../../../components/empty-state'
-import { ErrorState } from '../../../components/error-state'
-import { Badge } from '../../../components/ui/badge'
-import { Button } from '../../../components/ui/button'
+} from '#src/domain/credit-score'
+import { EmptyState } from '#src/web/components/empty-state'
+import { ErrorState } from '#src/web/components/error-state'
+import { Badge } from '#src/web/components/ui/badge'
+import { Button } from '#src/web/components/ui/button'
 import {
   Card,
   CardContent,
   CardDescription,
   CardHeader,
   CardTitle,
-} from '../../../components/ui/card'
-import { FormField } from '../../../components/ui/form-field'
-import { Input } from '../../../components/ui/input'
-import { Skeleton } from '../../../components/ui/skeleton'
-import { errorMessage } from '../../../lib/api'
-import { cn } from '../../../lib/cn'
-import { useDateFormat } from '../../../lib/format'
-import { toast } from '../../../lib/toast'
+} from '#src/web/components/ui/card'
+import { FormField } from '#src/web/components/ui/form-field'
+import { Input } from '#src/web/components/ui/input'
+import { Skeleton } from '#src/web/components/ui/skeleton'
+import { errorMessage } from '#src/web/lib/api'
+import { cn } from '#src/web/lib/cn'
+import { useDateFormat } from '#src/web/lib/format'
+import { toast } from '#src/web/lib/toast'
 import { useAddScore, useCreditHistory, useDeleteScore } from '../api/credit-score'
 import { creditScoreCsv, downloadCsv } from '../csv'
 import { BAND_BADGE, BAND_TEXT } from './credit-bands'

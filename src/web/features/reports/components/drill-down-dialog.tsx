@@ -4,21 +4,21 @@
 import { useQuery } from '@tanstack/react-query'
 import { ExternalLink, ListX } from 'lucide-react'
 import { Link } from 'react-router'
-import { asCents } from '../../../../domain/money'
-import { EmptyState } from '../../../components/empty-state'
-import { ErrorState } from '../../../components/error-state'
-import { Button } from '../../../components/ui/button'
+import { asCents } from '#src/domain/money'
+import { EmptyState } from '#src/web/components/empty-state'
+import { ErrorState } from '#src/web/components/error-state'
+import { Button } from '#src/web/components/ui/button'
 import {
   Dialog,
   DialogContent,
   DialogDescription,
   DialogTitle,
-} from '../../../components/ui/dialog'
-import { Skeleton } from '../../../components/ui/skeleton'
-import { cn } from '../../../lib/cn'
-import { useDateFormat, useMoney } from '../../../lib/format'
-import { accountsQuery } from '../../../lib/queries/accounts'
-import { categoriesQuery } from '../../../lib/queries/categories'
+} from '#src/web/components/ui/dialog'
+import { Skeleton } from '#src/web/components/ui/skeleton'
+import { cn } from '#src/web/lib/cn'
+import { useDateFormat, useMoney } from '#src/web/lib/format'
+import { accountsQuery } from '#src/web/lib/queries/accounts'
+import { categoriesQuery } from '#src/web/lib/queries/categories'
 import { DRILL_MAX_ROWS, useDrillDown, type DrillRequest } from '../api/get-drill-down'
 import { transactionsLink } from '../drill-scope'
 

@@ -3,10 +3,10 @@
 // back to the button). Nothing picked means all of them.
 import { Check, ChevronDown } from 'lucide-react'
 import { useId } from 'react'
-import { Button } from '../../../components/ui/button'
-import { Checkbox } from '../../../components/ui/checkbox'
-import { Popover, PopoverContent, PopoverTrigger } from '../../../components/ui/popover'
-import { cn } from '../../../lib/cn'
+import { Button } from '#src/web/components/ui/button'
+import { Checkbox } from '#src/web/components/ui/checkbox'
+import { Popover, PopoverContent, PopoverTrigger } from '#src/web/components/ui/popover'
+import { cn } from '#src/web/lib/cn'
 
 export type MultiOption = { id: string; label: string; depth?: 0 | 1 }
 

@@ -4,20 +4,20 @@
 // table shows under the chart and each report starts on a new page.
 import { ChartColumn, Download, TriangleAlert, type LucideIcon } from 'lucide-react'
 import { useId, useState, type ReactNode } from 'react'
-import { EmptyState } from '../../../components/empty-state'
-import { ErrorState } from '../../../components/error-state'
-import { Button } from '../../../components/ui/button'
+import { EmptyState } from '#src/web/components/empty-state'
+import { ErrorState } from '#src/web/components/error-state'
+import { Button } from '#src/web/components/ui/button'
 import {
   Card,
   CardContent,
   CardDescription,
   CardHeader,
   CardTitle,
-} from '../../../components/ui/card'
-import { Skeleton } from '../../../components/ui/skeleton'
-import { ViewToggle, type ChartView } from '../../../components/view-toggle'
-import { cn } from '../../../lib/cn'
-import type { CsvCell } from '../../../../domain/csv'
+} from '#src/web/components/ui/card'
+import { Skeleton } from '#src/web/components/ui/skeleton'
+import { ViewToggle, type ChartView } from '#src/web/components/view-toggle'
+import { cn } from '#src/web/lib/cn'
+import type { CsvCell } from '#src/domain/csv'
 import { csvFileName, downloadCsv, toCsv } from '../csv'
 import type { DrillRequest } from '../api/get-drill-down'
 import type { DrillScope } from '../drill-scope'

@@ -4,7 +4,7 @@
 // of amounts and the legend).
 import type { ComponentProps, ReactNode } from 'react'
 import { ReferenceLine, type Tooltip } from 'recharts'
-import { ChartFigure } from '../../../components/charts/chart-figure'
+import { ChartFigure } from '#src/web/components/charts/chart-figure'
 import {
   centsTooltip,
   categoryAxis,
@@ -13,8 +13,8 @@ import {
   ChartTooltip,
   moneyAxis,
   ResponsiveChart,
-} from '../../../components/charts/chart-parts'
-import { GRID, legendText } from '../../../components/charts/chart-theme'
+} from '#src/web/components/charts/chart-parts'
+import { GRID, legendText } from '#src/web/components/charts/chart-theme'
 import type { ReportFormat } from '../report-format'
 
 /** A report's chart in its figure, filling the figure's fixed height. */

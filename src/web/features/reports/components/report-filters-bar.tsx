@@ -2,10 +2,10 @@
 // which accounts, categories and household members count (members only in a household of more
 // than one). Everything lives in the URL.
 import { X } from 'lucide-react'
-import { Button } from '../../../components/ui/button'
-import { FormField } from '../../../components/ui/form-field'
-import { Input } from '../../../components/ui/input'
-import { Select } from '../../../components/ui/select'
+import { Button } from '#src/web/components/ui/button'
+import { FormField } from '#src/web/components/ui/form-field'
+import { Input } from '#src/web/components/ui/input'
+import { Select } from '#src/web/components/ui/select'
 import {
   RANGE_LABELS,
   RANGE_PRESETS,

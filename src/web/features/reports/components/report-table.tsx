@@ -4,8 +4,8 @@
 // so they all look and read the same; amounts that drill down are quiet link-like buttons.
 import type { ReactNode } from 'react'
 import type { ClassValue } from 'clsx'
-import type { Cents } from '../../../../domain/money'
-import { cn } from '../../../lib/cn'
+import type { Cents } from '#src/domain/money'
+import { cn } from '#src/web/lib/cn'
 import type { ReportFormat } from '../report-format'
 
 const TH = 'px-2 py-2 text-left text-xs font-medium text-muted-foreground'

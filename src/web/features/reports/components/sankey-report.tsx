@@ -2,15 +2,15 @@
 // spending groups and their categories, and into "Saved" (or is topped up by "Shortfall") —
 // Recharts' Sankey. A click on a node or a band lists the transactions of its category.
 import { Sankey, type SankeyLinkProps, type SankeyNodeProps } from 'recharts'
-import type { SANKEY_NODE_KINDS } from '../../../../contract/reports'
-import { asCents, type Cents } from '../../../../domain/money'
+import type { SANKEY_NODE_KINDS } from '#src/contract/reports'
+import { asCents, type Cents } from '#src/domain/money'
 import { useElementWidth } from '../use-element-width'
 import type { SankeyAnswer } from '../api/get-report'
 import { moneyCell } from '../csv'
 import { useReportFormat } from '../report-format'
-import { ChartFigure } from '../../../components/charts/chart-figure'
-import { ChartTooltip } from '../../../components/charts/chart-parts'
-import { CATEGORY_COLORS, INCOME, NET, SPENDING } from '../../../components/charts/chart-theme'
+import { ChartFigure } from '#src/web/components/charts/chart-figure'
+import { ChartTooltip } from '#src/web/components/charts/chart-parts'
+import { CATEGORY_COLORS, INCOME, NET, SPENDING } from '#src/web/components/charts/chart-theme'
 import { ReportCard, type ReportProps } from './report-card'
 import { DrillAmount, ReportTable } from './report-table'
 

@@ -2,8 +2,8 @@
 // transactions each; a click on a bar lists that payee's transactions.
 import { Store } from 'lucide-react'
 import { Bar, BarChart, YAxis } from 'recharts'
-import { asCents } from '../../../../domain/money'
-import { Select } from '../../../components/ui/select'
+import { asCents } from '#src/domain/money'
+import { Select } from '#src/web/components/ui/select'
 import type { MerchantsAnswer } from '../api/get-report'
 import { moneyCell } from '../csv'
 import { useReportFormat } from '../report-format'
@@ -13,9 +13,9 @@ import {
   ChartTooltip,
   moneyAxisAcross,
   ResponsiveChart,
-} from '../../../components/charts/chart-parts'
-import { SPENDING, TICK } from '../../../components/charts/chart-theme'
-import { ChartFigure } from '../../../components/charts/chart-figure'
+} from '#src/web/components/charts/chart-parts'
+import { SPENDING, TICK } from '#src/web/components/charts/chart-theme'
+import { ChartFigure } from '#src/web/components/charts/chart-figure'
 import { ReportCard, type ReportProps } from './report-card'
 import { DrillAmount, ReportTable } from './report-table'
 

@@ -3,24 +3,24 @@
 // ending, with each start year's ending balance as a chart (or its table). When the plan is
 // longer than the record there is nothing to replay, and the card says so.
 import { lazy, Suspense, useState } from 'react'
-import type { RetirementResult } from '../../../../contract/planning'
-import { asCents } from '../../../../domain/money'
-import { Money } from '../../../components/money'
-import { Stat } from '../../../components/stat'
+import type { RetirementResult } from '#src/contract/planning'
+import { asCents } from '#src/domain/money'
+import { Money } from '#src/web/components/money'
+import { Stat } from '#src/web/components/stat'
 import {
   Card,
   CardContent,
   CardDescription,
   CardHeader,
   CardTitle,
-} from '../../../components/ui/card'
-import { Skeleton } from '../../../components/ui/skeleton'
-import { ViewToggle, type ChartView } from '../../../components/view-toggle'
-import { cn } from '../../../lib/cn'
-import { useMoney } from '../../../lib/format'
+} from '#src/web/components/ui/card'
+import { Skeleton } from '#src/web/components/ui/skeleton'
+import { ViewToggle, type ChartView } from '#src/web/components/view-toggle'
+import { cn } from '#src/web/lib/cn'
+import { useMoney } from '#src/web/lib/format'
 import type { BacktestPoint } from './backtest-chart'
-import { formatNumber } from '../../../../domain/locale'
-import { displayLocale } from '../../../lib/display-locale'
+import { formatNumber } from '#src/domain/locale'
+import { displayLocale } from '#src/web/lib/display-locale'
 
 const BacktestChart = lazy(async () => ({
   default: (await import('./backtest-chart')).BacktestChart,

@@ -3,14 +3,14 @@
 // gets a sliver of height to stay visible. The same figures are a table on request, so the chart
 // itself is hidden from screen readers and has no focusable parts (no accessibility layer).
 import { Bar, BarChart, Cell } from 'recharts'
-import { ChartPanel } from '../../../components/charts/chart-figure'
+import { ChartPanel } from '#src/web/components/charts/chart-figure'
 import {
   categoryAxis,
   ChartGrid,
   ChartTooltip,
   moneyAxis,
   PANEL_MARGIN,
-} from '../../../components/charts/chart-parts'
+} from '#src/web/components/charts/chart-parts'
 
 /** ending in currency units (not cents) */
 export type BacktestPoint = {

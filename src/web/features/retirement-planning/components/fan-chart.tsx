@@ -3,7 +3,7 @@
 // expected return as a dashed line. The same figures are a table on request, so the chart itself
 // is hidden from screen readers.
 import { Area, ComposedChart, Line } from 'recharts'
-import { ChartPanel } from '../../../components/charts/chart-figure'
+import { ChartPanel } from '#src/web/components/charts/chart-figure'
 import {
   axisLabel,
   categoryAxis,
@@ -12,7 +12,7 @@ import {
   ChartTooltip,
   moneyAxis,
   PANEL_MARGIN,
-} from '../../../components/charts/chart-parts'
+} from '#src/web/components/charts/chart-parts'
 
 /** currency units (not cents) */
 export type FanPoint = {

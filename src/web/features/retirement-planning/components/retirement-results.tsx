@@ -2,26 +2,26 @@
 // and when savings reach it, the fan of simulated outcomes (or its table), the median and worst
 // endings, and the what-ifs as cards against the plan as entered.
 import { lazy, Suspense, useState } from 'react'
-import type { RetirementResult } from '../../../../contract/planning'
-import { asCents } from '../../../../domain/money'
-import { Money } from '../../../components/money'
-import { Stat } from '../../../components/stat'
+import type { RetirementResult } from '#src/contract/planning'
+import { asCents } from '#src/domain/money'
+import { Money } from '#src/web/components/money'
+import { Stat } from '#src/web/components/stat'
 import {
   Card,
   CardContent,
   CardDescription,
   CardHeader,
   CardTitle,
-} from '../../../components/ui/card'
-import { Skeleton } from '../../../components/ui/skeleton'
-import { ViewToggle, type ChartView } from '../../../components/view-toggle'
-import { useAuth } from '../../../lib/auth'
-import { cn } from '../../../lib/cn'
-import { DEFAULT_CURRENCY, DEFAULT_LOCALE, useMoney } from '../../../lib/format'
+} from '#src/web/components/ui/card'
+import { Skeleton } from '#src/web/components/ui/skeleton'
+import { ViewToggle, type ChartView } from '#src/web/components/view-toggle'
+import { useAuth } from '#src/web/lib/auth'
+import { cn } from '#src/web/lib/cn'
+import { DEFAULT_CURRENCY, DEFAULT_LOCALE, useMoney } from '#src/web/lib/format'
 import { BacktestCard } from './backtest-card'
 import type { FanPoint } from './fan-chart'
-import { formatNumber } from '../../../../domain/locale'
-import { displayLocale } from '../../../lib/display-locale'
+import { formatNumber } from '#src/domain/locale'
+import { displayLocale } from '#src/web/lib/display-locale'
 
 const FanChart = lazy(async () => ({ default: (await import('./fan-chart')).FanChart }))
 

@@ -2,9 +2,9 @@
 // may change, so the ledger's queries (lists, summaries, the plan) refresh.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
-import { applyRulesToTransactions, type applyRulesBody } from '../../../../contract/rules'
-import { callEndpoint } from '../../../lib/api'
-import { invalidateLedger } from '../../../lib/query-keys'
+import { applyRulesToTransactions, type applyRulesBody } from '#src/contract/rules'
+import { callEndpoint } from '#src/web/lib/api'
+import { invalidateLedger } from '#src/web/lib/query-keys'
 
 export type ApplyRules = z.output<typeof applyRulesBody>
 

@@ -1,7 +1,7 @@
 // DELETE /api/rules/{id}: the rule stops applying; rows it already changed stay as they are.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { deleteRule } from '../../../../contract/rules'
-import { callEndpoint } from '../../../lib/api'
+import { deleteRule } from '#src/contract/rules'
+import { callEndpoint } from '#src/web/lib/api'
 import { ruleKeys } from './rule-keys'
 
 export function useDeleteRule() {

@@ -1,8 +1,8 @@
 // POST /api/rules/reorder: every rule id in the new order (the first matching rule wins). The
 // list moves at once; a refusal puts it back.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { reorderRules, type RuleDto } from '../../../../contract/rules'
-import { callEndpoint } from '../../../lib/api'
+import { reorderRules, type RuleDto } from '#src/contract/rules'
+import { callEndpoint } from '#src/web/lib/api'
 import { ruleKeys } from './rule-keys'
 
 export function useReorderRules() {

@@ -7,8 +7,8 @@ import {
   updateRule,
   type RuleDto,
   type updateRuleBody,
-} from '../../../../contract/rules'
-import { callEndpoint } from '../../../lib/api'
+} from '#src/contract/rules'
+import { callEndpoint } from '#src/web/lib/api'
 import type { RuleBody } from '../rule-form'
 import { ruleKeys } from './rule-keys'
 

@@ -2,12 +2,12 @@
 // order changes by dragging a rule by its handle, or with the up and down buttons (keyboard).
 import { ArrowDown, ArrowUp, GripVertical, Pencil, Trash2 } from 'lucide-react'
 import { useState, type DragEvent } from 'react'
-import type { RuleDto } from '../../../../contract/rules'
-import { Badge } from '../../../components/ui/badge'
-import { Button } from '../../../components/ui/button'
-import { Switch } from '../../../components/ui/switch'
-import { cn } from '../../../lib/cn'
-import { useMoney } from '../../../lib/format'
+import type { RuleDto } from '#src/contract/rules'
+import { Badge } from '#src/web/components/ui/badge'
+import { Button } from '#src/web/components/ui/button'
+import { Switch } from '#src/web/components/ui/switch'
+import { cn } from '#src/web/lib/cn'
+import { useMoney } from '#src/web/lib/format'
 import { ruleText } from '../rule-text'
 
 type Names = { accounts: ReadonlyMap<string, string>; categories: ReadonlyMap<string, string> }

@@ -2,10 +2,10 @@
 // GET /api/savings-challenges/catalog (what one can start), and today's daily allowance (the
 // dashboard's monthly summary). The goals a challenge can feed are the shared goals query.
 import { useQuery } from '@tanstack/react-query'
-import { challengeCatalog, listChallenges } from '../../../../contract/challenges'
-import { callEndpoint } from '../../../lib/api'
-import { monthlySummaryQuery } from '../../../lib/queries/monthly-summary'
-import { API_ROOTS } from '../../../lib/query-keys'
+import { challengeCatalog, listChallenges } from '#src/contract/challenges'
+import { callEndpoint } from '#src/web/lib/api'
+import { monthlySummaryQuery } from '#src/web/lib/queries/monthly-summary'
+import { API_ROOTS } from '#src/web/lib/query-keys'
 
 export const challengeKeys = {
   all: [API_ROOTS.savingsChallenges] as const,

@@ -9,9 +9,9 @@ import {
   leaveChallenge,
   sweepChallenge,
   type createChallengeBody,
-} from '../../../../contract/challenges'
-import { callEndpoint } from '../../../lib/api'
-import { API_ROOTS, invalidateRoots } from '../../../lib/query-keys'
+} from '#src/contract/challenges'
+import { callEndpoint } from '#src/web/lib/api'
+import { API_ROOTS, invalidateRoots } from '#src/web/lib/query-keys'
 
 export type StartChallenge = z.output<typeof createChallengeBody>
 

@@ -5,15 +5,15 @@
 // the member asks for reduced motion).
 import { Check, Flame, PartyPopper, Trash2, Users } from 'lucide-react'
 import { useEffect, useRef } from 'react'
-import type { Challenge } from '../../../../contract/challenges'
-import { asCents, toCents, type Cents } from '../../../../domain/money'
-import { Money } from '../../../components/money'
-import { Badge } from '../../../components/ui/badge'
-import { Button } from '../../../components/ui/button'
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
-import { Progress } from '../../../components/ui/progress'
-import { cn } from '../../../lib/cn'
-import { useDateFormat } from '../../../lib/format'
+import type { Challenge } from '#src/contract/challenges'
+import { asCents, toCents, type Cents } from '#src/domain/money'
+import { Money } from '#src/web/components/money'
+import { Badge } from '#src/web/components/ui/badge'
+import { Button } from '#src/web/components/ui/button'
+import { Card, CardContent, CardHeader, CardTitle } from '#src/web/components/ui/card'
+import { Progress } from '#src/web/components/ui/progress'
+import { cn } from '#src/web/lib/cn'
+import { useDateFormat } from '#src/web/lib/format'
 
 type Progress = NonNullable<Challenge['progress']>
 type Status = Progress['status']

@@ -2,8 +2,8 @@
 // and DELETE /api/tokens/:id. Making or revoking one refreshes the list and the activity log
 // (both are audited).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { createApiToken, listApiTokens, revokeApiToken, type ApiTokenBody } from '../../../../contract/api-tokens'
-import { callEndpoint } from '../../../lib/api'
+import { createApiToken, listApiTokens, revokeApiToken, type ApiTokenBody } from '#src/contract/api-tokens'
+import { callEndpoint } from '#src/web/lib/api'
 import { securityKeys } from './security'
 
 export const apiTokenKeys = {

@@ -13,11 +13,11 @@ import {
   setBaseCurrency,
   type putRateBody,
   type setBaseBody,
-} from '../../../../contract/currencies'
-import { callEndpoint, errorMessage } from '../../../lib/api'
-import { API_ROOTS, invalidateRoots } from '../../../lib/query-keys'
-import { useDateFormat } from '../../../lib/format'
-import { toast } from '../../../lib/toast'
+} from '#src/contract/currencies'
+import { callEndpoint, errorMessage } from '#src/web/lib/api'
+import { API_ROOTS, invalidateRoots } from '#src/web/lib/query-keys'
+import { useDateFormat } from '#src/web/lib/format'
+import { toast } from '#src/web/lib/toast'
 
 export const currencyKeys = {
   all: () => ['/api/currencies'] as const,

@@ -4,10 +4,10 @@
 // insights, plan texts, "today"), so every query refreshes then, without a reload.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
-import { updateSettings, type Settings, type updateSettingsBody } from '../../../../contract/user'
-import { callEndpoint } from '../../../lib/api'
-import { API_ROOTS, invalidateRoots } from '../../../lib/query-keys'
-import { settingsQuery } from '../../../lib/queries/settings'
+import { updateSettings, type Settings, type updateSettingsBody } from '#src/contract/user'
+import { callEndpoint } from '#src/web/lib/api'
+import { API_ROOTS, invalidateRoots } from '#src/web/lib/query-keys'
+import { settingsQuery } from '#src/web/lib/queries/settings'
 
 export function useSaveSettings() {
   const queryClient = useQueryClient()

@@ -2,10 +2,10 @@
 // or of all others (POST /api/auth/sessions/revoke-others), and GET /api/audit-log a page at a
 // time. A sign-out refreshes both lists (it is in the log too).
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { getAuditLog } from '../../../../contract/audit'
-import { endSession, listSessions, revokeOtherSessions } from '../../../../contract/sessions'
-import { callEndpoint, callEndpointPage, errorMessage } from '../../../lib/api'
-import { toast } from '../../../lib/toast'
+import { getAuditLog } from '#src/contract/audit'
+import { endSession, listSessions, revokeOtherSessions } from '#src/contract/sessions'
+import { callEndpoint, callEndpointPage, errorMessage } from '#src/web/lib/api'
+import { toast } from '#src/web/lib/toast'
 
 export const securityKeys = {
   sessions: () => ['/api/auth/sessions'] as const,

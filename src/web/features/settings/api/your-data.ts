@@ -3,17 +3,17 @@
 // carries deleteAfter, so the deletion calls put their answer straight into its query: the app
 // switches to (or back from) the deletion screen at once.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { User } from '../../../../contract/auth'
+import type { User } from '#src/contract/auth'
 import {
   cancelDeletion,
   exportData,
   importExport,
   requestDeletion,
   type ImportSummary,
-} from '../../../../contract/data'
-import { callEndpoint } from '../../../lib/api'
-import { USER_QUERY_KEY } from '../../../lib/auth'
-import { uploadFile } from '../../../lib/upload'
+} from '#src/contract/data'
+import { callEndpoint } from '#src/web/lib/api'
+import { USER_QUERY_KEY } from '#src/web/lib/auth'
+import { uploadFile } from '#src/web/lib/upload'
 
 /**
  * Fetches the export and hands it to the browser as a download. A refusal throws

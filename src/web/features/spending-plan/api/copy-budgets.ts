@@ -1,8 +1,8 @@
 // POST /api/budgets/copy: last month's budgets into this one (budgets already set are kept).
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { copyBudgets } from '../../../../contract/budgets'
-import { callEndpoint } from '../../../lib/api'
-import { API_ROOTS, invalidateRoots } from '../../../lib/query-keys'
+import { copyBudgets } from '#src/contract/budgets'
+import { callEndpoint } from '#src/web/lib/api'
+import { API_ROOTS, invalidateRoots } from '#src/web/lib/query-keys'
 
 export function useCopyBudgets() {
   const queryClient = useQueryClient()

@@ -9,9 +9,9 @@ import {
   updateCategory,
   type createCategoryBody,
   type updateCategoryBody,
-} from '../../../../contract/categories'
-import { callEndpoint } from '../../../lib/api'
-import { API_ROOTS, invalidateLedger } from '../../../lib/query-keys'
+} from '#src/contract/categories'
+import { callEndpoint } from '#src/web/lib/api'
+import { API_ROOTS, invalidateLedger } from '#src/web/lib/query-keys'
 
 const ALSO = [API_ROOTS.categories, API_ROOTS.bills] as const
 

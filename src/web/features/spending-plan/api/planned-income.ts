@@ -10,9 +10,9 @@ import {
   updatePlannedIncome,
   type createPlannedIncomeBody,
   type updatePlannedIncomeBody,
-} from '../../../../contract/planned-income'
-import { callEndpoint } from '../../../lib/api'
-import { API_ROOTS, invalidateRoots } from '../../../lib/query-keys'
+} from '#src/contract/planned-income'
+import { callEndpoint } from '#src/web/lib/api'
+import { API_ROOTS, invalidateRoots } from '#src/web/lib/query-keys'
 
 export const plannedIncomeKeys = {
   all: [API_ROOTS.plannedIncome] as const,

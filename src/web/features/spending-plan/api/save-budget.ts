@@ -3,13 +3,13 @@
 // the plan, budgets and the dashboard's summaries refresh.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
-import { upsertBudget, type upsertBudgetBody } from '../../../../contract/budgets'
-import type { SpendingPlan } from '../../../../contract/spending-plan'
-import { budgetUsage, categoryBudgetLevel } from '../../../../domain/budget'
-import { groupBudget } from '../../../../domain/category-groups'
-import { asCents, ZERO, type Cents } from '../../../../domain/money'
-import { callEndpoint } from '../../../lib/api'
-import { API_ROOTS, invalidateRoots } from '../../../lib/query-keys'
+import { upsertBudget, type upsertBudgetBody } from '#src/contract/budgets'
+import type { SpendingPlan } from '#src/contract/spending-plan'
+import { budgetUsage, categoryBudgetLevel } from '#src/domain/budget'
+import { groupBudget } from '#src/domain/category-groups'
+import { asCents, ZERO, type Cents } from '#src/domain/money'
+import { callEndpoint } from '#src/web/lib/api'
+import { API_ROOTS, invalidateRoots } from '#src/web/lib/query-keys'
 import { planKeys } from './plan-keys'
 
 export type BudgetChange = z.output<typeof upsertBudgetBody>

@@ -6,23 +6,23 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { z } from 'zod'
-import type { Account } from '../../../../contract/accounts'
-import { positiveMoney } from '../../../../contract/common'
-import { createPlannedIncomeBody, type PlannedIncome } from '../../../../contract/planned-income'
-import { INCOME_SCHEDULES } from '../../../../domain/plan/kinds'
-import { FormDialog } from '../../../components/form-dialog'
+import type { Account } from '#src/contract/accounts'
+import { positiveMoney } from '#src/contract/common'
+import { createPlannedIncomeBody, type PlannedIncome } from '#src/contract/planned-income'
+import { INCOME_SCHEDULES } from '#src/domain/plan/kinds'
+import { FormDialog } from '#src/web/components/form-dialog'
 import {
   AccountOptions,
   DateField,
   MoneyField,
   SelectField,
   TextField,
-} from '../../../components/forms/fields'
-import { FormFooter } from '../../../components/forms/form-footer'
-import { showIssuesAtFields } from '../../../components/forms/server-issues'
-import type { OpenState } from '../../../components/open-state'
-import { centsToText, moneyText } from '../../../lib/money-input'
-import { toast } from '../../../lib/toast'
+} from '#src/web/components/forms/fields'
+import { FormFooter } from '#src/web/components/forms/form-footer'
+import { showIssuesAtFields } from '#src/web/components/forms/server-issues'
+import type { OpenState } from '#src/web/components/open-state'
+import { centsToText, moneyText } from '#src/web/lib/money-input'
+import { toast } from '#src/web/lib/toast'
 import { useCreatePlannedIncome, useUpdatePlannedIncome } from '../api/planned-income'
 import { ordinalDay, SCHEDULE_LABELS } from '../income-schedule'
 

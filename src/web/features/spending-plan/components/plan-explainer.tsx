@@ -5,20 +5,20 @@
 // daily allowance, never below zero. With no income known it asks for it; with a 0 allowance it
 // gives the server's advice, only the actions that would raise it.
 import type { ReactNode } from 'react'
-import type { SpendingPlan } from '../../../../contract/spending-plan'
-import { negate, type Cents } from '../../../../domain/money'
-import { Money } from '../../../components/money'
-import { Badge } from '../../../components/ui/badge'
-import { Button } from '../../../components/ui/button'
+import type { SpendingPlan } from '#src/contract/spending-plan'
+import { negate, type Cents } from '#src/domain/money'
+import { Money } from '#src/web/components/money'
+import { Badge } from '#src/web/components/ui/badge'
+import { Button } from '#src/web/components/ui/button'
 import {
   Card,
   CardContent,
   CardDescription,
   CardHeader,
   CardTitle,
-} from '../../../components/ui/card'
-import { cn } from '../../../lib/cn'
-import { useDateFormat, useMoney, type MoneyFormatter } from '../../../lib/format'
+} from '#src/web/components/ui/card'
+import { cn } from '#src/web/lib/cn'
+import { useDateFormat, useMoney, type MoneyFormatter } from '#src/web/lib/format'
 
 type IncomeLine = SpendingPlan['incomeLines'][number]
 type BillLine = SpendingPlan['billLines'][number]

@@ -3,27 +3,27 @@
 // deleted by members who may write. A viewer sees the list only.
 import { Wallet } from 'lucide-react'
 import { useState } from 'react'
-import type { Account } from '../../../../contract/accounts'
-import type { PlannedIncome } from '../../../../contract/planned-income'
-import { ActionsMenu, PauseMenuItem } from '../../../components/actions-menu'
-import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog'
-import { EmptyState } from '../../../components/empty-state'
-import { ErrorState } from '../../../components/error-state'
-import { Money } from '../../../components/money'
-import { Badge } from '../../../components/ui/badge'
-import { Button } from '../../../components/ui/button'
+import type { Account } from '#src/contract/accounts'
+import type { PlannedIncome } from '#src/contract/planned-income'
+import { ActionsMenu, PauseMenuItem } from '#src/web/components/actions-menu'
+import { ConfirmDeleteDialog } from '#src/web/components/confirm-delete-dialog'
+import { EmptyState } from '#src/web/components/empty-state'
+import { ErrorState } from '#src/web/components/error-state'
+import { Money } from '#src/web/components/money'
+import { Badge } from '#src/web/components/ui/badge'
+import { Button } from '#src/web/components/ui/button'
 import {
   Card,
   CardContent,
   CardDescription,
   CardHeader,
   CardTitle,
-} from '../../../components/ui/card'
-import { Skeleton } from '../../../components/ui/skeleton'
-import { errorMessage } from '../../../lib/api'
-import { useDateFormat } from '../../../lib/format'
-import { toast } from '../../../lib/toast'
-import { useToday } from '../../../lib/today'
+} from '#src/web/components/ui/card'
+import { Skeleton } from '#src/web/components/ui/skeleton'
+import { errorMessage } from '#src/web/lib/api'
+import { useDateFormat } from '#src/web/lib/format'
+import { toast } from '#src/web/lib/toast'
+import { useToday } from '#src/web/lib/today'
 import {
   useDeletePlannedIncome,
   usePlannedIncome,

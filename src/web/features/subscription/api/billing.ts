@@ -2,8 +2,8 @@
 // /api/subscription/portal (change, downgrade, cancel, update the card). Both answer a Stripe
 // page to go to; the plan itself changes only when Stripe's webhook confirms it.
 import { useMutation } from '@tanstack/react-query'
-import { openPortal, startCheckout } from '../../../../contract/subscription'
-import { callEndpoint } from '../../../lib/api'
+import { openPortal, startCheckout } from '#src/contract/subscription'
+import { callEndpoint } from '#src/web/lib/api'
 
 export type PaidPlan = 'basic' | 'premium'
 

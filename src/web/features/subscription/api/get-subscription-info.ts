@@ -2,8 +2,8 @@
 // limits, the plans on offer, and whether card billing is set up and who may change the plan.
 // The app shell reads it too, for the failed-payment banner every member sees.
 import { useQuery } from '@tanstack/react-query'
-import { getSubscriptionInfo } from '../../../../contract/subscription'
-import { callEndpoint } from '../../../lib/api'
+import { getSubscriptionInfo } from '#src/contract/subscription'
+import { callEndpoint } from '#src/web/lib/api'
 
 export const subscriptionKeys = {
   all: ['/api/subscription'] as const,

@@ -7,10 +7,10 @@ import {
   deleteAttachment,
   listAttachments,
   type Attachment,
-} from '../../../../contract/attachments'
-import { callEndpoint } from '../../../lib/api'
-import { API_ROOTS, invalidateRoots } from '../../../lib/query-keys'
-import { uploadFile, type UploadProgress } from '../../../lib/upload'
+} from '#src/contract/attachments'
+import { callEndpoint } from '#src/web/lib/api'
+import { API_ROOTS, invalidateRoots } from '#src/web/lib/query-keys'
+import { uploadFile, type UploadProgress } from '#src/web/lib/upload'
 import { transactionKeys } from './transaction-keys'
 
 export function useAttachments(transactionId: string) {

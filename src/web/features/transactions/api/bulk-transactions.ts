@@ -1,9 +1,9 @@
 // POST /api/transactions/bulk: categorize (optimistically: the rows change at once and go back
 // if the server refuses) or delete many selected transactions.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { bulkTransactions } from '../../../../contract/transactions'
-import { callEndpoint } from '../../../lib/api'
-import { invalidateLedger } from '../../../lib/query-keys'
+import { bulkTransactions } from '#src/contract/transactions'
+import { callEndpoint } from '#src/web/lib/api'
+import { invalidateLedger } from '#src/web/lib/query-keys'
 import type { TransactionPages } from './get-transactions'
 import { transactionKeys } from './transaction-keys'
 

@@ -2,9 +2,9 @@
 // nor spending; both balances change.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
-import { createTransfer, type createTransferBody } from '../../../../contract/transactions'
-import { callEndpoint } from '../../../lib/api'
-import { invalidateLedger } from '../../../lib/query-keys'
+import { createTransfer, type createTransferBody } from '#src/contract/transactions'
+import { callEndpoint } from '#src/web/lib/api'
+import { invalidateLedger } from '#src/web/lib/query-keys'
 
 export type NewTransfer = z.output<typeof createTransferBody>
 

@@ -1,8 +1,8 @@
 // DELETE /api/transactions/{id} (a transfer goes with its other side).
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { deleteTransaction } from '../../../../contract/transactions'
-import { callEndpoint } from '../../../lib/api'
-import { invalidateLedger } from '../../../lib/query-keys'
+import { deleteTransaction } from '#src/contract/transactions'
+import { callEndpoint } from '#src/web/lib/api'
+import { invalidateLedger } from '#src/web/lib/query-keys'
 import { transactionKeys } from './transaction-keys'
 
 export function useDeleteTransaction() {

@@ -1,8 +1,8 @@
 // GET /api/transactions/totals: how many rows the filters in the URL find and what they add up
 // to, counted on the server over the rows this member may see (not only the loaded pages).
 import { useQuery } from '@tanstack/react-query'
-import { getTransactionTotals } from '../../../../contract/transactions'
-import { callEndpoint } from '../../../lib/api'
+import { getTransactionTotals } from '#src/contract/transactions'
+import { callEndpoint } from '#src/web/lib/api'
 import { toListQuery, type TransactionFilters } from '../filters'
 import { transactionKeys } from './transaction-keys'
 

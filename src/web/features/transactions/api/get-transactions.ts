@@ -1,8 +1,8 @@
 // GET /api/transactions as an infinite list: pages of PAGE_SIZE rows over the keyset cursor the
 // server answers in X-Next-Cursor, for the filters and sort in the URL.
 import { useInfiniteQuery, type InfiniteData } from '@tanstack/react-query'
-import { listTransactions, type Transaction } from '../../../../contract/transactions'
-import { callEndpointPage } from '../../../lib/api'
+import { listTransactions, type Transaction } from '#src/contract/transactions'
+import { callEndpointPage } from '#src/web/lib/api'
 import { toListQuery, type TransactionFilters } from '../filters'
 import { transactionKeys } from './transaction-keys'
 

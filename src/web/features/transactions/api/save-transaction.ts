@@ -7,9 +7,9 @@ import {
   updateTransaction,
   type createTransactionBody,
   type updateTransactionBody,
-} from '../../../../contract/transactions'
-import { callEndpoint } from '../../../lib/api'
-import { invalidateLedger } from '../../../lib/query-keys'
+} from '#src/contract/transactions'
+import { callEndpoint } from '#src/web/lib/api'
+import { invalidateLedger } from '#src/web/lib/query-keys'
 
 export type NewTransaction = z.output<typeof createTransactionBody>
 export type TransactionChange = z.output<typeof updateTransactionBody>

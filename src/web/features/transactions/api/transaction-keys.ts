@@ -1,6 +1,6 @@
 // Query keys of the transactions page: under the '/api/transactions' root, so every write that
 // invalidates the ledger (here or elsewhere) refreshes this list and the dashboard's together.
-import { API_ROOTS } from '../../../lib/query-keys'
+import { API_ROOTS } from '#src/web/lib/query-keys'
 import type { TransactionFilters } from '../filters'
 
 export const transactionKeys = {

@@ -2,9 +2,9 @@
 // open accounts and the categories it offers fetched here.
 import { useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
-import { accountsQuery } from '../../../lib/queries/accounts'
-import { categoryOptions, categoriesQuery } from '../../../lib/queries/categories'
-import { useToday } from '../../../lib/today'
+import { accountsQuery } from '#src/web/lib/queries/accounts'
+import { categoryOptions, categoriesQuery } from '#src/web/lib/queries/categories'
+import { useToday } from '#src/web/lib/today'
 import { emptyForm } from '../transaction-form'
 import { TransactionFormDialog } from './transaction-form-dialog'
 

@@ -3,14 +3,14 @@
 // by dropping them here or through the file picker (which offers the phone's camera).
 import { ChevronLeft, ChevronRight, Download, ExternalLink, FileText, Paperclip, Upload, X } from 'lucide-react'
 import { useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'react'
-import type { Attachment } from '../../../../contract/attachments'
-import { ATTACHMENT_ACCEPT, fileSizeLabel, isPreviewableImage } from '../../../../domain/attachments'
-import { FormError } from '../../../components/form-dialog'
-import { Button } from '../../../components/ui/button'
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog'
-import { Skeleton } from '../../../components/ui/skeleton'
-import { errorMessage } from '../../../lib/api'
-import { cn } from '../../../lib/cn'
+import type { Attachment } from '#src/contract/attachments'
+import { ATTACHMENT_ACCEPT, fileSizeLabel, isPreviewableImage } from '#src/domain/attachments'
+import { FormError } from '#src/web/components/form-dialog'
+import { Button } from '#src/web/components/ui/button'
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#src/web/components/ui/dialog'
+import { Skeleton } from '#src/web/components/ui/skeleton'
+import { errorMessage } from '#src/web/lib/api'
+import { cn } from '#src/web/lib/cn'
 import { attachmentUrl, useAttachments, useDeleteAttachment, useUploadAttachment } from '../api/attachments'
 
 export function AttachmentsPanel({ transactionId, label }: { transactionId: string; label: string }) {

@@ -2,8 +2,8 @@
 // delete them (after asking).
 import { Tags, Trash2, X } from 'lucide-react'
 import { useState } from 'react'
-import { Button } from '../../../components/ui/button'
-import type { CategoryOption } from '../../../lib/queries/categories'
+import { Button } from '#src/web/components/ui/button'
+import type { CategoryOption } from '#src/web/lib/queries/categories'
 import { CategorySelect } from './category-select'
 
 export function BulkBar({

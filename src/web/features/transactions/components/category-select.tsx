@@ -1,7 +1,7 @@
 // A category picker: parents and their children (indented), "Uncategorized" first.
 import type { ComponentProps } from 'react'
-import { Select } from '../../../components/ui/select'
-import type { CategoryOption } from '../../../lib/queries/categories'
+import { Select } from '#src/web/components/ui/select'
+import type { CategoryOption } from '#src/web/lib/queries/categories'
 
 export function CategorySelect({
   options,

@@ -1,14 +1,14 @@
 // A transaction's menu: edit, split across categories (ordinary transactions only), its receipts
 // and delete.
 import { MoreHorizontal, Paperclip, Pencil, Split, Trash2 } from 'lucide-react'
-import type { Transaction } from '../../../../contract/transactions'
-import { Button } from '../../../components/ui/button'
+import type { Transaction } from '#src/contract/transactions'
+import { Button } from '#src/web/components/ui/button'
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuTrigger,
-} from '../../../components/ui/dropdown-menu'
+} from '#src/web/components/ui/dropdown-menu'
 import { isCategorizable } from '../labels'
 
 export function RowActions({

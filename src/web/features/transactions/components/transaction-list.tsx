@@ -3,12 +3,12 @@
 // mode each line has a checkbox for the bulk actions.
 import { useWindowVirtualizer } from '@tanstack/react-virtual'
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
-import type { Transaction } from '../../../../contract/transactions'
-import { Money } from '../../../components/money'
-import { Checkbox } from '../../../components/ui/checkbox'
-import { Skeleton } from '../../../components/ui/skeleton'
-import { cn } from '../../../lib/cn'
-import { useDateFormat } from '../../../lib/format'
+import type { Transaction } from '#src/contract/transactions'
+import { Money } from '#src/web/components/money'
+import { Checkbox } from '#src/web/components/ui/checkbox'
+import { Skeleton } from '#src/web/components/ui/skeleton'
+import { cn } from '#src/web/lib/cn'
+import { useDateFormat } from '#src/web/lib/format'
 import { Paperclip } from 'lucide-react'
 import { categoryLabel, isMoneyIn, payeeLabel, type Names } from '../labels'
 

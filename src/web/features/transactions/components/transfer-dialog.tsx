@@ -3,21 +3,21 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
 import { z } from 'zod'
-import type { Account } from '../../../../contract/accounts'
-import { positiveMoney } from '../../../../contract/common'
-import { createTransferBody } from '../../../../contract/transactions'
-import { FormDialog } from '../../../components/form-dialog'
+import type { Account } from '#src/contract/accounts'
+import { positiveMoney } from '#src/contract/common'
+import { createTransferBody } from '#src/contract/transactions'
+import { FormDialog } from '#src/web/components/form-dialog'
 import {
   AccountOptions,
   DateField,
   MoneyField,
   SelectField,
   TextField,
-} from '../../../components/forms/fields'
-import { FormFooter } from '../../../components/forms/form-footer'
-import type { OpenState } from '../../../components/open-state'
-import { moneyText } from '../../../lib/money-input'
-import { toast } from '../../../lib/toast'
+} from '#src/web/components/forms/fields'
+import { FormFooter } from '#src/web/components/forms/form-footer'
+import type { OpenState } from '#src/web/components/open-state'
+import { moneyText } from '#src/web/lib/money-input'
+import { toast } from '#src/web/lib/toast'
 import { useCreateTransfer } from '../api/create-transfer'
 
 const fields = createTransferBody.shape
