@@ -1,6 +1,6 @@
 // Statement import through the page, against the real server: a CSV mapped column by
 // column, previewed, imported, seen on Transactions and in the balances, found again as
-// duplicates and undone; an OFX fixture that creates its account and adds nothing the second
+// duplicates and undone; a CSV whose direction is a column of its own; an OFX fixture that creates its account and adds nothing the second
 // time; an investment statement brought in as activities and prices; a file that is not
 // a statement refused with the server's message; no axe violations.
 import AxeBuilder from '@axe-core/playwright'
@@ -143,6 +143,58 @@ test('a CSV is mapped, previewed, imported, shown in Transactions and the balanc
   await expect(dashboard.accounts).toContainText('$1,000.00')
   await transactions.goto()
   await expect(transactions.row('Blue Bottle Coffee')).toHaveCount(0)
+})
+
+test('a CSV whose direction is a column of its own: named in the mapping with its values, every row signed by it', async ({
+  page,
+  freshUser: _user,
+  allowConsoleErrors,
+}, testInfo) => {
+  test.setTimeout(120_000)
+  allowConsoleErrors(/status of 400/)
+  await seed.account(page.request, { name: 'Spaarrekening', type: 'checking', openingBalance: 1000 })
+  // unsigned amounts; "Uit" is not one of the common values, "In" is
+  const csv = testInfo.outputPath('af-bij.csv')
+  const rows = [
+    'Datum,Naam,Af Bij,Bedrag',
+    `${dayFirst(isoToday(-3))},Blue Bottle Coffee,Uit,4.50`,
+    `${dayFirst(isoToday(-2))},Acme Payroll,In,2500.00`,
+    `${dayFirst(isoToday(-1))},Green Grocer,Uit,62.30`,
+  ]
+  writeFileSync(csv, `${rows.join('\n')}\n`)
+
+  const importPage = new ImportPage(page)
+  await importPage.goto()
+  await importPage.upload(csv)
+  await chooseAccountAndContinue(importPage, 'Spaarrekening · Checking')
+  await expect(importPage.mappingEditor).toBeVisible()
+  await importPage.columnRole(0).selectOption('date')
+  await importPage.columnRole(1).selectOption('payee')
+  await importPage.columnRole(2).selectOption('direction')
+  await importPage.columnRole(3).selectOption('amount')
+  await importPage.mappingEditor.getByLabel('Date format').selectOption('DD/MM/YYYY')
+
+  // "Uit" is neither out nor in yet: those lines are named, the payroll row is read
+  const values = importPage.page.getByTestId('direction-values')
+  await expect(values).toBeVisible()
+  await expect(importPage.parsedRows).toContainText('Acme Payroll')
+  await expect(importPage.parsedRows).not.toContainText('Blue Bottle Coffee')
+  await expect(importPage.root).toContainText('"Uit" in the direction column is neither money out')
+  await checkAxe(page, 'the direction column\'s values')
+
+  await values.getByLabel('Values for money out').fill('Uit')
+  await values.getByLabel('Values for money in').fill('In')
+  await expect(importPage.parsedRows).toContainText('Blue Bottle Coffee')
+  await expect(importPage.parsedRows).toContainText('Green Grocer')
+  await importPage.continueButton.click()
+  await expect(importPage.count('new')).toContainText('3')
+  await importPage.importButton.click()
+  await expect(importPage.summary).toContainText('Imported 3 transactions')
+
+  // out is spending, in is income: 1,000 − 4.50 + 2,500 − 62.30
+  const accounts = new AccountsPage(page)
+  await accounts.goto()
+  await expect(accounts.account('Spaarrekening')).toContainText('$3,433.20')
 })
 
 test('an OFX statement creates its account; the same file again adds nothing', async ({

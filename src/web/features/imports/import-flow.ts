@@ -58,6 +58,7 @@ export const COLUMN_ROLES = [
   'description',
   'category',
   'externalId',
+  'direction',
 ] as const
 export type ColumnRole = (typeof COLUMN_ROLES)[number]
 type MappedRole = Exclude<ColumnRole, 'ignore'>
@@ -72,6 +73,7 @@ export const COLUMN_ROLE_LABELS: Record<ColumnRole, string> = {
   description: 'Description',
   category: 'Category',
   externalId: 'Bank reference',
+  direction: 'Out or in (Af/Bij, DR/CR)',
 }
 
 /** The editor's columns: like the contract's, but the date may still be missing. */
@@ -113,7 +115,33 @@ export function mappingProblem(mapping: DraftMapping): string | null {
   if (c.amount === undefined && c.debit === undefined && c.credit === undefined) {
     return 'Choose the amount column, or the money out and money in columns.'
   }
+  if (c.direction !== undefined && c.amount === undefined) {
+    return 'A column that says out or in goes with one amount column.'
+  }
   return null
+}
+
+/**
+ * The values a direction column holds, as typed ("Af, D"): trimmed, empty ones left out. Empty
+ * means the common values (Af/Bij, DR/CR, D/C, debit/credit, …), which the server knows.
+ */
+export function directionList(text: string): string[] {
+  return text
+    .split(',')
+    .map((v) => v.trim())
+    .filter((v) => v !== '')
+    .slice(0, 20)
+}
+
+/**
+ * The mapping with the direction column's values as typed: both lists or neither (the server
+ * then reads the common values). A list typed alone waits for the other.
+ */
+export function withDirectionValues(mapping: DraftMapping, debitText: string, creditText: string): DraftMapping {
+  const debit = directionList(debitText)
+  const credit = directionList(creditText)
+  const { directionValues: _previous, ...rest } = mapping
+  return debit.length > 0 && credit.length > 0 ? { ...rest, directionValues: { debit, credit } } : rest
 }
 
 /** The mapping to send, when it is complete. */

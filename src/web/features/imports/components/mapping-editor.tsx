@@ -1,6 +1,7 @@
 // The CSV mapping: how the file is written (delimiter, decimal mark, date format, lines before
 // the header, sign of spending) and what each column holds. Every column shows its header and
 // first values with a role to pick; a table on wide screens, one card per column on a phone.
+import { useState } from 'react'
 import type { ImportResult } from '#src/contract/imports'
 import { Checkbox } from '#src/web/components/ui/checkbox'
 import { FormField } from '#src/web/components/ui/form-field'
@@ -18,6 +19,7 @@ import {
   roleOfColumn,
   SIGN_CONVENTIONS,
   withColumnRole,
+  withDirectionValues,
   type ColumnRole,
   type DraftMapping,
 } from '../import-flow'
@@ -174,6 +176,10 @@ export function MappingEditor({
         </div>
       </div>
 
+      {mapping.columns.direction !== undefined && (
+        <DirectionValues mapping={mapping} onChange={onChange} />
+      )}
+
       <div className="space-y-2">
         <h3 className="text-sm font-semibold">What each column holds</h3>
         {wide ? (
@@ -236,5 +242,52 @@ export function MappingEditor({
         )}
       </div>
     </div>
+  )
+}
+
+/**
+ * What the direction column's values mean, typed as lists ("Af, D"). Left empty, the common
+ * values are read (Af/Bij, DR/CR, D/C, debit/credit and their kin); a value that is neither is
+ * named with its line in the preview.
+ */
+function DirectionValues({
+  mapping,
+  onChange,
+}: {
+  mapping: DraftMapping
+  onChange: (next: DraftMapping) => void
+}) {
+  const [debit, setDebit] = useState(mapping.directionValues?.debit.join(', ') ?? '')
+  const [credit, setCredit] = useState(mapping.directionValues?.credit.join(', ') ?? '')
+  return (
+    <fieldset className="grid gap-4 rounded-lg border p-3 sm:grid-cols-2" data-testid="direction-values">
+      <legend className="px-1 text-sm font-semibold">What the out-or-in column says</legend>
+      <FormField label="Values for money out" hint="Separated by commas; empty: Af, DR, D, debit…">
+        {(control) => (
+          <Input
+            {...control}
+            value={debit}
+            maxLength={400}
+            onChange={(event) => {
+              setDebit(event.target.value)
+              onChange(withDirectionValues(mapping, event.target.value, credit))
+            }}
+          />
+        )}
+      </FormField>
+      <FormField label="Values for money in" hint="Separated by commas; empty: Bij, CR, C, credit…">
+        {(control) => (
+          <Input
+            {...control}
+            value={credit}
+            maxLength={400}
+            onChange={(event) => {
+              setCredit(event.target.value)
+              onChange(withDirectionValues(mapping, debit, event.target.value))
+            }}
+          />
+        )}
+      </FormField>
+    </fieldset>
   )
 }
