@@ -236,11 +236,8 @@ export async function candidatePayments(
     return amountOut ? sql`(${named} or -${amount} between ${amountOut.min} and ${amountOut.max})` : named
   }
   const common = and(
-    eq(transactions.householdId, householdId),
-    gte(transactions.date, from),
-    lte(transactions.date, to),
+    transactionsBetween(householdId, from, to, options.excluded ?? []),
     eq(transactions.kind, 'standard'),
-    options.excluded?.length ? notIn(transactions.accountId, options.excluded) : undefined,
     options.transactionIds ? inArray(transactions.id, [...options.transactionIds]) : undefined,
   )
   const wholes = await db

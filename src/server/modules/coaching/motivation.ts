@@ -25,6 +25,7 @@ import type { Db } from '#src/server/db/connect'
 import { bills, budgets, categories, creditScores, goalContributions, goals, monthlyRollups, transactions } from '#src/server/db/schema'
 import { memberScope, notIn, type MemberScope } from '#src/server/core/scope'
 import { netWorth } from '../analytics/service'
+import { spendingIn } from './repo'
 import { monthPlan } from '../spending-plan/plan'
 import type { SessionUser } from '#src/server/core/sessions'
 
@@ -39,16 +40,7 @@ async function dailySpending(db: Db, user: SessionUser, scope: MemberScope, from
       noBills: sql<string>`coalesce(sum(-${transactions.amount}) filter (where ${transactions.billId} is null), 0)`,
     })
     .from(transactions)
-    .where(
-      and(
-        eq(transactions.householdId, user.householdId),
-        gte(transactions.date, from),
-        lte(transactions.date, to),
-        eq(transactions.kind, 'standard'),
-        sql`${transactions.amount} < 0`,
-        notIn(transactions.accountId, scope.noTransactions),
-      ),
-    )
+    .where(spendingIn(user.householdId, scope.noTransactions, from, to))
     .groupBy(transactions.date)
   const all = new Map<IsoDate, Cents>()
   const noBills = new Map<IsoDate, Cents>()

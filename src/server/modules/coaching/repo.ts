@@ -36,7 +36,7 @@ export async function setCoachTone(db: DbOrTx, userId: string, tone: string, now
 }
 
 /** Standard money-out rows of the accounts the member sees, in [from, to]. */
-function spendingIn(householdId: string, hiddenAccounts: string[], from: string, to: string) {
+export function spendingIn(householdId: string, hiddenAccounts: string[], from: string, to: string) {
   return and(
     transactionsBetween(householdId, from, to, hiddenAccounts),
     eq(transactions.kind, 'standard'),
